@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { Callout } from "~/components/ui/callout";
+
+/** Errors that belong to the whole form (wrong credentials, email taken...). */
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <div id={id}>
+      <Callout tone="error">{errors.map((error) => t(error)).join(" ")}</Callout>
+    </div>
+  );
+}

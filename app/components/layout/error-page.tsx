@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageTitle } from "~/components/ui/page-title";
+
+const copy: Record<number, { title: string; hint?: string }> = {
+  403: { title: "errors.forbidden", hint: "errors.forbiddenHint" },
+  404: { title: "errors.notFound", hint: "errors.notFoundHint" },
+  429: { title: "errors.tooManyRequests", hint: "errors.tooManyRequestsHint" },
+};
+
+/** 403, 404, 429 and unexpected errors, translated; details only outside production. */
+export function ErrorPage({ status, details }: { status: number; details?: string }) {
+  const { t } = useTranslation();
+  const text = copy[status] ?? { title: "errors.somethingWentWrong" };
+  return (
+    <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16 text-center" data-status={status}>
+      <PageTitle title={t(text.title)} />
+      <p className="text-5xl font-bold text-gray-9" dir="ltr">
+        {status}
+      </p>
+      <h1 className="text-2xl font-bold">{t(text.title)}</h1>
+      {text.hint ? <p className="text-gray-11">{t(text.hint)}</p> : null}
+      {details ? (
+        <details className="rounded-md border border-gray-6 bg-white p-3 text-start">
+          <summary className="cursor-pointer font-medium">
+            <span className="when-closed">{t("errors.showError")}</span>
+            <span className="when-open">{t("errors.hideError")}</span>
+          </summary>
+          <pre className="mt-2 overflow-auto text-xs" dir="ltr">
+            {details}
+          </pre>
+        </details>
+      ) : null}
+      <p>
+        <Link to="/" className="text-accent-11 underline">
+          {t("errors.backHome")}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { LANGUAGES } from "~/modules/i18n/languages";
+
+/** A plain form post (works without JS); the server sets the cookie and returns to this page. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  return (
+    <form method="post" action="/language" className="flex items-center gap-1" aria-label={t("language.switchTo")}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {LANGUAGES.map((lng) => (
+        <button
+          key={lng}
+          type="submit"
+          name="lng"
+          value={lng}
+          lang={lng}
+          aria-pressed={i18n.language === lng}
+          className={`rounded px-2 py-1 text-sm ${i18n.language === lng ? "bg-accent-3 font-semibold text-accent-11" : "text-gray-11 hover:bg-gray-3"}`}
+        >
+          {t(`language.${lng}`)}
+        </button>
+      ))}
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Toast, ToastKind } from "~/modules/toast/toast";
+
+const MAX_TOASTS = 3;
+const AUTO_CLOSE_MS = 3000;
+const tone: Record<ToastKind, string> = {
+  success: "border-green-6 bg-green-3 text-green-11",
+  error: "border-red-6 bg-red-3 text-red-11",
+  info: "border-accent-6 bg-accent-2 text-accent-12",
+  warning: "border-amber-6 bg-amber-3 text-amber-11",
+};
+
+/**
+ * Stacked at the top end (top-right in English), at most three. Rendered by the server, so a toast
+ * shows without JS; with JS each closes itself after three seconds.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState(toast ? [toast] : []);
+
+  useEffect(() => {
+    if (!toast) return;
+    setToasts((current) =>
+      current.some((item) => item === toast || (item.id && item.id === toast.id)) ? current : [...current, toast].slice(-MAX_TOASTS),
+    );
+  }, [toast]);
+
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const timer = setTimeout(() => setToasts((current) => current.slice(1)), AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [toasts]);
+
+  return (
+    <section aria-label={t("toasts.notifications")} className="pointer-events-none fixed end-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+      {toasts.map((item) => (
+        <div
+          key={item.id ?? item.message}
+          role={item.kind === "error" ? "alert" : "status"}
+          data-kind={item.kind}
+          className={`pointer-events-auto rounded-lg border px-4 py-3 shadow-md ${tone[item.kind]}`}
+        >
+          <p className="font-semibold">{t(item.message, item.params)}</p>
+          {item.description ? <p className="text-sm">{t(item.description, item.params)}</p> : null}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { fullName, initials, type SessionUser } from "~/modules/auth/session-user";
+
+/** A disclosure (works without JS): initials, full English name, email, role, Profile, Log out. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  return (
+    <details className="relative" data-testid="user-menu">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-gray-3"
+        aria-label={t("userMenu.label")}
+      >
+        <span className="flex size-9 items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white" dir="ltr">
+          {initials(user)}
+        </span>
+      </summary>
+      <div className="absolute end-0 z-30 mt-2 w-64 rounded-lg border border-gray-6 bg-white p-3 shadow-lg">
+        <p className="font-semibold" dir="ltr" lang="en">
+          {fullName(user, "english")}
+        </p>
+        <p className="truncate text-sm text-gray-11">
+          <bdi>{user.email}</bdi>
+        </p>
+        <p className="mt-1 text-xs text-accent-11">{t(`roles.${user.role}`)}</p>
+        <hr className="my-2 border-gray-5" />
+        <Link to="/profile" className="block rounded px-2 py-1.5 text-sm hover:bg-gray-3">
+          {t("userMenu.profile")}
+        </Link>
+        <form method="post" action="/logout">
+          <button type="submit" className="block w-full rounded px-2 py-1.5 text-start text-sm hover:bg-gray-3">
+            {t("userMenu.logout")}
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}

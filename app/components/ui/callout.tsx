@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+
+type Tone = "error" | "info" | "success" | "warning";
+const tones: Record<Tone, string> = {
+  error: "border-red-6 bg-red-3 text-red-11",
+  info: "border-accent-6 bg-accent-2 text-accent-12",
+  success: "border-green-6 bg-green-3 text-green-11",
+  warning: "border-amber-6 bg-amber-3 text-amber-11",
+};
+
+export function Callout({ tone = "info", children }: { tone?: Tone; children: ReactNode }) {
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+/** `file:./data/app.db`, a plain path, or `:memory:`. */
+export function databasePath(url = process.env.DATABASE_URL ?? "file:./data/app.db"): string {
+  return url.startsWith("file:") ? url.slice("file:".length) : url;
+}
+
+export function openDatabase(url?: string): DB {
+  const file = databasePath(url);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === "Error") console.error(`migration ${result.migrationName} failed`);
+  }
+  if (error) throw error;
+}
+
+const holder = globalThis as unknown as { __db?: DB };
+
+/** The process-wide database (tests swap it with `setDb`). */
+export function getDb(): DB {
+  holder.__db ??= openDatabase();
+  return holder.__db;
+}
+
+export function setDb(db: DB | undefined): void {
+  holder.__db = db;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = holder.__db;
+  holder.__db = undefined;
+  await db?.destroy();
+}

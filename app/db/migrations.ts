@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as initialSchema from "../../migrations/2026-11-22T0001_initial_schema";
+
+/**
+ * Every migration, in order. Listed by hand so the same list works in the server bundle,
+ * in vitest and in the tsx scripts (Node 20 cannot import TypeScript from a bundle at run time).
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T0001_initial_schema": initialSchema,
+};

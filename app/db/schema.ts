@@ -1,0 +1,322 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Timestamps are UTC ISO-8601 text; booleans are 0/1 integers (mapped in app/db/values.ts). */
+type CreatedAt = ColumnType<string, string | undefined, never>;
+type UpdatedAt = ColumnType<string, string | undefined, string>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export const ROLES = ["SUPER_ADMIN", "SERVICE_ADMIN", "CLIENT_ADMIN", "CLERK", "BENEFICIARY"] as const;
+export type Role = (typeof ROLES)[number];
+export type UserStatus = "ACTIVE" | "INACTIVE";
+export const REQUEST_STATUSES = ["PENDING", "APPROVED", "REJECTED", "COMPLETED"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export type ReviewStatus = "PENDING" | "APPROVED" | "REJECTED";
+export const ENTITY_TYPES = [
+  "USERS",
+  "CLIENTS",
+  "DOCUMENTS",
+  "DOCUMENT_REQUESTS",
+  "DOCUMENT_CATEGORIES",
+  "DOCUMENT_ATTESTATION",
+  "DOCUMENT_SUPPORTING_DOCUMENTS",
+  "DOCUMENT_REQUIREMENTS",
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: Role;
+  first_name_en: string;
+  first_name_ar: string;
+  middle_name_en: string | null;
+  middle_name_ar: string | null;
+  father_name_en: string | null;
+  father_name_ar: string | null;
+  last_name_en: string;
+  last_name_ar: string;
+  phone: string | null;
+  nin: string | null;
+  sincera: Flag;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  kind: ColumnType<"WEB" | "API", "WEB" | "API" | undefined, never>;
+  created_at: CreatedAt;
+  expires_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ClientCategoriesTable {
+  id: Generated<number>;
+  name_en: string;
+  name_ar: string;
+  description_en: ColumnType<string, string | undefined, string>;
+  description_ar: ColumnType<string, string | undefined, string>;
+  fee: number;
+  currency: string;
+  validity_period_days: number;
+  client_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  name_en: string;
+  name_ar: string;
+  address: string | null;
+  can_do_sincera: Flag;
+  can_do_attestation: Flag;
+  client_category_id: number;
+  client_admin_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ClientAdminsTable {
+  id: Generated<number>;
+  user_id: number;
+  client_id: number | null;
+  job_title: string;
+  /** JSON list of strings. */
+  permissions: ColumnType<string, string | undefined, string>;
+  can_do_attestation: Flag;
+  created_at: CreatedAt;
+}
+
+export interface ClerksTable {
+  id: Generated<number>;
+  user_id: number;
+  client_id: number;
+  job_title: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DocumentCategoriesTable {
+  id: Generated<number>;
+  client_id: number;
+  name_en: string;
+  name_ar: string;
+  description_en: ColumnType<string, string | undefined, string>;
+  description_ar: ColumnType<string, string | undefined, string>;
+  /** Minor units of `currency`. */
+  fee: number;
+  currency: string;
+  validity_period_days: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DocumentRequiredFieldsTable {
+  id: Generated<number>;
+  document_category_id: number;
+  name_en: string;
+  name_ar: string;
+  field_name: string;
+  field_type: string;
+  is_required: Flag;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SupportingDocumentTypesTable {
+  id: Generated<number>;
+  document_category_id: number;
+  document_type_en: string;
+  document_type_ar: string;
+  description_en: ColumnType<string, string | undefined, string>;
+  description_ar: ColumnType<string, string | undefined, string>;
+  is_required: Flag;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  sha256: string;
+  size: number;
+  mime_type: string;
+  original_name: string;
+  storage_key: string;
+  total_pages: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  entity_type: EntityType;
+  reference_entity_id: number;
+  document_name: string;
+  file_id: number;
+  supporting_document_type_id: number | null;
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  created_at: CreatedAt;
+}
+
+export interface RequestDraftsTable {
+  id: Generated<number>;
+  beneficiary_id: number;
+  step: Flag;
+  client_id: number | null;
+  document_category_id: number | null;
+  /** JSON object: field name to value. */
+  fields: ColumnType<string, string | undefined, string>;
+  request_message: ColumnType<string, string | undefined, string>;
+  secure_plus_enabled: Flag;
+  updated_at: UpdatedAt;
+}
+
+export interface DocumentRequestsTable {
+  id: Generated<number>;
+  beneficiary_id: number;
+  client_id: number;
+  document_category_id: number;
+  status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
+  secure_plus_enabled: Flag;
+  request_message: ColumnType<string, string | undefined, string>;
+  status_note: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RequestFieldValuesTable {
+  id: Generated<number>;
+  request_id: number;
+  field_name: string;
+  field_value: string;
+}
+
+export interface IssuedDocumentsTable {
+  id: Generated<number>;
+  kind: "REQUEST" | "ATTESTATION";
+  request_id: number | null;
+  attestation_id: number | null;
+  category_id: number | null;
+  client_id: number;
+  issuer_id: number;
+  beneficiary_id: number;
+  document_name: string;
+  file_id: number;
+  total_pages: Flag;
+  expiry_date: string;
+  document_hash: string;
+  verification_code: string;
+  secure_plus_enabled: Flag;
+  access_pin_hash: string | null;
+  status: ColumnType<"VALID" | "REVOKED", "VALID" | "REVOKED" | undefined, "VALID" | "REVOKED">;
+  revoked_at: string | null;
+  revoked_by: number | null;
+  revocation_reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface VerificationEventsTable {
+  id: Generated<number>;
+  issued_document_id: number | null;
+  at: CreatedAt;
+  outcome: "VALID" | "EXPIRED" | "REVOKED" | "NOT_FOUND";
+  ip_hash: string | null;
+  user_agent: string | null;
+}
+
+export interface AttestationsTable {
+  id: Generated<number>;
+  beneficiary_id: number;
+  client_id: number;
+  document_name: string;
+  description: ColumnType<string, string | undefined, string>;
+  file_id: number;
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  reviewer_id: number | null;
+  review_note: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PublicAnnouncementsTable {
+  id: Generated<number>;
+  client_id: number;
+  author_id: number;
+  slug: string;
+  title_en: string;
+  title_ar: string;
+  body_en: string;
+  body_ar: string;
+  status: ColumnType<"DRAFT" | "PUBLISHED", "DRAFT" | "PUBLISHED" | undefined, "DRAFT" | "PUBLISHED">;
+  published_at: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  title_en: string;
+  title_ar: string;
+  body_en: ColumnType<string, string | undefined, string>;
+  body_ar: ColumnType<string, string | undefined, string>;
+  link: string | null;
+  read_at: string | null;
+  created_at: CreatedAt;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  sent_at: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor_user_id: number | null;
+  actor_role: Role | null;
+  client_id: number | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: number | null;
+  ip: string | null;
+  /** JSON object. */
+  details: ColumnType<string, string | undefined, never>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  client_categories: ClientCategoriesTable;
+  clients: ClientsTable;
+  client_admins: ClientAdminsTable;
+  clerks: ClerksTable;
+  document_categories: DocumentCategoriesTable;
+  document_required_fields: DocumentRequiredFieldsTable;
+  supporting_document_types: SupportingDocumentTypesTable;
+  files: FilesTable;
+  attachments: AttachmentsTable;
+  request_drafts: RequestDraftsTable;
+  document_requests: DocumentRequestsTable;
+  request_field_values: RequestFieldValuesTable;
+  issued_documents: IssuedDocumentsTable;
+  verification_events: VerificationEventsTable;
+  attestations: AttestationsTable;
+  public_announcements: PublicAnnouncementsTable;
+  notifications: NotificationsTable;
+  email_outbox: EmailOutboxTable;
+  audit_events: AuditEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

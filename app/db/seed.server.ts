@@ -1,0 +1,449 @@
+import crypto from "node:crypto";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { hashPassword } from "~/modules/auth/password.server";
+import { storeFile } from "~/modules/files/storage.server";
+import { stampDocument } from "~/modules/issuing/stamp.server";
+import { generateVerificationCode } from "~/modules/verification/code";
+import { env } from "~/utils/env.server";
+import type { DB } from "./db.server";
+import type { RequestStatus, Role } from "./schema";
+
+export const DEMO_PASSWORD = "Demo-Pass-2026";
+
+export const DEMO_ACCOUNTS: { email: string; role: Role; note: string }[] = [
+  { email: "superadmin@example.com", role: "SUPER_ADMIN", note: "" },
+  { email: "serviceadmin@example.com", role: "SERVICE_ADMIN", note: "" },
+  { email: "clientadmin@example.com", role: "CLIENT_ADMIN", note: "Demo University" },
+  { email: "clerk@example.com", role: "CLERK", note: "Demo University" },
+  { email: "clerk2@example.com", role: "CLERK", note: "Ministry of Labour (no announcements)" },
+  { email: "beneficiary@example.com", role: "BENEFICIARY", note: "" },
+  { email: "beneficiary2@example.com", role: "BENEFICIARY", note: "" },
+  { email: "beneficiary3@example.com", role: "BENEFICIARY", note: "" },
+];
+
+export async function isDatabaseEmpty(db: DB) {
+  return !(await db.selectFrom("users").select("id").limit(1).executeTakeFirst());
+}
+
+/** A tiny deterministic generator, so the demo data is the same on every machine. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// A 2x2 PNG (real image bytes) for demo uploads.
+const DEMO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDEwMDAAAAMGAECs5BV2gAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+async function demoPdf(title: string, lines: string[]) {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595.28, 841.89]);
+  page.drawText(title, { x: 50, y: 780, size: 20, font });
+  lines.forEach((line, index) => page.drawText(line, { x: 50, y: 740 - index * 20, size: 12, font }));
+  pdf.setCreationDate(new Date(0));
+  pdf.setModificationDate(new Date(0));
+  return pdf.save();
+}
+
+type Person = { en: [string, string, string]; ar: [string, string, string] };
+
+const PEOPLE: Record<string, Person> = {
+  "superadmin@example.com": { en: ["Sara", "Omar", "Haddad"], ar: ["سارة", "عمر", "حداد"] },
+  "serviceadmin@example.com": { en: ["Khalid", "Nabil", "Mansour"], ar: ["خالد", "نبيل", "منصور"] },
+  "clientadmin@example.com": { en: ["Layla", "Samir", "Nasser"], ar: ["ليلى", "سمير", "ناصر"] },
+  "clerk@example.com": { en: ["Yousef", "Adel", "Karimi"], ar: ["يوسف", "عادل", "كريمي"] },
+  "clerk2@example.com": { en: ["Huda", "Fares", "Saleh"], ar: ["هدى", "فارس", "صالح"] },
+  "beneficiary@example.com": { en: ["Ahmad", "Ali", "Hassan"], ar: ["أحمد", "علي", "حسن"] },
+  "beneficiary2@example.com": { en: ["Mariam", "Yasser", "Khoury"], ar: ["مريم", "ياسر", "خوري"] },
+  "beneficiary3@example.com": { en: ["Omar", "Tariq", "Aziz"], ar: ["عمر", "طارق", "عزيز"] },
+};
+
+interface CategorySeed {
+  en: string;
+  ar: string;
+  descEn: string;
+  descAr: string;
+  fee: number;
+  currency: string;
+  validity: number;
+  fields: { en: string; ar: string; key: string; type: string; required: boolean }[];
+  supporting: { en: string; ar: string; required: boolean }[];
+}
+
+const ID_COPY = { en: "Copy of national ID", ar: "صورة الهوية الوطنية", required: true };
+
+const CLIENT_SEEDS: {
+  en: string;
+  ar: string;
+  address: string;
+  sincera: boolean;
+  attestation: boolean;
+  category: 0 | 1;
+  categories: CategorySeed[];
+}[] = [
+  {
+    en: "Demo University",
+    ar: "الجامعة التجريبية",
+    address: "1 University Avenue, Amman",
+    sincera: true,
+    attestation: true,
+    category: 0,
+    categories: [
+      {
+        en: "Graduation certificate",
+        ar: "شهادة تخرج",
+        descEn: "Official certificate of graduation with degree and date.",
+        descAr: "شهادة تخرج رسمية تتضمن الدرجة العلمية والتاريخ.",
+        fee: 1500,
+        currency: "JOD",
+        validity: 365,
+        fields: [
+          { en: "Student number", ar: "الرقم الجامعي", key: "student_number", type: "number", required: true },
+          { en: "Graduation date", ar: "تاريخ التخرج", key: "graduation_date", type: "date", required: true },
+          { en: "Purpose", ar: "الغرض", key: "purpose", type: "textarea", required: false },
+        ],
+        supporting: [ID_COPY, { en: "Passport photo", ar: "صورة شخصية", required: false }],
+      },
+      {
+        en: "Academic transcript",
+        ar: "كشف علامات",
+        descEn: "Transcript of all courses and grades.",
+        descAr: "كشف بجميع المساقات والعلامات.",
+        fee: 1000,
+        currency: "JOD",
+        validity: 180,
+        fields: [
+          { en: "Student number", ar: "الرقم الجامعي", key: "student_number", type: "number", required: true },
+          { en: "Contact email", ar: "البريد الإلكتروني للتواصل", key: "contact_email", type: "email", required: false },
+        ],
+        supporting: [ID_COPY],
+      },
+    ],
+  },
+  {
+    en: "Ministry of Labour",
+    ar: "وزارة العمل",
+    address: "12 Government Street, Amman",
+    sincera: false,
+    attestation: true,
+    category: 1,
+    categories: [
+      {
+        en: "Work permit certificate",
+        ar: "شهادة تصريح عمل",
+        descEn: "Certificate stating a valid work permit.",
+        descAr: "شهادة تثبت وجود تصريح عمل ساري.",
+        fee: 2500,
+        currency: "JOD",
+        validity: 90,
+        fields: [
+          { en: "Employer name", ar: "اسم صاحب العمل", key: "employer_name", type: "text", required: true },
+          { en: "Employment start", ar: "تاريخ بدء العمل", key: "employment_start", type: "date", required: true },
+          { en: "Phone", ar: "الهاتف", key: "phone", type: "phone", required: false },
+        ],
+        supporting: [ID_COPY, { en: "Employment contract", ar: "عقد العمل", required: false }],
+      },
+      {
+        en: "Experience letter",
+        ar: "شهادة خبرة",
+        descEn: "Letter confirming registered work experience.",
+        descAr: "رسالة تؤكد الخبرة العملية المسجلة.",
+        fee: 500,
+        currency: "JOD",
+        validity: 365,
+        fields: [
+          { en: "Job title", ar: "المسمى الوظيفي", key: "job_title", type: "text", required: true },
+          { en: "Years of experience", ar: "سنوات الخبرة", key: "years", type: "number", required: true },
+        ],
+        supporting: [ID_COPY],
+      },
+    ],
+  },
+  {
+    en: "Al-Noor Institute",
+    ar: "معهد النور",
+    address: "7 Garden Road, Irbid",
+    sincera: false,
+    attestation: false,
+    category: 0,
+    categories: [
+      {
+        en: "Enrolment letter",
+        ar: "إفادة تسجيل",
+        descEn: "Letter confirming current enrolment.",
+        descAr: "إفادة تؤكد التسجيل الحالي.",
+        fee: 0,
+        currency: "JOD",
+        validity: 30,
+        fields: [
+          { en: "Student number", ar: "الرقم الجامعي", key: "student_number", type: "number", required: true },
+          { en: "Semester", ar: "الفصل الدراسي", key: "semester", type: "text", required: true },
+        ],
+        supporting: [ID_COPY],
+      },
+      {
+        en: "Course completion certificate",
+        ar: "شهادة إتمام دورة",
+        descEn: "Certificate for a completed course.",
+        descAr: "شهادة إتمام دورة تدريبية.",
+        fee: 700,
+        currency: "USD",
+        validity: 730,
+        fields: [
+          { en: "Course name", ar: "اسم الدورة", key: "course_name", type: "text", required: true },
+          { en: "Completion date", ar: "تاريخ الإتمام", key: "completion_date", type: "date", required: true },
+          { en: "Notes", ar: "ملاحظات", key: "notes", type: "textarea", required: false },
+          { en: "Email", ar: "البريد الإلكتروني", key: "email", type: "email", required: false },
+        ],
+        supporting: [ID_COPY],
+      },
+    ],
+  },
+];
+
+const sampleValue = (type: string, n: number) =>
+  ({
+    number: String(20180000 + n * 37),
+    date: `20${18 + (n % 6)}-0${1 + (n % 9)}-1${n % 9}`,
+    email: `person${n}@example.org`,
+    phone: `07${String(90000000 + n * 1234).slice(0, 8)}`,
+    textarea: "Needed for a job application abroad.",
+  })[type] ?? `Sample ${n}`;
+
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** Demo data of issue 2, point 4. Run into an empty database only. */
+export async function seedDemoData(db: DB): Promise<void> {
+  const rand = random(20261122);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const userIds: Record<string, number> = {};
+
+  // Files are written outside the transaction; the rows that point at them are written inside it.
+  const idPdf = await demoPdf("National ID (demo)", ["This is a demo supporting document."]);
+  const contractPdf = await demoPdf("Employment contract (demo)", ["Demo contract text."]);
+
+  await db.transaction().execute(async (trx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const person = PEOPLE[account.email];
+      const row = await trx
+        .insertInto("users")
+        .values({
+          email: account.email,
+          password_hash: passwordHash,
+          role: account.role,
+          first_name_en: person.en[0],
+          first_name_ar: person.ar[0],
+          father_name_en: person.en[1],
+          father_name_ar: person.ar[1],
+          last_name_en: person.en[2],
+          last_name_ar: person.ar[2],
+          phone: `0790${String(100000 + Object.keys(userIds).length * 7919).slice(0, 6)}`,
+          nin: String(90000000000 + Object.keys(userIds).length * 1234567),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      userIds[account.email] = row.id;
+    }
+
+    const clientCategoryIds: number[] = [];
+    for (const [en, ar, fee, validity] of [
+      ["Universities and institutes", "الجامعات والمعاهد", 1000, 365],
+      ["Government bodies", "الجهات الحكومية", 2000, 90],
+    ] as const) {
+      const row = await trx
+        .insertInto("client_categories")
+        .values({ name_en: en, name_ar: ar, fee, currency: "JOD", validity_period_days: validity, description_en: en, description_ar: ar })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      clientCategoryIds.push(row.id);
+    }
+
+    const categories: { id: number; clientId: number; seed: CategorySeed; supportingIds: number[] }[] = [];
+    for (const [index, client] of CLIENT_SEEDS.entries()) {
+      const { id: clientId } = await trx
+        .insertInto("clients")
+        .values({
+          name_en: client.en,
+          name_ar: client.ar,
+          address: client.address,
+          can_do_sincera: client.sincera ? 1 : 0,
+          can_do_attestation: client.attestation ? 1 : 0,
+          client_category_id: clientCategoryIds[client.category],
+          client_admin_id: index === 0 ? userIds["clientadmin@example.com"] : null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (index === 0) {
+        await trx
+          .insertInto("client_admins")
+          .values({
+            user_id: userIds["clientadmin@example.com"],
+            client_id: clientId,
+            job_title: "Registrar",
+            permissions: JSON.stringify(["MANAGE_CLERKS", "MANAGE_DOCUMENT_CATEGORIES"]),
+            can_do_attestation: 1,
+          })
+          .execute();
+        await trx.insertInto("clerks").values({ user_id: userIds["clerk@example.com"], client_id: clientId, job_title: "Records clerk" }).execute();
+      }
+      if (index === 1) {
+        await trx.insertInto("clerks").values({ user_id: userIds["clerk2@example.com"], client_id: clientId, job_title: "Case officer" }).execute();
+      }
+      for (const category of client.categories) {
+        const { id } = await trx
+          .insertInto("document_categories")
+          .values({
+            client_id: clientId,
+            name_en: category.en,
+            name_ar: category.ar,
+            description_en: category.descEn,
+            description_ar: category.descAr,
+            fee: category.fee,
+            currency: category.currency,
+            validity_period_days: category.validity,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        for (const field of category.fields) {
+          await trx
+            .insertInto("document_required_fields")
+            .values({
+              document_category_id: id,
+              name_en: field.en,
+              name_ar: field.ar,
+              field_name: field.key,
+              field_type: field.type,
+              is_required: field.required ? 1 : 0,
+            })
+            .execute();
+        }
+        const supportingIds: number[] = [];
+        for (const type of category.supporting) {
+          const row = await trx
+            .insertInto("supporting_document_types")
+            .values({
+              document_category_id: id,
+              document_type_en: type.en,
+              document_type_ar: type.ar,
+              description_en: `Upload: ${type.en}`,
+              description_ar: `ارفع: ${type.ar}`,
+              is_required: type.required ? 1 : 0,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          supportingIds.push(row.id);
+        }
+        categories.push({ id, clientId, seed: category, supportingIds });
+      }
+    }
+
+    const beneficiaries = ["beneficiary@example.com", "beneficiary2@example.com", "beneficiary3@example.com"].map((e) => userIds[e]);
+    const statuses: RequestStatus[] = ["PENDING", "APPROVED", "REJECTED", "COMPLETED"];
+    const issuer = userIds["clerk@example.com"];
+    const completed: { requestId: number; categoryIndex: number; beneficiaryId: number }[] = [];
+
+    for (let n = 0; n < 36; n++) {
+      // The first eight requests are Demo University's, covering every status twice.
+      const categoryIndex = n < 8 ? n % 2 : Math.floor(rand() * categories.length);
+      const category = categories[categoryIndex];
+      const status = n < 8 ? statuses[n % 4] : statuses[Math.floor(rand() * statuses.length)];
+      const beneficiaryId = n < 8 ? beneficiaries[0] : beneficiaries[Math.floor(rand() * beneficiaries.length)];
+      const createdAt = daysFromNow(-(60 - n));
+      const { id: requestId } = await trx
+        .insertInto("document_requests")
+        .values({
+          beneficiary_id: beneficiaryId,
+          client_id: category.clientId,
+          document_category_id: category.id,
+          status,
+          secure_plus_enabled: n % 5 === 0 ? 1 : 0,
+          request_message: `Please issue the ${category.seed.en.toLowerCase()}. (demo #${n + 1})`,
+          status_note: status === "REJECTED" ? "The student number does not match our records." : null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const field of category.seed.fields) {
+        await trx
+          .insertInto("request_field_values")
+          .values({ request_id: requestId, field_name: field.key, field_value: sampleValue(field.type, n) })
+          .execute();
+      }
+      for (const [typeIndex, typeId] of category.supportingIds.entries()) {
+        const isPdf = typeIndex === 0 || category.seed.supporting[typeIndex].en.includes("contract");
+        const bytes = isPdf ? (typeIndex === 0 ? idPdf : contractPdf) : DEMO_PNG;
+        const file = await storeFile(trx, {
+          bytes,
+          mimeType: isPdf ? "application/pdf" : "image/png",
+          originalName: isPdf ? `${category.seed.supporting[typeIndex].en}.pdf` : "photo.png",
+          totalPages: isPdf ? 1 : null,
+          createdBy: beneficiaryId,
+        });
+        await trx
+          .insertInto("attachments")
+          .values({
+            entity_type: "DOCUMENT_REQUESTS",
+            reference_entity_id: requestId,
+            document_name: category.seed.supporting[typeIndex].en,
+            file_id: file.id,
+            supporting_document_type_id: typeId,
+            status: status === "PENDING" ? "PENDING" : status === "REJECTED" ? "REJECTED" : "APPROVED",
+          })
+          .execute();
+      }
+      await trx
+        .insertInto("audit_events")
+        .values({ actor_user_id: beneficiaryId, actor_role: "BENEFICIARY", client_id: category.clientId, action: "request.create", entity_type: "DOCUMENT_REQUESTS", entity_id: requestId, at: createdAt })
+        .execute();
+      if (status === "COMPLETED") completed.push({ requestId, categoryIndex, beneficiaryId });
+    }
+
+    // Issued documents: valid, expired and revoked ones.
+    for (const [index, item] of completed.entries()) {
+      const category = categories[item.categoryIndex];
+      const code = generateVerificationCode((size) => crypto.randomBytes(size));
+      const verificationUrl = `${env.publicUrl}/verify/${code}`;
+      const original = await demoPdf(category.seed.en, [`Issued by ${CLIENT_SEEDS.find((c) => c.categories.includes(category.seed))?.en}`, `Request #${item.requestId}`]);
+      const stamped = await stampDocument({ bytes: original, mimeType: "application/pdf", code, verificationUrl });
+      const file = await storeFile(trx, {
+        bytes: stamped.bytes,
+        mimeType: "application/pdf",
+        originalName: `${category.seed.en}.pdf`,
+        totalPages: stamped.totalPages,
+        createdBy: issuer,
+      });
+      const kind = index % 3; // 0 valid, 1 expired, 2 revoked
+      const issuedAt = daysFromNow(-20 + index);
+      await trx
+        .insertInto("issued_documents")
+        .values({
+          kind: "REQUEST",
+          request_id: item.requestId,
+          category_id: category.id,
+          client_id: category.clientId,
+          issuer_id: issuer,
+          beneficiary_id: item.beneficiaryId,
+          document_name: category.seed.en,
+          file_id: file.id,
+          total_pages: stamped.totalPages,
+          expiry_date: kind === 1 ? daysFromNow(-3) : daysFromNow(category.seed.validity),
+          document_hash: file.sha256,
+          verification_code: code,
+          status: kind === 2 ? "REVOKED" : "VALID",
+          revoked_at: kind === 2 ? daysFromNow(-1) : null,
+          revoked_by: kind === 2 ? issuer : null,
+          revocation_reason: kind === 2 ? "Issued with a typing error in the name; replaced." : null,
+          created_at: issuedAt,
+        })
+        .execute();
+    }
+  });
+}

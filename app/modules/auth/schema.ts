@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */
+const requiredText = (key: string) => z.string({ error: key }).trim().min(1, key);
+const optionalText = z.string().trim().max(100).optional();
+
+const bilingualName = (englishKey: string, arabicKey: string) =>
+  z.object(
+    { english: requiredText(englishKey).max(100), arabic: requiredText(arabicKey).max(100) },
+    { error: englishKey },
+  );
+
+export const loginSchema = z.object({
+  email: z.email({ error: "validation.emailInvalid" }).max(254),
+  password: z.string({ error: "validation.passwordMin6" }).min(6, "validation.passwordMin6").max(256),
+  redirectTo: z.string().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
+    fatherName: bilingualName("validation.fatherNameEnglishRequired", "validation.fatherNameArabicRequired"),
+    middleName: z.object({ english: optionalText, arabic: optionalText }).optional(),
+    lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
+    email: z.email({ error: "validation.emailInvalid" }).max(254),
+    phone: z
+      .string({ error: "validation.phoneMin9" })
+      .trim()
+      .regex(/^\d*$/, "validation.phoneDigits")
+      .min(9, "validation.phoneMin9")
+      .max(20, "validation.phoneDigits"),
+    nin: z.string({ error: "validation.ninExact11" }).trim().regex(/^\d{11}$/, "validation.ninExact11"),
+    password: z.string({ error: "validation.passwordMin8" }).min(8, "validation.passwordMin8").max(256),
+    confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "validation.passwordsDontMatch",
+    path: ["confirmPassword"],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,0 +1,60 @@
+import type { DB } from "~/db/db.server";
+import type { UserRow } from "~/db/schema";
+import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { findUserByEmail, insertUser } from "~/modules/users/queries.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import type { RegisterInput } from "./schema";
+
+export type SignInResult = { ok: true; user: UserRow } | { ok: false };
+
+/** Checks credentials; one answer for a wrong email, a wrong password and an inactive account. */
+export async function signIn(db: DB, email: string, password: string, ip: string | null): Promise<SignInResult> {
+  const user = await findUserByEmail(db, email);
+  if (!user) await burnPasswordCheck(password);
+  const passwordOk = user ? await verifyPassword(user.password_hash, password) : false;
+  const ok = Boolean(user && passwordOk && user.status === "ACTIVE");
+  await insertAuditEvent(db, {
+    actorUserId: user?.id ?? null,
+    actorRole: user?.role ?? null,
+    action: ok ? "auth.sign_in" : "auth.sign_in_failed",
+    entityType: "USERS",
+    entityId: user?.id ?? null,
+    ip,
+    details: ok ? {} : { email: email.trim().toLowerCase(), reason: !user ? "unknown" : !passwordOk ? "password" : "inactive" },
+  });
+  return ok && user ? { ok: true, user } : { ok: false };
+}
+
+export type RegisterResult = { ok: true; userId: number } | { ok: false; reason: "email-taken" };
+
+export async function registerBeneficiary(db: DB, input: RegisterInput, ip: string | null): Promise<RegisterResult> {
+  if (await findUserByEmail(db, input.email)) return { ok: false, reason: "email-taken" };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    if (await findUserByEmail(trx, input.email)) return { ok: false as const, reason: "email-taken" as const };
+    const userId = await insertUser(trx, {
+      email: input.email,
+      password_hash: passwordHash,
+      role: "BENEFICIARY",
+      first_name_en: input.firstName.english,
+      first_name_ar: input.firstName.arabic,
+      father_name_en: input.fatherName.english,
+      father_name_ar: input.fatherName.arabic,
+      middle_name_en: input.middleName?.english || null,
+      middle_name_ar: input.middleName?.arabic || null,
+      last_name_en: input.lastName.english,
+      last_name_ar: input.lastName.arabic,
+      phone: input.phone,
+      nin: input.nin,
+    });
+    await insertAuditEvent(trx, {
+      actorUserId: userId,
+      actorRole: "BENEFICIARY",
+      action: "auth.register",
+      entityType: "USERS",
+      entityId: userId,
+      ip,
+    });
+    return { ok: true as const, userId };
+  });
+}

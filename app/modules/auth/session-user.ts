@@ -1,0 +1,19 @@
+import type { Role } from "~/db/schema";
+
+/** What every screen knows about the signed-in user. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  role: Role;
+  firstName: { english: string; arabic: string };
+  middleName: { english: string; arabic: string } | null;
+  lastName: { english: string; arabic: string };
+  /** For clerks and client admins: their client. */
+  client: { id: number; nameEn: string; nameAr: string; canDoSincera: boolean } | null;
+}
+
+export const fullName = (user: Pick<SessionUser, "firstName" | "lastName">, lng: "english" | "arabic") =>
+  `${user.firstName[lng]} ${user.lastName[lng]}`;
+
+export const initials = (user: Pick<SessionUser, "firstName" | "lastName">) =>
+  `${user.firstName.english.charAt(0)}${user.lastName.english.charAt(0)}`.toUpperCase();

@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import { createCookie } from "react-router";
+import type { DB } from "~/db/db.server";
+import { findStaffClient } from "~/modules/users/queries.server";
+import { env, sessionSecret } from "~/utils/env.server";
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
+import type { SessionUser } from "./session-user";
+
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+export const sessionCookie = () =>
+  (cookie ??= createCookie(env.secureCookies ? "__Host-session" : "session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.secureCookies,
+    path: "/",
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+    secrets: [sessionSecret()],
+  }));
+
+/** Only the SHA-256 of the token is stored, so a leaked table does not leak sessions. */
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+async function readToken(request: Request): Promise<string | null> {
+  const token = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof token === "string" && token.length > 0 ? token : null;
+}
+
+/** A new random session for the user; returns the Set-Cookie header. */
+export async function createUserSession(
+  db: DB,
+  userId: number,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS).toISOString(),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return sessionCookie().serialize(token);
+}
+
+export async function destroyUserSession(db: DB, request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await deleteSession(db, hashToken(token));
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export async function getSessionUser(db: DB, request: Request, now = Date.now()): Promise<SessionUser | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const row = await findSessionWithUser(db, hashToken(token));
+  if (!row) return null;
+  const lastSeen = Date.parse(row.last_seen_at);
+  if (Date.parse(row.expires_at) <= now || now - lastSeen > SESSION_IDLE_MS || row.status !== "ACTIVE") {
+    await deleteSession(db, row.session_id);
+    return null;
+  }
+  if (now - lastSeen > TOUCH_EVERY_MS) await touchSession(db, row.session_id, new Date(now).toISOString());
+  const client = await findStaffClient(db, row.id, row.role);
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
+    middleName:
+      row.middle_name_en || row.middle_name_ar
+        ? { english: row.middle_name_en ?? "", arabic: row.middle_name_ar ?? "" }
+        : null,
+    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
+    client: client
+      ? { id: client.id, nameEn: client.name_en, nameAr: client.name_ar, canDoSincera: client.can_do_sincera === 1 }
+      : null,
+  };
+}

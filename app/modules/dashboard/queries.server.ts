@@ -1,0 +1,63 @@
+import type { DB } from "~/db/db.server";
+import type { RequestStatus, Role } from "~/db/schema";
+
+export async function countRequestsByStatus(db: DB, scope: { beneficiaryId?: number; clientId?: number }) {
+  let query = db
+    .selectFrom("document_requests")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status");
+  if (scope.beneficiaryId !== undefined) query = query.where("beneficiary_id", "=", scope.beneficiaryId);
+  if (scope.clientId !== undefined) query = query.where("client_id", "=", scope.clientId);
+  const rows = await query.execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)])) as Partial<Record<RequestStatus, number>>;
+}
+
+export function latestRequestsOf(db: DB, beneficiaryId: number, limit = 5) {
+  return db
+    .selectFrom("document_requests as r")
+    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
+    .innerJoin("clients as cl", "cl.id", "r.client_id")
+    .select([
+      "r.id",
+      "r.status",
+      "r.created_at",
+      "c.name_en as category_en",
+      "c.name_ar as category_ar",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+    ])
+    .where("r.beneficiary_id", "=", beneficiaryId)
+    .orderBy("r.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+const countRows = async (db: DB, table: "clients" | "client_categories" | "clerks" | "document_categories" | "document_requests" | "attestations" | "issued_documents") =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+
+const countUsers = async (db: DB, role: Role) =>
+  Number(
+    (await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("role", "=", role).executeTakeFirstOrThrow()).n,
+  );
+
+export async function superAdminCounts(db: DB) {
+  return {
+    serviceAdmins: await countUsers(db, "SERVICE_ADMIN"),
+    clientAdmins: await countUsers(db, "CLIENT_ADMIN"),
+    clients: await countRows(db, "clients"),
+    clerks: await countRows(db, "clerks"),
+    beneficiaries: await countUsers(db, "BENEFICIARY"),
+    documentCategories: await countRows(db, "document_categories"),
+    attestations: await countRows(db, "attestations"),
+    documentRequests: await countRows(db, "document_requests"),
+    issuedDocuments: await countRows(db, "issued_documents"),
+  };
+}
+
+export async function serviceAdminCounts(db: DB) {
+  return {
+    clientAdmins: await countUsers(db, "CLIENT_ADMIN"),
+    clientCategories: await countRows(db, "client_categories"),
+    clients: await countRows(db, "clients"),
+  };
+}

@@ -1,0 +1,41 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { DB } from "~/db/db.server";
+import { env } from "~/utils/env.server";
+import { insertFile } from "./queries.server";
+
+export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
+
+/** Files live under STORAGE_DIR, never under public/, named by generated keys (DESIGN section 8). */
+export function storagePath(storageKey: string) {
+  return path.resolve(env.storageDir, storageKey.slice(0, 2), storageKey);
+}
+
+export async function storeFile(
+  db: DB,
+  file: { bytes: Uint8Array; mimeType: string; originalName: string; totalPages?: number | null; createdBy?: number | null },
+): Promise<{ id: number; sha256: string; storageKey: string }> {
+  const storageKey = crypto.randomBytes(16).toString("hex");
+  const target = storagePath(storageKey);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, file.bytes, { flag: "wx" });
+  const sha256 = sha256Hex(file.bytes);
+  try {
+    const id = await insertFile(db, {
+      sha256,
+      size: file.bytes.byteLength,
+      mimeType: file.mimeType,
+      originalName: file.originalName,
+      storageKey,
+      totalPages: file.totalPages ?? null,
+      createdBy: file.createdBy ?? null,
+    });
+    return { id, sha256, storageKey };
+  } catch (error) {
+    await fs.rm(target, { force: true });
+    throw error;
+  }
+}
+
+export const readStoredFile = (storageKey: string) => fs.readFile(storagePath(storageKey));

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import type { DB } from "~/db/db.server";
+import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { hashPassword } from "~/modules/auth/password.server";
+import { findUserByEmail, insertUser } from "./queries.server";
+
+const input = z.object({
+  email: z.email(),
+  password: z.string().min(8),
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+});
+
+/** Used by `npm run admin:create` to bootstrap a real deployment. */
+export async function createSuperAdmin(
+  db: DB,
+  values: z.input<typeof input>,
+): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
+  const parsed = input.safeParse(values);
+  if (!parsed.success) return { ok: false, error: "Give --email (valid) and --password (at least 8 characters)." };
+  if (await findUserByEmail(db, parsed.data.email)) return { ok: false, error: "A user with this email already exists." };
+  const id = await insertUser(db, {
+    email: parsed.data.email,
+    password_hash: await hashPassword(parsed.data.password),
+    role: "SUPER_ADMIN",
+    first_name_en: parsed.data.firstName,
+    first_name_ar: parsed.data.firstName,
+    last_name_en: parsed.data.lastName,
+    last_name_ar: parsed.data.lastName,
+  });
+  await insertAuditEvent(db, { action: "user.create_super_admin", entityType: "USERS", entityId: id, details: { via: "cli" } });
+  return { ok: true, id };
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Toaster } from "./components/layout/toaster";
+import { ErrorPage } from "./components/layout/error-page";
+import { toastContext } from "./middleware/context";
+import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
+import { sessionMiddleware, toastMiddleware } from "./middleware/session.server";
+import { DEFAULT_LANGUAGE, directionOf } from "./modules/i18n/languages";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware, toastMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    locale: getLocale(context),
+    toast: context.get(toastContext),
+    showErrorDetails: process.env.NODE_ENV !== "production",
+  };
+}
+
+/** Routes whose handle says `{ noScript: true }` ship no JavaScript at all (the verification pages). */
+export interface RouteHandle {
+  noScript?: boolean;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const lng = data?.locale ?? i18n.language ?? DEFAULT_LANGUAGE;
+  const noScript = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.noScript);
+  return (
+    <html lang={lng} dir={directionOf(lng)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        {noScript ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
+  const details = data?.showErrorDetails !== false && error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : undefined;
+  return <ErrorPage status={500} details={details} />;
+}

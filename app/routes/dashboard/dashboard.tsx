@@ -1,0 +1,120 @@
+import { useTranslation } from "react-i18next";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { REQUEST_STATUSES } from "~/db/schema";
+import { requireUser } from "~/middleware/guard.server";
+import { bilingualKey } from "~/modules/i18n/languages";
+import { fullName } from "~/modules/auth/session-user";
+import { dashboardFor } from "~/modules/dashboard/service.server";
+import { formatDate } from "~/utils/format";
+import type { Route } from "./+types/dashboard";
+
+/** One dashboard for every area (mounted five times); the figures follow the user's role. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return { user, dashboard: await dashboardFor(getDb(), user) };
+}
+
+function StatusCounts({ byStatus }: { byStatus: Partial<Record<string, number>> }) {
+  const { t } = useTranslation();
+  const total = Object.values(byStatus).reduce<number>((sum, count) => sum + (count ?? 0), 0);
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="status-counts">
+      {REQUEST_STATUSES.map((status) => (
+        <div key={status} className="rounded-md bg-gray-2 p-3">
+          <dt>
+            <StatusBadge status={status} />
+          </dt>
+          <dd className="mt-2 text-2xl font-bold" data-status={status}>
+            {byStatus[status] ?? 0}
+          </dd>
+        </div>
+      ))}
+      <div className="rounded-md bg-accent-2 p-3">
+        <dt className="text-sm font-semibold">{t("dashboard.total")}</dt>
+        <dd className="mt-2 text-2xl font-bold">{total}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { user, dashboard } = loaderData;
+  const lng = bilingualKey(i18n.language);
+  return (
+    <div className="flex flex-col gap-6">
+      <PageTitle title={t("dashboard.title")} />
+      <div>
+        <h1 className="text-2xl font-bold">{t("dashboard.welcome", { name: fullName(user, lng) })}</h1>
+        <p className="text-gray-11">{t(`roles.${user.role}`)}</p>
+      </div>
+
+      {dashboard.kind === "beneficiary" ? (
+        <>
+          <Card>
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold">{t("dashboard.myRequestsByStatus")}</h2>
+              <ButtonLink to="/beneficiary/request-document/create">{t("dashboard.requestDocument")}</ButtonLink>
+            </div>
+            <StatusCounts byStatus={dashboard.byStatus} />
+          </Card>
+          <Card>
+            <h2 className="mb-3 text-lg font-semibold">{t("dashboard.latestRequests")}</h2>
+            {dashboard.latest.length === 0 ? (
+              <p className="text-gray-11">{t("dashboard.noRequests")}</p>
+            ) : (
+              <ul className="divide-y divide-gray-5" data-testid="latest-requests">
+                {dashboard.latest.map((request) => (
+                  <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <div>
+                      <p className="font-medium">
+                        {lng === "english" ? request.category_en : request.category_ar}
+                        <span className="text-gray-11"> · {lng === "english" ? request.client_en : request.client_ar}</span>
+                      </p>
+                      <p className="text-sm text-gray-11">
+                        {t("dashboard.requestNumber", { id: request.id })} ·{" "}
+                        {t("dashboard.createdOn", { date: formatDate(request.created_at, i18n.language) })}
+                      </p>
+                    </div>
+                    <StatusBadge status={request.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </>
+      ) : null}
+
+      {dashboard.kind === "staff" ? (
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">
+            {user.client
+              ? t("dashboard.clientRequests", { client: lng === "english" ? user.client.nameEn : user.client.nameAr })
+              : t("dashboard.requestsByStatus")}
+          </h2>
+          <StatusCounts byStatus={dashboard.byStatus} />
+        </Card>
+      ) : null}
+
+      {dashboard.kind === "counts" ? (
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">{t("dashboard.managed")}</h2>
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-3" data-testid="entity-counts">
+            {Object.entries(dashboard.counts).map(([key, count]) => (
+              <div key={key} className="rounded-md bg-gray-2 p-3">
+                <dt className="text-sm text-gray-11">{t(`dashboard.counts.${key}`)}</dt>
+                <dd className="mt-1 text-2xl font-bold" data-count={key}>
+                  {count}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { requireUser } from "~/middleware/guard.server";
+import { findUserById } from "~/modules/users/queries.server";
+import { formatDate } from "~/utils/format";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionUser = requireUser(context, request);
+  const user = await findUserById(getDb(), sessionUser.id);
+  if (!user) throw data({ reason: "not-found" }, { status: 404 });
+  const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(" ");
+  return {
+    nameEn: join(user.first_name_en, user.father_name_en, user.middle_name_en, user.last_name_en),
+    nameAr: join(user.first_name_ar, user.father_name_ar, user.middle_name_ar, user.last_name_ar),
+    email: user.email,
+    phone: user.phone,
+    nin: user.nin,
+    role: user.role,
+    status: user.status,
+    createdAt: user.created_at,
+    client: sessionUser.client,
+  };
+}
+
+export default function Profile({ loaderData: profile }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const rows: [string, React.ReactNode][] = [
+    ["profile.fullName", <bdi key="en" lang="en">{profile.nameEn}</bdi>],
+    ["profile.fullNameArabic", <bdi key="ar" lang="ar">{profile.nameAr}</bdi>],
+    ["profile.email", <bdi key="email">{profile.email}</bdi>],
+    ["profile.phone", profile.phone ? <bdi key="phone">{profile.phone}</bdi> : t("profile.notProvided")],
+    ["profile.nin", profile.nin ? <bdi key="nin">{profile.nin}</bdi> : t("profile.notProvided")],
+    ["profile.role", t(`roles.${profile.role}`)],
+    ["profile.status", t(`status.${profile.status}`)],
+    ...(profile.client
+      ? ([["profile.client", i18n.language === "en" ? profile.client.nameEn : profile.client.nameAr]] as [string, string][])
+      : []),
+    ["profile.memberSince", formatDate(profile.createdAt, i18n.language)],
+  ];
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      <PageTitle title={t("profile.title")} />
+      <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
+      <Card>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm text-gray-11">{t(label)}</dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </div>
+  );
+}

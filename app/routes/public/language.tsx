@@ -1,0 +1,19 @@
+import { data, redirect } from "react-router";
+import { localeCookie } from "~/middleware/i18next.server";
+import { parseLanguage } from "~/modules/i18n/languages";
+import { assertSameOrigin, safeRedirectPath } from "~/modules/security/origin.server";
+import type { Route } from "./+types/language";
+
+export async function loader() {
+  throw data({ reason: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** The language switch: remembers `ar` or `en` in the i18nextLng cookie and returns to the page. */
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const lng = parseLanguage(form.get("lng"));
+  const back = safeRedirectPath(form.get("redirectTo"), "/");
+  if (!lng) return redirect(back);
+  return redirect(back, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
+}

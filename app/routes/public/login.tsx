@@ -1,0 +1,94 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { FormErrors } from "~/components/forms/form-errors";
+import { PublicShell } from "~/components/layout/public-shell";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { createAuthenticator, InvalidCredentialsError } from "~/modules/auth/authenticator.server";
+import { redirectIfSignedIn } from "~/modules/auth/guards.server";
+import { loginSchema } from "~/modules/auth/schema";
+import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
+import { dashboardPathOf } from "~/modules/navigation/areas";
+import { safeRedirectPath } from "~/modules/security/origin.server";
+import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { env } from "~/utils/env.server";
+import type { Route } from "./+types/login";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(context);
+  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await redirectIfSignedIn(context);
+  const ip = context.get(clientIpContext);
+  enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  // remix-auth reads the body too, so validate a clone.
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  enforceRateLimit(`auth:email:${submission.value.email.toLowerCase()}`, env.authRateLimit);
+  try {
+    const user = await createAuthenticator(ip).authenticate("form", request);
+    const db = getDb();
+    const headers = new Headers();
+    // A fresh session id at every sign-in; any earlier session of this browser is ended.
+    headers.append("Set-Cookie", await destroyUserSession(db, request));
+    headers.append(
+      "Set-Cookie",
+      await createUserSession(db, user.id, { ip, userAgent: request.headers.get("User-Agent") }),
+    );
+    return redirect(safeRedirectPath(submission.value.redirectTo, dashboardPathOf(user.role)), { headers });
+  } catch (error) {
+    if (!(error instanceof InvalidCredentialsError)) throw error;
+    return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), {
+      status: 400,
+    });
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <PublicShell>
+      <PageTitle title={t("auth.login.title")} />
+      <Card className="mx-auto max-w-md">
+        <h1 className="mb-4 text-2xl font-bold">{t("auth.login.title")}</h1>
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
+          <Field
+            label={t("auth.fields.password")}
+            autoComplete="current-password"
+            {...inputProps(fields.password, "password")}
+          />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("auth.login.submit")}
+          </Button>
+        </Form>
+        <p className="mt-4 text-sm text-gray-11">
+          {t("auth.login.noAccount")}{" "}
+          <Link to="/register" className="text-accent-11 underline">
+            {t("auth.login.registerLink")}
+          </Link>
+        </p>
+      </Card>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,118 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { FormErrors } from "~/components/forms/form-errors";
+import { PublicShell } from "~/components/layout/public-shell";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { redirectIfSignedIn } from "~/modules/auth/guards.server";
+import { registerSchema } from "~/modules/auth/schema";
+import { registerBeneficiary } from "~/modules/auth/service.server";
+import { createUserSession } from "~/modules/auth/session.server";
+import { dashboardPathOf } from "~/modules/navigation/areas";
+import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { env } from "~/utils/env.server";
+import type { Route } from "./+types/register";
+
+const PASSWORD_FIELDS = ["password", "confirmPassword"];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await redirectIfSignedIn(context);
+  const ip = context.get(clientIpContext);
+  enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  }
+  const db = getDb();
+  const result = await registerBeneficiary(db, submission.value, ip);
+  if (!result.ok) {
+    return data(submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: PASSWORD_FIELDS }), {
+      status: 400,
+    });
+  }
+  const cookie = await createUserSession(db, result.userId, { ip, userAgent: request.headers.get("User-Agent") });
+  return redirectWithToast(
+    dashboardPathOf("BENEFICIARY"),
+    { kind: "success", message: "auth.register.success" },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const firstName = fields.firstName.getFieldset();
+  const fatherName = fields.fatherName.getFieldset();
+  const middleName = fields.middleName.getFieldset();
+  const lastName = fields.lastName.getFieldset();
+  const nameRows = [
+    [firstName.english, "firstNameEnglish", firstName.arabic, "firstNameArabic"],
+    [fatherName.english, "fatherNameEnglish", fatherName.arabic, "fatherNameArabic"],
+    [middleName.english, "middleNameEnglish", middleName.arabic, "middleNameArabic"],
+    [lastName.english, "lastNameEnglish", lastName.arabic, "lastNameArabic"],
+  ] as const;
+
+  return (
+    <PublicShell>
+      <PageTitle title={t("auth.register.title")} />
+      <Card className="mx-auto max-w-2xl">
+        <h1 className="mb-4 text-2xl font-bold">{t("auth.register.title")}</h1>
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-6">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <fieldset className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-2 font-semibold">{t("auth.register.names")}</legend>
+            {nameRows.map(([english, englishLabel, arabic, arabicLabel]) => (
+              <div key={englishLabel} className="contents">
+                <Field label={t(`auth.fields.${englishLabel}`)} dir="ltr" lang="en" {...inputProps(english, "text")} />
+                <Field label={t(`auth.fields.${arabicLabel}`)} dir="rtl" lang="ar" {...inputProps(arabic, "text")} />
+              </div>
+            ))}
+          </fieldset>
+          <fieldset className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-2 font-semibold">{t("auth.register.contact")}</legend>
+            <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
+            <Field label={t("auth.fields.phone")} autoComplete="tel" inputMode="numeric" dir="ltr" {...inputProps(fields.phone, "tel")} />
+            <Field label={t("auth.fields.nin")} inputMode="numeric" dir="ltr" {...inputProps(fields.nin, "text")} />
+          </fieldset>
+          <fieldset className="grid gap-4 md:grid-cols-2">
+            <legend className="mb-2 font-semibold">{t("auth.register.security")}</legend>
+            <Field label={t("auth.fields.password")} autoComplete="new-password" {...inputProps(fields.password, "password")} />
+            <Field
+              label={t("auth.fields.confirmPassword")}
+              autoComplete="new-password"
+              {...inputProps(fields.confirmPassword, "password")}
+            />
+          </fieldset>
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("auth.register.submit")}
+          </Button>
+        </Form>
+        <p className="mt-4 text-sm text-gray-11">
+          {t("auth.register.haveAccount")}{" "}
+          <Link to="/login" className="text-accent-11 underline">
+            {t("auth.register.loginLink")}
+          </Link>
+        </p>
+      </Card>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,48 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed.server";
+import { findUserByEmail } from "~/modules/users/queries.server";
+import { clientIpContext, cspNonceContext } from "~/middleware/context";
+import { env } from "~/utils/env.server";
+import { securityHeaders } from "./security-headers";
+
+export { securityHeaders };
+
+/** The React Router app as an Express handler, with the per-request context it needs. */
+export const app = express.Router();
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "");
+      context.set(cspNonceContext, res.locals.cspNonce as string | undefined);
+      return context;
+    },
+  }),
+);
+
+/** Applies pending migrations and, into an empty database, the demo data. */
+export async function startup(): Promise<{ seeded: boolean }> {
+  const db = getDb();
+  await migrateToLatest(db);
+  if (env.demoData && (await isDatabaseEmpty(db))) {
+    await seedDemoData(db);
+    return { seeded: true };
+  }
+  return { seeded: false };
+}
+
+export const shutdown = closeDb;
+
+/** Printed at start-up so a newcomer can sign in at once. */
+export async function printDemoAccounts() {
+  if (!(await findUserByEmail(getDb(), DEMO_ACCOUNTS[0].email))) return;
+  console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) {
+    console.log(`  ${account.email.padEnd(28)} ${account.role.padEnd(14)} ${account.note}`);
+  }
+  console.log("");
+}

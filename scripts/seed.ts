@@ -1,0 +1,14 @@
+// `npm run db:seed`: migrates, then seeds the demo data into an empty database.
+import { closeDb, getDb, migrateToLatest } from "../app/db/db.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../app/db/seed.server";
+
+const db = getDb();
+await migrateToLatest(db);
+if (await isDatabaseEmpty(db)) {
+  await seedDemoData(db);
+  console.log(`Demo data seeded. Accounts (password ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email} (${account.role})`);
+} else {
+  console.log("The database already has users: nothing seeded.");
+}
+await closeDb();

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": new URL("./app", import.meta.url).pathname },
+  },
+  test: {
+    environment: "node",
+    include: ["app/**/*.test.ts", "scripts/**/*.test.ts"],
+    pool: "forks",
+    testTimeout: 20_000,
+  },
+});
