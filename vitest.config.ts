@@ -9,5 +9,7 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "scripts/**/*.test.ts"],
     pool: "forks",
     testTimeout: 20_000,
+    setupFiles: ["./app/test/setup.ts"],
+    env: { SESSION_SECRET: "test-secret", NODE_ENV: "test", DEMO_DATA: "off" },
   },
 });
