@@ -3,6 +3,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Right-to-left: physical direction utilities break the Arabic layout (DESIGN section 9).
+const PHYSICAL = "/(^|\\s)(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r)-[0-9a-z\\[]|text-(left|right)(\\s|$)/";
+const LOGICAL_MESSAGE = "Use logical utilities (ms-, me-, ps-, pe-, start-, end-, text-start, text-end).";
+
 export default tseslint.config(
   { ignores: ["build", ".react-router", "node_modules", "data", "e2e/.tmp", "playwright-report", "test-results"] },
   js.configs.recommended,
@@ -16,8 +20,12 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "Literal[value=/(^|\\s)(ml|mr|pl|pr|left|right)-[0-9a-z\\[]|text-(left|right)(\\s|$)/]",
-          message: "Use logical utilities (ms-, me-, ps-, pe-, start-, end-, text-start, text-end).",
+          selector: `${"JSXAttribute[name.name='className'] Literal"}[value=${PHYSICAL}]`,
+          message: LOGICAL_MESSAGE,
+        },
+        {
+          selector: `JSXAttribute[name.name='className'] TemplateElement[value.raw=${PHYSICAL}]`,
+          message: LOGICAL_MESSAGE,
         },
       ],
     },

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -29,6 +30,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const lng = data?.locale ?? i18n.language ?? DEFAULT_LANGUAGE;
   const noScript = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.noScript);
+  // A marker for tests (and styles) that the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={lng} dir={directionOf(lng)}>
       <head>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/ui/page-title";
+import { LanguageSwitch } from "./language-switch";
 
 const copy: Record<number, { title: string; hint?: string }> = {
   403: { title: "errors.forbidden", hint: "errors.forbiddenHint" },
@@ -15,6 +16,9 @@ export function ErrorPage({ status, details }: { status: number; details?: strin
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16 text-center" data-status={status}>
       <PageTitle title={t(text.title)} />
+      <div className="flex justify-center">
+        <LanguageSwitch />
+      </div>
       <p className="text-5xl font-bold text-gray-9" dir="ltr">
         {status}
       </p>

@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/** End-to-end tests against the production build, on 127.0.0.1, with a fresh database (DESIGN 12). */
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e/.tmp/results",
+  timeout: 30_000,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "js-on", testMatch: /browser\/.*\.spec\.ts/, use: { javaScriptEnabled: true } },
+    { name: "js-off", testMatch: /browser\/.*\.spec\.ts/, use: { javaScriptEnabled: false } },
+    { name: "http", testMatch: /http\/.*\.spec\.ts/ },
+  ],
+  webServer: {
+    command: "rm -rf e2e/.tmp/data && node --import tsx server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: "file:./e2e/.tmp/data/app.db",
+      STORAGE_DIR: "./e2e/.tmp/data/files",
+      SESSION_SECRET: "e2e-secret",
+      DEMO_DATA: "on",
+      // The sign-in rate limit has its own test (app/routes/public/auth.test.ts); here many sign-ins come from one IP.
+      AUTH_RATE_LIMIT: "100000",
+    },
+  },
+});

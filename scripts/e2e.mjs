@@ -1,0 +1,18 @@
+// Playwright end-to-end tests against the production build, using Debian's Chromium.
+import { execSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log("Installing Debian's chromium for Playwright...");
+    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  } else {
+    console.error(`No Chromium at ${chromium}. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+}
+
+execSync("npx react-router build", { stdio: "inherit" });
+const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit" });
+process.exit(result.status ?? 1);
