@@ -1,0 +1,23 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase } from "./db.server";
+
+describe("database connection", () => {
+  it("opens SQLite with WAL, foreign keys, synchronous=FULL and a busy timeout, and migrates idempotently", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attest-db-"));
+    const db = openDatabase(`file:${path.join(dir, "nested", "app.db")}`);
+    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(db)).rows[0] as object)[0];
+    expect(await pragma("journal_mode")).toBe("wal");
+    expect(await pragma("foreign_keys")).toBe(1);
+    expect(await pragma("synchronous")).toBe(2);
+    expect(await pragma("busy_timeout")).toBe(5000);
+    await migrateToLatest(db);
+    await migrateToLatest(db);
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+    expect(applied.rows.map((row) => row.name)).toEqual(["2026-11-22T0001_initial_schema"]);
+    await db.destroy();
+  });
+});
