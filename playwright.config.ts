@@ -38,9 +38,11 @@ export default defineConfig({
       DATABASE_URL: "file:./e2e/.tmp/data/app.db",
       STORAGE_DIR: "./e2e/.tmp/data/files",
       SESSION_SECRET: "e2e-secret",
+      PIN_SECRET: "e2e-pin-secret",
       DEMO_DATA: "on",
       // The sign-in rate limit has its own test (app/routes/public/auth.test.ts); here many sign-ins come from one IP.
       AUTH_RATE_LIMIT: "100000",
+      VERIFY_RATE_LIMIT: "100000",
     },
   },
 });

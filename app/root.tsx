@@ -41,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {noScript ? null : <Links />}
       </head>
       <body className="min-h-screen">
         {children}

@@ -27,6 +27,12 @@ export default [
   route("logout", "routes/public/logout.tsx"),
   route("language", "routes/public/language.tsx"),
 
+  // Public verification (no login, no script)
+  route("verify", "routes/verify/verify-form.tsx"),
+  route("verify/:code", "routes/verify/verify.tsx"),
+  route("verify/:code/qr.svg", "routes/verify/qr.ts"),
+  route("verify/:code/document", "routes/verify/document.ts"),
+
   // Resources
   route("healthz", "routes/resources/healthz.ts"),
   route("locales/:lng/:file", "routes/resources/locales.ts"),

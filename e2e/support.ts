@@ -15,6 +15,7 @@ export type DemoRole = keyof typeof DEMO;
 /** With JS on, waits until the page is hydrated (typing earlier goes to the server-rendered form). */
 export async function ready(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
+  if ((await page.locator("script[type=module]").count()) === 0) return; // the script-free pages (verification)
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
@@ -37,3 +38,21 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** Field errors as the page shows them. */
 export const errorText = (page: Page, name: string) => page.locator(`[id$="${name}-error"]`);
+
+/** Codes of the demo data's issued documents, read from the e2e server's database. */
+export async function demoCodes() {
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database("e2e/.tmp/data/app.db", { readonly: true, fileMustExist: true });
+  const rows = db
+    .prepare("SELECT verification_code AS code, status, expiry_date AS expiry, secure_plus_enabled AS sp, beneficiary_id FROM issued_documents ORDER BY id")
+    .all() as { code: string; status: string; expiry: string; sp: number; beneficiary_id: number }[];
+  db.close();
+  const now = new Date().toISOString();
+  const find = (test: (row: (typeof rows)[number]) => boolean) => rows.find(test)!.code;
+  return {
+    VALID: find((row) => row.status === "VALID" && row.expiry > now && !row.sp),
+    EXPIRED: find((row) => row.status === "VALID" && row.expiry < now),
+    REVOKED: find((row) => row.status === "REVOKED"),
+    SECURE_PLUS: find((row) => row.sp === 1),
+  };
+}

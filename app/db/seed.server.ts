@@ -4,6 +4,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { storeFile } from "~/modules/files/storage.server";
 import { stampDocument } from "~/modules/issuing/stamp.server";
 import { generateVerificationCode } from "~/modules/verification/code";
+import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
 import type { DB } from "./db.server";
 import type { RequestStatus, Role } from "./schema";
@@ -421,6 +422,7 @@ export async function seedDemoData(db: DB): Promise<void> {
         createdBy: issuer,
       });
       const kind = index % 3; // 0 valid, 1 expired, 2 revoked
+      const securePlus = index === 3; // a valid document protected by an access PIN
       const issuedAt = daysFromNow(-20 + index);
       await trx
         .insertInto("issued_documents")
@@ -437,6 +439,8 @@ export async function seedDemoData(db: DB): Promise<void> {
           expiry_date: kind === 1 ? daysFromNow(-3) : daysFromNow(category.seed.validity),
           document_hash: file.sha256,
           verification_code: code,
+          secure_plus_enabled: securePlus ? 1 : 0,
+          access_pin_hash: securePlus ? await hashAccessPin(accessPinFor(code)) : null,
           status: kind === 2 ? "REVOKED" : "VALID",
           revoked_at: kind === 2 ? daysFromNow(-1) : null,
           revoked_by: kind === 2 ? issuer : null,

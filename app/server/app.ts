@@ -4,6 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
+import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { clientIpContext, cspNonceContext } from "~/middleware/context";
 import { env } from "~/utils/env.server";
 import { securityHeaders } from "./security-headers";
@@ -43,6 +44,11 @@ export async function printDemoAccounts() {
   console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) {
     console.log(`  ${account.email.padEnd(28)} ${account.role.padEnd(14)} ${account.note}`);
+  }
+  const samples = await demoVerificationSamples(getDb());
+  if (samples.length) {
+    console.log("Try the public verification page:");
+    for (const sample of samples) console.log(`  ${env.publicUrl}/verify/${sample.code}  ${sample.label}`);
   }
   console.log("");
 }

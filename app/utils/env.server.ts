@@ -32,21 +32,35 @@ export const env = {
   get authRateLimit() {
     return number(process.env.AUTH_RATE_LIMIT, 10);
   },
+  /** Verification look-ups allowed per IP per minute. */
+  get verifyRateLimit() {
+    return number(process.env.VERIFY_RATE_LIMIT, 60);
+  },
 };
 
-let cachedSecret: string | undefined;
+const cachedSecrets = new Map<string, string>();
 
-/** SESSION_SECRET, or a random secret generated once and kept beside the database. */
-export function sessionSecret(): string {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  if (cachedSecret) return cachedSecret;
-  const file = path.resolve(process.env.SESSION_SECRET_FILE ?? "./data/session-secret");
+/** The variable's value, or a random secret generated once and kept in ./data (beside the database). */
+function persistentSecret(variable: string, fileName: string): string {
+  const fromEnv = process.env[variable];
+  if (fromEnv) return fromEnv;
+  const cached = cachedSecrets.get(variable);
+  if (cached) return cached;
+  const file = path.resolve(process.env[`${variable}_FILE`] ?? `./data/${fileName}`);
+  let secret: string;
   try {
-    cachedSecret = fs.readFileSync(file, "utf8").trim();
+    secret = fs.readFileSync(file, "utf8").trim();
   } catch {
-    cachedSecret = crypto.randomBytes(32).toString("hex");
+    secret = crypto.randomBytes(32).toString("hex");
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, cachedSecret, { mode: 0o600 });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
   }
-  return cachedSecret;
+  cachedSecrets.set(variable, secret);
+  return secret;
 }
+
+/** Signs the session and toast cookies; rotating it signs everyone out. */
+export const sessionSecret = () => persistentSecret("SESSION_SECRET", "session-secret");
+
+/** Derives SecurePlus access PINs; never rotate it, or issued PINs stop matching. */
+export const pinSecret = () => persistentSecret("PIN_SECRET", "pin-secret");

@@ -1,35 +1,31 @@
-import { spawn } from "node:child_process";
-import fs from "node:fs";
+import http from "node:http";
 import { expect, test } from "@playwright/test";
-
-const PORT = 4391;
-const DATA = "e2e/.tmp/shutdown";
+import { spawnServer } from "../spawn-server";
 
 test("SIGTERM lets in-flight requests finish, closes the database and exits 0", async () => {
   test.setTimeout(60_000);
-  fs.rmSync(DATA, { recursive: true, force: true });
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATABASE_URL: `file:./${DATA}/app.db`,
-      STORAGE_DIR: `./${DATA}/files`,
-      SESSION_SECRET: "shutdown-test",
-      DEMO_DATA: "off",
-    },
+  const server = await spawnServer(4391, { DEMO_DATA: "off" });
+  const body = "email=someone%40example.com&password=wrong-password";
+  const half = Math.floor(body.length / 2);
+  const { port } = new URL(server.url);
+  // A sign-in whose body arrives slowly: it is in flight when SIGTERM comes.
+  const response = new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.write(body.slice(0, half));
+    setTimeout(() => {
+      server.child.kill("SIGTERM");
+      setTimeout(() => request.end(body.slice(half)), 300);
+    }, 300);
   });
-  let output = "";
-  server.stdout.on("data", (chunk) => (output += chunk));
-  server.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
-
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${PORT}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
-  const inFlight = fetch(`http://127.0.0.1:${PORT}/`);
-  server.kill("SIGTERM");
-  expect((await inFlight).status).toBe(200);
-  expect(await exited).toBe(0);
-  expect(output).toContain("SIGTERM received");
-  expect(output).toContain("Stopped.");
+  expect(await response).toBe(400);
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain("SIGTERM received");
+  expect(server.output()).toContain("Stopped.");
 });

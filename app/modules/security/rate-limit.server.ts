@@ -14,6 +14,12 @@ export function hit(key: string, limit: number, windowMs: number, now = Date.now
   return current.count <= limit;
 }
 
+/** How many hits `key` has in its current window (0 when the window is over). */
+export function hitsInWindow(key: string, windowMs: number, now = Date.now()): number {
+  const current = windows.get(key);
+  return current && now - current.start < windowMs ? current.count : 0;
+}
+
 function prune(now: number, windowMs: number) {
   for (const [key, value] of windows) if (now - value.start >= windowMs) windows.delete(key);
 }

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "~/components/layout/language-switch";
+import { PageTitle } from "~/components/ui/page-title";
+
+/**
+ * The verification pages' own frame: no script, one small inline stylesheet (no extra round trip),
+ * readable in a text browser. DESIGN section 7, issue 6 point 6.
+ */
+const CSS = `
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Tahoma,"Noto Sans Arabic",Arial,sans-serif;color:#1c2024;background:#f9f9fb}
+.v-wrap{max-width:40rem;margin:0 auto;padding:1rem}
+.v-top{display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap;border-bottom:1px solid #e0e1e6;padding-bottom:.5rem}
+.v-top a{color:#3a5bc7;font-weight:700;text-decoration:none}
+.v-top form{display:flex;gap:.25rem}.v-top button{border:0;background:none;padding:.25rem .5rem;border-radius:4px;font:inherit;cursor:pointer;color:#60646c}
+.v-top button[aria-pressed=true]{background:#e6edfe;color:#3a5bc7;font-weight:700}
+h1{font-size:1.5rem;margin:1rem 0 .5rem}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
+.v-card{background:#fff;border:1px solid #e0e1e6;border-radius:8px;padding:1rem;margin:1rem 0}
+.v-verdict{display:flex;gap:.75rem;align-items:center;border-radius:8px;padding:1rem;border:2px solid}
+.v-verdict svg{flex:none;width:2.5rem;height:2.5rem}.v-verdict strong{font-size:1.5rem;display:block}
+.v-VALID{background:#e9f9ee;border-color:#30a46c;color:#18794e}.v-EXPIRED{background:#fff7c2;border-color:#ab6400;color:#ab6400}
+.v-REVOKED{background:#feebec;border-color:#e5484d;color:#ce2c31}.v-NOT_FOUND{background:#f0f0f3;border-color:#8b8d98;color:#1c2024}
+dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.4rem 1rem;margin:0}dt{color:#60646c}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em;word-break:break-all}
+label{display:block;font-weight:600;margin-bottom:.25rem}
+input[type=text],input[type=file]{width:100%;box-sizing:border-box;font:inherit;padding:.5rem;border:1px solid #b9bbc6;border-radius:6px;background:#fff}
+.v-btn{display:inline-block;margin-top:.5rem;font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:6px;background:#3e63dd;color:#fff;cursor:pointer;text-decoration:none}
+.v-msg{padding:.5rem .75rem;border-radius:6px;margin:.5rem 0}.v-ok{background:#e9f9ee;color:#18794e}.v-bad{background:#feebec;color:#ce2c31}.v-note{background:#e6edfe;color:#1f2d5c}
+.v-hint{color:#60646c;font-size:.875rem}
+`;
+
+export function VerifyShell({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="v-wrap">
+      <PageTitle title={title} />
+      <style>{CSS}</style>
+      <header className="v-top">
+        <a href="/">{t("app.name")}</a>
+        <LanguageSwitch />
+      </header>
+      <main>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { DB } from "~/db/db.server";
+import type { VerificationEventsTable } from "~/db/schema";
+
+export function findIssuedDocumentByCode(db: DB, code: string) {
+  return db
+    .selectFrom("issued_documents as d")
+    .innerJoin("clients as c", "c.id", "d.client_id")
+    .innerJoin("users as b", "b.id", "d.beneficiary_id")
+    .innerJoin("files as f", "f.id", "d.file_id")
+    .select([
+      "d.id",
+      "d.verification_code",
+      "d.document_name",
+      "d.document_hash",
+      "d.expiry_date",
+      "d.created_at",
+      "d.status",
+      "d.revoked_at",
+      "d.revocation_reason",
+      "d.secure_plus_enabled",
+      "d.access_pin_hash",
+      "c.name_en as issuer_en",
+      "c.name_ar as issuer_ar",
+      "b.first_name_en",
+      "b.father_name_en",
+      "b.last_name_en",
+      "b.first_name_ar",
+      "b.father_name_ar",
+      "b.last_name_ar",
+      "f.storage_key",
+      "f.mime_type",
+    ])
+    .where("d.verification_code", "=", code)
+    .executeTakeFirst();
+}
+
+export async function insertVerificationEvent(
+  db: DB,
+  event: { issuedDocumentId: number | null; outcome: VerificationEventsTable["outcome"]; ipHash: string | null; userAgent: string | null },
+) {
+  await db
+    .insertInto("verification_events")
+    .values({
+      issued_document_id: event.issuedDocumentId,
+      outcome: event.outcome,
+      ip_hash: event.ipHash,
+      user_agent: event.userAgent,
+    })
+    .execute();
+}
+
+export function listVerificationEvents(db: DB, issuedDocumentIds: number[], limit = 50) {
+  if (issuedDocumentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("verification_events")
+    .select(["id", "issued_document_id", "at", "outcome"])
+    .where("issued_document_id", "in", issuedDocumentIds)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,23 @@
+import type { DB } from "~/db/db.server";
+import { accessPinFor } from "./pin.server";
+import { verdictOf } from "./service.server";
+
+/** One code per verdict from the demo data, printed at start-up for a first look. */
+export async function demoVerificationSamples(db: DB) {
+  const rows = await db
+    .selectFrom("issued_documents")
+    .select(["verification_code", "status", "expiry_date", "secure_plus_enabled"])
+    .orderBy("id")
+    .limit(50)
+    .execute();
+  const samples: { code: string; label: string }[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const verdict = verdictOf({ status: row.status, expiry_date: row.expiry_date } as never);
+    const label = row.secure_plus_enabled ? `${verdict}, SecurePlus (access PIN ${accessPinFor(row.verification_code)})` : verdict;
+    if (seen.has(label.split(" (")[0])) continue;
+    seen.add(label.split(" (")[0]);
+    samples.push({ code: row.verification_code, label });
+  }
+  return samples;
+}

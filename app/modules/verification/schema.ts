@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+export const pinSchema = z.object({
+  pin: z.string({ error: "verify.pinFormat" }).trim().regex(/^\d{6}$/, "verify.pinFormat"),
+});
+
+export const MAX_CHECK_FILE_BYTES = 5 * 1024 * 1024;

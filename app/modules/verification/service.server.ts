@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import type { DB } from "~/db/db.server";
+import { hit, hitsInWindow } from "~/modules/security/rate-limit.server";
+import { sessionSecret } from "~/utils/env.server";
+import { normalizeCode } from "./code";
+import { accessPinMatches } from "./pin.server";
+import { findIssuedDocumentByCode, insertVerificationEvent } from "./queries.server";
+
+export type { Verdict } from "./verdict";
+import type { Verdict } from "./verdict";
+export type IssuedDocument = NonNullable<Awaited<ReturnType<typeof findIssuedDocumentByCode>>>;
+
+export const PIN_ATTEMPTS = 5;
+export const PIN_WINDOW_MS = 15 * 60 * 1000;
+
+export function verdictOf(document: IssuedDocument | undefined, now = new Date()): Verdict {
+  if (!document) return "NOT_FOUND";
+  if (document.status === "REVOKED") return "REVOKED";
+  return Date.parse(document.expiry_date) < now.getTime() ? "EXPIRED" : "VALID";
+}
+
+/** The IP is never stored: only a keyed hash, enough to tell repeat visits apart. */
+const hashIp = (ip: string) => crypto.createHmac("sha256", sessionSecret()).update(ip).digest("hex").slice(0, 32);
+
+/** Looks a code up and records the verification (DESIGN section 7). */
+export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; userAgent: string | null }) {
+  const code = normalizeCode(rawCode);
+  const document = code ? await findIssuedDocumentByCode(db, code) : undefined;
+  const verdict = verdictOf(document);
+  await insertVerificationEvent(db, {
+    issuedDocumentId: document?.id ?? null,
+    outcome: verdict,
+    ipHash: meta.ip ? hashIp(meta.ip) : null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { code, verdict, document };
+}
+
+export type PinResult = "ok" | "wrong" | "locked";
+
+/** At most five wrong PINs per document per 15 minutes; after that even the right PIN waits. */
+export async function checkAccessPin(document: IssuedDocument, pin: string, now = Date.now()): Promise<PinResult> {
+  const key = `pin:${document.id}`;
+  if (hitsInWindow(key, PIN_WINDOW_MS, now) >= PIN_ATTEMPTS) return "locked";
+  if (document.access_pin_hash && (await accessPinMatches(document.access_pin_hash, pin))) return "ok";
+  hit(key, PIN_ATTEMPTS, PIN_WINDOW_MS, now);
+  return "wrong";
+}

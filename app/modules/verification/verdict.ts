@@ -1,0 +1,1 @@
+export type Verdict = "VALID" | "EXPIRED" | "REVOKED" | "NOT_FOUND";

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { fileResponse } from "~/modules/files/response.server";
+import { readStoredFile } from "~/modules/files/storage.server";
+import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { normalizeCode } from "~/modules/verification/code";
+import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
+import { isUnlocked } from "~/modules/verification/unlock.server";
+import { env } from "~/utils/env.server";
+import type { Route } from "./+types/document";
+
+/** The issued PDF for a reviewer: open without SecurePlus, after the access PIN with it. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  enforceRateLimit(`verify:${context.get(clientIpContext)}`, env.verifyRateLimit);
+  const code = normalizeCode(params.code);
+  const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
+  if (!code || !document) throw data({ reason: "not-found" }, { status: 404 });
+  if (document.secure_plus_enabled === 1 && !(await isUnlocked(request, code))) {
+    throw data({ reason: "pin-required" }, { status: 403 });
+  }
+  const bytes = await readStoredFile(document.storage_key);
+  return fileResponse(bytes, { name: `${document.document_name}.pdf`, mimeType: document.mime_type });
+}

@@ -1,0 +1,15 @@
+import QRCode from "qrcode";
+import { data } from "react-router";
+import { normalizeCode } from "~/modules/verification/code";
+import { env } from "~/utils/env.server";
+import type { Route } from "./+types/qr";
+
+/** The QR code of a verification URL. It reveals nothing the code does not, so it is cacheable. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const code = normalizeCode(params.code);
+  if (!code) throw data({ reason: "not-found" }, { status: 404 });
+  const svg = await QRCode.toString(`${env.publicUrl}/verify/${code}`, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return new Response(svg, {
+    headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400, immutable" },
+  });
+}

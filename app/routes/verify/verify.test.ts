@@ -1,0 +1,151 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { seedDemoData } from "~/db/seed.server";
+import { accessPinFor } from "~/modules/verification/pin.server";
+import { verdictOf } from "~/modules/verification/service.server";
+import { createTestDb } from "~/test/db";
+import { makeContext, postForm, run } from "~/test/route";
+import * as documentRoute from "./document";
+import * as qr from "./qr";
+import * as verify from "./verify";
+import * as verifyForm from "./verify-form";
+
+let db: DB;
+let codes: Record<string, string> = {};
+
+beforeEach(async () => {
+  codes = {};
+  db = await createTestDb();
+  await seedDemoData(db);
+  for (const row of await db.selectFrom("issued_documents").selectAll().execute()) {
+    const verdict = verdictOf({ status: row.status, expiry_date: row.expiry_date } as never);
+    const key = row.secure_plus_enabled ? "SECURE_PLUS" : verdict;
+    codes[key] ??= row.verification_code;
+  }
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
+const view = (data: unknown) => data as { verdict: string; document: null | Record<string, unknown> };
+
+describe("/verify/{code}", () => {
+  it.each(["VALID", "EXPIRED", "REVOKED"])("says %s and records the verification", async (verdict) => {
+    const code = codes[verdict];
+    const result = await run(verify.loader, get(`/verify/${code}`, { "User-Agent": "test-agent" }), makeContext({ ip: "198.51.100.1" }), { code });
+    expect(result.status).toBe(200);
+    expect(view(result.data).verdict).toBe(verdict);
+    const events = await db.selectFrom("verification_events").selectAll().execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ outcome: verdict, user_agent: "test-agent" });
+    expect(events[0].issued_document_id).not.toBeNull();
+    expect(events[0].ip_hash).not.toContain("198.51.100.1");
+  });
+
+  it("answers NOT FOUND with 404, revealing nothing else", async () => {
+    const result = await run(verify.loader, get("/verify/ABCDEFGHJKMNPQRS"), makeContext(), { code: "ABCDEFGHJKMNPQRS" });
+    expect(result.status).toBe(404);
+    expect(view(result.data)).toEqual({ code: "ABCDEFGHJKMNPQRS", verdict: "NOT_FOUND", document: null });
+    const events = await db.selectFrom("verification_events").selectAll().execute();
+    expect(events[0]).toMatchObject({ outcome: "NOT_FOUND", issued_document_id: null });
+  });
+
+  it("sends lower-case and dashed codes to the canonical address", async () => {
+    const code = codes.VALID;
+    const typed = code.toLowerCase().replace(/(.{4})(?=.)/g, "$1-");
+    const result = await run(verify.loader, get(`/verify/${typed}`), makeContext(), { code: typed });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe(`/verify/${code}`);
+    const typedForm = await run(verifyForm.loader, get(`/verify?code=${encodeURIComponent(` ${typed} `)}`), makeContext());
+    expect(typedForm.headers.get("Location")).toBe(`/verify/${code}`);
+    const bad = await run(verifyForm.loader, get("/verify?code=nope"), makeContext());
+    expect(bad.status).toBe(400);
+  });
+
+  it("shows the holder without SecurePlus and hides it with SecurePlus", async () => {
+    const open = await run(verify.loader, get(`/verify/${codes.VALID}`), makeContext(), { code: codes.VALID });
+    expect(view(open.data).document?.holderEn).toMatch(/\w+ \w+/);
+    const secure = await run(verify.loader, get(`/verify/${codes.SECURE_PLUS}`), makeContext(), { code: codes.SECURE_PLUS });
+    expect(view(secure.data).document).toMatchObject({ securePlus: true, holderEn: null, holderAr: null, canDownload: false });
+    const download = await run(documentRoute.loader, get(`/verify/${codes.SECURE_PLUS}/document`), makeContext(), { code: codes.SECURE_PLUS });
+    expect(download.status).toBe(403);
+  });
+
+  it("unlocks with the right access PIN; five wrong PINs per document lock it for 15 minutes", async () => {
+    const code = codes.SECURE_PLUS;
+    const context = makeContext();
+    const pin = accessPinFor(code);
+    const wrong = pin === "000000" ? "111111" : "000000";
+    const format = await run(verify.action, postForm(`/verify/${code}`, { pin: "12ab" }), context, { code });
+    expect(format.data).toEqual({ pin: "format" });
+
+    const right = await run(verify.action, postForm(`/verify/${code}`, { pin }), context, { code });
+    expect(right.status).toBe(302);
+    const cookie = right.headers.get("Set-Cookie")!.split(";")[0];
+    const unlocked = await run(verify.loader, get(`/verify/${code}`, { Cookie: cookie }), context, { code });
+    expect(view(unlocked.data).document).toMatchObject({ unlocked: true, canDownload: true });
+    expect(view(unlocked.data).document?.holderEn).toBeTruthy();
+    const download = await run(documentRoute.loader, get(`/verify/${code}/document`, { Cookie: cookie }), context, { code });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/pdf");
+    expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename="/);
+    expect(download.headers.get("Content-Security-Policy")).toBe("sandbox");
+
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const result = await run(verify.action, postForm(`/verify/${code}`, { pin: wrong }), context, { code });
+      expect(result.data).toEqual({ pin: "wrong" });
+    }
+    const locked = await run(verify.action, postForm(`/verify/${code}`, { pin }), context, { code });
+    expect(locked.status).toBe(429);
+    expect(locked.data).toEqual({ pin: "locked" });
+  });
+
+  it("limits look-ups to 60 a minute per IP, then answers 429", async () => {
+    const context = makeContext({ ip: "198.51.100.9" });
+    for (let i = 0; i < 60; i++) {
+      expect((await run(verify.loader, get(`/verify/${codes.VALID}`), context, { code: codes.VALID })).status).toBe(200);
+    }
+    expect((await run(verify.loader, get(`/verify/${codes.VALID}`), context, { code: codes.VALID })).status).toBe(429);
+    expect((await run(verify.loader, get(`/verify/${codes.VALID}`), makeContext({ ip: "198.51.100.10" }), { code: codes.VALID })).status).toBe(200);
+  });
+});
+
+describe("file check", () => {
+  const multipart = (code: string, bytes: Uint8Array, name = "document.pdf") => {
+    const form = new FormData();
+    form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" }));
+    return new Request(`http://localhost/verify/${code}`, { method: "POST", body: form });
+  };
+
+  it("says whether the file's SHA-256 matches, and stores nothing", async () => {
+    const code = codes.VALID;
+    const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
+    const download = await run(documentRoute.loader, get(`/verify/${code}/document`), makeContext(), { code });
+    expect(download.status).toBe(200);
+    const response = await documentRoute.loader({ params: { code }, request: get(`/verify/${code}/document`), context: makeContext() } as never);
+    const original = new Uint8Array(await (response as Response).arrayBuffer());
+
+    const match = await run(verify.action, multipart(code, original), makeContext(), { code });
+    expect(match.data).toEqual({ file: "match" });
+    const altered = original.slice();
+    altered[altered.length - 10] ^= 1;
+    const mismatch = await run(verify.action, multipart(code, altered), makeContext(), { code });
+    expect(mismatch.data).toEqual({ file: "mismatch" });
+    expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
+  });
+
+  it("refuses files over 5 MB", async () => {
+    const code = codes.VALID;
+    const result = await run(verify.action, multipart(code, new Uint8Array(5 * 1024 * 1024 + 1)), makeContext(), { code });
+    expect(result.status).toBe(413);
+    expect(result.data).toEqual({ file: "too-large" });
+  });
+});
+
+describe("QR code", () => {
+  it("is an SVG of the verification URL, cacheable", async () => {
+    const code = codes.VALID;
+    const response = (await qr.loader({ params: { code } } as never)) as Response;
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(response.headers.get("Cache-Control")).toContain("max-age");
+    expect(await response.text()).toMatch(/^<svg[^>]*viewBox/);
+  });
+});

@@ -1,0 +1,31 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { expect } from "@playwright/test";
+
+/** A server of its own (fresh data dir, own port) for tests that need other settings or to stop it. */
+export async function spawnServer(port: number, env: Record<string, string>) {
+  const data = `e2e/.tmp/server-${port}`;
+  fs.rmSync(data, { recursive: true, force: true });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `file:./${data}/app.db`,
+      STORAGE_DIR: `./${data}/files`,
+      SESSION_SECRET: "spawned-server",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 45_000 })
+    .toBe(200);
+  return { url, child, exited, output: () => output, dataDir: data };
+}
