@@ -36,13 +36,19 @@ export default [
   // Resources
   route("healthz", "routes/resources/healthz.ts"),
   route("locales/:lng/:file", "routes/resources/locales.ts"),
+  route("files/:id", "routes/resources/file.ts"),
 
   // Role areas
   ...area("super-admin"),
   ...area("service-admin"),
   ...area("client-admin"),
   ...area("clerks"),
-  ...area("beneficiary"),
+  ...area("beneficiary", [
+    route("request-document", "routes/requests/my-requests.tsx"),
+    route("request-document/create", "routes/wizard/wizard.tsx"),
+    route("request-document/:id", "routes/requests/my-request.tsx"),
+    route("request-document/edit/:id", "routes/requests/my-request-edit.tsx"),
+  ]),
 
   // Shared dashboard group (any signed-in user)
   layout(AREA_LAYOUT, { id: "shared/layout" }, [

@@ -44,8 +44,10 @@ export async function demoCodes() {
   const { default: Database } = await import("better-sqlite3");
   const db = new Database("e2e/.tmp/data/app.db", { readonly: true, fileMustExist: true });
   const rows = db
-    .prepare("SELECT verification_code AS code, status, expiry_date AS expiry, secure_plus_enabled AS sp, beneficiary_id FROM issued_documents ORDER BY id")
-    .all() as { code: string; status: string; expiry: string; sp: number; beneficiary_id: number }[];
+    .prepare(
+      "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
+    )
+    .all() as { code: string; status: string; expiry: string; sp: number; request_id: number; email: string }[];
   db.close();
   const now = new Date().toISOString();
   const find = (test: (row: (typeof rows)[number]) => boolean) => rows.find(test)!.code;
@@ -54,5 +56,30 @@ export async function demoCodes() {
     EXPIRED: find((row) => row.status === "VALID" && row.expiry < now),
     REVOKED: find((row) => row.status === "REVOKED"),
     SECURE_PLUS: find((row) => row.sp === 1),
+    /** A valid document with the request and beneficiary it belongs to. */
+    validWithOwner: rows.find((row) => row.status === "VALID" && row.expiry > now && !row.sp)!,
   };
+}
+
+/** Registers a fresh beneficiary (each test its own account, so drafts never collide). */
+export async function registerBeneficiary(page: Page, lng: "ar" | "en") {
+  const email = `b-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto("/register");
+  await switchLanguage(page, lng);
+  const fill = (name: string, value: string) => page.locator(`input[name="${name}"]`).fill(value);
+  await fill("firstName.english", "Lina");
+  await fill("firstName.arabic", "لينا");
+  await fill("fatherName.english", "Kamal");
+  await fill("fatherName.arabic", "كمال");
+  await fill("lastName.english", "Saeed");
+  await fill("lastName.arabic", "سعيد");
+  await fill("email", email);
+  await fill("phone", "0790000000");
+  await fill("nin", "12345678901");
+  await fill("password", "Long-Enough-1");
+  await fill("confirmPassword", "Long-Enough-1");
+  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.waitForURL("/beneficiary/dashboard");
+  await ready(page);
+  return email;
 }

@@ -17,3 +17,21 @@ export function formatDateTime(iso: string, lng: string) {
     timeZone: "UTC",
   }).format(new Date(iso));
 }
+
+/** Fees are stored in minor units of their ISO 4217 currency. */
+export function formatMoney(minor: number, currency: string, lng: string) {
+  const format = new Intl.NumberFormat(lng === "ar" ? "ar" : "en", { style: "currency", currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+/** The English or Arabic member of a bilingual pair, by page language. */
+export const pick = (lng: string, english: string, arabic: string) => (lng === "en" ? english : arabic);
+
+/** `field_name` shown as 'Field Name' (spec: underscores turned into capitalised words). */
+export const humanizeFieldName = (name: string) =>
+  name
+    .split("_")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { demoCodes, switchLanguage } from "../support";
+import { demoCodes, signIn, switchLanguage } from "../support";
 
 process.env.PIN_SECRET = "e2e-pin-secret";
 const { accessPinFor } = await import("../../app/modules/verification/pin.server");
@@ -89,4 +89,14 @@ test("the verification page has no script and weighs at most 14 KB gzipped with 
     expect(html).toContain("<style>");
     expect(zlib.gzipSync(html).byteLength, path).toBeLessThanOrEqual(14 * 1024);
   }
+});
+
+test("a verification appears on the beneficiary's request page", async ({ page }) => {
+  const { validWithOwner } = await demoCodes();
+  await page.goto(`/verify/${validWithOwner.code}`);
+  await expect(page.locator('[data-verdict="VALID"]')).toBeVisible();
+  await signIn(page, validWithOwner.email, undefined, "en");
+  await page.goto(`/beneficiary/request-document/${validWithOwner.request_id}`);
+  await expect(page.getByTestId("verification-code")).toHaveText(validWithOwner.code.match(/.{4}/g)!.join("-"));
+  await expect(page.getByTestId("verifications").locator("li").first()).toContainText("Valid");
 });

@@ -13,7 +13,8 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file
   });
 }
 
-const SAMPLE_PARAMS: Record<string, string> = { lng: "en", file: "common.json" };
+const UNKNOWN_CODE = "ABCDEFGHJKMNPQRS";
+const SAMPLE_PARAMS: Record<string, string> = { lng: "en", file: "common.json", code: UNKNOWN_CODE };
 const PATHS = flatten(routes)
   .filter((route) => !route.path.includes("*"))
   .map((route) => ({ ...route, path: route.path.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? "1") }));
@@ -25,14 +26,23 @@ const AREA_ROLE: Record<string, DemoRole> = {
   clerks: "CLERK",
   beneficiary: "BENEFICIARY",
 };
-const PUBLIC = new Set(["/", "/healthz", "/locales/en/common.json"]);
+/** Public paths and their status for anyone (an unknown verification code is NOT FOUND). */
+const PUBLIC: Record<string, number> = {
+  "/": 200,
+  "/healthz": 200,
+  "/locales/en/common.json": 200,
+  "/verify": 200,
+  [`/verify/${UNKNOWN_CODE}`]: 404,
+  [`/verify/${UNKNOWN_CODE}/qr.svg`]: 200,
+  [`/verify/${UNKNOWN_CODE}/document`]: 404,
+};
 const GUEST_ONLY = new Set(["/login", "/register"]);
 const POST_ONLY = new Set(["/logout", "/language"]);
 
 type Who = DemoRole | "anonymous";
 
 function expected(path: string, who: Who): { status: number; location?: RegExp } {
-  if (PUBLIC.has(path)) return { status: 200 };
+  if (path in PUBLIC) return { status: PUBLIC[path] };
   if (POST_ONLY.has(path)) return { status: 405 };
   if (GUEST_ONLY.has(path)) return who === "anonymous" ? { status: 200 } : { status: 302, location: /^\/profile$/ };
   if (who === "anonymous") return { status: 302, location: /^\/login\?redirectTo=/ };

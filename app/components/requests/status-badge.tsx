@@ -14,3 +14,9 @@ export function StatusBadge({ status }: { status: string }) {
   const variant = variants[status];
   return <Badge variant={variant ?? "warning"}>{variant ? t(`status.${status}`) : t("status.unknown")}</Badge>;
 }
+
+/** Spec section 4: an uploaded document is APPROVED (default badge) or anything else (secondary). */
+export function AttachmentStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return <Badge variant={status === "APPROVED" ? "default" : "secondary"}>{t(`status.${status}`, { defaultValue: status })}</Badge>;
+}

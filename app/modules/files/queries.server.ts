@@ -23,3 +23,27 @@ export async function insertFile(
 export function findFile(db: DB, id: number) {
   return db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** Who owns a file: the request, draft or issued document it belongs to. */
+export async function fileOwners(db: DB, fileId: number) {
+  const requestAttachment = await db
+    .selectFrom("attachments as a")
+    .innerJoin("document_requests as r", "r.id", "a.reference_entity_id")
+    .select(["r.beneficiary_id", "r.client_id", "a.document_name"])
+    .where("a.file_id", "=", fileId)
+    .where("a.entity_type", "=", "DOCUMENT_REQUESTS")
+    .executeTakeFirst();
+  const draftAttachment = await db
+    .selectFrom("attachments as a")
+    .innerJoin("request_drafts as d", "d.id", "a.reference_entity_id")
+    .select(["d.beneficiary_id", "a.document_name"])
+    .where("a.file_id", "=", fileId)
+    .where("a.entity_type", "=", "DOCUMENT_SUPPORTING_DOCUMENTS")
+    .executeTakeFirst();
+  const issued = await db
+    .selectFrom("issued_documents")
+    .select(["beneficiary_id", "client_id", "document_name"])
+    .where("file_id", "=", fileId)
+    .executeTakeFirst();
+  return { requestAttachment, draftAttachment, issued };
+}

@@ -1,0 +1,92 @@
+import {
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
+import { fileTypeFromBuffer } from "file-type";
+import { PDFDocument } from "pdf-lib";
+
+export interface UploadedFile {
+  fieldName: string;
+  name: string;
+  bytes: Uint8Array;
+}
+
+export type ParsedUpload =
+  | { ok: true; fields: FormData; files: UploadedFile[] }
+  | { ok: false; error: "validation.fileSizeMax5" | "validation.fileMax4" | "validation.maxFiles5" };
+
+/** Reads a multipart form; each file is refused as soon as it passes `maxFileSize` while streaming. */
+export async function readMultipart(
+  request: Request,
+  limits: { maxFileSize: number; maxFiles: number; tooLarge: "validation.fileSizeMax5" | "validation.fileMax4" },
+): Promise<ParsedUpload> {
+  const files: UploadedFile[] = [];
+  try {
+    const fields = await parseFormData(
+      request,
+      { maxFileSize: limits.maxFileSize, maxFiles: limits.maxFiles },
+      async (upload: FileUpload) => {
+        if (!upload.name) return undefined; // an input left empty
+        files.push({ fieldName: upload.fieldName, name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });
+        return undefined;
+      },
+    );
+    return { ok: true, fields, files };
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) return { ok: false, error: limits.tooLarge };
+    if (error instanceof MaxFilesExceededError) return { ok: false, error: "validation.maxFiles5" };
+    throw error;
+  }
+}
+
+const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp"];
+const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx"];
+const extensionOf = (name: string) => name.toLowerCase().split(".").pop() ?? "";
+
+export type CheckedFile =
+  | { ok: true; mimeType: string; totalPages: number | null }
+  | { ok: false; error: string };
+
+/** Supporting documents: PDF, DOC, DOCX, XLS, PNG, JPEG, GIF, judged by content, not by name (DESIGN 8). */
+export async function checkSupportingFile(file: UploadedFile): Promise<CheckedFile> {
+  return checkContent(file, ["application/pdf", "image/png", "image/jpeg", "image/gif", "docx", "cfb"]);
+}
+
+/** Issued documents: PNG, JPEG, GIF or PDF by content. */
+export async function checkIssuableFile(file: UploadedFile): Promise<CheckedFile> {
+  return checkContent(file, ["application/pdf", "image/png", "image/jpeg", "image/gif"]);
+}
+
+async function checkContent(file: UploadedFile, allowed: string[]): Promise<CheckedFile> {
+  if (file.bytes.byteLength === 0) return { ok: false, error: "validation.emptyFile" };
+  const detected = await fileTypeFromBuffer(file.bytes);
+  const extension = extensionOf(file.name);
+  const refuse = (): CheckedFile => ({
+    ok: false,
+    error: IMAGE_EXTENSIONS.includes(extension)
+      ? "validation.invalidImageFileType"
+      : DOCUMENT_EXTENSIONS.includes(extension)
+        ? "validation.invalidDocumentFileType"
+        : "validation.invalidFileType",
+  });
+  if (!detected) return refuse();
+  if (detected.ext === "docx" && allowed.includes("docx")) {
+    return { ok: true, mimeType: detected.mime, totalPages: null };
+  }
+  // Old Word and Excel files are both OLE compound files; the name says which.
+  if (detected.ext === "cfb" && allowed.includes("cfb") && (extension === "doc" || extension === "xls")) {
+    return { ok: true, mimeType: extension === "doc" ? "application/msword" : "application/vnd.ms-excel", totalPages: null };
+  }
+  if (!allowed.includes(detected.mime)) return refuse();
+  if (detected.mime === "application/pdf") {
+    try {
+      const pdf = await PDFDocument.load(file.bytes, { ignoreEncryption: true, updateMetadata: false });
+      return { ok: true, mimeType: detected.mime, totalPages: pdf.getPageCount() };
+    } catch {
+      return refuse();
+    }
+  }
+  return { ok: true, mimeType: detected.mime, totalPages: null };
+}

@@ -1,0 +1,71 @@
+import QRCode from "qrcode";
+import type { DB } from "~/db/db.server";
+import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
+import { listVerificationEvents } from "~/modules/verification/queries.server";
+import { accessPinFor } from "~/modules/verification/pin.server";
+import { env } from "~/utils/env.server";
+import {
+  attachmentsOfRequest,
+  fieldValuesOf,
+  findRequestOfBeneficiary,
+  issuedDocumentsOfRequest,
+  replaceFieldValues,
+  timelineOf,
+  updateRequestByBeneficiary,
+} from "./queries.server";
+
+/** Everything the beneficiary's request page shows, or null when the request is not theirs. */
+export async function beneficiaryRequestView(db: DB, requestId: number, beneficiaryId: number) {
+  const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
+  if (!request) return null;
+  const issued = await issuedDocumentsOfRequest(db, requestId);
+  const documents = await Promise.all(
+    issued.map(async (document) => {
+      const verificationUrl = `${env.publicUrl}/verify/${document.verification_code}`;
+      return {
+        ...document,
+        verificationUrl,
+        qrSvg: await QRCode.toString(verificationUrl, { type: "svg", margin: 1 }),
+        accessPin: document.secure_plus_enabled ? accessPinFor(document.verification_code) : null,
+      };
+    }),
+  );
+  return {
+    request,
+    requiredFields: await requiredFieldsOf(db, request.document_category_id),
+    supportingTypes: await supportingTypesOf(db, request.document_category_id),
+    fieldValues: await fieldValuesOf(db, requestId),
+    attachments: await attachmentsOfRequest(db, requestId),
+    timeline: (await timelineOf(db, requestId)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> })),
+    documents,
+    verifications: await listVerificationEvents(db, issued.map((document) => document.id)),
+  };
+}
+
+/** While PENDING the beneficiary may change the fields and the message; audited. */
+export async function editPendingRequest(
+  db: DB,
+  requestId: number,
+  beneficiaryId: number,
+  values: { fields: Record<string, string | undefined>; requestMessage: string },
+  ip: string | null,
+): Promise<"ok" | "not-found" | "not-pending"> {
+  const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
+  if (!request) return "not-found";
+  if (request.status !== "PENDING") return "not-pending";
+  const clean = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<string, string>;
+  await db.transaction().execute(async (trx) => {
+    await replaceFieldValues(trx, requestId, clean);
+    await updateRequestByBeneficiary(trx, requestId, { requestMessage: values.requestMessage });
+    await insertAuditEvent(trx, {
+      actorUserId: beneficiaryId,
+      actorRole: "BENEFICIARY",
+      action: "request.update",
+      entityType: "DOCUMENT_REQUESTS",
+      entityId: requestId,
+      ip,
+    });
+  });
+  return "ok";
+}

@@ -1,0 +1,138 @@
+import type { DB } from "~/db/db.server";
+import type { RequestStatus } from "~/db/schema";
+
+export async function insertRequest(
+  db: DB,
+  values: { beneficiaryId: number; clientId: number; categoryId: number; requestMessage: string; securePlusEnabled: boolean },
+) {
+  const row = await db
+    .insertInto("document_requests")
+    .values({
+      beneficiary_id: values.beneficiaryId,
+      client_id: values.clientId,
+      document_category_id: values.categoryId,
+      request_message: values.requestMessage,
+      secure_plus_enabled: values.securePlusEnabled ? 1 : 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function replaceFieldValues(db: DB, requestId: number, values: Record<string, string>) {
+  await db.deleteFrom("request_field_values").where("request_id", "=", requestId).execute();
+  const rows = Object.entries(values)
+    .filter(([, value]) => value !== undefined && value !== "")
+    .map(([field_name, field_value]) => ({ request_id: requestId, field_name, field_value }));
+  if (rows.length) await db.insertInto("request_field_values").values(rows).execute();
+}
+
+export async function listRequestsOfBeneficiary(
+  db: DB,
+  beneficiaryId: number,
+  filter: { status?: RequestStatus; page: number; size: number },
+) {
+  let base = db.selectFrom("document_requests as r").where("r.beneficiary_id", "=", beneficiaryId);
+  if (filter.status) base = base.where("r.status", "=", filter.status);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
+    .innerJoin("clients as cl", "cl.id", "r.client_id")
+    .select(["r.id", "r.status", "r.created_at", "c.name_en as category_en", "c.name_ar as category_ar", "cl.name_en as client_en", "cl.name_ar as client_ar"])
+    .orderBy("r.id", "desc")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+/** A request with its category and client, only when it belongs to `beneficiaryId`. */
+export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: number) {
+  return db
+    .selectFrom("document_requests as r")
+    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
+    .innerJoin("clients as cl", "cl.id", "r.client_id")
+    .select([
+      "r.id",
+      "r.status",
+      "r.status_note",
+      "r.request_message",
+      "r.secure_plus_enabled",
+      "r.created_at",
+      "r.updated_at",
+      "r.document_category_id",
+      "c.name_en as category_en",
+      "c.name_ar as category_ar",
+      "c.fee",
+      "c.currency",
+      "c.validity_period_days",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+    ])
+    .where("r.id", "=", id)
+    .where("r.beneficiary_id", "=", beneficiaryId)
+    .executeTakeFirst();
+}
+
+export async function updateRequestByBeneficiary(db: DB, id: number, values: { requestMessage: string }) {
+  await db
+    .updateTable("document_requests")
+    .set({ request_message: values.requestMessage, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export function fieldValuesOf(db: DB, requestId: number) {
+  return db.selectFrom("request_field_values").select(["field_name", "field_value"]).where("request_id", "=", requestId).orderBy("id").execute();
+}
+
+export function attachmentsOfRequest(db: DB, requestId: number) {
+  return db
+    .selectFrom("attachments as a")
+    .innerJoin("files as f", "f.id", "a.file_id")
+    .select(["a.id", "a.document_name", "a.status", "a.supporting_document_type_id", "a.file_id", "f.mime_type", "f.total_pages", "f.original_name"])
+    .where("a.entity_type", "=", "DOCUMENT_REQUESTS")
+    .where("a.reference_entity_id", "=", requestId)
+    .orderBy("a.id")
+    .execute();
+}
+
+export async function replaceRequestAttachment(db: DB, requestId: number, supportingTypeId: number) {
+  await db
+    .deleteFrom("attachments")
+    .where("entity_type", "=", "DOCUMENT_REQUESTS")
+    .where("reference_entity_id", "=", requestId)
+    .where("supporting_document_type_id", "=", supportingTypeId)
+    .execute();
+}
+
+export function timelineOf(db: DB, requestId: number) {
+  return db
+    .selectFrom("audit_events")
+    .select(["id", "at", "action", "actor_role", "details"])
+    .where("entity_type", "=", "DOCUMENT_REQUESTS")
+    .where("entity_id", "=", requestId)
+    .orderBy("id", "asc")
+    .execute();
+}
+
+export function issuedDocumentsOfRequest(db: DB, requestId: number) {
+  return db
+    .selectFrom("issued_documents")
+    .select([
+      "id",
+      "document_name",
+      "verification_code",
+      "expiry_date",
+      "created_at",
+      "status",
+      "revoked_at",
+      "revocation_reason",
+      "secure_plus_enabled",
+      "file_id",
+      "document_hash",
+    ])
+    .where("request_id", "=", requestId)
+    .orderBy("id", "desc")
+    .execute();
+}

@@ -1,0 +1,69 @@
+import type { DB } from "~/db/db.server";
+
+export function findDraft(db: DB, beneficiaryId: number) {
+  return db.selectFrom("request_drafts").selectAll().where("beneficiary_id", "=", beneficiaryId).executeTakeFirst();
+}
+
+export async function upsertDraft(
+  db: DB,
+  beneficiaryId: number,
+  values: Partial<{ step: number; client_id: number | null; document_category_id: number | null; fields: string; request_message: string; secure_plus_enabled: number }>,
+) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("request_drafts")
+    .values({ beneficiary_id: beneficiaryId, ...values, updated_at: now })
+    .onConflict((oc) => oc.column("beneficiary_id").doUpdateSet({ ...values, updated_at: now }))
+    .execute();
+  return (await findDraft(db, beneficiaryId))!;
+}
+
+export async function deleteDraft(db: DB, draftId: number) {
+  await db.deleteFrom("request_drafts").where("id", "=", draftId).execute();
+}
+
+/** Draft uploads are attachments of type DOCUMENT_SUPPORTING_DOCUMENTS pointing at the draft. */
+export function draftAttachments(db: DB, draftId: number) {
+  return db
+    .selectFrom("attachments as a")
+    .innerJoin("files as f", "f.id", "a.file_id")
+    .select(["a.id", "a.document_name", "a.supporting_document_type_id", "a.file_id", "f.original_name", "f.mime_type", "f.size", "f.total_pages"])
+    .where("a.entity_type", "=", "DOCUMENT_SUPPORTING_DOCUMENTS")
+    .where("a.reference_entity_id", "=", draftId)
+    .orderBy("a.id")
+    .execute();
+}
+
+export async function deleteDraftAttachments(db: DB, draftId: number, supportingTypeId?: number) {
+  let query = db
+    .deleteFrom("attachments")
+    .where("entity_type", "=", "DOCUMENT_SUPPORTING_DOCUMENTS")
+    .where("reference_entity_id", "=", draftId);
+  if (supportingTypeId !== undefined) query = query.where("supporting_document_type_id", "=", supportingTypeId);
+  await query.execute();
+}
+
+export async function insertAttachment(
+  db: DB,
+  values: { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" | "DOCUMENT_REQUESTS"; referenceId: number; documentName: string; fileId: number; supportingTypeId: number | null },
+) {
+  await db
+    .insertInto("attachments")
+    .values({
+      entity_type: values.entityType,
+      reference_entity_id: values.referenceId,
+      document_name: values.documentName,
+      file_id: values.fileId,
+      supporting_document_type_id: values.supportingTypeId,
+    })
+    .execute();
+}
+
+export async function moveDraftAttachmentsToRequest(db: DB, draftId: number, requestId: number) {
+  await db
+    .updateTable("attachments")
+    .set({ entity_type: "DOCUMENT_REQUESTS", reference_entity_id: requestId })
+    .where("entity_type", "=", "DOCUMENT_SUPPORTING_DOCUMENTS")
+    .where("reference_entity_id", "=", draftId)
+    .execute();
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+export const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone"] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+/** Any other stored field type renders (and validates) as text. */
+export const fieldTypeOf = (type: string): FieldType => ((FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : "text");
+
+export interface RequiredFieldSpec {
+  field_name: string;
+  field_type: string;
+  is_required: number;
+}
+
+const validatorFor = (type: FieldType) => {
+  const text = z.string().trim().max(2000);
+  switch (type) {
+    case "number":
+      return text.regex(/^-?\d+(\.\d+)?$/, "wizard.numberInvalid");
+    case "date":
+      return text.regex(/^\d{4}-\d{2}-\d{2}$/, "validation.selectValidDate").refine((v) => !Number.isNaN(Date.parse(v)), "validation.selectValidDate");
+    case "email":
+      return z.email({ error: "validation.invalidEmail" });
+    case "phone":
+      return text.regex(/^\+?\d{6,15}$/, "validation.phoneDigits");
+    default:
+      return text;
+  }
+};
+
+/** The category's required fields as a schema: inputs are named `fields.<fieldName>`. */
+export function fieldsSchema(specs: RequiredFieldSpec[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const spec of specs) {
+    const validator = validatorFor(fieldTypeOf(spec.field_type));
+    shape[spec.field_name] = spec.is_required
+      ? z.string({ error: "wizard.fieldRequired" }).trim().min(1, "wizard.fieldRequired").pipe(validator)
+      : validator.optional();
+  }
+  return z.object({ fields: z.object(shape).default({}) });
+}
+
+export const reviewSchema = z.object({
+  requestMessage: z.string().trim().max(2000).default(""),
+  securePlusEnabled: z.boolean().default(false),
+});
+
+export const WIZARD_STEPS = ["client", "category", "fields", "documents", "review"] as const;

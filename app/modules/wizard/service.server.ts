@@ -1,0 +1,159 @@
+import type { DB } from "~/db/db.server";
+import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { categoriesOfClient, findCategory, findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
+import { storeFile } from "~/modules/files/storage.server";
+import { checkSupportingFile, type UploadedFile } from "~/modules/files/upload.server";
+import { insertRequest, replaceFieldValues } from "~/modules/requests/queries.server";
+import {
+  deleteDraft,
+  deleteDraftAttachments,
+  draftAttachments,
+  findDraft,
+  insertAttachment,
+  moveDraftAttachmentsToRequest,
+  upsertDraft,
+} from "./queries.server";
+
+export type Draft = NonNullable<Awaited<ReturnType<typeof findDraft>>>;
+export const draftFields = (draft: Pick<Draft, "fields"> | undefined): Record<string, string> =>
+  draft ? (JSON.parse(draft.fields) as Record<string, string>) : {};
+
+/** The furthest step the draft allows: a step needs the ones before it done. */
+export function allowedStep(draft: Draft | undefined, wanted: number): number {
+  if (!draft?.client_id) return 0;
+  if (!draft.document_category_id) return Math.min(wanted, 1);
+  return Math.max(0, Math.min(wanted, 4, draft.step));
+}
+
+export async function chooseClient(db: DB, beneficiaryId: number, clientId: number) {
+  if (!(await findClient(db, clientId))) return false;
+  const draft = await findDraft(db, beneficiaryId);
+  if (draft?.client_id === clientId) {
+    await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 1) });
+    return true;
+  }
+  await db.transaction().execute(async (trx) => {
+    const saved = await upsertDraft(trx, beneficiaryId, { client_id: clientId, document_category_id: null, fields: "{}", step: 1 });
+    await deleteDraftAttachments(trx, saved.id);
+  });
+  return true;
+}
+
+/** Spec rule: changing the category clears the fields, the supporting documents and the uploads. */
+export async function chooseCategory(db: DB, beneficiaryId: number, categoryId: number) {
+  const draft = await findDraft(db, beneficiaryId);
+  const category = await findCategory(db, categoryId);
+  if (!draft?.client_id || !category || category.client_id !== draft.client_id) return false;
+  if (draft.document_category_id === categoryId) {
+    await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 2) });
+    return true;
+  }
+  await db.transaction().execute(async (trx) => {
+    await upsertDraft(trx, beneficiaryId, { document_category_id: categoryId, fields: "{}", step: 2 });
+    await deleteDraftAttachments(trx, draft.id);
+  });
+  return true;
+}
+
+export async function saveFields(db: DB, beneficiaryId: number, values: Record<string, string | undefined>) {
+  const clean = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ""));
+  const draft = await findDraft(db, beneficiaryId);
+  await upsertDraft(db, beneficiaryId, { fields: JSON.stringify(clean), step: Math.max(draft?.step ?? 0, 3) });
+}
+
+/**
+ * Stores each chosen file (checked by content) for its supporting document type; a new file of a type
+ * replaces the earlier one (spec rule). Returns errors by type id; nothing is stored for a refused file.
+ */
+export async function attachDocuments(db: DB, beneficiaryId: number, files: UploadedFile[]) {
+  const draft = await findDraft(db, beneficiaryId);
+  if (!draft?.document_category_id) return { errors: {} as Record<string, string> };
+  const types = await supportingTypesOf(db, draft.document_category_id);
+  const errors: Record<string, string> = {};
+  for (const file of files) {
+    const type = types.find((candidate) => file.fieldName === `document.${candidate.id}`);
+    if (!type) continue;
+    const checked = await checkSupportingFile(file);
+    if (!checked.ok) {
+      errors[type.id] = checked.error;
+      continue;
+    }
+    const stored = await storeFile(db, { bytes: file.bytes, mimeType: checked.mimeType, originalName: file.name, totalPages: checked.totalPages, createdBy: beneficiaryId });
+    await db.transaction().execute(async (trx) => {
+      await deleteDraftAttachments(trx, draft.id, type.id);
+      await insertAttachment(trx, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: draft.id, documentName: type.document_type_en, fileId: stored.id, supportingTypeId: type.id });
+    });
+  }
+  const attached = new Set((await draftAttachments(db, draft.id)).map((attachment) => attachment.supporting_document_type_id));
+  for (const type of types) if (type.is_required && !attached.has(type.id) && !errors[type.id]) errors[type.id] = "wizard.documentRequired";
+  if (Object.keys(errors).length === 0) await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 4) });
+  return { errors };
+}
+
+export async function removeDocument(db: DB, beneficiaryId: number, supportingTypeId: number) {
+  const draft = await findDraft(db, beneficiaryId);
+  if (draft) await deleteDraftAttachments(db, draft.id, supportingTypeId);
+}
+
+export async function discardDraft(db: DB, beneficiaryId: number) {
+  const draft = await findDraft(db, beneficiaryId);
+  if (!draft) return;
+  await db.transaction().execute(async (trx) => {
+    await deleteDraftAttachments(trx, draft.id);
+    await deleteDraft(trx, draft.id);
+  });
+}
+
+export type SubmitResult = { ok: true; requestId: number } | { ok: false; step: number };
+
+/** One transaction: the PENDING request, its field values and attachments; the draft goes; audited. */
+export async function submitDraft(
+  db: DB,
+  beneficiaryId: number,
+  review: { requestMessage: string; securePlusEnabled: boolean },
+  ip: string | null,
+): Promise<SubmitResult> {
+  const draft = await findDraft(db, beneficiaryId);
+  if (!draft?.client_id || !draft.document_category_id || draft.step < 4) return { ok: false, step: draft?.step ?? 0 };
+  const categoryId = draft.document_category_id;
+  const clientId = draft.client_id;
+  const fields = draftFields(draft);
+  for (const spec of await requiredFieldsOf(db, categoryId)) if (spec.is_required && !fields[spec.field_name]) return { ok: false, step: 2 };
+  const attached = new Set((await draftAttachments(db, draft.id)).map((attachment) => attachment.supporting_document_type_id));
+  for (const type of await supportingTypesOf(db, categoryId)) if (type.is_required && !attached.has(type.id)) return { ok: false, step: 3 };
+
+  const requestId = await db.transaction().execute(async (trx) => {
+    const id = await insertRequest(trx, { beneficiaryId, clientId, categoryId, ...review });
+    await replaceFieldValues(trx, id, fields);
+    await moveDraftAttachmentsToRequest(trx, draft.id, id);
+    await deleteDraft(trx, draft.id);
+    await insertAuditEvent(trx, {
+      actorUserId: beneficiaryId,
+      actorRole: "BENEFICIARY",
+      clientId,
+      action: "request.create",
+      entityType: "DOCUMENT_REQUESTS",
+      entityId: id,
+      ip,
+    });
+    return id;
+  });
+  return { ok: true, requestId };
+}
+
+/** Everything a wizard step shows. */
+export async function wizardView(db: DB, beneficiaryId: number) {
+  const draft = await findDraft(db, beneficiaryId);
+  const client = draft?.client_id ? await findClient(db, draft.client_id) : undefined;
+  const category = draft?.document_category_id ? await findCategory(db, draft.document_category_id) : undefined;
+  return {
+    draft,
+    client,
+    category,
+    categories: client ? await categoriesOfClient(db, client.id) : [],
+    requiredFields: category ? await requiredFieldsOf(db, category.id) : [],
+    supportingTypes: category ? await supportingTypesOf(db, category.id) : [],
+    attachments: draft ? await draftAttachments(db, draft.id) : [],
+    fields: draftFields(draft),
+  };
+}

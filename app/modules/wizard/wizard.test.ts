@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { seedDemoData } from "~/db/seed.server";
+import { listAuditEvents } from "~/modules/audit/queries.server";
+import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
+import { createTestDb } from "~/test/db";
+import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
+import { draftAttachments, findDraft } from "./queries.server";
+import { attachDocuments, chooseCategory, chooseClient, saveFields, submitDraft, wizardView } from "./service.server";
+
+let db: DB;
+let beneficiaryId: number;
+let otherBeneficiaryId: number;
+let university: { id: number; categories: number[] };
+
+beforeEach(async () => {
+  db = await createTestDb();
+  await seedDemoData(db);
+  beneficiaryId = (await db.selectFrom("users").select("id").where("email", "=", "beneficiary3@example.com").executeTakeFirstOrThrow()).id;
+  otherBeneficiaryId = (await db.selectFrom("users").select("id").where("email", "=", "beneficiary@example.com").executeTakeFirstOrThrow()).id;
+  const client = await db.selectFrom("clients").select("id").where("name_en", "=", "Demo University").executeTakeFirstOrThrow();
+  const categories = await db.selectFrom("document_categories").select("id").where("client_id", "=", client.id).orderBy("id").execute();
+  university = { id: client.id, categories: categories.map((c) => c.id) };
+});
+
+async function fillFirstSteps() {
+  await chooseClient(db, beneficiaryId, university.id);
+  await chooseCategory(db, beneficiaryId, university.categories[0]);
+  await saveFields(db, beneficiaryId, { student_number: "20201234", graduation_date: "2024-06-30" });
+  return wizardView(db, beneficiaryId);
+}
+
+describe("request draft", () => {
+  it("keeps the answers between steps (a reload or a new session finds them)", async () => {
+    const view = await fillFirstSteps();
+    expect(view.client?.id).toBe(university.id);
+    expect(view.fields).toEqual({ student_number: "20201234", graduation_date: "2024-06-30" });
+    expect((await findDraft(db, beneficiaryId))?.step).toBe(3);
+  });
+
+  it("refuses a category of another client", async () => {
+    await chooseClient(db, beneficiaryId, university.id);
+    const foreign = await db.selectFrom("document_categories").select("id").where("client_id", "!=", university.id).executeTakeFirstOrThrow();
+    expect(await chooseCategory(db, beneficiaryId, foreign.id)).toBe(false);
+  });
+
+  it("replaces a supporting document of the same type", async () => {
+    const view = await fillFirstSteps();
+    const typeId = view.supportingTypes[0].id;
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() }]);
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "second.png", bytes: PNG_BYTES }]);
+    const draft = (await findDraft(db, beneficiaryId))!;
+    const attachments = await draftAttachments(db, draft.id);
+    expect(attachments.map((a) => a.original_name)).toEqual(["second.png"]);
+  });
+
+  it("refuses a renamed executable and stores nothing for it", async () => {
+    const view = await fillFirstSteps();
+    const typeId = view.supportingTypes[0].id;
+    const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
+    const { errors } = await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "id.pdf", bytes: EXE_BYTES }]);
+    expect(errors[typeId]).toBe("validation.invalidDocumentFileType");
+    expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
+  });
+
+  it("enforces required supporting documents", async () => {
+    const view = await fillFirstSteps();
+    const required = view.supportingTypes.find((type) => type.is_required)!;
+    const { errors } = await attachDocuments(db, beneficiaryId, []);
+    expect(errors[required.id]).toBe("wizard.documentRequired");
+    expect(await submitDraft(db, beneficiaryId, { requestMessage: "", securePlusEnabled: false }, null)).toEqual({ ok: false, step: 3 });
+  });
+
+  it("clears fields, supporting documents and uploads when the category changes", async () => {
+    const view = await fillFirstSteps();
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${view.supportingTypes[0].id}`, name: "id.pdf", bytes: await pdfBytes() }]);
+    await chooseCategory(db, beneficiaryId, university.categories[1]);
+    const after = await wizardView(db, beneficiaryId);
+    expect(after.fields).toEqual({});
+    expect(after.attachments).toEqual([]);
+    expect((await findDraft(db, beneficiaryId))?.step).toBe(2);
+  });
+
+  it("submits in one transaction: request, field values, attachments, draft gone, audit", async () => {
+    const view = await fillFirstSteps();
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${view.supportingTypes[0].id}`, name: "id.pdf", bytes: await pdfBytes(2) }]);
+    const result = await submitDraft(db, beneficiaryId, { requestMessage: "For a visa", securePlusEnabled: true }, "127.0.0.1");
+    expect(result.ok).toBe(true);
+    const requestId = (result as { requestId: number }).requestId;
+    const request = await db.selectFrom("document_requests").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ status: "PENDING", beneficiary_id: beneficiaryId, client_id: university.id, secure_plus_enabled: 1, request_message: "For a visa" });
+    const values = await db.selectFrom("request_field_values").select(["field_name", "field_value"]).where("request_id", "=", requestId).execute();
+    expect(values).toEqual(expect.arrayContaining([{ field_name: "student_number", field_value: "20201234" }]));
+    const attachments = await db.selectFrom("attachments").selectAll().where("entity_type", "=", "DOCUMENT_REQUESTS").where("reference_entity_id", "=", requestId).execute();
+    expect(attachments).toHaveLength(1);
+    expect(await findDraft(db, beneficiaryId)).toBeUndefined();
+    expect((await listAuditEvents(db, { action: "request.create", entityId: requestId })).length).toBe(1);
+  });
+
+  it("shows a request only to its beneficiary", async () => {
+    const mine = await db.selectFrom("document_requests").select("id").where("beneficiary_id", "=", otherBeneficiaryId).executeTakeFirstOrThrow();
+    expect(await beneficiaryRequestView(db, mine.id, otherBeneficiaryId)).not.toBeNull();
+    expect(await beneficiaryRequestView(db, mine.id, beneficiaryId)).toBeNull();
+  });
+});

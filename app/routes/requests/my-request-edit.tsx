@@ -1,0 +1,103 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
+import { Button } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { requireRole } from "~/middleware/guard.server";
+import { beneficiaryRequestView, editPendingRequest } from "~/modules/requests/beneficiary.server";
+import { beneficiaryEditSchema } from "~/modules/requests/schema";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { fieldsSchema } from "~/modules/wizard/schema";
+import type { Route } from "./+types/my-request-edit";
+
+async function load(params: { id: string }, userId: number) {
+  const id = Number(params.id);
+  const view = Number.isInteger(id) ? await beneficiaryRequestView(getDb(), id, userId) : null;
+  if (!view) throw data({ reason: "not-found" }, { status: 404 });
+  return view;
+}
+
+const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const view = await load(params, user.id);
+  return {
+    id: view.request.id,
+    status: view.request.status,
+    requestMessage: view.request.request_message,
+    requiredFields: view.requiredFields,
+    fields: Object.fromEntries(view.fieldValues.map((field) => [field.field_name, field.field_value])),
+  };
+}
+
+/** While PENDING: the fields and the message can change (DESIGN 6.1). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const view = await load(params, user.id);
+  const submission = parseWithZod(await request.formData(), { schema: schemaFor(view.requiredFields) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await editPendingRequest(
+    getDb(),
+    view.request.id,
+    user.id,
+    { fields: submission.value.fields as Record<string, string | undefined>, requestMessage: submission.value.requestMessage },
+    context.get(clientIpContext),
+  );
+  if (result === "not-pending") return data(submission.reply({ formErrors: ["requests.editOnlyPending"] }), { status: 409 });
+  return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, { kind: "success", message: "requests.saved" });
+}
+
+export default function MyRequestEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const schema = schemaFor(loaderData.requiredFields);
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    defaultValue: { fields: loaderData.fields, requestMessage: loaderData.requestMessage },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = t("requests.editTitle", { id: loaderData.id });
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={`/beneficiary/request-document/${loaderData.id}`} className="text-sm text-accent-11 underline">
+        {t("wizard.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {loaderData.status !== "PENDING" ? (
+        <Callout tone="warning">{t("requests.editOnlyPending", { status: t(`status.${loaderData.status}`) })}</Callout>
+      ) : (
+        <Card>
+          <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+            {form.errors ? <Callout tone="error">{t("requests.editOnlyPending", { status: "" })}</Callout> : null}
+            <RequiredFieldInputs specs={loaderData.requiredFields} fieldset={fields.fields.getFieldset() as never} />
+            <div className="flex flex-col gap-1">
+              <label htmlFor={fields.requestMessage.id} className="text-sm font-medium">
+                {t("wizard.requestMessage")}
+              </label>
+              <textarea
+                id={fields.requestMessage.id}
+                name={fields.requestMessage.name}
+                defaultValue={fields.requestMessage.initialValue as string | undefined}
+                rows={3}
+                className="rounded-md border border-gray-7 px-3 py-2"
+              />
+            </div>
+            <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
+              {t("requests.save")}
+            </Button>
+          </Form>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { getDb } from "~/db/db.server";
+import { REQUEST_STATUSES } from "~/db/schema";
+import { requireRole } from "~/middleware/guard.server";
+import { listRequestsOfBeneficiary } from "~/modules/requests/queries.server";
+import { pagingOf, statusFilterSchema } from "~/modules/requests/schema";
+import { formatDate, pick } from "~/utils/format";
+import type { Route } from "./+types/my-requests";
+
+/** My requests: mine only, newest first, paged, filterable by status. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const url = new URL(request.url);
+  const paging = pagingOf(url);
+  const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
+  const { total, rows } = await listRequestsOfBeneficiary(getDb(), user.id, { ...paging, status });
+  return { ...paging, status: status ?? "", total, rows };
+}
+
+export default function MyRequests({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { rows, status } = loaderData;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageTitle title={t("requests.myRequests")} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("requests.myRequests")}</h1>
+        <ButtonLink to="/beneficiary/request-document/create">{t("requests.newRequest")}</ButtonLink>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            {t("requests.status")}
+          </label>
+          <select id="status" name="status" defaultValue={status} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+            <option value="">{t("requests.allStatuses")}</option>
+            {REQUEST_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          {t("requests.filter")}
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <Card className="flex flex-col items-start gap-3">
+          <p className="text-gray-11">{status ? t("requests.emptyFiltered") : t("requests.empty")}</p>
+          <ButtonLink to="/beneficiary/request-document/create">{t("requests.newRequest")}</ButtonLink>
+        </Card>
+      ) : (
+        <Card className="p-0">
+          <ul className="divide-y divide-gray-5" data-testid="my-requests">
+            {rows.map((row) => (
+              <li key={row.id}>
+                <Link to={`/beneficiary/request-document/${row.id}`} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 hover:bg-gray-2">
+                  <span>
+                    <span className="block font-medium">
+                      {pick(lng, row.category_en, row.category_ar)} <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+                    </span>
+                    <span className="block text-sm text-gray-11">
+                      {t("requests.number", { id: row.id })} · {formatDate(row.created_at, lng)}
+                    </span>
+                  </span>
+                  <StatusBadge status={row.status} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+    </div>
+  );
+}

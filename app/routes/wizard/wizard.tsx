@@ -1,0 +1,396 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormErrors } from "~/components/forms/form-errors";
+import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { requireRole } from "~/middleware/guard.server";
+import { searchClients } from "~/modules/catalogue/queries.server";
+import { readMultipart } from "~/modules/files/upload.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { fieldsSchema, reviewSchema, WIZARD_STEPS } from "~/modules/wizard/schema";
+import {
+  allowedStep,
+  attachDocuments,
+  chooseCategory,
+  chooseClient,
+  discardDraft,
+  removeDocument,
+  saveFields,
+  submitDraft,
+  wizardView,
+} from "~/modules/wizard/service.server";
+import { formatMoney, pick } from "~/utils/format";
+import type { Route } from "./+types/wizard";
+
+const BASE = "/beneficiary/request-document/create";
+const stepUrl = (step: number) => `${BASE}?step=${step}`;
+
+/** The request wizard (DESIGN 6.2): each step is a form post; the draft lives on the server. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const db = getDb();
+  const url = new URL(request.url);
+  const view = await wizardView(db, user.id);
+  const wanted = Number.parseInt(url.searchParams.get("step") ?? String(view.draft?.step ?? 0), 10);
+  const step = allowedStep(view.draft, Number.isFinite(wanted) ? wanted : 0);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  return {
+    step,
+    q,
+    clients: step === 0 ? await searchClients(db, q) : [],
+    client: view.client ? { id: view.client.id, en: view.client.name_en, ar: view.client.name_ar } : null,
+    category: view.category ?? null,
+    categories: view.categories,
+    requiredFields: view.requiredFields,
+    supportingTypes: view.supportingTypes,
+    attachments: view.attachments,
+    fields: view.fields,
+    requestMessage: view.draft?.request_message ?? "",
+    securePlusEnabled: view.draft?.secure_plus_enabled === 1,
+  };
+}
+
+type FieldsReply = SubmissionResult<string[]>;
+type ActionData =
+  | { intent: "client" | "category"; error: string }
+  | { intent: "fields"; reply: FieldsReply }
+  | { intent: "documents"; errors: Record<string, string>; formError?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const db = getDb();
+
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const upload = await readMultipart(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
+    if (!upload.ok) return data<ActionData>({ intent: "documents", errors: {}, formError: upload.error }, { status: 400 });
+    const intent = String(upload.fields.get("intent") ?? "");
+    if (intent.startsWith("remove:")) {
+      await removeDocument(db, user.id, Number(intent.slice("remove:".length)));
+      return redirect(stepUrl(3));
+    }
+    const { errors } = await attachDocuments(db, user.id, upload.files);
+    if (Object.keys(errors).length) return data<ActionData>({ intent: "documents", errors }, { status: 400 });
+    return redirect(stepUrl(4));
+  }
+
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "client":
+      if (await chooseClient(db, user.id, Number(form.get("clientId")))) return redirect(stepUrl(1));
+      return data<ActionData>({ intent: "client", error: "wizard.clientInvalid" }, { status: 400 });
+    case "category":
+      if (await chooseCategory(db, user.id, Number(form.get("documentCategoryId")))) return redirect(stepUrl(2));
+      return data<ActionData>({ intent: "category", error: "wizard.categoryInvalid" }, { status: 400 });
+    case "fields": {
+      const view = await wizardView(db, user.id);
+      const submission = parseWithZod(form, { schema: fieldsSchema(view.requiredFields) });
+      if (submission.status !== "success") return data<ActionData>({ intent: "fields", reply: submission.reply() }, { status: 400 });
+      await saveFields(db, user.id, submission.value.fields as Record<string, string | undefined>);
+      return redirect(stepUrl(3));
+    }
+    case "submit": {
+      const submission = parseWithZod(form, { schema: reviewSchema });
+      const review = submission.status === "success" ? submission.value : { requestMessage: "", securePlusEnabled: false };
+      const result = await submitDraft(db, user.id, review, context.get(clientIpContext));
+      if (!result.ok) return redirect(stepUrl(result.step));
+      return redirectWithToast(`/beneficiary/request-document/${result.requestId}`, {
+        kind: "success",
+        message: "wizard.submitted",
+        description: "wizard.submittedDescription",
+      });
+    }
+    case "discard":
+      await discardDraft(db, user.id);
+      return redirectWithToast(BASE, { kind: "info", message: "wizard.discarded" });
+    default:
+      throw data({ reason: "bad-intent" }, { status: 400 });
+  }
+}
+
+export default function Wizard({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { step } = loaderData;
+  const result = actionData as ActionData | undefined;
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={t("wizard.title")} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("wizard.title")}</h1>
+        {loaderData.client ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="discard" className="text-sm text-red-11 underline">
+              {t("wizard.startOver")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <ol className="flex flex-wrap gap-2 text-sm" aria-label={t("wizard.stepOf", { current: step + 1, total: WIZARD_STEPS.length })}>
+        {WIZARD_STEPS.map((name, index) => (
+          <li
+            key={name}
+            aria-current={index === step ? "step" : undefined}
+            className={`rounded-full px-3 py-1 ${index === step ? "bg-accent-9 text-white" : index < step ? "bg-accent-3 text-accent-11" : "bg-gray-3 text-gray-11"}`}
+          >
+            {index + 1}. {t(`wizard.steps.${name}`)}
+          </li>
+        ))}
+      </ol>
+      <Card>
+        {step === 0 ? <ClientStep view={loaderData} error={result?.intent === "client" ? result.error : undefined} /> : null}
+        {step === 1 ? <CategoryStep view={loaderData} error={result?.intent === "category" ? result.error : undefined} /> : null}
+        {step === 2 ? <FieldsStep view={loaderData} reply={result?.intent === "fields" ? result.reply : undefined} /> : null}
+        {step === 3 ? <DocumentsStep view={loaderData} result={result?.intent === "documents" ? result : undefined} /> : null}
+        {step === 4 ? <ReviewStep view={loaderData} /> : null}
+      </Card>
+      <p className="text-sm text-gray-11">{t("wizard.draftSaved")}</p>
+    </div>
+  );
+}
+
+type StepView = Route.ComponentProps["loaderData"];
+
+function StepButtons({ back }: { back?: number }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <div className="mt-6 flex items-center justify-between gap-3">
+      {back !== undefined ? (
+        <ButtonLink to={stepUrl(back)} variant="outline">
+          {t("wizard.back")}
+        </ButtonLink>
+      ) : (
+        <span />
+      )}
+      <Button type="submit" disabled={navigation.state === "submitting"}>
+        {t("wizard.next")}
+      </Button>
+    </div>
+  );
+}
+
+const choiceClass =
+  "flex cursor-pointer items-start gap-3 rounded-md border border-gray-6 p-3 hover:bg-gray-2 has-[:checked]:border-accent-9 has-[:checked]:bg-accent-2";
+
+function ClientStep({ view, error }: { view: StepView; error?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <h2 className="text-lg font-semibold">{t("wizard.chooseClient")}</h2>
+      <Form method="get" className="flex gap-2" role="search">
+        <input type="hidden" name="step" value="0" />
+        <label htmlFor="q" className="sr-only">
+          {t("wizard.searchClients")}
+        </label>
+        <input id="q" name="q" defaultValue={view.q} placeholder={t("wizard.searchClients")} className="flex-1 rounded-md border border-gray-7 px-3 py-2" />
+        <Button type="submit" variant="outline">
+          {t("wizard.search")}
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="client" />
+        {error ? <FormErrors errors={[error]} /> : null}
+        {view.clients.length === 0 ? <p className="text-gray-11">{t("wizard.noClients")}</p> : null}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="sr-only">{t("wizard.chooseClient")}</legend>
+          {view.clients.map((client) => (
+            <label key={client.id} className={choiceClass}>
+              <input type="radio" name="clientId" value={client.id} defaultChecked={view.client?.id === client.id} className="mt-1.5" />
+              <span>
+                <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
+                {client.address ? <span className="block text-sm text-gray-11">{client.address}</span> : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <StepButtons />
+      </Form>
+    </div>
+  );
+}
+
+function CategoryStep({ view, error }: { view: StepView; error?: string }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  return (
+    <Form method="post" className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="category" />
+      <h2 className="text-lg font-semibold">{t("wizard.chooseCategory", { client: view.client ? pick(lng, view.client.en, view.client.ar) : "" })}</h2>
+      {error ? <FormErrors errors={[error]} /> : null}
+      {view.categories.length === 0 ? <p className="text-gray-11">{t("wizard.noCategories")}</p> : null}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="sr-only">{t("wizard.steps.category")}</legend>
+        {view.categories.map((category) => (
+          <label key={category.id} className={choiceClass}>
+            <input type="radio" name="documentCategoryId" value={category.id} defaultChecked={view.category?.id === category.id} className="mt-1.5" />
+            <span className="flex flex-col gap-1">
+              <span className="font-medium">{pick(lng, category.name_en, category.name_ar)}</span>
+              <span className="text-sm text-gray-11">{pick(lng, category.description_en, category.description_ar)}</span>
+              <span className="text-sm">
+                {t("wizard.fee")}: <bdi>{category.fee === 0 ? t("wizard.free") : formatMoney(category.fee, category.currency, lng)}</bdi> ·{" "}
+                {t("wizard.validity", { days: category.validity_period_days })}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <StepButtons back={0} />
+    </Form>
+  );
+}
+
+function FieldsStep({ view, reply }: { view: StepView; reply?: FieldsReply }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const schema = fieldsSchema(view.requiredFields);
+  const [form, fields] = useForm({
+    lastResult: reply,
+    defaultValue: { fields: view.fields },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const values = fields.fields.getFieldset();
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="fields" />
+      <h2 className="text-lg font-semibold">{t("wizard.fillFields", { category: view.category ? pick(lng, view.category.name_en, view.category.name_ar) : "" })}</h2>
+      {view.requiredFields.length === 0 ? <p className="text-gray-11">{t("wizard.noFields")}</p> : null}
+      <RequiredFieldInputs specs={view.requiredFields} fieldset={values as never} />
+      <StepButtons back={1} />
+    </Form>
+  );
+}
+
+function DocumentsStep({ view, result }: { view: StepView; result?: Extract<ActionData, { intent: "documents" }> }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const navigation = useNavigation();
+  const hadErrors = Boolean(result && (result.formError || Object.keys(result.errors).length));
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" noValidate>
+      <h2 className="text-lg font-semibold">{t("wizard.attachDocuments")}</h2>
+      <p className="text-sm text-gray-11">{t("wizard.allowedFiles")}</p>
+      {result?.formError ? <FormErrors errors={[result.formError]} /> : null}
+      {hadErrors ? <p className="text-sm text-amber-11">{t("wizard.chooseAgain")}</p> : null}
+      {view.supportingTypes.length === 0 ? <p className="text-gray-11">{t("wizard.noDocuments")}</p> : null}
+      {view.supportingTypes.map((type) => {
+        const attached = view.attachments.find((attachment) => attachment.supporting_document_type_id === type.id);
+        const error = result?.errors[type.id];
+        const id = `document-${type.id}`;
+        return (
+          <div key={type.id} className="flex flex-col gap-1 rounded-md border border-gray-6 p-3">
+            <label htmlFor={id} className="font-medium">
+              {pick(lng, type.document_type_en, type.document_type_ar)} ({type.is_required ? t("wizard.required") : t("wizard.optional")})
+            </label>
+            <p className="text-sm text-gray-11">{pick(lng, type.description_en, type.description_ar)}</p>
+            {attached ? (
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="text-green-11" data-testid={`attached-${type.id}`}>
+                  {t("wizard.attached", { name: attached.original_name })}
+                </span>
+                <button type="submit" name="intent" value={`remove:${type.id}`} className="text-red-11 underline">
+                  {t("wizard.remove")}
+                </button>
+                <span className="text-gray-11">{t("wizard.replaceHint")}</span>
+              </div>
+            ) : null}
+            <input
+              id={id}
+              type="file"
+              name={`document.${type.id}`}
+              accept=".pdf,.doc,.docx,.xls,.png,.jpg,.jpeg,.gif"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="text-sm"
+            />
+            {error ? (
+              <p id={`${id}-error`} className="text-sm text-red-11">
+                {t(error)}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      {navigation.state === "submitting" && navigation.formEncType === "multipart/form-data" ? (
+        <progress className="w-full" aria-label={t("wizard.documents")} />
+      ) : null}
+      <StepButtons back={2} />
+    </Form>
+  );
+}
+
+function ReviewStep({ view }: { view: StepView }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="submit" />
+      <h2 className="text-lg font-semibold">{t("wizard.review")}</h2>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]" data-testid="review">
+        <dt className="text-gray-11">{t("wizard.client")}</dt>
+        <dd>
+          {view.client ? pick(lng, view.client.en, view.client.ar) : ""}{" "}
+          <Link to={stepUrl(0)} className="text-sm text-accent-11 underline">
+            {t("wizard.back")}
+          </Link>
+        </dd>
+        <dt className="text-gray-11">{t("wizard.category")}</dt>
+        <dd>
+          {view.category ? pick(lng, view.category.name_en, view.category.name_ar) : ""}
+          {view.category ? (
+            <span className="text-sm text-gray-11">
+              {" · "}
+              <bdi>{view.category.fee === 0 ? t("wizard.free") : formatMoney(view.category.fee, view.category.currency, lng)}</bdi>
+            </span>
+          ) : null}
+        </dd>
+        {view.requiredFields.map((spec) => (
+          <div key={spec.id} className="contents">
+            <dt className="text-gray-11">{pick(lng, spec.name_en, spec.name_ar)}</dt>
+            <dd>
+              <bdi>{view.fields[spec.field_name] ?? "—"}</bdi>
+            </dd>
+          </div>
+        ))}
+        <dt className="text-gray-11">{t("wizard.documents")}</dt>
+        <dd>
+          <ul>
+            {view.attachments.map((attachment) => (
+              <li key={attachment.id}>
+                <bdi>{attachment.original_name}</bdi>
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="requestMessage" className="text-sm font-medium">
+          {t("wizard.requestMessage")}
+        </label>
+        <textarea id="requestMessage" name="requestMessage" rows={3} defaultValue={view.requestMessage} className="rounded-md border border-gray-7 px-3 py-2" />
+      </div>
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="securePlusEnabled" defaultChecked={view.securePlusEnabled} className="mt-1.5" />
+        <span>
+          <span className="block font-medium">{t("wizard.securePlus")}</span>
+          <span className="block text-sm text-gray-11">{t("wizard.securePlusHint")}</span>
+        </span>
+      </label>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <ButtonLink to={stepUrl(3)} variant="outline">
+          {t("wizard.back")}
+        </ButtonLink>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("wizard.submit")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
