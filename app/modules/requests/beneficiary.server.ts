@@ -2,6 +2,9 @@ import QRCode from "qrcode";
 import type { DB } from "~/db/db.server";
 import { insertAuditEvent } from "~/modules/audit/queries.server";
 import { requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
+import { storeSupportingFiles } from "~/modules/files/supporting.server";
+import type { UploadedFile } from "~/modules/files/upload.server";
+import { insertAttachment } from "~/modules/wizard/queries.server";
 import { listVerificationEvents } from "~/modules/verification/queries.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
@@ -11,6 +14,7 @@ import {
   findRequestOfBeneficiary,
   issuedDocumentsOfRequest,
   replaceFieldValues,
+  replaceRequestAttachment,
   timelineOf,
   updateRequestByBeneficiary,
 } from "./queries.server";
@@ -68,4 +72,37 @@ export async function editPendingRequest(
     });
   });
   return "ok";
+}
+
+/** While PENDING the beneficiary may replace supporting documents, one per type; audited. */
+export async function replacePendingRequestDocuments(
+  db: DB,
+  requestId: number,
+  beneficiaryId: number,
+  files: UploadedFile[],
+  ip: string | null,
+): Promise<{ status: "ok" | "not-found" | "not-pending"; errors: Record<string, string> }> {
+  const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
+  if (!request) return { status: "not-found", errors: {} };
+  if (request.status !== "PENDING") return { status: "not-pending", errors: {} };
+  const types = await supportingTypesOf(db, request.document_category_id);
+  const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId);
+  if (stored.length) {
+    await db.transaction().execute(async (trx) => {
+      for (const { type, fileId } of stored) {
+        await replaceRequestAttachment(trx, requestId, type.id);
+        await insertAttachment(trx, { entityType: "DOCUMENT_REQUESTS", referenceId: requestId, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
+      }
+      await insertAuditEvent(trx, {
+        actorUserId: beneficiaryId,
+        actorRole: "BENEFICIARY",
+        action: "request.update",
+        entityType: "DOCUMENT_REQUESTS",
+        entityId: requestId,
+        ip,
+        details: { documents: stored.map(({ type }) => type.document_type_en) },
+      });
+    });
+  }
+  return { status: "ok", errors };
 }

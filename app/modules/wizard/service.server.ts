@@ -1,8 +1,8 @@
 import type { DB } from "~/db/db.server";
 import { insertAuditEvent } from "~/modules/audit/queries.server";
 import { categoriesOfClient, findCategory, findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
-import { storeFile } from "~/modules/files/storage.server";
-import { checkSupportingFile, type UploadedFile } from "~/modules/files/upload.server";
+import { storeSupportingFiles } from "~/modules/files/supporting.server";
+import type { UploadedFile } from "~/modules/files/upload.server";
 import { insertRequest, replaceFieldValues } from "~/modules/requests/queries.server";
 import {
   deleteDraft,
@@ -69,19 +69,11 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
   const draft = await findDraft(db, beneficiaryId);
   if (!draft?.document_category_id) return { errors: {} as Record<string, string> };
   const types = await supportingTypesOf(db, draft.document_category_id);
-  const errors: Record<string, string> = {};
-  for (const file of files) {
-    const type = types.find((candidate) => file.fieldName === `document.${candidate.id}`);
-    if (!type) continue;
-    const checked = await checkSupportingFile(file);
-    if (!checked.ok) {
-      errors[type.id] = checked.error;
-      continue;
-    }
-    const stored = await storeFile(db, { bytes: file.bytes, mimeType: checked.mimeType, originalName: file.name, totalPages: checked.totalPages, createdBy: beneficiaryId });
+  const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId);
+  for (const { type, fileId } of stored) {
     await db.transaction().execute(async (trx) => {
       await deleteDraftAttachments(trx, draft.id, type.id);
-      await insertAttachment(trx, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: draft.id, documentName: type.document_type_en, fileId: stored.id, supportingTypeId: type.id });
+      await insertAttachment(trx, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: draft.id, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
     });
   }
   const attached = new Set((await draftAttachments(db, draft.id)).map((attachment) => attachment.supporting_document_type_id));

@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
+import { SupportingDocumentInput } from "~/components/requests/supporting-document-input";
+import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
@@ -10,7 +12,8 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { requireRole } from "~/middleware/guard.server";
-import { beneficiaryRequestView, editPendingRequest } from "~/modules/requests/beneficiary.server";
+import { readMultipart } from "~/modules/files/upload.server";
+import { beneficiaryRequestView, editPendingRequest, replacePendingRequestDocuments } from "~/modules/requests/beneficiary.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
@@ -33,14 +36,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     status: view.request.status,
     requestMessage: view.request.request_message,
     requiredFields: view.requiredFields,
+    supportingTypes: view.supportingTypes,
+    attachments: view.attachments,
     fields: Object.fromEntries(view.fieldValues.map((field) => [field.field_name, field.field_value])),
   };
 }
 
-/** While PENDING: the fields and the message can change (DESIGN 6.1). */
+/** While PENDING: the fields, the message and the supporting documents can change (DESIGN 6.1). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireRole(context, request, ["BENEFICIARY"]);
   const view = await load(params, user.id);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const upload = await readMultipart(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
+    if (!upload.ok) return data({ documents: {}, documentsError: upload.error }, { status: 400 });
+    if (upload.files.length === 0) return data({ documents: {}, documentsError: "validation.noFilesSelected" }, { status: 400 });
+    const result = await replacePendingRequestDocuments(getDb(), view.request.id, user.id, upload.files, context.get(clientIpContext));
+    if (result.status === "not-pending") return data({ documents: {}, documentsError: "requests.editOnlyPending" }, { status: 409 });
+    if (Object.keys(result.errors).length) return data({ documents: result.errors, documentsError: undefined }, { status: 400 });
+    return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, { kind: "success", message: "requests.saved" });
+  }
   const submission = parseWithZod(await request.formData(), { schema: schemaFor(view.requiredFields) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await editPendingRequest(
@@ -54,12 +68,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, { kind: "success", message: "requests.saved" });
 }
 
+type DocumentsResult = { documents: Record<string, string>; documentsError?: string };
+
 export default function MyRequestEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const schema = schemaFor(loaderData.requiredFields);
+  const documentsResult = actionData && "documents" in actionData ? (actionData as DocumentsResult) : undefined;
   const [form, fields] = useForm({
-    lastResult: actionData,
+    lastResult: documentsResult ? undefined : (actionData as Parameters<typeof useForm>[0]["lastResult"]),
     defaultValue: { fields: loaderData.fields, requestMessage: loaderData.requestMessage },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
@@ -98,6 +115,26 @@ export default function MyRequestEdit({ loaderData, actionData }: Route.Componen
           </Form>
         </Card>
       )}
+      {loaderData.status === "PENDING" && loaderData.supportingTypes.length ? (
+        <Card>
+          <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-4">
+            <h2 className="text-lg font-semibold">{t("wizard.documents")}</h2>
+            <p className="text-sm text-gray-11">{t("wizard.allowedFiles")}</p>
+            {documentsResult?.documentsError ? <FormErrors errors={[documentsResult.documentsError]} /> : null}
+            {loaderData.supportingTypes.map((type) => (
+              <SupportingDocumentInput
+                key={type.id}
+                type={type}
+                attachedName={loaderData.attachments.find((attachment) => attachment.supporting_document_type_id === type.id)?.original_name}
+                error={documentsResult?.documents[type.id]}
+              />
+            ))}
+            <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
+              {t("requests.save")}
+            </Button>
+          </Form>
+        </Card>
+      ) : null}
     </div>
   );
 }

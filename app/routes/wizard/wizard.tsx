@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
+import { SupportingDocumentInput } from "~/components/requests/supporting-document-input";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
@@ -75,7 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(stepUrl(3));
     }
     const { errors } = await attachDocuments(db, user.id, upload.files);
-    if (Object.keys(errors).length) return data<ActionData>({ intent: "documents", errors }, { status: 400 });
+    if (Object.keys(errors).length) {
+      const formError = upload.files.length === 0 ? "validation.noFilesSelected" : undefined;
+      return data<ActionData>({ intent: "documents", errors, formError }, { status: 400 });
+    }
     return redirect(stepUrl(4));
   }
 
@@ -268,8 +272,7 @@ function FieldsStep({ view, reply }: { view: StepView; reply?: FieldsReply }) {
 }
 
 function DocumentsStep({ view, result }: { view: StepView; result?: Extract<ActionData, { intent: "documents" }> }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const hadErrors = Boolean(result && (result.formError || Object.keys(result.errors).length));
   return (
@@ -279,44 +282,15 @@ function DocumentsStep({ view, result }: { view: StepView; result?: Extract<Acti
       {result?.formError ? <FormErrors errors={[result.formError]} /> : null}
       {hadErrors ? <p className="text-sm text-amber-11">{t("wizard.chooseAgain")}</p> : null}
       {view.supportingTypes.length === 0 ? <p className="text-gray-11">{t("wizard.noDocuments")}</p> : null}
-      {view.supportingTypes.map((type) => {
-        const attached = view.attachments.find((attachment) => attachment.supporting_document_type_id === type.id);
-        const error = result?.errors[type.id];
-        const id = `document-${type.id}`;
-        return (
-          <div key={type.id} className="flex flex-col gap-1 rounded-md border border-gray-6 p-3">
-            <label htmlFor={id} className="font-medium">
-              {pick(lng, type.document_type_en, type.document_type_ar)} ({type.is_required ? t("wizard.required") : t("wizard.optional")})
-            </label>
-            <p className="text-sm text-gray-11">{pick(lng, type.description_en, type.description_ar)}</p>
-            {attached ? (
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="text-green-11" data-testid={`attached-${type.id}`}>
-                  {t("wizard.attached", { name: attached.original_name })}
-                </span>
-                <button type="submit" name="intent" value={`remove:${type.id}`} className="text-red-11 underline">
-                  {t("wizard.remove")}
-                </button>
-                <span className="text-gray-11">{t("wizard.replaceHint")}</span>
-              </div>
-            ) : null}
-            <input
-              id={id}
-              type="file"
-              name={`document.${type.id}`}
-              accept=".pdf,.doc,.docx,.xls,.png,.jpg,.jpeg,.gif"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="text-sm"
-            />
-            {error ? (
-              <p id={`${id}-error`} className="text-sm text-red-11">
-                {t(error)}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      {view.supportingTypes.map((type) => (
+        <SupportingDocumentInput
+          key={type.id}
+          type={type}
+          attachedName={view.attachments.find((attachment) => attachment.supporting_document_type_id === type.id)?.original_name}
+          error={result?.errors[type.id]}
+          removable
+        />
+      ))}
       {navigation.state === "submitting" && navigation.formEncType === "multipart/form-data" ? (
         <progress className="w-full" aria-label={t("wizard.documents")} />
       ) : null}
