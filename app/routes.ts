@@ -19,6 +19,21 @@ function area(name: string, screens: RouteConfig = []) {
   ]);
 }
 
+const REQUESTS = "routes/requests/staff-requests.tsx";
+const REQUEST = "routes/requests/staff-request.tsx";
+const REQUEST_EDIT = "routes/requests/staff-request-edit.tsx";
+const ISSUE = "routes/requests/issue-document.tsx";
+
+/** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
+function requestScreens(base: string, area: string) {
+  return [
+    route(`${base}/requests/:categoryId`, REQUESTS, { id: `${area}/category-requests` }),
+    route(`${base}/request/:id`, REQUEST, { id: `${area}/request` }),
+    route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${area}/request-edit` }),
+    route(`${base}/request/issue/:id`, ISSUE, { id: `${area}/request-issue` }),
+  ];
+}
+
 export default [
   // Public (no login)
   index("routes/public/home.tsx"),
@@ -39,10 +54,17 @@ export default [
   route("files/:id", "routes/resources/file.ts"),
 
   // Role areas
-  ...area("super-admin"),
-  ...area("service-admin"),
-  ...area("client-admin"),
-  ...area("clerks"),
+  ...area("super-admin", [
+    ...requestScreens("document-categories-management", "super-admin"),
+    route("clients-management/requests/:clientId", REQUESTS, { id: "super-admin/client-requests" }),
+    route("beneficiaries-management/requests/:beneficiaryId", REQUESTS, { id: "super-admin/beneficiary-requests" }),
+  ]),
+  ...area("service-admin", [
+    route("clients-management/requests/:clientId", REQUESTS, { id: "service-admin/client-requests" }),
+    route("clients-management/request/:id", REQUEST, { id: "service-admin/request" }),
+  ]),
+  ...area("client-admin", requestScreens("document-categories", "client-admin")),
+  ...area("clerks", requestScreens("document-categories", "clerks")),
   ...area("beneficiary", [
     route("request-document", "routes/requests/my-requests.tsx"),
     route("request-document/create", "routes/wizard/wizard.tsx"),
@@ -54,6 +76,10 @@ export default [
   layout(AREA_LAYOUT, { id: "shared/layout" }, [
     route("dashboard", "routes/dashboard/dashboard-redirect.tsx"),
     route("profile", "routes/profile/profile.tsx"),
+    route("document-categories/requests/:categoryId", REQUESTS, { id: "shared/category-requests" }),
+    route("document-categories/request/:id", REQUEST, { id: "shared/request" }),
+    route("document-categories/request/:id/issue", ISSUE, { id: "shared/request-issue" }),
+    route("document-categories/request/edit/:id", REQUEST_EDIT, { id: "shared/request-edit" }),
   ]),
 
   // Anything else: 404 'Not Found' (remix-i18next's middleware needs a splat route)

@@ -14,7 +14,8 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file
 }
 
 const UNKNOWN_CODE = "ABCDEFGHJKMNPQRS";
-const SAMPLE_PARAMS: Record<string, string> = { lng: "en", file: "common.json", code: UNKNOWN_CODE };
+// Demo data: category 1 and request 1 belong to Demo University; user 6 is beneficiary@example.com.
+const SAMPLE_PARAMS: Record<string, string> = { lng: "en", file: "common.json", code: UNKNOWN_CODE, beneficiaryId: "6" };
 const PATHS = flatten(routes)
   .filter((route) => !route.path.includes("*"))
   .map((route) => ({ ...route, path: route.path.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? "1") }));
@@ -46,6 +47,11 @@ function expected(path: string, who: Who): { status: number; location?: RegExp }
   if (POST_ONLY.has(path)) return { status: 405 };
   if (GUEST_ONLY.has(path)) return who === "anonymous" ? { status: 200 } : { status: 302, location: /^\/profile$/ };
   if (who === "anonymous") return { status: 302, location: /^\/login\?redirectTo=/ };
+  // The shared dashboard group's request screens are for staff; service admins only look.
+  if (path.startsWith("/document-categories/")) {
+    if (who === "BENEFICIARY") return { status: 403 };
+    if (who === "SERVICE_ADMIN" && /\/(issue|edit)\b/.test(path)) return { status: 403 };
+  }
   const areaRole = AREA_ROLE[path.split("/")[1]];
   if (areaRole && areaRole !== who) return { status: 403 };
   const isRedirect = path === "/dashboard" || Object.keys(AREA_ROLE).some((area) => path === `/${area}`);

@@ -16,3 +16,28 @@ export const statusFilterSchema = z.enum(REQUEST_STATUSES).optional().catch(unde
 export const beneficiaryEditSchema = z.object({
   requestMessage: z.string().trim().max(2000).default(""),
 });
+
+/** The Update Status dialog: Pending, Approved or Rejected (COMPLETED is set only by issuing). */
+export const statusUpdateSchema = z.object({
+  status: z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "staff.statusInvalid" }),
+  securePlusEnabled: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  note: z.string().trim().max(1000).optional(),
+});
+
+export const attachmentReviewSchema = z.object({
+  attachmentId: z.coerce.number().int().positive(),
+  status: z.enum(["APPROVED", "REJECTED"]),
+});
+
+/** `from`/`to` (YYYY-MM-DD) from a list's URL; `to` includes its whole day. */
+export function dateRangeOf(url: URL) {
+  const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : "");
+  const from = day(url.searchParams.get("from"));
+  const to = day(url.searchParams.get("to"));
+  return {
+    from,
+    to,
+    fromIso: from ? new Date(`${from}T00:00:00Z`).toISOString() : undefined,
+    toIso: to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : undefined,
+  };
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { RequestSkeleton } from "~/components/requests/request-skeleton";
 import { LanguageSwitch } from "~/components/layout/language-switch";
 import { SidebarNav } from "~/components/layout/sidebar";
 import { UserMenu } from "~/components/layout/user-menu";
@@ -24,6 +25,8 @@ export default function AreaLayout({ loaderData }: Route.ComponentProps) {
   const { user, links } = loaderData;
   const sheetToggle = useRef<HTMLInputElement>(null);
   const location = useLocation();
+  const navigation = useNavigation();
+  const loadingRequest = navigation.state === "loading" && /\/request\/\d+$/.test(navigation.location.pathname);
 
   // With JS, navigating closes the small-screen sheet (without JS every click loads a new page).
   useEffect(() => {
@@ -64,7 +67,7 @@ export default function AreaLayout({ loaderData }: Route.ComponentProps) {
         <SidebarNav links={links} />
       </aside>
       <main id="content" className="min-w-0 p-4 md:p-8">
-        <Outlet />
+        {loadingRequest ? <RequestSkeleton /> : <Outlet />}
       </main>
     </div>
   );

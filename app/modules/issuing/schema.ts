@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const ISSUE_MAX_BYTES = 4 * 1024 * 1024;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The issue form's fields besides the file (spec section 5, issue-document form). */
+export const issueSchema = z.object({
+  documentName: z.string({ error: "validation.documentNameRequired" }).trim().min(1, "validation.documentNameRequired").max(200),
+  securePlusEnabled: z.boolean().default(false),
+  expirationDate: z
+    .string({ error: "validation.expirationDateRequired" })
+    .trim()
+    .min(1, "validation.expirationDateRequired")
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.selectValidDate")
+    .refine((value) => !Number.isNaN(Date.parse(value)), "validation.selectValidDate")
+    .refine((value) => value >= today(), "validation.selectValidDate"),
+});
+
+/** The clerks' version does not ask the date: today plus the category's validity period. */
+export const clerkIssueSchema = issueSchema.omit({ expirationDate: true });
+
+export const revokeSchema = z.object({
+  issuedDocumentId: z.coerce.number().int().positive(),
+  reason: z.string({ error: "staff.revokeReasonRequired" }).trim().min(3, "staff.revokeReasonRequired").max(500),
+});
+
+/** The file name without its extension, as the issue form prefills it. */
+export const nameFromFile = (fileName: string) => fileName.replace(/\.[^.]+$/, "");

@@ -1,0 +1,150 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import type { DB } from "~/db/db.server";
+import { insertAuditEvent } from "~/modules/audit/queries.server";
+import type { SessionUser } from "~/modules/auth/session-user";
+import { sha256Hex, storagePath, storeFile } from "~/modules/files/storage.server";
+import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
+import { insertNotification } from "~/modules/requests/staff-queries.server";
+import { generateVerificationCode } from "~/modules/verification/code";
+import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
+import { env } from "~/utils/env.server";
+import { gifToPng } from "./images.server";
+import { stampDocument } from "./stamp.server";
+
+export interface IssueInput {
+  request: { id: number; status: string; client_id: number; beneficiary_id: number; document_category_id: number; validity_period_days: number };
+  issuer: SessionUser;
+  file: UploadedFile;
+  documentName: string;
+  securePlusEnabled: boolean;
+  /** YYYY-MM-DD; absent in the clerks' version: today plus the category's validity period. */
+  expirationDate?: string;
+  ip: string | null;
+}
+
+export type IssueResult = { ok: true; issuedDocumentId: number; code: string } | { ok: false; error: string };
+
+async function uniqueCode(db: DB) {
+  for (;;) {
+    const code = generateVerificationCode((size) => crypto.randomBytes(size));
+    const taken = await db.selectFrom("issued_documents").select("id").where("verification_code", "=", code).executeTakeFirst();
+    if (!taken) return code;
+  }
+}
+
+/**
+ * DESIGN 6.3: store the original, stamp every page with the QR code and the code, hash the stamped
+ * bytes, record the document, complete the request, audit and notify: all or nothing.
+ */
+export async function issueDocument(db: DB, input: IssueInput): Promise<IssueResult> {
+  if (input.request.status === "REJECTED") return { ok: false, error: "staff.cannotIssueRejected" };
+  const checked = await checkIssuableFile(input.file);
+  if (!checked.ok) return { ok: false, error: checked.error };
+
+  const code = await uniqueCode(db);
+  const verificationUrl = `${env.publicUrl}/verify/${code}`;
+  const image = checked.mimeType === "image/gif" ? gifToPng(input.file.bytes) : input.file.bytes;
+  const mimeType = checked.mimeType === "image/gif" ? "image/png" : (checked.mimeType as "application/pdf" | "image/png" | "image/jpeg");
+  let stamped: { bytes: Uint8Array; totalPages: number };
+  try {
+    stamped = await stampDocument({ bytes: image, mimeType, code, verificationUrl });
+  } catch {
+    return { ok: false, error: "validation.invalidDocumentFileType" };
+  }
+  const expiry = input.expirationDate
+    ? new Date(`${input.expirationDate}T23:59:59Z`).toISOString()
+    : new Date(Date.now() + input.request.validity_period_days * 86_400_000).toISOString();
+  const pinHash = input.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
+
+  const storedKeys: string[] = [];
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const original = await storeFile(trx, { bytes: input.file.bytes, mimeType: checked.mimeType, originalName: input.file.name, totalPages: checked.totalPages, createdBy: input.issuer.id });
+      storedKeys.push(original.storageKey);
+      const issued = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${input.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: input.issuer.id });
+      storedKeys.push(issued.storageKey);
+      const now = new Date().toISOString();
+      // Issuing again supersedes the earlier document.
+      await trx
+        .updateTable("issued_documents")
+        .set({ status: "REVOKED", revoked_at: now, revoked_by: input.issuer.id, revocation_reason: "Superseded" })
+        .where("request_id", "=", input.request.id)
+        .where("status", "=", "VALID")
+        .execute();
+      const row = await trx
+        .insertInto("issued_documents")
+        .values({
+          kind: "REQUEST",
+          request_id: input.request.id,
+          category_id: input.request.document_category_id,
+          client_id: input.request.client_id,
+          issuer_id: input.issuer.id,
+          beneficiary_id: input.request.beneficiary_id,
+          document_name: input.documentName,
+          file_id: issued.id,
+          total_pages: stamped.totalPages,
+          expiry_date: expiry,
+          document_hash: sha256Hex(stamped.bytes),
+          verification_code: code,
+          secure_plus_enabled: input.securePlusEnabled ? 1 : 0,
+          access_pin_hash: pinHash,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("document_requests")
+        .set({ status: "COMPLETED", secure_plus_enabled: input.securePlusEnabled ? 1 : 0, updated_at: now })
+        .where("id", "=", input.request.id)
+        .execute();
+      await insertAuditEvent(trx, {
+        actorUserId: input.issuer.id,
+        actorRole: input.issuer.role,
+        clientId: input.request.client_id,
+        action: "request.issue",
+        entityType: "DOCUMENT_REQUESTS",
+        entityId: input.request.id,
+        ip: input.ip,
+        details: { issuedDocumentId: row.id, code },
+      });
+      await insertNotification(trx, {
+        userId: input.request.beneficiary_id,
+        titleEn: `Your document "${input.documentName}" was issued`,
+        titleAr: `صدرت وثيقتك "${input.documentName}"`,
+        link: `/beneficiary/request-document/${input.request.id}`,
+      });
+      return { ok: true as const, issuedDocumentId: row.id, code };
+    });
+  } catch (error) {
+    // Nothing half-written: files stored before the failure are removed too.
+    await Promise.all(storedKeys.map((key) => fs.rm(storagePath(key), { force: true })));
+    throw error;
+  }
+}
+
+/** Staff of the client (and super admins) revoke a document with a reason; audited. */
+export async function revokeIssuedDocument(
+  db: DB,
+  input: { requestId: number; clientId: number; issuedDocumentId: number; reason: string; user: SessionUser; ip: string | null },
+) {
+  const now = new Date().toISOString();
+  const result = await db
+    .updateTable("issued_documents")
+    .set({ status: "REVOKED", revoked_at: now, revoked_by: input.user.id, revocation_reason: input.reason })
+    .where("id", "=", input.issuedDocumentId)
+    .where("request_id", "=", input.requestId)
+    .where("status", "=", "VALID")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await insertAuditEvent(db, {
+    actorUserId: input.user.id,
+    actorRole: input.user.role,
+    clientId: input.clientId,
+    action: "request.revoke",
+    entityType: "DOCUMENT_REQUESTS",
+    entityId: input.requestId,
+    ip: input.ip,
+    details: { issuedDocumentId: input.issuedDocumentId, note: input.reason },
+  });
+  return true;
+}

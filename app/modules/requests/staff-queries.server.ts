@@ -1,0 +1,146 @@
+import { sql } from "kysely";
+import type { DB } from "~/db/db.server";
+import type { RequestStatus, ReviewStatus } from "~/db/schema";
+
+export interface RequestListFilter {
+  clientId?: number;
+  categoryId?: number;
+  beneficiaryId?: number;
+  status?: RequestStatus;
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+  size: number;
+}
+
+/** Staff request lists: newest first on the indexed id, filtered by scope and the list's filters. */
+export async function listRequests(db: DB, filter: RequestListFilter) {
+  let base = db
+    .selectFrom("document_requests as r")
+    .innerJoin("users as b", "b.id", "r.beneficiary_id");
+  if (filter.clientId !== undefined) base = base.where("r.client_id", "=", filter.clientId);
+  if (filter.categoryId !== undefined) base = base.where("r.document_category_id", "=", filter.categoryId);
+  if (filter.beneficiaryId !== undefined) base = base.where("r.beneficiary_id", "=", filter.beneficiaryId);
+  if (filter.status) base = base.where("r.status", "=", filter.status);
+  if (filter.from) base = base.where("r.created_at", ">=", filter.from);
+  if (filter.to) base = base.where("r.created_at", "<", filter.to);
+  const q = filter.q?.trim();
+  if (q) {
+    const like = `%${q.toLowerCase()}%`;
+    base = base.where((eb) =>
+      eb.or([
+        ...(/^\d+$/.test(q) ? [eb("r.id", "=", Number(q)), eb("b.nin", "=", q)] : []),
+        eb(sql`lower(b.email)`, "like", like),
+        eb(sql`lower(b.first_name_en || ' ' || b.last_name_en)`, "like", like),
+        eb(sql`b.first_name_ar || ' ' || b.last_name_ar`, "like", `%${q}%`),
+      ]),
+    );
+  }
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
+    .innerJoin("clients as cl", "cl.id", "r.client_id")
+    .select([
+      "r.id",
+      "r.status",
+      "r.created_at",
+      "r.secure_plus_enabled",
+      "b.first_name_en",
+      "b.last_name_en",
+      "b.first_name_ar",
+      "b.last_name_ar",
+      "b.email",
+      "b.nin",
+      "c.name_en as category_en",
+      "c.name_ar as category_ar",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+    ])
+    .orderBy("r.id", "desc")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+/** A request with everything the staff detail shows (scope is checked by the caller). */
+export function findRequestForStaff(db: DB, id: number) {
+  return db
+    .selectFrom("document_requests as r")
+    .innerJoin("users as b", "b.id", "r.beneficiary_id")
+    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
+    .innerJoin("clients as cl", "cl.id", "r.client_id")
+    .select([
+      "r.id",
+      "r.status",
+      "r.status_note",
+      "r.secure_plus_enabled",
+      "r.request_message",
+      "r.created_at",
+      "r.client_id",
+      "r.beneficiary_id",
+      "r.document_category_id",
+      "b.first_name_en",
+      "b.father_name_en",
+      "b.last_name_en",
+      "b.first_name_ar",
+      "b.father_name_ar",
+      "b.last_name_ar",
+      "b.email",
+      "b.phone",
+      "b.nin",
+      "c.name_en as category_en",
+      "c.name_ar as category_ar",
+      "c.description_en",
+      "c.description_ar",
+      "c.fee",
+      "c.currency",
+      "c.validity_period_days",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+      "cl.address as client_address",
+      "cl.can_do_attestation",
+    ])
+    .where("r.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function setRequestStatus(db: DB, id: number, values: { status: RequestStatus; securePlusEnabled: boolean; note: string | null }) {
+  await db
+    .updateTable("document_requests")
+    .set({
+      status: values.status,
+      secure_plus_enabled: values.securePlusEnabled ? 1 : 0,
+      status_note: values.note,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function setRequestMessage(db: DB, id: number, message: string) {
+  await db.updateTable("document_requests").set({ request_message: message, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+}
+
+export async function setAttachmentStatus(db: DB, requestId: number, attachmentId: number, status: ReviewStatus) {
+  const result = await db
+    .updateTable("attachments")
+    .set({ status })
+    .where("id", "=", attachmentId)
+    .where("entity_type", "=", "DOCUMENT_REQUESTS")
+    .where("reference_entity_id", "=", requestId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertNotification(db: DB, values: { userId: number; titleEn: string; titleAr: string; bodyEn?: string; bodyAr?: string; link: string }) {
+  await db
+    .insertInto("notifications")
+    .values({ user_id: values.userId, title_en: values.titleEn, title_ar: values.titleAr, body_en: values.bodyEn ?? "", body_ar: values.bodyAr ?? "", link: values.link })
+    .execute();
+}
+
+export function findCategoryInScope(db: DB, categoryId: number) {
+  return db.selectFrom("document_categories").select(["id", "client_id", "name_en", "name_ar"]).where("id", "=", categoryId).executeTakeFirst();
+}

@@ -1,0 +1,117 @@
+import { data } from "react-router";
+import type { DB } from "~/db/db.server";
+import type { ReviewStatus } from "~/db/schema";
+import { insertAuditEvent } from "~/modules/audit/queries.server";
+import type { SessionUser } from "~/modules/auth/session-user";
+import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
+import { listVerificationEvents } from "~/modules/verification/queries.server";
+import { attachmentsOfRequest, fieldValuesOf, issuedDocumentsOfRequest, replaceFieldValues, timelineOf } from "./queries.server";
+import type { StaffScope } from "./scope.server";
+import { findRequestForStaff, insertNotification, setAttachmentStatus, setRequestMessage, setRequestStatus } from "./staff-queries.server";
+
+export type StaffRequest = NonNullable<Awaited<ReturnType<typeof findRequestForStaff>>>;
+
+/**
+ * The request when it exists and is in scope. A missing id gives null (the page says
+ * 'No Data Found WIth ID {id}'); another client's request answers 404 like any unknown page.
+ */
+export async function requestInScope(db: DB, id: number, scope: StaffScope): Promise<StaffRequest | null> {
+  const request = Number.isInteger(id) ? await findRequestForStaff(db, id) : undefined;
+  if (!request) return null;
+  if (scope.clientId !== undefined && request.client_id !== scope.clientId) throw data({ reason: "not-found" }, { status: 404 });
+  return request;
+}
+
+export async function staffRequestView(db: DB, request: StaffRequest) {
+  const issued = await issuedDocumentsOfRequest(db, request.id);
+  return {
+    request,
+    requiredFields: await requiredFieldsOf(db, request.document_category_id),
+    fieldValues: await fieldValuesOf(db, request.id),
+    attachments: await attachmentsOfRequest(db, request.id),
+    timeline: (await timelineOf(db, request.id)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> })),
+    issued,
+    verifications: await listVerificationEvents(db, issued.map((document) => document.id)),
+  };
+}
+
+const STATUS_WORDS: Record<string, [string, string]> = {
+  PENDING: ["Pending", "قيد الانتظار"],
+  APPROVED: ["Approved", "مقبول"],
+  REJECTED: ["Rejected", "مرفوض"],
+};
+
+/** The Update Status dialog's effect: status, SecurePlus and a note for the beneficiary; audited, notified. */
+export async function changeRequestStatus(
+  db: DB,
+  request: StaffRequest,
+  values: { status: "PENDING" | "APPROVED" | "REJECTED"; securePlusEnabled: boolean; note?: string },
+  user: SessionUser,
+  ip: string | null,
+) {
+  await db.transaction().execute(async (trx) => {
+    await setRequestStatus(trx, request.id, { status: values.status, securePlusEnabled: values.securePlusEnabled, note: values.note || null });
+    await insertAuditEvent(trx, {
+      actorUserId: user.id,
+      actorRole: user.role,
+      clientId: request.client_id,
+      action: "request.status",
+      entityType: "DOCUMENT_REQUESTS",
+      entityId: request.id,
+      ip,
+      details: { status: values.status, securePlusEnabled: values.securePlusEnabled, ...(values.note ? { note: values.note } : {}) },
+    });
+    const [en, ar] = STATUS_WORDS[values.status];
+    await insertNotification(trx, {
+      userId: request.beneficiary_id,
+      titleEn: `Request #${request.id}: ${en}`,
+      titleAr: `الطلب رقم ${request.id}: ${ar}`,
+      bodyEn: values.note ?? "",
+      bodyAr: values.note ?? "",
+      link: `/beneficiary/request-document/${request.id}`,
+    });
+  });
+}
+
+export async function reviewAttachment(db: DB, request: StaffRequest, attachmentId: number, status: ReviewStatus, user: SessionUser, ip: string | null) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await setAttachmentStatus(trx, request.id, attachmentId, status))) return false;
+    await insertAuditEvent(trx, {
+      actorUserId: user.id,
+      actorRole: user.role,
+      clientId: request.client_id,
+      action: "request.document_review",
+      entityType: "DOCUMENT_REQUESTS",
+      entityId: request.id,
+      ip,
+      details: { attachmentId, status },
+    });
+    return true;
+  });
+}
+
+/** Staff correct the filled fields and the message; audited with what changed. */
+export async function editRequestByStaff(
+  db: DB,
+  request: StaffRequest,
+  values: { fields: Record<string, string | undefined>; requestMessage: string },
+  user: SessionUser,
+  ip: string | null,
+) {
+  const before = Object.fromEntries((await fieldValuesOf(db, request.id)).map((field) => [field.field_name, field.field_value]));
+  const after = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<string, string>;
+  await db.transaction().execute(async (trx) => {
+    await replaceFieldValues(trx, request.id, after);
+    await setRequestMessage(trx, request.id, values.requestMessage);
+    await insertAuditEvent(trx, {
+      actorUserId: user.id,
+      actorRole: user.role,
+      clientId: request.client_id,
+      action: "request.fields",
+      entityType: "DOCUMENT_REQUESTS",
+      entityId: request.id,
+      ip,
+      details: { before, after, messageChanged: values.requestMessage !== request.request_message },
+    });
+  });
+}

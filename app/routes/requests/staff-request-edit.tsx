@@ -1,0 +1,102 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
+import { Button } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { requireUser } from "~/middleware/guard.server";
+import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
+import { fieldValuesOf } from "~/modules/requests/queries.server";
+import { beneficiaryEditSchema } from "~/modules/requests/schema";
+import { requestsBaseOf, requireManage, staffScopeOf } from "~/modules/requests/scope.server";
+import { editRequestByStaff, requestInScope } from "~/modules/requests/staff.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { fieldsSchema } from "~/modules/wizard/schema";
+import type { Route } from "./+types/staff-request-edit";
+
+const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
+
+/** Request edit (spec section 2): staff correct the filled fields and the message; audited. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const scope = staffScopeOf(user);
+  requireManage(scope);
+  const db = getDb();
+  const found = await requestInScope(db, Number(params.id), scope);
+  if (!found) return data({ missing: true as const, id: params.id }, { status: 404 });
+  return {
+    missing: false as const,
+    id: found.id,
+    base: requestsBaseOf(new URL(request.url).pathname),
+    requestMessage: found.request_message,
+    requiredFields: await requiredFieldsOf(db, found.document_category_id),
+    fields: Object.fromEntries((await fieldValuesOf(db, found.id)).map((field) => [field.field_name, field.field_value])),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const scope = staffScopeOf(user);
+  requireManage(scope);
+  const db = getDb();
+  const found = await requestInScope(db, Number(params.id), scope);
+  if (!found) throw data({ reason: "not-found" }, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await editRequestByStaff(
+    db,
+    found,
+    { fields: submission.value.fields as Record<string, string | undefined>, requestMessage: submission.value.requestMessage },
+    user,
+    context.get(clientIpContext),
+  );
+  return redirectWithToast(`${requestsBaseOf(new URL(request.url).pathname)}/request/${found.id}`, { kind: "success", message: "staff.saved" });
+}
+
+export default function StaffRequestEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (loaderData.missing) return <Callout tone="warning">{t("errors.noDataWithId", { id: loaderData.id })}</Callout>;
+  return <EditForm view={loaderData} lastResult={actionData} />;
+}
+
+function EditForm({ view, lastResult }: { view: Extract<Route.ComponentProps["loaderData"], { missing: false }>; lastResult: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const schema = schemaFor(view.requiredFields);
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { fields: view.fields, requestMessage: view.requestMessage },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = t("staff.editTitle", { id: view.id });
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={`${view.base}/request/${view.id}`} className="text-sm text-accent-11 underline">
+        {t("wizard.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Card>
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+          <RequiredFieldInputs specs={view.requiredFields} fieldset={fields.fields.getFieldset() as never} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fields.requestMessage.id} className="text-sm font-medium">
+              {t("requests.message")}
+            </label>
+            <textarea id={fields.requestMessage.id} name={fields.requestMessage.name} defaultValue={fields.requestMessage.initialValue as string | undefined} rows={3} className="rounded-md border border-gray-7 px-3 py-2" />
+          </div>
+          <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
+            {t("staff.save")}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,386 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { FormErrors } from "~/components/forms/form-errors";
+import { AttachmentStatusBadge, StatusBadge } from "~/components/requests/status-badge";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { requireUser } from "~/middleware/guard.server";
+import { revokeSchema } from "~/modules/issuing/schema";
+import { revokeIssuedDocument } from "~/modules/issuing/service.server";
+import { attachmentReviewSchema, statusUpdateSchema } from "~/modules/requests/schema";
+import { issueHrefOf, requestsBaseOf, requireManage, staffScopeOf } from "~/modules/requests/scope.server";
+import { changeRequestStatus, requestInScope, reviewAttachment, staffRequestView } from "~/modules/requests/staff.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { formatCode } from "~/modules/verification/code";
+import { formatDate, formatDateTime, formatMoney, humanizeFieldName, pick } from "~/utils/format";
+import type { Route } from "./+types/staff-request";
+
+/** The request detail screen (spec section 2), one implementation for every staff area. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const scope = staffScopeOf(user);
+  const db = getDb();
+  const url = new URL(request.url);
+  const found = await requestInScope(db, Number(params.id), scope);
+  if (!found) return data({ missing: true as const, id: params.id }, { status: 404 });
+  return {
+    missing: false as const,
+    ...(await staffRequestView(db, found)),
+    base: requestsBaseOf(url.pathname),
+    issueHref: issueHrefOf(requestsBaseOf(url.pathname), found.id),
+    canManage: scope.canManage,
+    dialog: url.searchParams.get("dialog"),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const scope = staffScopeOf(user);
+  requireManage(scope);
+  const db = getDb();
+  const url = new URL(request.url);
+  const base = requestsBaseOf(url.pathname);
+  const found = await requestInScope(db, Number(params.id), scope);
+  if (!found) throw data({ reason: "not-found" }, { status: 404 });
+  const ip = context.get(clientIpContext);
+  const form = await request.formData();
+  const here = `${url.pathname}`;
+
+  switch (form.get("intent")) {
+    case "status": {
+      const submission = parseWithZod(form, { schema: statusUpdateSchema });
+      if (submission.status !== "success") return data({ statusErrors: submission.reply().error }, { status: 400 });
+      try {
+        await changeRequestStatus(db, found, submission.value, user, ip);
+      } catch (error) {
+        console.error(error);
+        return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
+      }
+      return redirectWithToast(`${base}/requests/${found.document_category_id}`, { kind: "success", message: "staff.statusUpdated" });
+    }
+    case "review": {
+      const submission = parseWithZod(form, { schema: attachmentReviewSchema });
+      if (submission.status !== "success" || !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, user, ip))) {
+        throw data({ reason: "not-found" }, { status: 404 });
+      }
+      return redirectWithToast(here, { kind: "success", message: "staff.documentReviewed", params: { status: submission.value.status } });
+    }
+    case "revoke": {
+      const submission = parseWithZod(form, { schema: revokeSchema });
+      if (submission.status !== "success") return data({ revokeErrors: submission.reply().error }, { status: 400 });
+      const revoked = await revokeIssuedDocument(db, { requestId: found.id, clientId: found.client_id, ...submission.value, user, ip });
+      if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
+      return redirectWithToast(here, { kind: "success", message: "staff.revoked" });
+    }
+    default:
+      throw data({ reason: "bad-intent" }, { status: 400 });
+  }
+}
+
+function InfoCard({ title, rows, testId }: { title: string; rows: [string, React.ReactNode][]; testId?: string }) {
+  return (
+    <Card data-testid={testId}>
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-sm text-gray-11">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+export default function StaffRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  if (loaderData.missing) {
+    return (
+      <Callout tone="warning">
+        <span data-testid="no-data">{t("errors.noDataWithId", { id: loaderData.id })}</span>
+      </Callout>
+    );
+  }
+  const { request, requiredFields, fieldValues, attachments, timeline, issued, verifications, base, canManage } = loaderData;
+  const errors = actionData as { statusErrors?: Record<string, string[] | null>; revokeErrors?: Record<string, string[] | null> } | undefined;
+  const labelOf = (fieldName: string) => {
+    const spec = requiredFields.find((field) => field.field_name === fieldName);
+    return spec ? pick(lng, spec.name_en, spec.name_ar) : humanizeFieldName(fieldName);
+  };
+  const yesNo = (value: boolean | number) => (value ? t("staff.yes") : t("staff.no"));
+  return (
+    <div className="flex max-w-5xl flex-col gap-5">
+      <PageTitle title={t("requests.heading", { id: request.id })} />
+      <Link to={`${base}/requests/${request.document_category_id}`} className="text-sm text-accent-11 underline">
+        {t("staff.backToList")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("requests.heading", { id: request.id })}</h1>
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to="?dialog=status" preventScrollReset>
+              {t("staff.updateStatus")}
+            </ButtonLink>
+            <ButtonLink to={`${base}/request/edit/${request.id}`} variant="outline">
+              {t("staff.editRequest")}
+            </ButtonLink>
+            {request.status !== "REJECTED" ? (
+              <ButtonLink to={loaderData.issueHref} variant="soft">
+                {t("staff.issue")}
+              </ButtonLink>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {!canManage ? <Callout tone="info">{t("staff.readOnly")}</Callout> : null}
+      <p className="whitespace-pre-line text-gray-12">{request.request_message || t("requests.noMessage")}</p>
+
+      {canManage && loaderData.dialog === "status" ? (
+        <StatusDialog request={request} errors={errors?.statusErrors ?? undefined} />
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <InfoCard
+          title={t("staff.beneficiaryInformation")}
+          testId="beneficiary-card"
+          rows={[
+            [t("staff.fullName"), <bdi key="n" lang="en">{[request.first_name_en, request.father_name_en, request.last_name_en].filter(Boolean).join(" ")}</bdi>],
+            [t("staff.arabicName"), <span key="a" dir="rtl" lang="ar">{[request.first_name_ar, request.father_name_ar, request.last_name_ar].filter(Boolean).join(" ")}</span>],
+            [t("staff.email"), <bdi key="e">{request.email}</bdi>],
+            [t("staff.phone"), <bdi key="p">{request.phone ?? "—"}</bdi>],
+            [t("staff.nin"), <bdi key="i">{request.nin ?? "—"}</bdi>],
+          ]}
+        />
+        <InfoCard
+          title={t("staff.documentInformation")}
+          rows={[
+            [t("staff.nameEn"), request.category_en],
+            [t("staff.nameAr"), <span key="ar" dir="rtl">{request.category_ar}</span>],
+            [t("staff.description"), pick(lng, request.description_en, request.description_ar)],
+            [t("staff.fee"), <bdi key="f">{formatMoney(request.fee, request.currency, lng)}</bdi>],
+            [t("staff.validity"), t("staff.days", { count: request.validity_period_days })],
+          ]}
+        />
+        <InfoCard
+          title={t("staff.clientInformation")}
+          rows={[
+            [t("staff.nameEn"), pick(lng, request.client_en, request.client_ar)],
+            [t("staff.address"), request.client_address ?? "—"],
+            [t("staff.canDoAttestation"), yesNo(request.can_do_attestation)],
+          ]}
+        />
+        <InfoCard
+          title={t("staff.requestInformation")}
+          testId="request-card"
+          rows={[
+            [t("staff.status"), <StatusBadge key="s" status={request.status} />],
+            [t("staff.securePlus"), yesNo(request.secure_plus_enabled)],
+            [t("requests.message"), request.request_message || "—"],
+            [t("staff.createdDate"), formatDateTime(request.created_at, lng)],
+          ]}
+        />
+      </div>
+
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t("requests.filledFields")}</h2>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]" data-testid="filled-fields">
+          {fieldValues.map((field) => (
+            <div key={field.field_name} className="contents">
+              <dt className="text-sm text-gray-11">{labelOf(field.field_name)}</dt>
+              <dd>
+                <bdi>{field.field_value}</bdi>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t("requests.uploadedDocuments")}</h2>
+        {attachments.length === 0 ? (
+          <p className="text-gray-11">{t("requests.noDocuments")}</p>
+        ) : (
+          <ul className="divide-y divide-gray-5" data-testid="uploaded-documents">
+            {attachments.map((attachment) => (
+              <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                <span>
+                  <bdi className="font-medium">{attachment.document_name}</bdi>
+                  <span className="block text-sm text-gray-11">
+                    {t("staff.mimeType")}: <bdi>{attachment.mime_type}</bdi> · {t("staff.totalPages")}: {attachment.total_pages ?? "—"}
+                  </span>
+                </span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <AttachmentStatusBadge status={attachment.status} />
+                  <a href={`/files/${attachment.file_id}`} target="_blank" rel="noopener noreferrer" className="text-sm text-accent-11 underline">
+                    {t("requests.viewDocument")}
+                  </a>
+                  {canManage ? (
+                    <Form method="post" className="flex gap-1">
+                      <input type="hidden" name="intent" value="review" />
+                      <input type="hidden" name="attachmentId" value={attachment.id} />
+                      <button type="submit" name="status" value="APPROVED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3">
+                        {t("staff.approve")}
+                      </button>
+                      <button type="submit" name="status" value="REJECTED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-red-3">
+                        {t("staff.reject")}
+                      </button>
+                    </Form>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {issued.length ? (
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold">{t("staff.issuedDocuments")}</h2>
+          <ul className="flex flex-col gap-4" data-testid="issued-documents">
+            {issued.map((document) => (
+              <li key={document.id} className="flex flex-col gap-2 rounded-md border border-gray-5 p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-medium">
+                    <bdi>{document.document_name}</bdi> · <code dir="ltr">{formatCode(document.verification_code)}</code>
+                  </span>
+                  {document.status === "VALID" ? <Badge variant="success">{t("staff.valid")}</Badge> : <Badge variant="destructive">{t("verify.verdict.REVOKED")}</Badge>}
+                </div>
+                <p className="text-sm text-gray-11">
+                  {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · SHA-256 <code dir="ltr" className="break-all">{document.document_hash}</code>
+                </p>
+                {document.status === "REVOKED" ? (
+                  <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: document.revocation_reason })}</p>
+                ) : canManage ? (
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="issuedDocumentId" value={document.id} />
+                    <div className="flex flex-col gap-1">
+                      <label htmlFor={`reason-${document.id}`} className="text-sm">
+                        {t("staff.revokeReason")}
+                      </label>
+                      <input id={`reason-${document.id}`} name="reason" className="rounded-md border border-gray-7 px-3 py-1.5" />
+                    </div>
+                    <Button type="submit" variant="danger">
+                      {t("staff.revoke")}
+                    </Button>
+                    {errors?.revokeErrors?.reason ? <p className="w-full text-sm text-red-11">{t(errors.revokeErrors.reason[0])}</p> : null}
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-4 font-semibold">{t("staff.verifications")}</h3>
+          {verifications.length === 0 ? (
+            <p className="text-sm text-gray-11">{t("staff.noVerifications")}</p>
+          ) : (
+            <ul className="text-sm" data-testid="verifications">
+              {verifications.map((event) => (
+                <li key={event.id}>
+                  {formatDateTime(event.at, lng)} · {t(`verify.verdict.${event.outcome}`)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t("requests.timeline")}</h2>
+        <ol className="flex flex-col gap-2 border-s-2 border-gray-5 ps-4">
+          {timeline.map((event) => (
+            <li key={event.id}>
+              <p className="font-medium">
+                {t(`requests.events.${event.action}`, { status: event.details.status ? t(`status.${event.details.status}`) : "", defaultValue: event.action })}
+              </p>
+              <p className="text-sm text-gray-11">
+                {formatDateTime(event.at, lng)}
+                {event.actor_role ? ` · ${t(`roles.${event.actor_role}`)}` : ""}
+              </p>
+              {event.details.note ? <p className="text-sm">{t("requests.note", { note: event.details.note })}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * Without JS the form shows inline at `?dialog=status`; with JS the same markup opens as a modal dialog.
+ */
+function StatusDialog({ request, errors }: { request: { id: number; status: string; secure_plus_enabled: number; status_note: string | null }; errors?: Record<string, string[] | null> }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.matches(":modal")) {
+      element.removeAttribute("open"); // unlike close(), fires no close event
+      element.showModal();
+    }
+  }, []);
+  const close = () => navigate(location.pathname, { preventScrollReset: true, replace: true });
+  return (
+    <dialog
+      ref={dialog}
+      open
+      onClose={close}
+      aria-labelledby="status-dialog-title"
+      className="static z-50 w-full max-w-lg rounded-lg border border-gray-6 bg-white p-5 shadow-xl backdrop:bg-black/40 open:[&:modal]:fixed open:[&:modal]:inset-0 open:[&:modal]:m-auto"
+      data-testid="status-dialog"
+    >
+      <Form method="post" className="flex flex-col gap-4" preventScrollReset>
+        <input type="hidden" name="intent" value="status" />
+        <h2 id="status-dialog-title" className="text-lg font-semibold">
+          {t("staff.statusDialogTitle", { id: request.id })}
+        </h2>
+        {errors?.status ? <FormErrors errors={errors.status} /> : null}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">{t("staff.status")}</legend>
+          {(["PENDING", "APPROVED", "REJECTED"] as const).map((status) => (
+            <label key={status} className="flex items-center gap-2">
+              <input type="radio" name="status" value={status} defaultChecked={request.status === status} />
+              {t(`status.${status}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">{t("staff.securePlus")}</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="securePlusEnabled" value="true" defaultChecked={request.secure_plus_enabled === 1} />
+            {t("staff.enabled")}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="securePlusEnabled" value="false" defaultChecked={request.secure_plus_enabled !== 1} />
+            {t("staff.disabled")}
+          </label>
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="note" className="text-sm font-medium">
+            {t("staff.note")}
+          </label>
+          <textarea id="note" name="note" rows={3} defaultValue={request.status_note ?? ""} className="rounded-md border border-gray-7 px-3 py-2" />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Link to="?" replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
+            {t("staff.cancel")}
+          </Link>
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("staff.save")}
+          </Button>
+        </div>
+      </Form>
+    </dialog>
+  );
+}

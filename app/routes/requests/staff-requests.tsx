@@ -1,0 +1,163 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { getDb } from "~/db/db.server";
+import { REQUEST_STATUSES } from "~/db/schema";
+import { requireUser } from "~/middleware/guard.server";
+import { findClient } from "~/modules/catalogue/queries.server";
+import { dateRangeOf, pagingOf, statusFilterSchema } from "~/modules/requests/schema";
+import { requestsBaseOf, staffScopeOf } from "~/modules/requests/scope.server";
+import { findCategoryInScope, listRequests } from "~/modules/requests/staff-queries.server";
+import { findUserById } from "~/modules/users/queries.server";
+import { formatDate, pick } from "~/utils/format";
+import type { Route } from "./+types/staff-requests";
+
+const notFound = () => data({ reason: "not-found" }, { status: 404 });
+
+/**
+ * One list for every staff area: the requests of a category (`:categoryId`), of a client (`:clientId`)
+ * or of a beneficiary (`:beneficiaryId`), always within the user's scope.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const scope = staffScopeOf(user);
+  const db = getDb();
+  const url = new URL(request.url);
+  const p = params as { categoryId?: string; clientId?: string; beneficiaryId?: string };
+  let heading: { key: string; en: string; ar: string };
+  const filter: Parameters<typeof listRequests>[1] = { ...pagingOf(url), clientId: scope.clientId };
+
+  if (p.categoryId !== undefined) {
+    const category = await findCategoryInScope(db, Number(p.categoryId));
+    if (!category || (scope.clientId !== undefined && category.client_id !== scope.clientId)) throw notFound();
+    filter.categoryId = category.id;
+    heading = { key: "staff.categoryRequests", en: category.name_en, ar: category.name_ar };
+  } else if (p.clientId !== undefined) {
+    const client = await findClient(db, Number(p.clientId));
+    if (!client || (scope.clientId !== undefined && client.id !== scope.clientId)) throw notFound();
+    filter.clientId = client.id;
+    heading = { key: "staff.clientRequests", en: client.name_en, ar: client.name_ar };
+  } else {
+    const beneficiary = await findUserById(db, Number(p.beneficiaryId));
+    if (!beneficiary || beneficiary.role !== "BENEFICIARY" || !scope.isSuperAdmin) throw notFound();
+    filter.beneficiaryId = beneficiary.id;
+    heading = {
+      key: "staff.beneficiaryRequests",
+      en: `${beneficiary.first_name_en} ${beneficiary.last_name_en}`,
+      ar: `${beneficiary.first_name_ar} ${beneficiary.last_name_ar}`,
+    };
+  }
+
+  const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
+  const range = dateRangeOf(url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { total, rows } = await listRequests(db, { ...filter, status, from: range.fromIso, to: range.toIso, q });
+  return {
+    heading,
+    base: requestsBaseOf(url.pathname),
+    rows,
+    total,
+    page: filter.page,
+    size: filter.size,
+    filters: { status: status ?? "", from: range.from, to: range.to, q },
+  };
+}
+
+export default function StaffRequests({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { heading, rows, filters, base } = loaderData;
+  const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
+  return (
+    <div className="flex flex-col gap-5">
+      <PageTitle title={title} />
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Form method="get" className="grid gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5" role="search">
+        <div className="flex flex-col gap-1 lg:col-span-2">
+          <label htmlFor="q" className="text-sm font-medium">
+            {t("staff.searchLabel")}
+          </label>
+          <input id="q" name="q" defaultValue={filters.q} className="rounded-md border border-gray-7 px-3 py-2" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            {t("staff.status")}
+          </label>
+          <select id="status" name="status" defaultValue={filters.status} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+            <option value="">{t("requests.allStatuses")}</option>
+            {REQUEST_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="from" className="text-sm font-medium">
+            {t("staff.from")}
+          </label>
+          <input id="from" name="from" type="date" defaultValue={filters.from} className="rounded-md border border-gray-7 px-3 py-2" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="to" className="text-sm font-medium">
+            {t("staff.to")}
+          </label>
+          <input id="to" name="to" type="date" defaultValue={filters.to} className="rounded-md border border-gray-7 px-3 py-2" />
+        </div>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
+          <Button type="submit">{t("staff.apply")}</Button>
+          <Link to="?" className="px-3 py-2 text-sm text-accent-11 underline">
+            {t("staff.clear")}
+          </Link>
+        </div>
+      </Form>
+      {rows.length === 0 ? (
+        <Card>
+          <p className="text-gray-11">{t("staff.empty")}</p>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-6 bg-white">
+          <table className="w-full text-sm" data-testid="staff-requests">
+            <thead className="bg-gray-2 text-start">
+              <tr>
+                <th className="px-4 py-2 text-start">#</th>
+                <th className="px-4 py-2 text-start">{t("staff.beneficiary")}</th>
+                <th className="px-4 py-2 text-start">{t("requests.category")}</th>
+                <th className="px-4 py-2 text-start">{t("staff.status")}</th>
+                <th className="px-4 py-2 text-start">{t("staff.created")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-5">
+              {rows.map((row) => (
+                <tr key={row.id} className="hover:bg-gray-2">
+                  <td className="px-4 py-2">
+                    <Link to={`${base}/request/${row.id}`} className="font-medium text-accent-11 underline">
+                      {row.id}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">
+                    <span className="block">{pick(lng, `${row.first_name_en} ${row.last_name_en}`, `${row.first_name_ar} ${row.last_name_ar}`)}</span>
+                    <bdi className="block text-gray-11">{row.email}</bdi>
+                  </td>
+                  <td className="px-4 py-2">
+                    {pick(lng, row.category_en, row.category_ar)}
+                    <span className="block text-gray-11">{pick(lng, row.client_en, row.client_ar)}</span>
+                  </td>
+                  <td className="px-4 py-2">
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td className="px-4 py-2">{formatDate(row.created_at, lng)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+    </div>
+  );
+}
