@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fail = (errors: IssueErrors, values: Record<string, string> = {}) => data({ errors, values }, { status: 400 });
 
   const upload = await readMultipart(request, { maxFileSize: ISSUE_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileMax4" });
-  if (!upload.ok) return fail({ file: upload.error === "validation.fileMax4" ? "dropzone.fileTooLarge4" : upload.error });
+  if (!upload.ok) return fail({ file: upload.error });
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   const form = upload.fields;
   if (!form.get("documentName") && file) form.set("documentName", nameFromFile(file.name));
@@ -97,6 +97,7 @@ function IssueForm({ view, result }: { view: Extract<Route.ComponentProps["loade
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const nameInput = useRef<HTMLInputElement>(null);
+  const [tooLarge, setTooLarge] = useState(false);
   const autoFilled = useRef(false);
   const submitting = navigation.state === "submitting";
   const errors = result?.errors ?? {};
@@ -108,6 +109,7 @@ function IssueForm({ view, result }: { view: Extract<Route.ComponentProps["loade
   const onFileChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = nameInput.current;
     const chosen = event.target.files?.[0];
+    setTooLarge(Boolean(chosen && chosen.size > ISSUE_MAX_BYTES));
     if (!input) return;
     if (chosen && (!input.value || autoFilled.current)) {
       input.value = nameFromFile(chosen.name);
@@ -152,12 +154,12 @@ function IssueForm({ view, result }: { view: Extract<Route.ComponentProps["loade
               type="file"
               accept=".pdf,.png,.jpg,.jpeg,.gif"
               onChange={onFileChange}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? "file-error" : undefined}
+              aria-invalid={tooLarge || errors.file ? true : undefined}
+              aria-describedby={tooLarge || errors.file ? "file-error" : undefined}
             />
-            {errors.file ? (
+            {tooLarge || errors.file ? (
               <p id="file-error" className="text-sm text-red-11">
-                {t(errors.file)}
+                {tooLarge ? t("dropzone.fileTooLarge4") : t(errors.file!)}
               </p>
             ) : null}
           </div>

@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { seedDemoData } from "~/db/seed.server";
+import type { SessionUser } from "~/modules/auth/session-user";
+import { sha256Hex, storagePath } from "~/modules/files/storage.server";
+import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
+import { formatCode } from "~/modules/verification/code";
+import { accessPinFor } from "~/modules/verification/pin.server";
+import { createTestDb } from "~/test/db";
+import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
+import { pdfQrText, pdfTexts } from "~/test/pdf";
+import { env } from "~/utils/env.server";
+import { verifyPassword } from "~/modules/auth/password.server";
+import { issueDocument } from "./service.server";
+
+let db: DB;
+let clerk: SessionUser;
+
+beforeEach(async () => {
+  db = await createTestDb();
+  await seedDemoData(db);
+  const row = await db.selectFrom("users").selectAll().where("email", "=", "clerk@example.com").executeTakeFirstOrThrow();
+  const client = await db.selectFrom("clients").selectAll().where("name_en", "=", "Demo University").executeTakeFirstOrThrow();
+  clerk = {
+    id: row.id,
+    email: row.email,
+    role: "CLERK",
+    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
+    middleName: null,
+    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
+    client: { id: client.id, nameEn: client.name_en, nameAr: client.name_ar, canDoSincera: true },
+  };
+});
+
+async function requestWith(status: string) {
+  const row = await db.selectFrom("document_requests").select("id").where("client_id", "=", clerk.client!.id).where("status", "=", status as never).orderBy("id").executeTakeFirstOrThrow();
+  return (await findRequestForStaff(db, row.id))!;
+}
+
+describe("issuing a document", () => {
+  it("stamps every page with the QR code and the code, hashes the stamped bytes and completes the request", async () => {
+    const request = await requestWith("APPROVED");
+    const result = await issueDocument(db, {
+      request,
+      issuer: clerk,
+      file: { fieldName: "file", name: "certificate.pdf", bytes: await pdfBytes(2) },
+      documentName: "Certificate",
+      securePlusEnabled: true,
+      ip: null,
+    });
+    expect(result.ok).toBe(true);
+    const { code } = result as { code: string };
+    const issued = await db.selectFrom("issued_documents").innerJoin("files", "files.id", "issued_documents.file_id").selectAll().where("verification_code", "=", code).executeTakeFirstOrThrow();
+    const stored = fs.readFileSync(storagePath(issued.storage_key));
+    expect(sha256Hex(stored)).toBe(issued.document_hash);
+    expect(issued.total_pages).toBe(2);
+    expect(await pdfTexts(stored)).toContain(formatCode(code));
+    expect(await pdfQrText(stored)).toBe(`${env.publicUrl}/verify/${code}`);
+    expect(await verifyPassword(issued.access_pin_hash!, accessPinFor(code))).toBe(true);
+    const after = await findRequestForStaff(db, request.id);
+    expect(after?.status).toBe("COMPLETED");
+    const expectedExpiry = Date.now() + request.validity_period_days * 86_400_000;
+    expect(Math.abs(Date.parse(issued.expiry_date) - expectedExpiry)).toBeLessThan(60_000);
+    expect(await db.selectFrom("audit_events").selectAll().where("action", "=", "request.issue").where("entity_id", "=", request.id).execute()).toHaveLength(1);
+    expect(await db.selectFrom("notifications").selectAll().where("user_id", "=", request.beneficiary_id).execute()).not.toHaveLength(0);
+  });
+
+  it("places an image on an A4 page", async () => {
+    const request = await requestWith("PENDING");
+    const result = await issueDocument(db, { request, issuer: clerk, file: { fieldName: "file", name: "scan.png", bytes: PNG_BYTES }, documentName: "Scan", securePlusEnabled: false, expirationDate: "2099-12-31", ip: null });
+    expect(result.ok).toBe(true);
+    const issued = await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).executeTakeFirstOrThrow();
+    expect(issued.expiry_date.slice(0, 10)).toBe("2099-12-31");
+    expect(issued.access_pin_hash).toBeNull();
+  });
+
+  it("supersedes the earlier document when issuing again", async () => {
+    const request = await requestWith("APPROVED");
+    const input = { request, issuer: clerk, file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() }, documentName: "A", securePlusEnabled: false, ip: null };
+    await issueDocument(db, input);
+    await issueDocument(db, { ...input, request: (await findRequestForStaff(db, request.id))! });
+    const docs = await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).orderBy("id").execute();
+    expect(docs.map((doc) => doc.status)).toEqual(["REVOKED", "VALID"]);
+    expect(docs[0].revocation_reason).toBe("Superseded");
+  });
+
+  it("refuses a REJECTED request and a renamed executable, writing nothing", async () => {
+    const issuedBefore = (await db.selectFrom("issued_documents").selectAll().execute()).length;
+    const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
+    const rejected = await requestWith("REJECTED");
+    expect(await issueDocument(db, { request: rejected, issuer: clerk, file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() }, documentName: "A", securePlusEnabled: false, ip: null })).toEqual({ ok: false, error: "staff.cannotIssueRejected" });
+    const pending = await requestWith("PENDING");
+    expect(await issueDocument(db, { request: pending, issuer: clerk, file: { fieldName: "file", name: "a.pdf", bytes: EXE_BYTES }, documentName: "A", securePlusEnabled: false, ip: null })).toEqual({ ok: false, error: "validation.invalidDocumentFileType" });
+    expect((await db.selectFrom("issued_documents").selectAll().execute()).length).toBe(issuedBefore);
+    expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
+    expect((await findRequestForStaff(db, pending.id))?.status).toBe("PENDING");
+  });
+});

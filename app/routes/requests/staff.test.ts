@@ -1,0 +1,156 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { seedDemoData } from "~/db/seed.server";
+import type { SessionUser } from "~/modules/auth/session-user";
+import { createTestDb } from "~/test/db";
+import { pdfBytes } from "~/test/files";
+import { makeContext, postForm, run } from "~/test/route";
+import * as issueRoute from "./issue-document";
+import * as detail from "./staff-request";
+import * as list from "./staff-requests";
+
+let db: DB;
+const users: Record<string, SessionUser> = {};
+let demoUniversityId: number;
+
+async function sessionUser(email: string): Promise<SessionUser> {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  const staff =
+    (await db.selectFrom("clerks").innerJoin("clients", "clients.id", "clerks.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera"]).where("clerks.user_id", "=", row.id).executeTakeFirst()) ??
+    (await db.selectFrom("client_admins").innerJoin("clients", "clients.id", "client_admins.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera"]).where("client_admins.user_id", "=", row.id).executeTakeFirst());
+  return {
+    id: row.id,
+    email,
+    role: row.role,
+    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
+    middleName: null,
+    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
+    client: staff ? { id: staff.id, nameEn: staff.name_en, nameAr: staff.name_ar, canDoSincera: staff.can_do_sincera === 1 } : null,
+  };
+}
+
+beforeEach(async () => {
+  db = await createTestDb();
+  await seedDemoData(db);
+  for (const email of ["clerk@example.com", "clerk2@example.com", "superadmin@example.com", "serviceadmin@example.com", "beneficiary@example.com"]) {
+    users[email] = await sessionUser(email);
+  }
+  demoUniversityId = users["clerk@example.com"].client!.id;
+});
+
+const demoRequest = (status: string) =>
+  db.selectFrom("document_requests").selectAll().where("client_id", "=", demoUniversityId).where("status", "=", status as never).orderBy("id").executeTakeFirstOrThrow();
+
+describe("staff request screens", () => {
+  it("list the category's requests newest first, filtered by status and searchable", async () => {
+    const request = await demoRequest("PENDING");
+    const context = makeContext({ user: users["clerk@example.com"] });
+    const url = `http://localhost/clerks/document-categories/requests/${request.document_category_id}`;
+    const all = await run(list.loader, new Request(url), context, { categoryId: String(request.document_category_id) });
+    const rows = (all.data as { rows: { id: number }[] }).rows;
+    expect(rows.map((row) => row.id)).toEqual([...rows.map((row) => row.id)].sort((a, b) => b - a));
+    const pending = await run(list.loader, new Request(`${url}?status=PENDING`), context, { categoryId: String(request.document_category_id) });
+    expect((pending.data as { rows: { status: string }[] }).rows.every((row) => row.status === "PENDING")).toBe(true);
+    const byId = await run(list.loader, new Request(`${url}?q=${request.id}`), context, { categoryId: String(request.document_category_id) });
+    expect((byId.data as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([request.id]);
+    const byEmail = await run(list.loader, new Request(`${url}?q=BENEFICIARY@example`), context, { categoryId: String(request.document_category_id) });
+    expect((byEmail.data as { total: number }).total).toBeGreaterThan(0);
+  });
+
+  it("answer 404 for another client's request, for pages and posts, and write nothing", async () => {
+    const request = await demoRequest("PENDING");
+    const outsider = makeContext({ user: users["clerk2@example.com"] });
+    const path = `/clerks/document-categories/request/${request.id}`;
+    expect((await run(detail.loader, new Request(`http://localhost${path}`), outsider, { id: String(request.id) })).status).toBe(404);
+    const post = await run(detail.action, postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }), outsider, { id: String(request.id) });
+    expect(post.status).toBe(404);
+    expect((await db.selectFrom("document_requests").select("status").where("id", "=", request.id).executeTakeFirstOrThrow()).status).toBe("PENDING");
+    const list404 = await run(list.loader, new Request(`http://localhost/clerks/document-categories/requests/${request.document_category_id}`), outsider, { categoryId: String(request.document_category_id) });
+    expect(list404.status).toBe(404);
+  });
+
+  it("say 'No Data Found WIth ID {id}' for a missing id", async () => {
+    const result = await run(detail.loader, new Request("http://localhost/clerks/document-categories/request/99999"), makeContext({ user: users["clerk@example.com"] }), { id: "99999" });
+    expect(result.status).toBe(404);
+    expect(result.data).toEqual({ missing: true, id: "99999" });
+  });
+
+  it("refuse beneficiaries (403) and let service admins look but not change", async () => {
+    const request = await demoRequest("PENDING");
+    const path = `/document-categories/request/${request.id}`;
+    expect((await run(detail.loader, new Request(`http://localhost${path}`), makeContext({ user: users["beneficiary@example.com"] }), { id: String(request.id) })).status).toBe(403);
+    expect((await run(detail.loader, new Request(`http://localhost${path}`), makeContext({ user: users["serviceadmin@example.com"] }), { id: String(request.id) })).status).toBe(200);
+    const post = await run(detail.action, postForm(path, { intent: "status", status: "APPROVED" }), makeContext({ user: users["serviceadmin@example.com"] }), { id: String(request.id) });
+    expect(post.status).toBe(403);
+  });
+});
+
+describe("Update Status", () => {
+  it("saves status, SecurePlus and the note, audits, and returns to the category's list in the same area", async () => {
+    const request = await demoRequest("PENDING");
+    for (const [user, base] of [
+      ["clerk@example.com", "/clerks/document-categories"],
+      ["superadmin@example.com", "/super-admin/document-categories-management"],
+    ] as const) {
+      const result = await run(
+        detail.action,
+        postForm(`${base}/request/${request.id}`, { intent: "status", status: "APPROVED", securePlusEnabled: "true", note: "Documents verified" }),
+        makeContext({ user: users[user] }),
+        { id: String(request.id) },
+      );
+      expect(result.status).toBe(302);
+      expect(result.headers.get("Location")).toBe(`${base}/requests/${request.document_category_id}`);
+    }
+    const after = await db.selectFrom("document_requests").selectAll().where("id", "=", request.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ status: "APPROVED", secure_plus_enabled: 1, status_note: "Documents verified" });
+    const audit = await db.selectFrom("audit_events").selectAll().where("action", "=", "request.status").where("entity_id", "=", request.id).execute();
+    expect(audit).toHaveLength(2);
+    expect(JSON.parse(audit[0].details)).toMatchObject({ status: "APPROVED", note: "Documents verified" });
+  });
+
+  it("refuses COMPLETED and unknown statuses with a message, changing nothing", async () => {
+    const request = await demoRequest("PENDING");
+    const result = await run(detail.action, postForm(`/clerks/document-categories/request/${request.id}`, { intent: "status", status: "COMPLETED" }), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
+    expect(result.status).toBe(400);
+    expect((result.data as { statusErrors: Record<string, string[]> }).statusErrors.status).toEqual(["staff.statusInvalid"]);
+  });
+});
+
+describe("issue document form", () => {
+  const multipart = (path: string, fields: Record<string, string>, file?: [string, Uint8Array]) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (file) form.append("file", new File([file[1] as Uint8Array<ArrayBuffer>], file[0]));
+    return new Request(`http://localhost${path}`, { method: "POST", body: form });
+  };
+
+  it("asks for a file, refuses files over 4 MB and past dates", async () => {
+    const request = await demoRequest("APPROVED");
+    const path = `/super-admin/document-categories-management/request/issue/${request.id}`;
+    const context = makeContext({ user: users["superadmin@example.com"] });
+    const noFile = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "2099-01-01" }), context, { id: String(request.id) });
+    expect((noFile.data as { errors: Record<string, string> }).errors.file).toBe("validation.selectFile");
+    const big = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "2099-01-01" }, ["big.pdf", new Uint8Array(4 * 1024 * 1024 + 1)]), context, { id: String(request.id) });
+    expect((big.data as { errors: Record<string, string> }).errors.file).toBe("validation.fileMax4");
+    const past = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "2020-01-01" }, ["a.pdf", await pdfBytes()]), context, { id: String(request.id) });
+    expect((past.data as { errors: Record<string, string> }).errors.expirationDate).toBe("validation.selectValidDate");
+    const noDate = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "" }, ["a.pdf", await pdfBytes()]), context, { id: String(request.id) });
+    expect((noDate.data as { errors: Record<string, string> }).errors.expirationDate).toBe("validation.expirationDateRequired");
+    expect(await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).execute()).toHaveLength(0);
+  });
+
+  it("uses the file name when the name is empty; the clerks' version sets the expiry from the category", async () => {
+    const request = await demoRequest("APPROVED");
+    const result = await run(issueRoute.action, multipart(`/clerks/document-categories/request/issue/${request.id}`, { documentName: "" }, ["Final Certificate.pdf", await pdfBytes()]), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe(`/clerks/document-categories/requests/${request.document_category_id}`);
+    const issued = await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).executeTakeFirstOrThrow();
+    expect(issued.document_name).toBe("Final Certificate");
+  });
+
+  it("refuses another client's request with 404", async () => {
+    const request = await demoRequest("APPROVED");
+    const result = await run(issueRoute.action, multipart(`/clerks/document-categories/request/issue/${request.id}`, {}, ["a.pdf", await pdfBytes()]), makeContext({ user: users["clerk2@example.com"] }), { id: String(request.id) });
+    expect(result.status).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+import zlib from "node:zlib";
+import jsQR from "jsqr";
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFDict } from "pdf-lib";
+
+const inflate = (stream: PDFRawStream) => {
+  const filter = stream.dict.get(PDFName.of("Filter"));
+  return filter === PDFName.of("FlateDecode") ? zlib.inflateSync(Buffer.from(stream.contents)) : Buffer.from(stream.contents);
+};
+
+/** The text drawn on the pages (pdf-lib writes it as hex strings in the content streams). */
+export async function pdfTexts(bytes: Uint8Array): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const texts: string[] = [];
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of("Subtype"))) continue;
+    const content = inflate(object).toString("latin1");
+    for (const match of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) texts.push(Buffer.from(match[1], "hex").toString("latin1"));
+    for (const match of content.matchAll(/\(([^)]*)\)\s*Tj/g)) texts.push(match[1]);
+  }
+  return texts.join("\n");
+}
+
+/** Decodes the QR code image stamped on the first page. */
+export async function pdfQrText(bytes: Uint8Array): Promise<string | null> {
+  const pdf = await PDFDocument.load(bytes);
+  const resources = pdf.getPages()[0].node.Resources();
+  const xObjects = resources?.lookup(PDFName.of("XObject"), PDFDict);
+  for (const [, ref] of xObjects?.entries() ?? []) {
+    const image = pdf.context.lookup(ref);
+    if (!(image instanceof PDFRawStream) || image.dict.get(PDFName.of("Subtype")) !== PDFName.of("Image")) continue;
+    const width = (image.dict.get(PDFName.of("Width")) as PDFNumber).asNumber();
+    const height = (image.dict.get(PDFName.of("Height")) as PDFNumber).asNumber();
+    const pixels = inflate(image);
+    const channels = pixels.length / (width * height);
+    if (!Number.isInteger(channels)) continue;
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      for (let c = 0; c < 3; c++) rgba[i * 4 + c] = pixels[i * channels + (channels >= 3 ? c : 0)];
+      rgba[i * 4 + 3] = 255;
+    }
+    const decoded = jsQR(rgba, width, height);
+    if (decoded) return decoded.data;
+  }
+  return null;
+}

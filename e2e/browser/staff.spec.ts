@@ -1,0 +1,111 @@
+import crypto from "node:crypto";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { PDFDocument } from "pdf-lib";
+import { pdfQrText, pdfTexts } from "../../app/test/pdf";
+import { baseURL } from "../../playwright.config";
+import { DEMO, ready, signIn } from "../support";
+
+async function pdf(pages = 1) {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([300, 400]);
+  return Buffer.from(await doc.save());
+}
+
+const issuedFor = (requestId: number) => {
+  const db = new Database("e2e/.tmp/data/app.db", { readonly: true });
+  const row = db.prepare("SELECT verification_code AS code, document_hash AS hash FROM issued_documents WHERE request_id = ? AND status = 'VALID'").get(requestId) as { code: string; hash: string } | undefined;
+  db.close();
+  return row;
+};
+
+test("a clerk approves a pending request with a note and issues a PDF; the beneficiary downloads it", async ({ page, browser }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled !== false, "the JS-off journey; the JS-on one is below");
+  test.setTimeout(60_000);
+  const requestId = 1; // Demo University, PENDING, beneficiary@example.com
+  await signIn(page, DEMO.CLERK, undefined, "en");
+  await page.goto(`/clerks/document-categories/request/${requestId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Document Request #${requestId}`);
+  await expect(page.getByTestId("beneficiary-card")).toContainText("beneficiary@example.com");
+
+  await page.getByRole("link", { name: "Update Status" }).click();
+  await expect(page).toHaveURL(/dialog=status/);
+  const dialog = page.getByTestId("status-dialog");
+  await dialog.getByLabel("Approved").check();
+  await dialog.getByLabel("Note for the beneficiary (optional)").fill("All documents verified.");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/clerks\/document-categories\/requests\/\d+$/);
+  await expect(page.getByText("Status updated")).toBeVisible();
+
+  await page.goto(`/clerks/document-categories/request/${requestId}`);
+  await page.getByRole("link", { name: "Issue document" }).click();
+  await page.locator("#file").setInputFiles({ name: "Graduation Certificate.pdf", mimeType: "application/pdf", buffer: await pdf(2) });
+  await page.getByTestId("issue-submit").click();
+  await expect(page).toHaveURL(/\/clerks\/document-categories\/requests\/\d+$/);
+  await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+  await expect(page.getByText("Your file has been processed")).toBeVisible();
+
+  const issued = issuedFor(requestId)!;
+  const beneficiary = await browser.newPage({ javaScriptEnabled: false, baseURL });
+  await signIn(beneficiary, DEMO.BENEFICIARY, undefined, "en");
+  await beneficiary.goto(`/beneficiary/request-document/${requestId}`);
+  await expect(beneficiary.getByTestId("timeline")).toContainText("All documents verified.");
+  await expect(beneficiary.getByTestId("verification-code")).toHaveText(issued.code.match(/.{4}/g)!.join("-"));
+  const href = await beneficiary.getByRole("link", { name: "Download the document (PDF)" }).getAttribute("href");
+  const download = await beneficiary.request.get(href!);
+  expect(download.headers()["content-disposition"]).toContain('filename="Graduation Certificate.pdf"');
+  const bytes = await download.body();
+  expect(crypto.createHash("sha256").update(bytes).digest("hex")).toBe(issued.hash);
+  expect(await pdfTexts(bytes)).toContain(issued.code.match(/.{4}/g)!.join("-"));
+  expect(await pdfQrText(bytes)).toBe(`${baseURL}/verify/${issued.code}`);
+  await beneficiary.close();
+});
+
+test("with JS: the status dialog is modal, the name is prefilled and the button spins while issuing", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "JS only");
+  const requestId = 5; // Demo University, PENDING
+  await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
+  await page.goto(`/client-admin/document-categories/request/${requestId}`);
+  await ready(page);
+  await page.getByRole("link", { name: "Update Status" }).click();
+  const dialog = page.getByTestId("status-dialog");
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/dialog=status/);
+
+  await page.goto(`/client-admin/document-categories/request/issue/${requestId}`);
+  await ready(page);
+  await page.locator("#file").setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await expect(page.locator("#documentName")).toHaveValue("Transcript 2026");
+  await page.locator("#file").setInputFiles([]);
+  await expect(page.locator("#documentName")).toHaveValue("");
+  await page.locator("#file").setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await page.route("**/request/issue/**", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByTestId("issue-submit").click();
+  await expect(page.getByTestId("issue-submit")).toBeDisabled();
+  await expect(page.getByTestId("issue-submit")).toContainText("Issuing…");
+  await expect(page).toHaveURL(/\/client-admin\/document-categories\/requests\/\d+$/);
+  await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+});
+
+test("issuing refuses a renamed executable and a past date with the spec's failure message", async ({ page }, testInfo) => {
+  const requestId = testInfo.project.use.javaScriptEnabled === false ? 2 : 6; // APPROVED requests of Demo University
+  await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
+  await page.goto(`/super-admin/document-categories-management/request/issue/${requestId}`);
+  await ready(page);
+  const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 1)]);
+  await page.locator("#file").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: exe });
+  await page.locator("#expirationDate").fill("2020-01-01");
+  await page.getByTestId("issue-submit").click();
+  await expect(page.getByTestId("issue-failed")).toHaveText("Failed to submit the form check your inputs and try again");
+  await expect(page.getByText("Please select a valid date")).toBeVisible();
+  await page.locator("#file").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: exe });
+  await page.locator("#expirationDate").fill("2099-01-01");
+  await page.getByTestId("issue-submit").click();
+  await expect(page.getByText("Invalid document file type")).toBeVisible();
+});
