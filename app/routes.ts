@@ -24,6 +24,20 @@ const REQUEST = "routes/requests/staff-request.tsx";
 const REQUEST_EDIT = "routes/requests/staff-request-edit.tsx";
 const ISSUE = "routes/requests/issue-document.tsx";
 
+const CATEGORIES = "routes/catalogue/categories.tsx";
+const CATEGORY = "routes/catalogue/category.tsx";
+const CATEGORY_FORM = "routes/catalogue/category-form.tsx";
+
+/** The document-category screens of an area: list, create, detail, edit. */
+function categoryScreens(base: string, area: string) {
+  return [
+    route(base, CATEGORIES, { id: `${area}/categories` }),
+    route(`${base}/create`, CATEGORY_FORM, { id: `${area}/category-create` }),
+    route(`${base}/:id`, CATEGORY, { id: `${area}/category` }),
+    route(`${base}/edit/:id`, CATEGORY_FORM, { id: `${area}/category-edit` }),
+  ];
+}
+
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
 function requestScreens(base: string, area: string) {
   return [
@@ -55,6 +69,7 @@ export default [
 
   // Role areas
   ...area("super-admin", [
+    ...categoryScreens("document-categories-management", "super-admin"),
     ...requestScreens("document-categories-management", "super-admin"),
     route("clients-management/requests/:clientId", REQUESTS, { id: "super-admin/client-requests" }),
     route("beneficiaries-management/requests/:beneficiaryId", REQUESTS, { id: "super-admin/beneficiary-requests" }),
@@ -63,8 +78,12 @@ export default [
     route("clients-management/requests/:clientId", REQUESTS, { id: "service-admin/client-requests" }),
     route("clients-management/request/:id", REQUEST, { id: "service-admin/request" }),
   ]),
-  ...area("client-admin", requestScreens("document-categories", "client-admin")),
-  ...area("clerks", requestScreens("document-categories", "clerks")),
+  ...area("client-admin", [...categoryScreens("document-categories", "client-admin"), ...requestScreens("document-categories", "client-admin")]),
+  ...area("clerks", [
+    route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),
+    ...categoryScreens("document-categories", "clerks"),
+    ...requestScreens("document-categories", "clerks"),
+  ]),
   ...area("beneficiary", [
     route("request-document", "routes/requests/my-requests.tsx"),
     route("request-document/create", "routes/wizard/wizard.tsx"),
@@ -76,10 +95,19 @@ export default [
   layout(AREA_LAYOUT, { id: "shared/layout" }, [
     route("dashboard", "routes/dashboard/dashboard-redirect.tsx"),
     route("profile", "routes/profile/profile.tsx"),
+    ...categoryScreens("document-categories", "shared"),
     route("document-categories/requests/:categoryId", REQUESTS, { id: "shared/category-requests" }),
     route("document-categories/request/:id", REQUEST, { id: "shared/request" }),
     route("document-categories/request/:id/issue", ISSUE, { id: "shared/request-issue" }),
     route("document-categories/request/edit/:id", REQUEST_EDIT, { id: "shared/request-edit" }),
+    route("document-required-fields", "routes/catalogue/required-fields.tsx"),
+    route("document-required-fields/create", "routes/catalogue/required-field-form.tsx", { id: "shared/required-field-create" }),
+    route("document-required-fields/:id", "routes/catalogue/required-field.tsx"),
+    route("document-required-fields/edit/:id", "routes/catalogue/required-field-form.tsx", { id: "shared/required-field-edit" }),
+    route("document-supporting-documents", "routes/catalogue/supporting-types.tsx"),
+    route("document-supporting-documents/create", "routes/catalogue/supporting-type-form.tsx", { id: "shared/supporting-type-create" }),
+    route("document-supporting-documents/:id", "routes/catalogue/supporting-type.tsx"),
+    route("document-supporting-documents/edit/:id", "routes/catalogue/supporting-type-form.tsx", { id: "shared/supporting-type-edit" }),
   ]),
 
   // Anything else: 404 'Not Found' (remix-i18next's middleware needs a splat route)

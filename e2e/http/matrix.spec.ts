@@ -47,10 +47,13 @@ function expected(path: string, who: Who): { status: number; location?: RegExp }
   if (POST_ONLY.has(path)) return { status: 405 };
   if (GUEST_ONLY.has(path)) return who === "anonymous" ? { status: 200 } : { status: 302, location: /^\/profile$/ };
   if (who === "anonymous") return { status: 302, location: /^\/login\?redirectTo=/ };
-  // The shared dashboard group's request screens are for staff; service admins only look.
-  if (path.startsWith("/document-categories/")) {
+  // The shared dashboard group's catalogue and request screens are for staff; service admins only look at requests.
+  if (/^\/(document-categories|document-required-fields|document-supporting-documents)(\/|$)/.test(path)) {
     if (who === "BENEFICIARY") return { status: 403 };
-    if (who === "SERVICE_ADMIN" && /\/(issue|edit)\b/.test(path)) return { status: 403 };
+    const requestScreen = /\/requests?\//.test(path);
+    if (who === "SERVICE_ADMIN" && (!requestScreen || /\/(issue|edit)\b/.test(path))) return { status: 403 };
+    // Without `documentCategoryId` the field and document-type screens say 'Missing category data'.
+    if (!path.startsWith("/document-categories")) return { status: 400 };
   }
   const areaRole = AREA_ROLE[path.split("/")[1]];
   if (areaRole && areaRole !== who) return { status: 403 };

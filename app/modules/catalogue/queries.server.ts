@@ -36,3 +36,161 @@ export function supportingTypesOf(db: DB, categoryId: number) {
     .orderBy("id")
     .execute();
 }
+
+export async function listCategories(db: DB, filter: { clientId?: number; q?: string; page: number; size: number }) {
+  let base = db.selectFrom("document_categories as c").innerJoin("clients as cl", "cl.id", "c.client_id");
+  if (filter.clientId !== undefined) base = base.where("c.client_id", "=", filter.clientId);
+  const q = filter.q?.trim();
+  if (q) base = base.where((eb) => eb.or([eb("c.name_en", "like", `%${q}%`), eb("c.name_ar", "like", `%${q}%`)]));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select(["c.id", "c.name_en", "c.name_ar", "c.fee", "c.currency", "c.validity_period_days", "cl.name_en as client_en", "cl.name_ar as client_ar"])
+    .orderBy("c.id", "desc")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+export function listClientsForChooser(db: DB) {
+  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
+}
+
+export async function insertCategory(db: DB, values: { clientId: number; nameEn: string; nameAr: string; descriptionEn: string; descriptionAr: string; fee: number; currency: string; validityDays: number }) {
+  const row = await db
+    .insertInto("document_categories")
+    .values({
+      client_id: values.clientId,
+      name_en: values.nameEn,
+      name_ar: values.nameAr,
+      description_en: values.descriptionEn,
+      description_ar: values.descriptionAr,
+      fee: values.fee,
+      currency: values.currency,
+      validity_period_days: values.validityDays,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCategory(db: DB, id: number, values: { nameEn: string; nameAr: string; descriptionEn: string; descriptionAr: string; fee: number; currency: string; validityDays: number }) {
+  await db
+    .updateTable("document_categories")
+    .set({
+      name_en: values.nameEn,
+      name_ar: values.nameAr,
+      description_en: values.descriptionEn,
+      description_ar: values.descriptionAr,
+      fee: values.fee,
+      currency: values.currency,
+      validity_period_days: values.validityDays,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function countRequestsOfCategory(db: DB, categoryId: number) {
+  const row = await db.selectFrom("document_requests").select((eb) => eb.fn.countAll<number>().as("n")).where("document_category_id", "=", categoryId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteCategory(db: DB, id: number) {
+  await db.deleteFrom("request_drafts").where("document_category_id", "=", id).execute();
+  await db.deleteFrom("document_categories").where("id", "=", id).execute();
+}
+
+export function requestCountsByCategory(db: DB, clientId: number) {
+  return db
+    .selectFrom("document_requests")
+    .select(["document_category_id", "status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("client_id", "=", clientId)
+    .groupBy(["document_category_id", "status"])
+    .execute();
+}
+
+export async function listRequiredFields(db: DB, filter: { categoryId: number; q?: string; page: number; size: number }) {
+  let base = db.selectFrom("document_required_fields").where("document_category_id", "=", filter.categoryId);
+  const q = filter.q?.trim();
+  if (q) base = base.where((eb) => eb.or([eb("name_en", "like", `%${q}%`), eb("name_ar", "like", `%${q}%`), eb("field_name", "like", `%${q}%`)]));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
+  return { total, rows };
+}
+
+export function findRequiredField(db: DB, id: number) {
+  return db.selectFrom("document_required_fields").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findFieldByName(db: DB, categoryId: number, fieldName: string) {
+  return db.selectFrom("document_required_fields").select("id").where("document_category_id", "=", categoryId).where("field_name", "=", fieldName).executeTakeFirst();
+}
+
+export async function insertRequiredField(db: DB, values: { categoryId: number; nameEn: string; nameAr: string; fieldName: string; fieldType: string; isRequired: boolean }) {
+  const row = await db
+    .insertInto("document_required_fields")
+    .values({ document_category_id: values.categoryId, name_en: values.nameEn, name_ar: values.nameAr, field_name: values.fieldName, field_type: values.fieldType, is_required: values.isRequired ? 1 : 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateRequiredField(db: DB, id: number, values: { nameEn: string; nameAr: string; fieldName: string; fieldType: string; isRequired: boolean }) {
+  await db
+    .updateTable("document_required_fields")
+    .set({ name_en: values.nameEn, name_ar: values.nameAr, field_name: values.fieldName, field_type: values.fieldType, is_required: values.isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function setFieldRequired(db: DB, id: number, isRequired: boolean) {
+  await db.updateTable("document_required_fields").set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+}
+
+export async function deleteRequiredField(db: DB, id: number) {
+  await db.deleteFrom("document_required_fields").where("id", "=", id).execute();
+}
+
+export async function listSupportingTypes(db: DB, filter: { categoryId: number; q?: string; page: number; size: number }) {
+  let base = db.selectFrom("supporting_document_types").where("document_category_id", "=", filter.categoryId);
+  const q = filter.q?.trim();
+  if (q) base = base.where((eb) => eb.or([eb("document_type_en", "like", `%${q}%`), eb("document_type_ar", "like", `%${q}%`)]));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
+  return { total, rows };
+}
+
+export function findSupportingType(db: DB, id: number) {
+  return db.selectFrom("supporting_document_types").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertSupportingType(db: DB, values: { categoryId: number; typeEn: string; typeAr: string; descriptionEn: string; descriptionAr: string; isRequired: boolean }) {
+  const row = await db
+    .insertInto("supporting_document_types")
+    .values({ document_category_id: values.categoryId, document_type_en: values.typeEn, document_type_ar: values.typeAr, description_en: values.descriptionEn, description_ar: values.descriptionAr, is_required: values.isRequired ? 1 : 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateSupportingType(db: DB, id: number, values: { typeEn: string; typeAr: string; descriptionEn: string; descriptionAr: string; isRequired: boolean }) {
+  await db
+    .updateTable("supporting_document_types")
+    .set({ document_type_en: values.typeEn, document_type_ar: values.typeAr, description_en: values.descriptionEn, description_ar: values.descriptionAr, is_required: values.isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function setSupportingTypeRequired(db: DB, id: number, isRequired: boolean) {
+  await db.updateTable("supporting_document_types").set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+}
+
+export async function countAttachmentsOfType(db: DB, typeId: number) {
+  const row = await db.selectFrom("attachments").select((eb) => eb.fn.countAll<number>().as("n")).where("supporting_document_type_id", "=", typeId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteSupportingType(db: DB, id: number) {
+  await db.deleteFrom("supporting_document_types").where("id", "=", id).execute();
+}

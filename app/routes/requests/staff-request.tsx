@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
 import { AttachmentStatusBadge, StatusBadge } from "~/components/requests/status-badge";
 import { Badge } from "~/components/ui/badge";
@@ -9,6 +8,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
+import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { requireUser } from "~/middleware/guard.server";
@@ -314,32 +314,12 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
   );
 }
 
-/**
- * Without JS the form shows inline at `?dialog=status`; with JS the same markup opens as a modal dialog.
- */
 function StatusDialog({ request, errors }: { request: { id: number; status: string; secure_plus_enabled: number; status_note: string | null }; errors?: Record<string, string[] | null> }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  const location = useLocation();
   const navigation = useNavigation();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.matches(":modal")) {
-      element.removeAttribute("open"); // unlike close(), fires no close event
-      element.showModal();
-    }
-  }, []);
-  const close = () => navigate(location.pathname, { preventScrollReset: true, replace: true });
+  const closedUrl = useUrlWithoutDialog();
   return (
-    <dialog
-      ref={dialog}
-      open
-      onClose={close}
-      aria-labelledby="status-dialog-title"
-      className="static z-50 w-full max-w-lg rounded-lg border border-gray-6 bg-white p-5 shadow-xl backdrop:bg-black/40 open:[&:modal]:fixed open:[&:modal]:inset-0 open:[&:modal]:m-auto"
-      data-testid="status-dialog"
-    >
+    <UrlDialog labelledBy="status-dialog-title" testId="status-dialog">
       <Form method="post" className="flex flex-col gap-4" preventScrollReset>
         <input type="hidden" name="intent" value="status" />
         <h2 id="status-dialog-title" className="text-lg font-semibold">
@@ -373,7 +353,7 @@ function StatusDialog({ request, errors }: { request: { id: number; status: stri
           <textarea id="note" name="note" rows={3} defaultValue={request.status_note ?? ""} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         <div className="flex justify-end gap-2">
-          <Link to="?" replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
+          <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
             {t("staff.cancel")}
           </Link>
           <Button type="submit" disabled={navigation.state === "submitting"}>
@@ -381,6 +361,6 @@ function StatusDialog({ request, errors }: { request: { id: number; status: stri
           </Button>
         </div>
       </Form>
-    </dialog>
+    </UrlDialog>
   );
 }

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { FIELD_TYPES } from "~/modules/wizard/schema";
+
+/** ISO 4217 codes offered for fees (validated against this list). */
+export const CURRENCIES = ["JOD", "USD", "EUR", "GBP", "SAR", "AED", "KWD", "QAR", "BHD", "OMR", "EGP", "IQD", "LBP", "SYP", "TND", "MAD", "DZD", "TRY"] as const;
+
+const text = (key: string, min = 1) => z.string({ error: key }).trim().min(min, key).max(200);
+const optionalText = z.string().trim().max(2000).optional();
+
+export const categorySchema = z.object({
+  name: z.object({ english: text("catalogue.nameEnglishRequired"), arabic: text("catalogue.nameArabicRequired") }, { error: "catalogue.nameEnglishRequired" }),
+  description: z.object({ english: optionalText, arabic: optionalText }).optional(),
+  fee: z.string({ error: "validation.feeRequired" }).trim().regex(/^\d{1,9}(\.\d{1,3})?$/, "catalogue.feeInvalid"),
+  currency: z.enum(CURRENCIES, { error: "validation.currencyRequired" }),
+  validityPeriod: z.string({ error: "validation.validityPeriodRequired" }).trim().regex(/^[1-9]\d{0,4}$/, "catalogue.validityInvalid"),
+  clientId: z.coerce.number({ error: "validation.clientIdRequired" }).int().positive("validation.clientIdRequired").optional(),
+});
+export type CategoryInput = z.infer<typeof categorySchema>;
+
+export const requiredFieldSchema = z.object({
+  name: z.object(
+    {
+      english: z.string({ error: "validation.englishLabelRequired" }).trim().min(2, "validation.englishLabelRequired").max(200),
+      arabic: z.string({ error: "validation.arabicLabelRequired" }).trim().min(2, "validation.arabicLabelRequired").max(200),
+    },
+    { error: "validation.englishLabelRequired" },
+  ),
+  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired"),
+  fieldName: z
+    .string({ error: "validation.fieldNameMin" })
+    .trim()
+    .min(2, "validation.fieldNameMin")
+    .max(60)
+    .regex(/^[a-z0-9_]+$/, "catalogue.fieldNameChars"),
+  fieldType: z.string({ error: "validation.fieldTypeMin" }).trim().min(4, "validation.fieldTypeMin").max(30),
+  isRequired: z.boolean().default(false),
+});
+export type RequiredFieldInput = z.infer<typeof requiredFieldSchema>;
+
+export const supportingTypeSchema = z.object({
+  documentType: z.object(
+    { english: text("catalogue.documentTypeEnglishRequired"), arabic: text("catalogue.documentTypeArabicRequired") },
+    { error: "catalogue.documentTypeEnglishRequired" },
+  ),
+  description: z.object({ english: optionalText, arabic: optionalText }).optional(),
+  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired"),
+  isRequired: z.boolean().default(false),
+});
+export type SupportingTypeInput = z.infer<typeof supportingTypeSchema>;
+
+export { FIELD_TYPES };
+
+/** Fees are typed in major units and stored in minor units of the currency. */
+export function toMinorUnits(amount: string, currency: string) {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const [whole, fraction = ""] = amount.split(".");
+  return Number(whole) * 10 ** digits + Number((fraction + "000").slice(0, digits) || 0);
+}
+
+export function fromMinorUnits(minor: number, currency: string) {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (minor / 10 ** digits).toFixed(digits);
+}

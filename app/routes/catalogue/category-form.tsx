@@ -1,0 +1,126 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { Button } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { catalogueAccess } from "~/modules/catalogue/access.server";
+import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
+import { CURRENCIES, categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
+import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pick } from "~/utils/format";
+import type { Route } from "./+types/category-form";
+
+/** Create (`create`) and edit (`edit/{id}`) a document category: one form, mounted in every area. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { scope, db, base } = catalogueAccess(context, request);
+  const clients = scope.isSuperAdmin ? await listClientsForChooser(db) : null;
+  if (params.id === undefined) return { base, clients, category: null, missing: false };
+  const category = await categoryInScope(db, Number(params.id), scope);
+  if (!category) return data({ base, clients, category: null, missing: true }, { status: 404 });
+  return { base, clients, category, missing: false };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { scope, db, base, actor } = catalogueAccess(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: categorySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (params.id !== undefined) {
+    const category = await categoryInScope(db, Number(params.id), scope);
+    if (!category) throw data({ reason: "not-found" }, { status: 404 });
+    await editCategory(db, category, submission.value, actor);
+    return redirectWithToast(`${base}/${category.id}`, { kind: "success", message: "catalogue.updated" });
+  }
+  // Staff create for their own client; a super admin chooses the client.
+  const clientId = scope.clientId ?? submission.value.clientId;
+  if (!clientId || !(await findClient(db, clientId))) {
+    return data(submission.reply({ fieldErrors: { clientId: ["validation.clientIdRequired"] } }), { status: 400 });
+  }
+  const id = await createCategory(db, clientId, submission.value, actor);
+  return redirectWithToast(`${base}/${id}`, { kind: "success", message: "catalogue.created" });
+}
+
+export default function CategoryForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { category, clients, base } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    defaultValue: category
+      ? {
+          name: { english: category.name_en, arabic: category.name_ar },
+          description: { english: category.description_en, arabic: category.description_ar },
+          fee: fromMinorUnits(category.fee, category.currency),
+          currency: category.currency,
+          validityPeriod: String(category.validity_period_days),
+        }
+      : { currency: "JOD", validityPeriod: "365" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  if (loaderData.missing) return <Callout tone="warning">{t("errors.errorLoading")}</Callout>;
+  const name = fields.name.getFieldset();
+  const description = fields.description.getFieldset();
+  const title = category ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) }) : t("catalogue.createCategory");
+  const { key: _currencyKey, ...currencyProps } = getSelectProps(fields.currency);
+  const { key: _clientKey, ...clientProps } = getSelectProps(fields.clientId);
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={category ? `${base}/${category.id}` : base} className="text-sm text-accent-11 underline">
+        {t("wizard.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Card>
+        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
+          {clients && !category ? (
+            <div className="flex flex-col gap-1 md:col-span-2">
+              <label htmlFor={fields.clientId.id} className="text-sm font-medium">
+                {t("catalogue.client")}
+              </label>
+              <select {...clientProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+                <option value="">{t("catalogue.chooseClient")}</option>
+                {clients.map((client) => (
+                  <option key={client.id} value={client.id}>
+                    {pick(i18n.language, client.name_en, client.name_ar)}
+                  </option>
+                ))}
+              </select>
+              {fields.clientId.errors ? <p className="text-sm text-red-11">{t(fields.clientId.errors[0])}</p> : null}
+            </div>
+          ) : null}
+          <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
+          <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
+          <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(description.english, "text")} />
+          <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
+          <Field label={t("catalogue.fee")} hint={t("catalogue.feeHint")} inputMode="decimal" dir="ltr" {...inputProps(fields.fee, "text")} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fields.currency.id} className="text-sm font-medium">
+              {t("catalogue.currency")}
+            </label>
+            <select {...currencyProps} className="rounded-md border border-gray-7 bg-white px-3 py-2" dir="ltr">
+              {CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+            {fields.currency.errors ? <p className="text-sm text-red-11">{t(fields.currency.errors[0])}</p> : null}
+          </div>
+          <Field label={t("catalogue.validityPeriod")} inputMode="numeric" dir="ltr" {...inputProps(fields.validityPeriod, "text")} />
+          <div className="md:col-span-2">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("catalogue.save")}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

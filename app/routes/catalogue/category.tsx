@@ -1,0 +1,173 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { PageTitle } from "~/components/ui/page-title";
+import { catalogueAccess } from "~/modules/catalogue/access.server";
+import { findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
+import { categoryInScope, removeCategory } from "~/modules/catalogue/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { fieldTypeOf } from "~/modules/wizard/schema";
+import { formatMoney, pick } from "~/utils/format";
+import type { Route } from "./+types/category";
+
+/** A category with its required fields and supporting document types, and what can be done with them. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { scope, db, base } = catalogueAccess(context, request);
+  const category = await categoryInScope(db, Number(params.id), scope);
+  if (!category) return data({ missing: true as const, id: params.id }, { status: 404 });
+  return {
+    missing: false as const,
+    base,
+    category,
+    client: await findClient(db, category.client_id),
+    fields: await requiredFieldsOf(db, category.id),
+    types: await supportingTypesOf(db, category.id),
+    dialog: new URL(request.url).searchParams.get("dialog"),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { scope, db, base, actor } = catalogueAccess(context, request);
+  const category = await categoryInScope(db, Number(params.id), scope);
+  if (!category) throw data({ reason: "not-found" }, { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
+  const result = await removeCategory(db, category, actor);
+  if (result === "has-requests") return data({ error: "catalogue.hasRequests" }, { status: 409 });
+  return redirectWithToast(base, { kind: "success", message: "catalogue.deleted", params: { name: pick("en", category.name_en, category.name_ar) } });
+}
+
+export default function Category({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  if (loaderData.missing) return <Callout tone="warning">{t("errors.noDataWithId", { id: loaderData.id })}</Callout>;
+  const { category, client, fields, types, base } = loaderData;
+  const name = pick(lng, category.name_en, category.name_ar);
+  const query = `documentCategoryId=${category.id}`;
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <PageTitle title={name} />
+      <Link to={base} className="text-sm text-accent-11 underline">
+        {t("catalogue.categories")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{name}</h1>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={`${base}/requests/${category.id}`} variant="soft">
+            {t("catalogue.requests")}
+          </ButtonLink>
+          <ButtonLink to={`${base}/edit/${category.id}`} variant="outline">
+            {t("catalogue.edit")}
+          </ButtonLink>
+          <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
+            {t("catalogue.delete")}
+          </ButtonLink>
+        </div>
+      </div>
+      {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}
+      {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
+      <Card>
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+          <dt className="text-gray-11">{t("catalogue.nameEnglish")}</dt>
+          <dd lang="en">{category.name_en}</dd>
+          <dt className="text-gray-11">{t("catalogue.nameArabic")}</dt>
+          <dd lang="ar">{category.name_ar}</dd>
+          <dt className="text-gray-11">{t("catalogue.client")}</dt>
+          <dd>{client ? pick(lng, client.name_en, client.name_ar) : "—"}</dd>
+          <dt className="text-gray-11">{t("catalogue.fee")}</dt>
+          <dd>
+            <bdi>{formatMoney(category.fee, category.currency, lng)}</bdi>
+          </dd>
+          <dt className="text-gray-11">{t("catalogue.validityPeriod")}</dt>
+          <dd>{category.validity_period_days}</dd>
+          <dt className="text-gray-11">{t("staff.description")}</dt>
+          <dd>{pick(lng, category.description_en, category.description_ar) || "—"}</dd>
+        </dl>
+      </Card>
+
+      <Card>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t("catalogue.requiredFields")}</h2>
+          <ButtonLink to={`/document-required-fields/create?${query}`} variant="soft">
+            {t("catalogue.addField")}
+          </ButtonLink>
+        </div>
+        {fields.length === 0 ? (
+          <p className="text-gray-11">{t("catalogue.noFields")}</p>
+        ) : (
+          <ul className="divide-y divide-gray-5" data-testid="required-fields">
+            {fields.map((field) => (
+              <li key={field.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="font-medium">{pick(lng, field.name_en, field.name_ar)}</span>{" "}
+                  <code dir="ltr" className="text-sm text-gray-11">
+                    {field.field_name}
+                  </code>{" "}
+                  <span className="text-sm text-gray-11">· {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}</span>
+                </span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge variant={field.is_required ? "default" : "secondary"}>{field.is_required ? t("catalogue.isRequired") : t("catalogue.optional")}</Badge>
+                  <Form method="post" action={`/document-required-fields?${query}`}>
+                    <input type="hidden" name="intent" value="toggle" />
+                    <input type="hidden" name="id" value={field.id} />
+                    <input type="hidden" name="redirectTo" value={`${base}/${category.id}`} />
+                    <button type="submit" className="text-sm text-accent-11 underline">
+                      {field.is_required ? t("catalogue.makeOptional") : t("catalogue.makeRequired")}
+                    </button>
+                  </Form>
+                  <Link to={`/document-required-fields/edit/${field.id}?${query}`} className="text-sm text-accent-11 underline">
+                    {t("catalogue.edit")}
+                  </Link>
+                  <Link to={`/document-required-fields/${field.id}?${query}&dialog=delete`} className="text-sm text-red-11 underline">
+                    {t("catalogue.delete")}
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <Card>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t("catalogue.supportingDocuments")}</h2>
+          <ButtonLink to={`/document-supporting-documents/create?${query}`} variant="soft">
+            {t("catalogue.addSupporting")}
+          </ButtonLink>
+        </div>
+        {types.length === 0 ? (
+          <p className="text-gray-11">{t("catalogue.noSupporting")}</p>
+        ) : (
+          <ul className="divide-y divide-gray-5" data-testid="supporting-types">
+            {types.map((type) => (
+              <li key={type.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="font-medium">{pick(lng, type.document_type_en, type.document_type_ar)}</span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge variant={type.is_required ? "default" : "secondary"}>{type.is_required ? t("catalogue.isRequired") : t("catalogue.optional")}</Badge>
+                  <Form method="post" action={`/document-supporting-documents?${query}`}>
+                    <input type="hidden" name="intent" value="toggle" />
+                    <input type="hidden" name="id" value={type.id} />
+                    <input type="hidden" name="redirectTo" value={`${base}/${category.id}`} />
+                    <button type="submit" className="text-sm text-accent-11 underline">
+                      {type.is_required ? t("catalogue.makeOptional") : t("catalogue.makeRequired")}
+                    </button>
+                  </Form>
+                  <Link to={`/document-supporting-documents/edit/${type.id}?${query}`} className="text-sm text-accent-11 underline">
+                    {t("catalogue.edit")}
+                  </Link>
+                  <Link to={`/document-supporting-documents/${type.id}?${query}&dialog=delete`} className="text-sm text-red-11 underline">
+                    {t("catalogue.delete")}
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { FormErrors } from "~/components/forms/form-errors";
+import { Button } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
+import { FIELD_TYPES, requiredFieldSchema } from "~/modules/catalogue/schema";
+import { categoryInScope, fieldInScope, saveRequiredField } from "~/modules/catalogue/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { fieldTypeOf } from "~/modules/wizard/schema";
+import { pick } from "~/utils/format";
+import type { Route } from "./+types/required-field-form";
+
+type Problem = "missing-category" | "error-loading" | null;
+
+/** Create and edit a required field (spec: the edit screen needs its category, from the list). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { scope, db } = catalogueAccess(context, request);
+  const categoryId = categoryIdParam(request);
+  const category = categoryId ? await categoryInScope(db, categoryId, scope) : null;
+  if (!category) return data({ problem: "missing-category" as Problem, category: null, field: null }, { status: 400 });
+  if (params.id === undefined) return { problem: null as Problem, category, field: null };
+  const field = await fieldInScope(db, Number(params.id), scope);
+  if (!field || field.document_category_id !== category.id) return data({ problem: "error-loading" as Problem, category, field: null }, { status: 404 });
+  return { problem: null as Problem, category, field };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { scope, db, actor } = catalogueAccess(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: requiredFieldSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const category = await categoryInScope(db, submission.value.documentCategoryId, scope);
+  if (!category) return data(submission.reply({ fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } }), { status: 400 });
+  let existingId: number | undefined;
+  if (params.id !== undefined) {
+    const field = await fieldInScope(db, Number(params.id), scope);
+    if (!field || field.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
+    existingId = field.id;
+  }
+  const result = await saveRequiredField(db, category, submission.value, actor, existingId);
+  if (!result.ok) return data(submission.reply({ fieldErrors: { fieldName: [result.error] } }), { status: 400 });
+  return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.fieldSaved" });
+}
+
+export default function RequiredFieldForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { category, field, problem } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    defaultValue: field
+      ? {
+          name: { english: field.name_en, arabic: field.name_ar },
+          fieldName: field.field_name,
+          fieldType: fieldTypeOf(field.field_type),
+          isRequired: field.is_required ? "on" : undefined,
+          documentCategoryId: String(field.document_category_id),
+        }
+      : { fieldType: "text", documentCategoryId: category ? String(category.id) : "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: requiredFieldSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const isEdit = field !== null || problem === "error-loading";
+  const title = isEdit ? t("catalogue.updateField") : t("catalogue.newField");
+  if (problem === "missing-category") {
+    return (
+      <>
+        <PageTitle title={title} />
+        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+        <Callout tone="warning">{t("errors.missingCategory")}</Callout>
+      </>
+    );
+  }
+  if (problem === "error-loading" || !category) {
+    return (
+      <>
+        <PageTitle title={title} />
+        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+        <Callout tone="error">{t("errors.errorLoading")}</Callout>
+      </>
+    );
+  }
+  const name = fields.name.getFieldset();
+  const { key: _typeKey, ...typeProps } = getSelectProps(fields.fieldType);
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={`/document-required-fields?documentCategoryId=${category.id}`} className="text-sm text-accent-11 underline">
+        {t("catalogue.requiredFields")} · {pick(i18n.language, category.name_en, category.name_ar)}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Card>
+        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
+          <FormErrors errors={fields.documentCategoryId.errors} />
+          <input type="hidden" name="documentCategoryId" value={category.id} />
+          <Field label={t("catalogue.labelEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
+          <Field label={t("catalogue.labelArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
+          <Field label={t("catalogue.fieldName")} hint={t("catalogue.fieldNameHint")} dir="ltr" {...inputProps(fields.fieldName, "text")} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={fields.fieldType.id} className="text-sm font-medium">
+              {t("catalogue.fieldType")}
+            </label>
+            <select {...typeProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+              {FIELD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`catalogue.fieldTypes.${type}`)}
+                </option>
+              ))}
+            </select>
+            {fields.fieldType.errors ? <p className="text-sm text-red-11">{t(fields.fieldType.errors[0])}</p> : null}
+          </div>
+          <label className="flex items-center gap-2 md:col-span-2">
+            <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
+            {t("catalogue.isRequired")}
+          </label>
+          <div className="md:col-span-2">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("catalogue.save")}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { Button } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
+import { supportingTypeSchema } from "~/modules/catalogue/schema";
+import { categoryInScope, saveSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pick } from "~/utils/format";
+import type { Route } from "./+types/supporting-type-form";
+
+/** Create and edit a supporting document type of a category. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { scope, db } = catalogueAccess(context, request);
+  const categoryId = categoryIdParam(request);
+  const category = categoryId ? await categoryInScope(db, categoryId, scope) : null;
+  if (!category) return data({ problem: "errors.missingCategory", category: null, type: null }, { status: 400 });
+  if (params.id === undefined) return { problem: null, category, type: null };
+  const type = await supportingTypeInScope(db, Number(params.id), scope);
+  if (!type || type.document_category_id !== category.id) return data({ problem: "errors.errorLoading", category, type: null }, { status: 404 });
+  return { problem: null, category, type };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { scope, db, actor } = catalogueAccess(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: supportingTypeSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const category = await categoryInScope(db, submission.value.documentCategoryId, scope);
+  if (!category) throw data({ reason: "not-found" }, { status: 404 });
+  let existingId: number | undefined;
+  if (params.id !== undefined) {
+    const type = await supportingTypeInScope(db, Number(params.id), scope);
+    if (!type || type.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
+    existingId = type.id;
+  }
+  await saveSupportingType(db, category, submission.value, actor, existingId);
+  return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.supportingSaved" });
+}
+
+export default function SupportingTypeForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { category, type, problem } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    defaultValue: type
+      ? {
+          documentType: { english: type.document_type_en, arabic: type.document_type_ar },
+          description: { english: type.description_en, arabic: type.description_ar },
+          isRequired: type.is_required ? "on" : undefined,
+        }
+      : {},
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportingTypeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = type || problem === "errors.errorLoading" ? t("catalogue.updateSupporting") : t("catalogue.newSupporting");
+  if (problem || !category) {
+    return (
+      <>
+        <PageTitle title={title} />
+        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+        <Callout tone="warning">{t(problem ?? "errors.errorLoading")}</Callout>
+      </>
+    );
+  }
+  const documentType = fields.documentType.getFieldset();
+  const description = fields.description.getFieldset();
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={`/document-supporting-documents?documentCategoryId=${category.id}`} className="text-sm text-accent-11 underline">
+        {t("catalogue.supportingDocuments")} · {pick(i18n.language, category.name_en, category.name_ar)}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Card>
+        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
+          <input type="hidden" name="documentCategoryId" value={category.id} />
+          <Field label={t("catalogue.documentTypeEnglish")} dir="ltr" lang="en" {...inputProps(documentType.english, "text")} />
+          <Field label={t("catalogue.documentTypeArabic")} dir="rtl" lang="ar" {...inputProps(documentType.arabic, "text")} />
+          <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(description.english, "text")} />
+          <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
+          <label className="flex items-center gap-2 md:col-span-2">
+            <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
+            {t("catalogue.isRequired")}
+          </label>
+          <div className="md:col-span-2">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("catalogue.save")}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { catalogueAccess, categoryBaseOfRole, categoryIdParam } from "~/modules/catalogue/access.server";
+import { listSupportingTypes } from "~/modules/catalogue/queries.server";
+import { categoryInScope, supportingTypeInScope, toggleSupportingType } from "~/modules/catalogue/service.server";
+import { pagingOf } from "~/modules/requests/schema";
+import { safeRedirectPath } from "~/modules/security/origin.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pick } from "~/utils/format";
+import type { Route } from "./+types/supporting-types";
+
+/** `/document-supporting-documents?documentCategoryId=N`: a category's supporting document types. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, scope, db } = catalogueAccess(context, request);
+  const categoryId = categoryIdParam(request);
+  const category = categoryId ? await categoryInScope(db, categoryId, scope) : null;
+  if (!category) return data({ missing: true as const }, { status: 400 });
+  const url = new URL(request.url);
+  const paging = pagingOf(url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const { total, rows } = await listSupportingTypes(db, { categoryId: category.id, q, ...paging });
+  return { missing: false as const, category, rows, total, ...paging, q, categoryHref: `${categoryBaseOfRole(user.role)}/${category.id}` };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { scope, db, actor } = catalogueAccess(context, request);
+  const form = await request.formData();
+  const type = await supportingTypeInScope(db, Number(form.get("id")), scope);
+  if (!type || form.get("intent") !== "toggle" || type.document_category_id !== categoryIdParam(request)) throw data({ reason: "not-found" }, { status: 404 });
+  const category = (await categoryInScope(db, type.document_category_id, scope))!;
+  await toggleSupportingType(db, type, category.client_id, actor);
+  const back = safeRedirectPath(form.get("redirectTo"), `/document-supporting-documents?documentCategoryId=${category.id}`);
+  return redirectWithToast(back, { kind: "success", message: "catalogue.toggled" });
+}
+
+export default function SupportingTypes({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  if (loaderData.missing) return <Callout tone="warning">{t("errors.missingCategory")}</Callout>;
+  const { category, rows, q } = loaderData;
+  const query = `documentCategoryId=${category.id}`;
+  const title = `${t("catalogue.supportingDocuments")} · ${pick(lng, category.name_en, category.name_ar)}`;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={loaderData.categoryHref} className="text-sm text-accent-11 underline">
+        {t("catalogue.backToCategory", { name: pick(lng, category.name_en, category.name_ar) })}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <ButtonLink to={`/document-supporting-documents/create?${query}`}>{t("catalogue.addSupporting")}</ButtonLink>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <input type="hidden" name="documentCategoryId" value={category.id} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="q" className="text-sm font-medium">
+            {t("catalogue.searchLabel")}
+          </label>
+          <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
+        </div>
+        <Button type="submit" variant="outline">
+          {t("catalogue.search")}
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <Card>
+          <p className="text-gray-11">{t("catalogue.noSupporting")}</p>
+        </Card>
+      ) : (
+        <Card className="p-0">
+          <ul className="divide-y divide-gray-5" data-testid="supporting-types">
+            {rows.map((type) => (
+              <li key={type.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
+                <Link to={`/document-supporting-documents/${type.id}?${query}`} className="font-medium text-accent-11 underline">
+                  {pick(lng, type.document_type_en, type.document_type_ar)}
+                </Link>
+                <span className="flex flex-wrap items-center gap-2 text-sm">
+                  <Badge variant={type.is_required ? "default" : "secondary"}>{type.is_required ? t("catalogue.isRequired") : t("catalogue.optional")}</Badge>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="toggle" />
+                    <input type="hidden" name="id" value={type.id} />
+                    <button type="submit" className="text-accent-11 underline">
+                      {type.is_required ? t("catalogue.makeOptional") : t("catalogue.makeRequired")}
+                    </button>
+                  </Form>
+                  <Link to={`/document-supporting-documents/edit/${type.id}?${query}`} className="text-accent-11 underline">
+                    {t("catalogue.edit")}
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+    </div>
+  );
+}
