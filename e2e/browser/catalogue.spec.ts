@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, ready, signIn } from "../support";
+
+test("a clerk builds a category: two required fields, a supporting document, an edit, a toggle and a delete", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled !== false, "the JS-off journey");
+  test.setTimeout(60_000);
+  const name = `Internship letter ${Date.now()}`;
+  await signIn(page, DEMO.CLERK, undefined, "en");
+  await page.goto("/clerks/document-categories");
+  await page.getByRole("link", { name: "New category" }).first().click();
+  await page.locator('input[name="name.english"]').fill(name);
+  await page.locator('input[name="name.arabic"]').fill("إفادة تدريب");
+  await page.locator('input[name="fee"]').fill("-1");
+  await page.locator('input[name="validityPeriod"]').fill("90");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter the fee as a non-negative amount, for example 15 or 15.500")).toBeVisible();
+  await expect(page.locator('input[name="name.english"]')).toHaveValue(name);
+  await page.locator('input[name="fee"]').fill("7.500");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The document category was created.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const categoryUrl = page.url();
+
+  for (const [english, arabic, key, type] of [
+    ["Company name", "اسم الشركة", "company_name", "text"],
+    ["Start date", "تاريخ البدء", "start_date", "date"],
+  ]) {
+    await page.goto(categoryUrl);
+    await page.getByRole("link", { name: "Add a required field" }).click();
+    await page.locator('input[name="name.english"]').fill(english);
+    await page.locator('input[name="name.arabic"]').fill(arabic);
+    await page.locator('input[name="fieldName"]').fill(key);
+    await page.locator('select[name="fieldType"]').selectOption(type);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The required field was saved.")).toBeVisible();
+  }
+  await page.goto(categoryUrl);
+  await page.getByRole("link", { name: "Add a supporting document type" }).click();
+  await page.locator('input[name="documentType.english"]').fill("Training contract");
+  await page.locator('input[name="documentType.arabic"]').fill("عقد التدريب");
+  await page.getByLabel("Required").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The supporting document type was saved.")).toBeVisible();
+
+  await page.goto(categoryUrl);
+  const fields = page.getByTestId("required-fields");
+  await expect(fields.locator("li")).toHaveCount(2);
+  await expect(page.getByTestId("supporting-types")).toContainText("Training contract");
+
+  // Edit one field.
+  await fields.locator("li", { hasText: "Company name" }).getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Update Document Required Field");
+  await page.locator('input[name="name.english"]').fill("Employer name");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/document-required-fields\?documentCategoryId=\d+$/);
+  await expect(page.getByTestId("required-fields")).toContainText("Employer name");
+
+  // Toggle isRequired from the list.
+  const row = page.getByTestId("required-fields").locator("li", { hasText: "Start date" });
+  await expect(row).toContainText("Optional");
+  await row.getByRole("button", { name: "Make required" }).click();
+  await expect(page.getByTestId("required-fields").locator("li", { hasText: "Start date" })).toContainText("Required");
+
+  // Delete one, after confirming.
+  await page.getByTestId("required-fields").getByRole("link", { name: "Employer name" }).click();
+  await page.getByRole("link", { name: "Delete" }).click();
+  await expect(page.getByTestId("confirm-delete")).toContainText("Delete Employer name?");
+  await page.getByTestId("confirm-delete").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("The required field was deleted.")).toBeVisible();
+  await expect(page.getByTestId("required-fields").locator("li")).toHaveCount(1);
+});
+
+test("with JS the required-field edit form validates on blur", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "JS only");
+  await signIn(page, DEMO.CLERK, undefined, "en");
+  await page.goto("/clerks/document-categories/1");
+  await ready(page);
+  await page.getByTestId("required-fields").getByRole("link", { name: "Edit" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Update Document Required Field");
+  await ready(page);
+  const label = page.locator('input[name="name.english"]');
+  await label.fill("A");
+  await label.blur();
+  await expect(page.getByText("English label is required")).toBeVisible();
+  const key = page.locator('input[name="fieldName"]');
+  await key.fill("x");
+  await key.blur();
+  await expect(page.getByText("Field name must be at least 2 characters")).toBeVisible();
+  await expect(page).toHaveURL(/\/document-required-fields\/edit\/\d+\?documentCategoryId=1$/);
+});
+
+test("a super admin sees every client's categories and can filter by client", async ({ page }) => {
+  await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
+  await page.goto("/super-admin/document-categories-management?size=50");
+  const list = page.getByTestId("categories");
+  for (const client of ["Demo University", "Ministry of Labour", "Al-Noor Institute"]) await expect(list).toContainText(client);
+  await page.locator("#clientId").selectOption({ label: "Ministry of Labour" });
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(list).not.toContainText("Demo University");
+  await expect(list).toContainText("Ministry of Labour");
+});
+
+test("a clerk sees only their client's categories; another client's category is 404", async ({ page }) => {
+  await signIn(page, "clerk2@example.com", undefined, "en");
+  await page.goto("/clerks/document-categories");
+  await expect(page.getByTestId("categories")).not.toContainText("Graduation certificate");
+  const response = await page.goto("/clerks/document-categories/1");
+  expect(response?.status()).toBe(404);
+});
