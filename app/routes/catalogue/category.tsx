@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
+import { data, Link } from "react-router";
+import { RequiredToggle } from "~/components/catalogue/required-toggle";
 import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
@@ -110,15 +110,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
                   <span className="text-sm text-gray-11">· {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}</span>
                 </span>
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge variant={field.is_required ? "default" : "secondary"}>{field.is_required ? t("catalogue.isRequired") : t("catalogue.optional")}</Badge>
-                  <Form method="post" action={`/document-required-fields?${query}`}>
-                    <input type="hidden" name="intent" value="toggle" />
-                    <input type="hidden" name="id" value={field.id} />
-                    <input type="hidden" name="redirectTo" value={`${base}/${category.id}`} />
-                    <button type="submit" className="text-sm text-accent-11 underline">
-                      {field.is_required ? t("catalogue.makeOptional") : t("catalogue.makeRequired")}
-                    </button>
-                  </Form>
+                  <RequiredToggle id={field.id} isRequired={field.is_required === 1} action={`/document-required-fields?${query}`} redirectTo={`${base}/${category.id}`} />
                   <Link to={`/document-required-fields/edit/${field.id}?${query}`} className="text-sm text-accent-11 underline">
                     {t("catalogue.edit")}
                   </Link>
@@ -147,15 +139,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
               <li key={type.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-medium">{pick(lng, type.document_type_en, type.document_type_ar)}</span>
                 <span className="flex flex-wrap items-center gap-2">
-                  <Badge variant={type.is_required ? "default" : "secondary"}>{type.is_required ? t("catalogue.isRequired") : t("catalogue.optional")}</Badge>
-                  <Form method="post" action={`/document-supporting-documents?${query}`}>
-                    <input type="hidden" name="intent" value="toggle" />
-                    <input type="hidden" name="id" value={type.id} />
-                    <input type="hidden" name="redirectTo" value={`${base}/${category.id}`} />
-                    <button type="submit" className="text-sm text-accent-11 underline">
-                      {type.is_required ? t("catalogue.makeOptional") : t("catalogue.makeRequired")}
-                    </button>
-                  </Form>
+                  <RequiredToggle id={type.id} isRequired={type.is_required === 1} action={`/document-supporting-documents?${query}`} redirectTo={`${base}/${category.id}`} />
                   <Link to={`/document-supporting-documents/edit/${type.id}?${query}`} className="text-sm text-accent-11 underline">
                     {t("catalogue.edit")}
                   </Link>

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { data, Link } from "react-router";
+import { ChildListHeader } from "~/components/catalogue/child-list-header";
+import { RequiredToggle } from "~/components/catalogue/required-toggle";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { catalogueAccess, categoryBaseOfRole, categoryIdParam } from "~/modules/catalogue/access.server";
 import { listSupportingTypes } from "~/modules/catalogue/queries.server";
@@ -48,26 +47,15 @@ export default function SupportingTypes({ loaderData }: Route.ComponentProps) {
   const title = `${t("catalogue.supportingDocuments")} · ${pick(lng, category.name_en, category.name_ar)}`;
   return (
     <div className="flex flex-col gap-5">
-      <PageTitle title={title} />
-      <Link to={loaderData.categoryHref} className="text-sm text-accent-11 underline">
-        {t("catalogue.backToCategory", { name: pick(lng, category.name_en, category.name_ar) })}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <ButtonLink to={`/document-supporting-documents/create?${query}`}>{t("catalogue.addSupporting")}</ButtonLink>
-      </div>
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <input type="hidden" name="documentCategoryId" value={category.id} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="q" className="text-sm font-medium">
-            {t("catalogue.searchLabel")}
-          </label>
-          <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
-        </div>
-        <Button type="submit" variant="outline">
-          {t("catalogue.search")}
-        </Button>
-      </Form>
+      <ChildListHeader
+        title={title}
+        backHref={loaderData.categoryHref}
+        backLabel={t("catalogue.backToCategory", { name: pick(lng, category.name_en, category.name_ar) })}
+        addHref={`/document-supporting-documents/create?${query}`}
+        addLabel={t("catalogue.addSupporting")}
+        categoryId={category.id}
+        q={q}
+      />
       {rows.length === 0 ? (
         <Card>
           <p className="text-gray-11">{t("catalogue.noSupporting")}</p>
@@ -81,14 +69,7 @@ export default function SupportingTypes({ loaderData }: Route.ComponentProps) {
                   {pick(lng, type.document_type_en, type.document_type_ar)}
                 </Link>
                 <span className="flex flex-wrap items-center gap-2 text-sm">
-                  <Badge variant={type.is_required ? "default" : "secondary"}>{type.is_required ? t("catalogue.isRequired") : t("catalogue.optional")}</Badge>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="toggle" />
-                    <input type="hidden" name="id" value={type.id} />
-                    <button type="submit" className="text-accent-11 underline">
-                      {type.is_required ? t("catalogue.makeOptional") : t("catalogue.makeRequired")}
-                    </button>
-                  </Form>
+                  <RequiredToggle id={type.id} isRequired={type.is_required === 1} />
                   <Link to={`/document-supporting-documents/edit/${type.id}?${query}`} className="text-accent-11 underline">
                     {t("catalogue.edit")}
                   </Link>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { AttachmentStatusBadge, StatusBadge } from "~/components/requests/status-badge";
+import { FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
+import { StatusBadge } from "~/components/requests/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,7 +10,7 @@ import { getDb } from "~/db/db.server";
 import { requireRole } from "~/middleware/guard.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { formatCode } from "~/modules/verification/code";
-import { formatDate, formatDateTime, formatMoney, humanizeFieldName, pick } from "~/utils/format";
+import { formatDate, formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
 
 /** The beneficiary's request page: status, timeline, fields, files, the issued document and its verifications. */
@@ -25,10 +26,6 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { request, requiredFields, fieldValues, attachments, timeline, documents, verifications } = loaderData;
-  const labelOf = (fieldName: string) => {
-    const spec = requiredFields.find((field) => field.field_name === fieldName);
-    return spec ? pick(lng, spec.name_en, spec.name_ar) : humanizeFieldName(fieldName);
-  };
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <PageTitle title={t("requests.number", { id: request.id })} />
@@ -125,62 +122,10 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : null}
 
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("requests.timeline")}</h2>
-        <ol className="flex flex-col gap-2 border-s-2 border-gray-5 ps-4" data-testid="timeline">
-          {timeline.map((event) => (
-            <li key={event.id}>
-              <p className="font-medium">
-                {t(`requests.events.${event.action}`, { status: event.details.status ? t(`status.${event.details.status}`) : "", defaultValue: event.action })}
-              </p>
-              <p className="text-sm text-gray-11">{formatDateTime(event.at, lng)}</p>
-              {event.details.note ? <p className="text-sm">{t("requests.note", { note: event.details.note })}</p> : null}
-            </li>
-          ))}
-        </ol>
-        {request.status_note ? <p className="mt-3 rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: request.status_note })}</p> : null}
-      </Card>
-
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("requests.filledFields")}</h2>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]" data-testid="filled-fields">
-          {fieldValues.map((field) => (
-            <div key={field.field_name} className="contents">
-              <dt className="text-gray-11">{labelOf(field.field_name)}</dt>
-              <dd>
-                <bdi>{field.field_value}</bdi>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
-
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("requests.uploadedDocuments")}</h2>
-        {attachments.length === 0 ? (
-          <p className="text-gray-11">{t("requests.noDocuments")}</p>
-        ) : (
-          <ul className="divide-y divide-gray-5">
-            {attachments.map((attachment) => (
-              <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  <bdi className="font-medium">{attachment.document_name}</bdi>{" "}
-                  <span className="text-sm text-gray-11">
-                    <bdi>{attachment.mime_type}</bdi>
-                    {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}
-                  </span>
-                </span>
-                <span className="flex items-center gap-3">
-                  <AttachmentStatusBadge status={attachment.status} />
-                  <a href={`/files/${attachment.file_id}`} target="_blank" rel="noopener noreferrer" className="text-sm text-accent-11 underline">
-                    {t("requests.viewDocument")}
-                  </a>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <TimelineCard timeline={timeline} />
+      {request.status_note ? <p className="rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: request.status_note })}</p> : null}
+      <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} />
+      <UploadedDocumentsCard attachments={attachments} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
-import { AttachmentStatusBadge, StatusBadge } from "~/components/requests/status-badge";
+import { FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
+import { StatusBadge } from "~/components/requests/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
@@ -19,7 +20,7 @@ import { issueHrefOf, requestsBaseOf, requireManage, staffScopeOf } from "~/modu
 import { changeRequestStatus, requestInScope, reviewAttachment, staffRequestView } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatCode } from "~/modules/verification/code";
-import { formatDate, formatDateTime, formatMoney, humanizeFieldName, pick } from "~/utils/format";
+import { formatDate, formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
 
 /** The request detail screen (spec section 2), one implementation for every staff area. */
@@ -112,10 +113,6 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
   }
   const { request, requiredFields, fieldValues, attachments, timeline, issued, verifications, base, canManage } = loaderData;
   const errors = actionData as { statusErrors?: Record<string, string[] | null>; revokeErrors?: Record<string, string[] | null> } | undefined;
-  const labelOf = (fieldName: string) => {
-    const spec = requiredFields.find((field) => field.field_name === fieldName);
-    return spec ? pick(lng, spec.name_en, spec.name_ar) : humanizeFieldName(fieldName);
-  };
   const yesNo = (value: boolean | number) => (value ? t("staff.yes") : t("staff.no"));
   return (
     <div className="flex max-w-5xl flex-col gap-5">
@@ -190,57 +187,24 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         />
       </div>
 
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("requests.filledFields")}</h2>
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]" data-testid="filled-fields">
-          {fieldValues.map((field) => (
-            <div key={field.field_name} className="contents">
-              <dt className="text-sm text-gray-11">{labelOf(field.field_name)}</dt>
-              <dd>
-                <bdi>{field.field_value}</bdi>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
-
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("requests.uploadedDocuments")}</h2>
-        {attachments.length === 0 ? (
-          <p className="text-gray-11">{t("requests.noDocuments")}</p>
-        ) : (
-          <ul className="divide-y divide-gray-5" data-testid="uploaded-documents">
-            {attachments.map((attachment) => (
-              <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
-                <span>
-                  <bdi className="font-medium">{attachment.document_name}</bdi>
-                  <span className="block text-sm text-gray-11">
-                    {t("staff.mimeType")}: <bdi>{attachment.mime_type}</bdi> · {t("staff.totalPages")}: {attachment.total_pages ?? "—"}
-                  </span>
-                </span>
-                <span className="flex flex-wrap items-center gap-2">
-                  <AttachmentStatusBadge status={attachment.status} />
-                  <a href={`/files/${attachment.file_id}`} target="_blank" rel="noopener noreferrer" className="text-sm text-accent-11 underline">
-                    {t("requests.viewDocument")}
-                  </a>
-                  {canManage ? (
-                    <Form method="post" className="flex gap-1">
-                      <input type="hidden" name="intent" value="review" />
-                      <input type="hidden" name="attachmentId" value={attachment.id} />
-                      <button type="submit" name="status" value="APPROVED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3">
-                        {t("staff.approve")}
-                      </button>
-                      <button type="submit" name="status" value="REJECTED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-red-3">
-                        {t("staff.reject")}
-                      </button>
-                    </Form>
-                  ) : null}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} />
+      <UploadedDocumentsCard
+        attachments={attachments}
+        actions={(attachment) =>
+          canManage ? (
+            <Form method="post" className="flex gap-1">
+              <input type="hidden" name="intent" value="review" />
+              <input type="hidden" name="attachmentId" value={attachment.id} />
+              <button type="submit" name="status" value="APPROVED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3">
+                {t("staff.approve")}
+              </button>
+              <button type="submit" name="status" value="REJECTED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-red-3">
+                {t("staff.reject")}
+              </button>
+            </Form>
+          ) : null
+        }
+      />
 
       {issued.length ? (
         <Card>
@@ -293,23 +257,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         </Card>
       ) : null}
 
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("requests.timeline")}</h2>
-        <ol className="flex flex-col gap-2 border-s-2 border-gray-5 ps-4">
-          {timeline.map((event) => (
-            <li key={event.id}>
-              <p className="font-medium">
-                {t(`requests.events.${event.action}`, { status: event.details.status ? t(`status.${event.details.status}`) : "", defaultValue: event.action })}
-              </p>
-              <p className="text-sm text-gray-11">
-                {formatDateTime(event.at, lng)}
-                {event.actor_role ? ` · ${t(`roles.${event.actor_role}`)}` : ""}
-              </p>
-              {event.details.note ? <p className="text-sm">{t("requests.note", { note: event.details.note })}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </Card>
+      <TimelineCard timeline={timeline} showRoles />
     </div>
   );
 }

@@ -1,0 +1,108 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Card } from "~/components/ui/card";
+import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
+import { AttachmentStatusBadge } from "./status-badge";
+
+/** The request's filled fields, labelled from the category (or `field_name` as capitalised words). */
+export function FilledFieldsCard({
+  requiredFields,
+  fieldValues,
+}: {
+  requiredFields: { field_name: string; name_en: string; name_ar: string }[];
+  fieldValues: { field_name: string; field_value: string }[];
+}) {
+  const { t, i18n } = useTranslation();
+  const labelOf = (fieldName: string) => {
+    const spec = requiredFields.find((field) => field.field_name === fieldName);
+    return spec ? pick(i18n.language, spec.name_en, spec.name_ar) : humanizeFieldName(fieldName);
+  };
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">{t("requests.filledFields")}</h2>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]" data-testid="filled-fields">
+        {fieldValues.map((field) => (
+          <div key={field.field_name} className="contents">
+            <dt className="text-sm text-gray-11">{labelOf(field.field_name)}</dt>
+            <dd>
+              <bdi>{field.field_value}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+interface Attachment {
+  id: number;
+  document_name: string;
+  mime_type: string;
+  total_pages: number | null;
+  status: string;
+  file_id: number;
+}
+
+/** Uploaded documents with 'View Document' through the authorized file route; staff add review buttons. */
+export function UploadedDocumentsCard({ attachments, actions }: { attachments: Attachment[]; actions?: (attachment: Attachment) => ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">{t("requests.uploadedDocuments")}</h2>
+      {attachments.length === 0 ? (
+        <p className="text-gray-11">{t("requests.noDocuments")}</p>
+      ) : (
+        <ul className="divide-y divide-gray-5" data-testid="uploaded-documents">
+          {attachments.map((attachment) => (
+            <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <span>
+                <bdi className="font-medium">{attachment.document_name}</bdi>
+                <span className="block text-sm text-gray-11">
+                  {t("staff.mimeType")}: <bdi>{attachment.mime_type}</bdi>
+                  {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}
+                </span>
+              </span>
+              <span className="flex flex-wrap items-center gap-2">
+                <AttachmentStatusBadge status={attachment.status} />
+                <a href={`/files/${attachment.file_id}`} target="_blank" rel="noopener noreferrer" className="text-sm text-accent-11 underline">
+                  {t("requests.viewDocument")}
+                </a>
+                {actions?.(attachment)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** What happened to the request, from its audit events, with the notes staff left. */
+export function TimelineCard({
+  timeline,
+  showRoles = false,
+}: {
+  timeline: { id: number; at: string; action: string; actor_role: string | null; details: Record<string, string> }[];
+  showRoles?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">{t("requests.timeline")}</h2>
+      <ol className="flex flex-col gap-2 border-s-2 border-gray-5 ps-4" data-testid="timeline">
+        {timeline.map((event) => (
+          <li key={event.id}>
+            <p className="font-medium">
+              {t(`requests.events.${event.action}`, { status: event.details.status ? t(`status.${event.details.status}`) : "", defaultValue: event.action })}
+            </p>
+            <p className="text-sm text-gray-11">
+              {formatDateTime(event.at, i18n.language)}
+              {showRoles && event.actor_role ? ` · ${t(`roles.${event.actor_role}`)}` : ""}
+            </p>
+            {event.details.note ? <p className="text-sm">{t("requests.note", { note: event.details.note })}</p> : null}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
