@@ -1,10 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { data } from "react-router";
+import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
-import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { PageTitle } from "~/components/ui/page-title";
 import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
 import { categoryInScope, fieldInScope, removeRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -39,42 +36,20 @@ export default function RequiredField({ loaderData }: Route.ComponentProps) {
   const lng = i18n.language;
   const { category, field, problem } = loaderData;
   if (problem || !field || !category) return <Callout tone="warning">{t(problem ?? "errors.errorLoading")}</Callout>;
-  const name = pick(lng, field.name_en, field.name_ar);
-  const query = `documentCategoryId=${category.id}`;
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={name} />
-      <Link to={`/document-required-fields?${query}`} className="text-sm text-accent-11 underline">
-        {t("catalogue.requiredFields")} · {pick(lng, category.name_en, category.name_ar)}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{name}</h1>
-        <div className="flex gap-2">
-          <ButtonLink to={`/document-required-fields/edit/${field.id}?${query}`} variant="outline">
-            {t("catalogue.edit")}
-          </ButtonLink>
-          <ButtonLink to={`?${query}&dialog=delete`} variant="danger" preventScrollReset>
-            {t("catalogue.delete")}
-          </ButtonLink>
-        </div>
-      </div>
-      {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
-      <Card>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
-          <dt className="text-gray-11">{t("catalogue.labelEnglish")}</dt>
-          <dd lang="en">{field.name_en}</dd>
-          <dt className="text-gray-11">{t("catalogue.labelArabic")}</dt>
-          <dd lang="ar">{field.name_ar}</dd>
-          <dt className="text-gray-11">{t("catalogue.fieldName")}</dt>
-          <dd>
-            <code dir="ltr">{field.field_name}</code>
-          </dd>
-          <dt className="text-gray-11">{t("catalogue.fieldType")}</dt>
-          <dd>{t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}</dd>
-          <dt className="text-gray-11">{t("catalogue.isRequired")}</dt>
-          <dd>{field.is_required ? t("staff.yes") : t("staff.no")}</dd>
-        </dl>
-      </Card>
-    </div>
+    <ChildDetailPage
+      kind="fields"
+      id={field.id}
+      name={pick(lng, field.name_en, field.name_ar)}
+      category={category}
+      dialog={loaderData.dialog}
+      rows={[
+        [t("catalogue.labelEnglish"), <span key="en" lang="en">{field.name_en}</span>],
+        [t("catalogue.labelArabic"), <span key="ar" lang="ar">{field.name_ar}</span>],
+        [t("catalogue.fieldName"), <code key="key" dir="ltr">{field.field_name}</code>],
+        [t("catalogue.fieldType"), t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)],
+        [t("catalogue.isRequired"), field.is_required ? t("staff.yes") : t("staff.no")],
+      ]}
+    />
   );
 }

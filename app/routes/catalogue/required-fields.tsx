@@ -1,10 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
-import { ChildListHeader } from "~/components/catalogue/child-list-header";
-import { RequiredToggle } from "~/components/catalogue/required-toggle";
-import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
-import { Pagination } from "~/components/ui/pagination";
+import { data } from "react-router";
+import { ChildListPage } from "~/components/catalogue/child-list-page";
 import { catalogueAccess, categoryBaseOfRole, categoryIdParam } from "~/modules/catalogue/access.server";
 import { listRequiredFields } from "~/modules/catalogue/queries.server";
 import { categoryInScope, fieldInScope, toggleRequiredField } from "~/modules/catalogue/service.server";
@@ -43,47 +39,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RequiredFields({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  if (loaderData.missing) return <Callout tone="warning">{t("errors.missingCategory")}</Callout>;
-  const { category, rows, q } = loaderData;
-  const query = `documentCategoryId=${category.id}`;
-  const title = `${t("catalogue.requiredFields")} · ${pick(lng, category.name_en, category.name_ar)}`;
-  return (
-    <div className="flex flex-col gap-5">
-      <ChildListHeader
-        title={title}
-        backHref={loaderData.categoryHref}
-        backLabel={t("catalogue.backToCategory", { name: pick(lng, category.name_en, category.name_ar) })}
-        addHref={`/document-required-fields/create?${query}`}
-        addLabel={t("catalogue.addField")}
-        categoryId={category.id}
-        q={q}
-      />
-      {rows.length === 0 ? (
-        <Card>
-          <p className="text-gray-11">{t("catalogue.noFields")}</p>
-        </Card>
-      ) : (
-        <Card className="p-0">
-          <ul className="divide-y divide-gray-5" data-testid="required-fields">
-            {rows.map((field) => (
-              <li key={field.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                <Link to={`/document-required-fields/${field.id}?${query}`} className="font-medium text-accent-11 underline">
-                  {pick(lng, field.name_en, field.name_ar)}
-                </Link>
-                <span className="flex flex-wrap items-center gap-2 text-sm">
-                  <code dir="ltr">{field.field_name}</code> · {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}
-                  <RequiredToggle id={field.id} isRequired={field.is_required === 1} />
-                  <Link to={`/document-required-fields/edit/${field.id}?${query}`} className="text-accent-11 underline">
-                    {t("catalogue.edit")}
-                  </Link>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
-      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
-    </div>
-  );
+  const rows = loaderData.missing
+    ? []
+    : loaderData.rows.map((field) => ({
+        id: field.id,
+        label: pick(i18n.language, field.name_en, field.name_ar),
+        isRequired: field.is_required === 1,
+        detail: (
+          <>
+            <code dir="ltr">{field.field_name}</code> · {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}
+          </>
+        ),
+      }));
+  return <ChildListPage kind="fields" view={loaderData} rows={rows} />;
 }

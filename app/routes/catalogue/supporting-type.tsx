@@ -1,10 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
+import { data } from "react-router";
+import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
-import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { PageTitle } from "~/components/ui/page-title";
 import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
 import { categoryInScope, removeSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -39,41 +36,21 @@ export default function SupportingType({ loaderData, actionData }: Route.Compone
   const lng = i18n.language;
   const { category, type, problem } = loaderData;
   if (problem || !type || !category) return <Callout tone="warning">{t(problem ?? "errors.errorLoading")}</Callout>;
-  const name = pick(lng, type.document_type_en, type.document_type_ar);
-  const query = `documentCategoryId=${category.id}`;
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={name} />
-      <Link to={`/document-supporting-documents?${query}`} className="text-sm text-accent-11 underline">
-        {t("catalogue.supportingDocuments")} · {pick(lng, category.name_en, category.name_ar)}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{name}</h1>
-        <div className="flex gap-2">
-          <ButtonLink to={`/document-supporting-documents/edit/${type.id}?${query}`} variant="outline">
-            {t("catalogue.edit")}
-          </ButtonLink>
-          <ButtonLink to={`?${query}&dialog=delete`} variant="danger" preventScrollReset>
-            {t("catalogue.delete")}
-          </ButtonLink>
-        </div>
-      </div>
-      {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}
-      {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
-      <Card>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
-          <dt className="text-gray-11">{t("catalogue.documentTypeEnglish")}</dt>
-          <dd lang="en">{type.document_type_en}</dd>
-          <dt className="text-gray-11">{t("catalogue.documentTypeArabic")}</dt>
-          <dd lang="ar">{type.document_type_ar}</dd>
-          <dt className="text-gray-11">{t("catalogue.descriptionEnglish")}</dt>
-          <dd lang="en">{type.description_en || "—"}</dd>
-          <dt className="text-gray-11">{t("catalogue.descriptionArabic")}</dt>
-          <dd lang="ar">{type.description_ar || "—"}</dd>
-          <dt className="text-gray-11">{t("catalogue.isRequired")}</dt>
-          <dd>{type.is_required ? t("staff.yes") : t("staff.no")}</dd>
-        </dl>
-      </Card>
-    </div>
+    <ChildDetailPage
+      kind="types"
+      id={type.id}
+      name={pick(lng, type.document_type_en, type.document_type_ar)}
+      category={category}
+      dialog={loaderData.dialog}
+      error={actionData && "error" in actionData ? actionData.error : undefined}
+      rows={[
+        [t("catalogue.documentTypeEnglish"), <span key="en" lang="en">{type.document_type_en}</span>],
+        [t("catalogue.documentTypeArabic"), <span key="ar" lang="ar">{type.document_type_ar}</span>],
+        [t("catalogue.descriptionEnglish"), type.description_en || "—"],
+        [t("catalogue.descriptionArabic"), type.description_ar || "—"],
+        [t("catalogue.isRequired"), type.is_required ? t("staff.yes") : t("staff.no")],
+      ]}
+    />
   );
 }

@@ -1,10 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
-import { ChildListHeader } from "~/components/catalogue/child-list-header";
-import { RequiredToggle } from "~/components/catalogue/required-toggle";
-import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
-import { Pagination } from "~/components/ui/pagination";
+import { data } from "react-router";
+import { ChildListPage } from "~/components/catalogue/child-list-page";
 import { catalogueAccess, categoryBaseOfRole, categoryIdParam } from "~/modules/catalogue/access.server";
 import { listSupportingTypes } from "~/modules/catalogue/queries.server";
 import { categoryInScope, supportingTypeInScope, toggleSupportingType } from "~/modules/catalogue/service.server";
@@ -39,47 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SupportingTypes({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  if (loaderData.missing) return <Callout tone="warning">{t("errors.missingCategory")}</Callout>;
-  const { category, rows, q } = loaderData;
-  const query = `documentCategoryId=${category.id}`;
-  const title = `${t("catalogue.supportingDocuments")} · ${pick(lng, category.name_en, category.name_ar)}`;
-  return (
-    <div className="flex flex-col gap-5">
-      <ChildListHeader
-        title={title}
-        backHref={loaderData.categoryHref}
-        backLabel={t("catalogue.backToCategory", { name: pick(lng, category.name_en, category.name_ar) })}
-        addHref={`/document-supporting-documents/create?${query}`}
-        addLabel={t("catalogue.addSupporting")}
-        categoryId={category.id}
-        q={q}
-      />
-      {rows.length === 0 ? (
-        <Card>
-          <p className="text-gray-11">{t("catalogue.noSupporting")}</p>
-        </Card>
-      ) : (
-        <Card className="p-0">
-          <ul className="divide-y divide-gray-5" data-testid="supporting-types">
-            {rows.map((type) => (
-              <li key={type.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                <Link to={`/document-supporting-documents/${type.id}?${query}`} className="font-medium text-accent-11 underline">
-                  {pick(lng, type.document_type_en, type.document_type_ar)}
-                </Link>
-                <span className="flex flex-wrap items-center gap-2 text-sm">
-                  <RequiredToggle id={type.id} isRequired={type.is_required === 1} />
-                  <Link to={`/document-supporting-documents/edit/${type.id}?${query}`} className="text-accent-11 underline">
-                    {t("catalogue.edit")}
-                  </Link>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
-      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
-    </div>
-  );
+  const { i18n } = useTranslation();
+  const rows = loaderData.missing
+    ? []
+    : loaderData.rows.map((type) => ({
+        id: type.id,
+        label: pick(i18n.language, type.document_type_en, type.document_type_ar),
+        isRequired: type.is_required === 1,
+      }));
+  return <ChildListPage kind="types" view={loaderData} rows={rows} />;
 }

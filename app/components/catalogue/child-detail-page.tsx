@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { PageTitle } from "~/components/ui/page-title";
+import { pick } from "~/utils/format";
+
+const KINDS = {
+  fields: { path: "/document-required-fields", list: "catalogue.requiredFields" },
+  types: { path: "/document-supporting-documents", list: "catalogue.supportingDocuments" },
+} as const;
+
+/** The detail page of a required field or a supporting document type, with edit and a confirmed delete. */
+export function ChildDetailPage({
+  kind,
+  id,
+  name,
+  category,
+  rows,
+  dialog,
+  error,
+}: {
+  kind: keyof typeof KINDS;
+  id: number;
+  name: string;
+  category: { id: number; name_en: string; name_ar: string };
+  rows: [string, ReactNode][];
+  dialog: string | null;
+  error?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const config = KINDS[kind];
+  const query = `documentCategoryId=${category.id}`;
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={name} />
+      <Link to={`${config.path}?${query}`} className="text-sm text-accent-11 underline">
+        {t(config.list)} · {pick(i18n.language, category.name_en, category.name_ar)}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{name}</h1>
+        <div className="flex gap-2">
+          <ButtonLink to={`${config.path}/edit/${id}?${query}`} variant="outline">
+            {t("catalogue.edit")}
+          </ButtonLink>
+          <ButtonLink to={`?${query}&dialog=delete`} variant="danger" preventScrollReset>
+            {t("catalogue.delete")}
+          </ButtonLink>
+        </div>
+      </div>
+      {error ? <Callout tone="error">{t(error)}</Callout> : null}
+      {dialog === "delete" ? <ConfirmDelete name={name} /> : null}
+      <Card>
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-gray-11">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </div>
+  );
+}

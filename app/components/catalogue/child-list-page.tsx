@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { Pagination } from "~/components/ui/pagination";
+import { pick } from "~/utils/format";
+import { ChildListHeader } from "./child-list-header";
+import { RequiredToggle } from "./required-toggle";
+
+export interface ChildRow {
+  id: number;
+  label: string;
+  detail?: React.ReactNode;
+  isRequired: boolean;
+}
+
+const KINDS = {
+  fields: { path: "/document-required-fields", title: "catalogue.requiredFields", add: "catalogue.addField", empty: "catalogue.noFields", testId: "required-fields" },
+  types: { path: "/document-supporting-documents", title: "catalogue.supportingDocuments", add: "catalogue.addSupporting", empty: "catalogue.noSupporting", testId: "supporting-types" },
+} as const;
+
+/** The list page of a category's required fields or supporting document types (same shape, two entities). */
+export function ChildListPage({
+  kind,
+  view,
+  rows,
+}: {
+  kind: keyof typeof KINDS;
+  view:
+    | { missing: true }
+    | { missing: false; category: { id: number; name_en: string; name_ar: string }; q: string; categoryHref: string; page: number; size: number; total: number };
+  rows: ChildRow[];
+}) {
+  const { t, i18n } = useTranslation();
+  if (view.missing) return <Callout tone="warning">{t("errors.missingCategory")}</Callout>;
+  const { category } = view;
+  const config = KINDS[kind];
+  const categoryName = pick(i18n.language, category.name_en, category.name_ar);
+  const query = `documentCategoryId=${category.id}`;
+  return (
+    <div className="flex flex-col gap-5">
+      <ChildListHeader
+        title={`${t(config.title)} · ${categoryName}`}
+        backHref={view.categoryHref}
+        backLabel={t("catalogue.backToCategory", { name: categoryName })}
+        addHref={`${config.path}/create?${query}`}
+        addLabel={t(config.add)}
+        categoryId={category.id}
+        q={view.q}
+      />
+      {rows.length === 0 ? (
+        <Card>
+          <p className="text-gray-11">{t(config.empty)}</p>
+        </Card>
+      ) : (
+        <Card className="p-0">
+          <ul className="divide-y divide-gray-5" data-testid={config.testId}>
+            {rows.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
+                <Link to={`${config.path}/${row.id}?${query}`} className="font-medium text-accent-11 underline">
+                  {row.label}
+                </Link>
+                <span className="flex flex-wrap items-center gap-2 text-sm">
+                  {row.detail}
+                  <RequiredToggle id={row.id} isRequired={row.isRequired} />
+                  <Link to={`${config.path}/edit/${row.id}?${query}`} className="text-accent-11 underline">
+                    {t("catalogue.edit")}
+                  </Link>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination page={view.page} size={view.size} total={view.total} />
+    </div>
+  );
+}
