@@ -1,9 +1,11 @@
 import { createRequestHandler } from "@react-router/express";
+import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
+import { flushVerificationEvents } from "~/modules/verification/events.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { clientIpContext, cspNonceContext } from "~/middleware/context";
 import { env } from "~/utils/env.server";
@@ -15,7 +17,8 @@ export { securityHeaders };
 export const app = express.Router();
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build object itself, not a function: a function is re-derived on every request (meant for HMR).
+    build,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "");
@@ -36,7 +39,10 @@ export async function startup(): Promise<{ seeded: boolean }> {
   return { seeded: false };
 }
 
-export const shutdown = closeDb;
+export async function shutdown() {
+  await flushVerificationEvents();
+  await closeDb();
+}
 
 /** Printed at start-up so a newcomer can sign in at once. */
 export async function printDemoAccounts() {

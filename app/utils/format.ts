@@ -1,13 +1,21 @@
-/** Dates in the page's language (DESIGN section 9); Arabic uses Latin digits for codes and ids elsewhere. */
+// Building an Intl formatter is costly: keep one per language and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, locale: string, options: Intl.DateTimeFormatOptions) {
+  let cached = formatters.get(key);
+  if (!cached) formatters.set(key, (cached = new Intl.DateTimeFormat(locale, options)));
+  return cached;
+}
+
+/** Dates in the page's language (DESIGN section 9). */
 export function formatDate(iso: string, lng: string) {
-  return new Intl.DateTimeFormat(lng === "ar" ? "ar" : "en-GB", { year: "numeric", month: "long", day: "2-digit" }).format(
-    new Date(iso),
-  );
+  const locale = lng === "ar" ? "ar" : "en-GB";
+  return formatter(`date:${locale}`, locale, { year: "numeric", month: "long", day: "2-digit", timeZone: "UTC" }).format(new Date(iso));
 }
 
 /** The spec's 'MMMM dd, yyyy HH:mm', localised. */
 export function formatDateTime(iso: string, lng: string) {
-  return new Intl.DateTimeFormat(lng === "ar" ? "ar" : "en-US", {
+  const locale = lng === "ar" ? "ar" : "en-US";
+  return formatter(`datetime:${locale}`, locale, {
     year: "numeric",
     month: "long",
     day: "2-digit",

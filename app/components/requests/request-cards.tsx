@@ -4,13 +4,18 @@ import { Card } from "~/components/ui/card";
 import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";
 
-/** The request's filled fields, labelled from the category (or `field_name` as capitalised words). */
+/**
+ * The request's filled fields. Staff see each field name with underscores turned into capitalised words
+ * (spec section 2) and the category's label beside it; beneficiaries see the label.
+ */
 export function FilledFieldsCard({
   requiredFields,
   fieldValues,
+  showFieldNames = false,
 }: {
   requiredFields: { field_name: string; name_en: string; name_ar: string }[];
   fieldValues: { field_name: string; field_value: string }[];
+  showFieldNames?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const labelOf = (fieldName: string) => {
@@ -23,7 +28,16 @@ export function FilledFieldsCard({
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]" data-testid="filled-fields">
         {fieldValues.map((field) => (
           <div key={field.field_name} className="contents">
-            <dt className="text-sm text-gray-11">{labelOf(field.field_name)}</dt>
+            <dt className="text-sm text-gray-11">
+              {showFieldNames ? (
+                <>
+                  <span className="block font-medium text-gray-12">{humanizeFieldName(field.field_name)}</span>
+                  {labelOf(field.field_name)}
+                </>
+              ) : (
+                labelOf(field.field_name)
+              )}
+            </dt>
             <dd>
               <bdi>{field.field_value}</bdi>
             </dd>

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/db.server";
-import type { VerificationEventsTable } from "~/db/schema";
+import { flushVerificationEvents } from "./events.server";
 
 export function findIssuedDocumentByCode(db: DB, code: string) {
   return db
@@ -34,23 +34,9 @@ export function findIssuedDocumentByCode(db: DB, code: string) {
     .executeTakeFirst();
 }
 
-export async function insertVerificationEvent(
-  db: DB,
-  event: { issuedDocumentId: number | null; outcome: VerificationEventsTable["outcome"]; ipHash: string | null; userAgent: string | null },
-) {
-  await db
-    .insertInto("verification_events")
-    .values({
-      issued_document_id: event.issuedDocumentId,
-      outcome: event.outcome,
-      ip_hash: event.ipHash,
-      user_agent: event.userAgent,
-    })
-    .execute();
-}
-
-export function listVerificationEvents(db: DB, issuedDocumentIds: number[], limit = 50) {
-  if (issuedDocumentIds.length === 0) return Promise.resolve([]);
+export async function listVerificationEvents(db: DB, issuedDocumentIds: number[], limit = 50) {
+  if (issuedDocumentIds.length === 0) return [];
+  await flushVerificationEvents(); // the list includes look-ups made a moment ago
   return db
     .selectFrom("verification_events")
     .select(["id", "issued_document_id", "at", "outcome"])

@@ -4,7 +4,8 @@ import { hit, hitsInWindow } from "~/modules/security/rate-limit.server";
 import { sessionSecret } from "~/utils/env.server";
 import { normalizeCode } from "./code";
 import { accessPinMatches } from "./pin.server";
-import { findIssuedDocumentByCode, insertVerificationEvent } from "./queries.server";
+import { queueVerificationEvent } from "./events.server";
+import { findIssuedDocumentByCode } from "./queries.server";
 
 export type { Verdict } from "./verdict";
 import type { Verdict } from "./verdict";
@@ -27,11 +28,11 @@ export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; us
   const code = normalizeCode(rawCode);
   const document = code ? await findIssuedDocumentByCode(db, code) : undefined;
   const verdict = verdictOf(document);
-  await insertVerificationEvent(db, {
-    issuedDocumentId: document?.id ?? null,
+  queueVerificationEvent(db, {
+    issued_document_id: document?.id ?? null,
     outcome: verdict,
-    ipHash: meta.ip ? hashIp(meta.ip) : null,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip_hash: meta.ip ? hashIp(meta.ip) : null,
+    user_agent: meta.userAgent?.slice(0, 300) ?? null,
   });
   return { code, verdict, document };
 }

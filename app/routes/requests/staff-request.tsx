@@ -187,7 +187,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         />
       </div>
 
-      <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} />
+      <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} showFieldNames />
       <UploadedDocumentsCard
         attachments={attachments}
         actions={(attachment) =>

@@ -154,3 +154,26 @@ describe("issue document form", () => {
     expect(result.status).toBe(404);
   });
 });
+
+describe("revoking an issued document", () => {
+  it("needs a reason, is audited, and the public page says REVOKED with the reason at once", async () => {
+    const { loader: verifyLoader } = await import("~/routes/verify/verify");
+    const issued = await db.selectFrom("issued_documents").selectAll().where("client_id", "=", demoUniversityId).where("status", "=", "VALID").orderBy("id").executeTakeFirstOrThrow();
+    const path = `/clerks/document-categories/request/${issued.request_id}`;
+    const context = makeContext({ user: users["clerk@example.com"] });
+    const noReason = await run(detail.action, postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "" }), context, { id: String(issued.request_id) });
+    expect(noReason.status).toBe(400);
+    const revoked = await run(detail.action, postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Name misspelled" }), context, { id: String(issued.request_id) });
+    expect(revoked.status).toBe(302);
+    expect(await db.selectFrom("audit_events").selectAll().where("action", "=", "request.revoke").execute()).toHaveLength(1);
+    const page = await run(verifyLoader, new Request(`http://localhost/verify/${issued.verification_code}`), makeContext(), { code: issued.verification_code });
+    expect(page.data).toMatchObject({ verdict: "REVOKED", document: { revocationReason: "Name misspelled" } });
+  });
+
+  it("is refused to another client's clerk", async () => {
+    const issued = await db.selectFrom("issued_documents").selectAll().where("client_id", "=", demoUniversityId).where("status", "=", "VALID").orderBy("id").executeTakeFirstOrThrow();
+    const result = await run(detail.action, postForm(`/clerks/document-categories/request/${issued.request_id}`, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Hostile" }), makeContext({ user: users["clerk2@example.com"] }), { id: String(issued.request_id) });
+    expect(result.status).toBe(404);
+    expect((await db.selectFrom("issued_documents").select("status").where("id", "=", issued.id).executeTakeFirstOrThrow()).status).toBe("VALID");
+  });
+});

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed.server";
+import { flushVerificationEvents } from "~/modules/verification/events.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { verdictOf } from "~/modules/verification/service.server";
 import { createTestDb } from "~/test/db";
@@ -33,6 +34,7 @@ describe("/verify/{code}", () => {
     const result = await run(verify.loader, get(`/verify/${code}`, { "User-Agent": "test-agent" }), makeContext({ ip: "198.51.100.1" }), { code });
     expect(result.status).toBe(200);
     expect(view(result.data).verdict).toBe(verdict);
+    await flushVerificationEvents();
     const events = await db.selectFrom("verification_events").selectAll().execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ outcome: verdict, user_agent: "test-agent" });
@@ -44,6 +46,7 @@ describe("/verify/{code}", () => {
     const result = await run(verify.loader, get("/verify/ABCDEFGHJKMNPQRS"), makeContext(), { code: "ABCDEFGHJKMNPQRS" });
     expect(result.status).toBe(404);
     expect(view(result.data)).toEqual({ code: "ABCDEFGHJKMNPQRS", verdict: "NOT_FOUND", document: null });
+    await flushVerificationEvents();
     const events = await db.selectFrom("verification_events").selectAll().execute();
     expect(events[0]).toMatchObject({ outcome: "NOT_FOUND", issued_document_id: null });
   });
