@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "./components/layout/toaster";
@@ -20,16 +20,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Routes whose handle says `{ noScript: true }` ship no JavaScript at all (the verification pages). */
-export interface RouteHandle {
-  noScript?: boolean;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const lng = data?.locale ?? i18n.language ?? DEFAULT_LANGUAGE;
-  const noScript = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.noScript);
   // A marker for tests (and styles) that the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -41,16 +35,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {noScript ? null : <Links />}
+        <Links />
       </head>
       <body className="min-h-screen">
         {children}
-        {noScript ? null : (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        )}
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase, setDb } from "../app/db/db.server";
 import { seedDemoData } from "../app/db/seed.server";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { countRequestsByStatus, latestRequestsOf } from "../app/modules/dashboard/queries.server";
 import { listRequests } from "../app/modules/requests/staff-queries.server";
 
@@ -73,22 +73,32 @@ for (let i = 0; i < 100; i++) {
   if ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok) break;
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
-const latencies: number[] = [];
-const PER_CONNECTION = 40;
-await Promise.all(
-  Array.from({ length: 50 }, async () => {
-    for (let i = 0; i < PER_CONNECTION; i++) {
-      const start = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - start);
-    }
-  }),
-);
+// Warm up, then measure with wrk when it is installed (apt-get install wrk), else with fetch from this process.
+await Promise.all(Array.from({ length: 20 }, () => fetch(url).then((response) => response.arrayBuffer())));
+let p99: number;
+let label: string;
+const wrk = spawnSync("wrk", ["-t2", "-c50", "-d10s", "--latency", url], { encoding: "utf8" });
+if (wrk.status === 0) {
+  const match = wrk.stdout.match(/99%\s+([\d.]+)(us|ms|s)/)!;
+  p99 = Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as "us" | "ms" | "s"];
+  label = `wrk, ${wrk.stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1]} requests/s`;
+} else {
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      for (let i = 0; i < 40; i++) {
+        const start = performance.now();
+        await (await fetch(url)).arrayBuffer();
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  p99 = latencies[Math.floor(latencies.length * 0.99) - 1];
+  label = `fetch from the benchmark process, ${latencies.length} requests`;
+}
 server.kill("SIGTERM");
-latencies.sort((a, b) => a - b);
-const p99 = latencies[Math.floor(latencies.length * 0.99) - 1];
 const httpOk = p99 <= 100;
-console.log(`${httpOk ? "ok  " : "SLOW"} verification page, 50 concurrent connections, ${latencies.length} requests: p99 ${p99.toFixed(1)} ms (budget 100 ms)`);
+console.log(`${httpOk ? "ok  " : "SLOW"} verification page, 50 concurrent connections (${label}): p99 ${p99.toFixed(1)} ms (budget 100 ms)`);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(results.every(Boolean) && httpOk ? 0 : 1);

@@ -1,4 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { RouterContextProvider } from "react-router";
@@ -6,6 +7,7 @@ import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { flushVerificationEvents } from "~/modules/verification/events.server";
+import { verificationResponse } from "~/modules/verification/page.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { clientIpContext, cspNonceContext } from "~/middleware/context";
 import { env } from "~/utils/env.server";
@@ -15,6 +17,17 @@ export { securityHeaders };
 
 /** The React Router app as an Express handler, with the per-request context it needs. */
 export const app = express.Router();
+
+// The verification pages are the busiest and carry no script: served without React Router's
+// document pipeline (DESIGN 11), by the same function the route modules use in development.
+app.all(/^\/verify(?:\/[^/]+)?\/?$/, async (req, res, next) => {
+  try {
+    await sendResponse(res, await verificationResponse(toRequest(req), req.ip ?? req.socket.remoteAddress ?? ""));
+  } catch (error) {
+    next(error);
+  }
+});
+
 app.use(
   createRequestHandler({
     // The build object itself, not a function: a function is re-derived on every request (meant for HMR).
@@ -27,6 +40,30 @@ app.use(
     },
   }),
 );
+
+function toRequest(req: express.Request): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`), init);
+}
+
+async function sendResponse(res: express.Response, response: Response) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
 
 /** Applies pending migrations and, into an empty database, the demo data. */
 export async function startup(): Promise<{ seeded: boolean }> {

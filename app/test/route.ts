@@ -21,6 +21,8 @@ interface Outcome {
   status: number;
   headers: Headers;
   data: unknown;
+  /** The body of a returned or thrown Response (HTML pages rendered outside the router). */
+  text?: string;
 }
 
 /** Runs a loader or action and normalises what it returns or throws (Response or data()). */
@@ -31,7 +33,7 @@ export async function run(fn: (args: never) => unknown, request: Request, contex
   } catch (thrown) {
     value = thrown;
   }
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null };
+  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null, text: await value.clone().text() };
   if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
     const { data, init } = value as { data: unknown; init: ResponseInit | null };
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };

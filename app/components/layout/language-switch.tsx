@@ -4,11 +4,16 @@ import { LANGUAGES } from "~/modules/i18n/languages";
 
 /** A plain form post (works without JS); the server sets the cookie and returns to this page. */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
   const location = useLocation();
+  return <LanguageSwitchForm redirectTo={location.pathname + location.search} />;
+}
+
+/** The same form without the router (the verification pages are rendered as plain documents). */
+export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
+  const { t, i18n } = useTranslation();
   return (
     <form method="post" action="/language" className="flex items-center gap-1" aria-label={t("language.switchTo")}>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       {LANGUAGES.map((lng) => (
         <button
           key={lng}

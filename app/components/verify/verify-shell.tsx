@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitch } from "~/components/layout/language-switch";
-import { PageTitle } from "~/components/ui/page-title";
+import { LanguageSwitchForm } from "~/components/layout/language-switch";
+import { directionOf } from "~/modules/i18n/languages";
 
 /**
  * The verification pages' own frame: no script, one small inline stylesheet (no extra round trip),
@@ -29,17 +29,28 @@ input[type=text],input[type=file]{width:100%;box-sizing:border-box;font:inherit;
 .v-hint{color:#60646c;font-size:.875rem}
 `;
 
-export function VerifyShell({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation();
+/** The whole document: rendered without React Router, so the page costs little to serve (DESIGN 11). */
+export function VerifyShell({ title, path, children }: { title: string; path: string; children: ReactNode }) {
+  const { t, i18n } = useTranslation();
   return (
-    <div className="v-wrap">
-      <PageTitle title={title} />
-      <style>{CSS}</style>
-      <header className="v-top">
-        <a href="/">{t("app.name")}</a>
-        <LanguageSwitch />
-      </header>
-      <main>{children}</main>
-    </div>
+    <html lang={i18n.language} dir={directionOf(i18n.language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{`${title} · ${t("app.name")}`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style>{CSS}</style>
+      </head>
+      <body>
+        <div className="v-wrap">
+          <header className="v-top">
+            <a href="/">{t("app.name")}</a>
+            <LanguageSwitchForm redirectTo={path} />
+          </header>
+          <main>{children}</main>
+        </div>
+      </body>
+    </html>
   );
 }

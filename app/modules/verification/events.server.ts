@@ -16,8 +16,12 @@ let target: DB | null = null;
 export function queueVerificationEvent(db: DB, event: Omit<PendingEvent, "at">) {
   target = db;
   pending.push({ ...event, at: new Date().toISOString() });
-  if (pending.length >= FLUSH_AT) void flushVerificationEvents();
-  else timer ??= setTimeout(() => void flushVerificationEvents(), FLUSH_AFTER_MS);
+  if (pending.length >= FLUSH_AT) void flushLogged();
+  else timer ??= setTimeout(() => void flushLogged(), FLUSH_AFTER_MS);
+}
+
+function flushLogged() {
+  return flushVerificationEvents().catch((error) => console.error("verification events were not written", error));
 }
 
 /** Writes what is queued; pages that list verifications call it first, and so does shutdown. */

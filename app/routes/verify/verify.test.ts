@@ -26,14 +26,24 @@ beforeEach(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers });
-const view = (data: unknown) => data as { verdict: string; document: null | Record<string, unknown> };
+/** What the rendered page says: its verdict, and whether it shows the holder and the download. */
+const page = (result: { text?: string }) => {
+  const html = result.text ?? "";
+  return {
+    html,
+    verdict: html.match(/data-verdict="([A-Z_]+)"/)?.[1],
+    holder: html.match(/data-testid="holder">([^<]*)</)?.[1] ?? null,
+    canDownload: /\/document"/.test(html),
+    asksPin: html.includes('name="pin"'),
+  };
+};
 
 describe("/verify/{code}", () => {
   it.each(["VALID", "EXPIRED", "REVOKED"])("says %s and records the verification", async (verdict) => {
     const code = codes[verdict];
     const result = await run(verify.loader, get(`/verify/${code}`, { "User-Agent": "test-agent" }), makeContext({ ip: "198.51.100.1" }), { code });
     expect(result.status).toBe(200);
-    expect(view(result.data).verdict).toBe(verdict);
+    expect(page(result).verdict).toBe(verdict);
     await flushVerificationEvents();
     const events = await db.selectFrom("verification_events").selectAll().execute();
     expect(events).toHaveLength(1);
@@ -45,7 +55,8 @@ describe("/verify/{code}", () => {
   it("answers NOT FOUND with 404, revealing nothing else", async () => {
     const result = await run(verify.loader, get("/verify/ABCDEFGHJKMNPQRS"), makeContext(), { code: "ABCDEFGHJKMNPQRS" });
     expect(result.status).toBe(404);
-    expect(view(result.data)).toEqual({ code: "ABCDEFGHJKMNPQRS", verdict: "NOT_FOUND", document: null });
+    expect(page(result)).toMatchObject({ verdict: "NOT_FOUND", holder: null, canDownload: false, asksPin: false });
+    expect(page(result).html).not.toMatch(/data-testid="sha256"/);
     await flushVerificationEvents();
     const events = await db.selectFrom("verification_events").selectAll().execute();
     expect(events[0]).toMatchObject({ outcome: "NOT_FOUND", issued_document_id: null });
@@ -64,10 +75,10 @@ describe("/verify/{code}", () => {
   });
 
   it("shows the holder without SecurePlus and hides it with SecurePlus", async () => {
-    const open = await run(verify.loader, get(`/verify/${codes.VALID}`), makeContext(), { code: codes.VALID });
-    expect(view(open.data).document?.holderEn).toMatch(/\w+ \w+/);
+    const open = await run(verify.loader, get(`/verify/${codes.VALID}`, { "Accept-Language": "en" }), makeContext(), { code: codes.VALID });
+    expect(page(open).holder).toMatch(/\w+ \w+/);
     const secure = await run(verify.loader, get(`/verify/${codes.SECURE_PLUS}`), makeContext(), { code: codes.SECURE_PLUS });
-    expect(view(secure.data).document).toMatchObject({ securePlus: true, holderEn: null, holderAr: null, canDownload: false });
+    expect(page(secure)).toMatchObject({ holder: null, canDownload: false, asksPin: true });
     const download = await run(documentRoute.loader, get(`/verify/${codes.SECURE_PLUS}/document`), makeContext(), { code: codes.SECURE_PLUS });
     expect(download.status).toBe(403);
   });
@@ -77,15 +88,16 @@ describe("/verify/{code}", () => {
     const context = makeContext();
     const pin = accessPinFor(code);
     const wrong = pin === "000000" ? "111111" : "000000";
-    const format = await run(verify.action, postForm(`/verify/${code}`, { pin: "12ab" }), context, { code });
-    expect(format.data).toEqual({ pin: "format" });
+    const format = await run(verify.action, postForm(`/verify/${code}`, { pin: "12ab" }, { "Accept-Language": "en" }), context, { code });
+    expect(format.status).toBe(400);
+    expect(format.text).toContain("The access PIN has 6 digits.");
 
     const right = await run(verify.action, postForm(`/verify/${code}`, { pin }), context, { code });
     expect(right.status).toBe(302);
     const cookie = right.headers.get("Set-Cookie")!.split(";")[0];
     const unlocked = await run(verify.loader, get(`/verify/${code}`, { Cookie: cookie }), context, { code });
-    expect(view(unlocked.data).document).toMatchObject({ unlocked: true, canDownload: true });
-    expect(view(unlocked.data).document?.holderEn).toBeTruthy();
+    expect(page(unlocked)).toMatchObject({ canDownload: true, asksPin: false });
+    expect(page(unlocked).holder).toBeTruthy();
     const download = await run(documentRoute.loader, get(`/verify/${code}/document`, { Cookie: cookie }), context, { code });
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
@@ -93,12 +105,13 @@ describe("/verify/{code}", () => {
     expect(download.headers.get("Content-Security-Policy")).toBe("sandbox");
 
     for (let attempt = 0; attempt < 5; attempt++) {
-      const result = await run(verify.action, postForm(`/verify/${code}`, { pin: wrong }), context, { code });
-      expect(result.data).toEqual({ pin: "wrong" });
+      const result = await run(verify.action, postForm(`/verify/${code}`, { pin: wrong }, { "Accept-Language": "en" }), context, { code });
+      expect(result.status).toBe(400);
+      expect(result.text).toContain("That access PIN is not right.");
     }
-    const locked = await run(verify.action, postForm(`/verify/${code}`, { pin }), context, { code });
+    const locked = await run(verify.action, postForm(`/verify/${code}`, { pin }, { "Accept-Language": "en" }), context, { code });
     expect(locked.status).toBe(429);
-    expect(locked.data).toEqual({ pin: "locked" });
+    expect(locked.text).toContain("Too many wrong access PINs for this document.");
   });
 
   it("limits look-ups to 60 a minute per IP, then answers 429", async () => {
@@ -127,11 +140,11 @@ describe("file check", () => {
     const original = new Uint8Array(await (response as Response).arrayBuffer());
 
     const match = await run(verify.action, multipart(code, original), makeContext(), { code });
-    expect(match.data).toEqual({ file: "match" });
+    expect(match.text).toContain('data-file-check="match"');
     const altered = original.slice();
     altered[altered.length - 10] ^= 1;
     const mismatch = await run(verify.action, multipart(code, altered), makeContext(), { code });
-    expect(mismatch.data).toEqual({ file: "mismatch" });
+    expect(mismatch.text).toContain('data-file-check="mismatch"');
     expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
   });
 
@@ -139,7 +152,7 @@ describe("file check", () => {
     const code = codes.VALID;
     const result = await run(verify.action, multipart(code, new Uint8Array(5 * 1024 * 1024 + 1)), makeContext(), { code });
     expect(result.status).toBe(413);
-    expect(result.data).toEqual({ file: "too-large" });
+    expect(result.text).toContain('data-file-check="too-large"');
   });
 });
 

@@ -1,0 +1,196 @@
+import { useTranslation } from "react-i18next";
+import { formatCode } from "~/modules/verification/code";
+import type { Verdict } from "~/modules/verification/verdict";
+import { formatDate } from "~/utils/format";
+import { VerdictIcon } from "./verdict-icon";
+import { VerifyShell } from "./verify-shell";
+
+/** `/verify`: one field, a GET form, so it works in any browser and the result has its own URL. */
+export function VerifyFormPage({ typed, invalid, path }: { typed: string; invalid: boolean; path: string }) {
+  const { t } = useTranslation();
+  return (
+    <VerifyShell title={t("verify.title")} path={path}>
+      <h1>{t("verify.title")}</h1>
+      <p>{t("verify.intro")}</p>
+      <form method="get" action="/verify" className="v-card">
+        <label htmlFor="code">{t("verify.codeLabel")}</label>
+        <input
+          type="text"
+          id="code"
+          name="code"
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          defaultValue={typed}
+          aria-invalid={invalid || undefined}
+          aria-describedby="code-hint"
+        />
+        <p id="code-hint" className="v-hint">
+          {t("verify.codeHint")}
+        </p>
+        {invalid ? (
+          <p className="v-msg v-bad" role="alert">
+            {t("verify.invalidCode")}
+          </p>
+        ) : null}
+        <button type="submit" className="v-btn">
+          {t("verify.submit")}
+        </button>
+      </form>
+    </VerifyShell>
+  );
+}
+
+export interface VerificationView {
+  code: string;
+  verdict: Verdict;
+  document: null | {
+    name: string;
+    issuerEn: string;
+    issuerAr: string;
+    issuedAt: string;
+    expiresAt: string;
+    revokedAt: string | null;
+    revocationReason: string | null;
+    sha256: string;
+    securePlus: boolean;
+    unlocked: boolean;
+    holderEn: string | null;
+    holderAr: string | null;
+    canDownload: boolean;
+  };
+}
+
+export type CheckResult = { pin?: "wrong" | "locked" | "format"; file?: "match" | "mismatch" | "missing" | "too-large" };
+
+const PIN_MESSAGES = { wrong: "verify.pinWrong", locked: "verify.pinLocked", format: "verify.pinFormat" } as const;
+const FILE_MESSAGES = { match: "verify.fileMatches", mismatch: "verify.fileDiffers", missing: "verify.fileMissing", "too-large": "validation.fileSizeMax5" } as const;
+
+/** `/verify/{code}`: the verdict in words, colour and icon, then what the issuer recorded. */
+export function VerifyResultPage({ view, result, path }: { view: VerificationView; result?: CheckResult; path: string }) {
+  const { t, i18n } = useTranslation();
+  const { code, verdict, document } = view;
+  const english = i18n.language === "en";
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : "");
+  const issuer = document ? (english ? document.issuerEn : document.issuerAr) : "";
+  return (
+    <VerifyShell title={`${t(`verify.verdict.${verdict}`)} · ${t("verify.title")}`} path={path}>
+      <h1>{t("verify.title")}</h1>
+      <section className={`v-verdict v-${verdict}`} aria-live="polite" data-verdict={verdict}>
+        <VerdictIcon verdict={verdict} />
+        <div>
+          <strong>{t(`verify.verdict.${verdict}`)}</strong>
+          <span>{t(`verify.verdictText.${verdict}`, { issuer })}</span>
+        </div>
+      </section>
+
+      <div className="v-card">
+        <dl>
+          <dt>{t("verify.code")}</dt>
+          <dd>
+            <code dir="ltr">{formatCode(code)}</code>
+          </dd>
+          {document ? (
+            <>
+              <dt>{t("verify.issuer")}</dt>
+              <dd>{issuer}</dd>
+              <dt>{t("verify.documentName")}</dt>
+              <dd>
+                <bdi>{document.name}</bdi>
+              </dd>
+              {document.holderEn ? (
+                <>
+                  <dt>{t("verify.holder")}</dt>
+                  <dd data-testid="holder">{english ? document.holderEn : document.holderAr}</dd>
+                </>
+              ) : null}
+              <dt>{t("verify.issuedOn")}</dt>
+              <dd>{date(document.issuedAt)}</dd>
+              {verdict === "REVOKED" ? (
+                <>
+                  <dt>{t("verify.revokedOn")}</dt>
+                  <dd>{date(document.revokedAt)}</dd>
+                  <dt>{t("verify.revocationReason")}</dt>
+                  <dd>
+                    <bdi>{document.revocationReason}</bdi>
+                  </dd>
+                </>
+              ) : (
+                <>
+                  <dt>{verdict === "EXPIRED" ? t("verify.expiredOn") : t("verify.expiresOn")}</dt>
+                  <dd>{date(document.expiresAt)}</dd>
+                </>
+              )}
+              <dt>{t("verify.sha256")}</dt>
+              <dd>
+                <code dir="ltr" data-testid="sha256">
+                  {document.sha256}
+                </code>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {document?.canDownload ? (
+          <a className="v-btn" href={`/verify/${code}/document`}>
+            {t("verify.download")}
+          </a>
+        ) : null}
+      </div>
+
+      {document?.securePlus && !document.unlocked ? (
+        <form method="post" className="v-card">
+          <p>{t("verify.securePlus")}</p>
+          <label htmlFor="pin">{t("verify.pinLabel")}</label>
+          <input type="text" id="pin" name="pin" inputMode="numeric" autoComplete="off" maxLength={6} dir="ltr" />
+          {result?.pin ? (
+            <p className="v-msg v-bad" role="alert">
+              {t(PIN_MESSAGES[result.pin])}
+            </p>
+          ) : null}
+          <button type="submit" className="v-btn">
+            {t("verify.pinSubmit")}
+          </button>
+        </form>
+      ) : null}
+
+      {document ? (
+        <form method="post" encType="multipart/form-data" className="v-card">
+          <h2>{t("verify.fileCheckTitle")}</h2>
+          <p className="v-hint">{t("verify.fileCheckIntro")}</p>
+          <label htmlFor="file">{t("verify.fileLabel")}</label>
+          <input type="file" id="file" name="file" />
+          {result?.file ? (
+            <p className={`v-msg ${result.file === "match" ? "v-ok" : "v-bad"}`} role="status" data-file-check={result.file}>
+              {t(FILE_MESSAGES[result.file])}
+            </p>
+          ) : null}
+          <button type="submit" className="v-btn">
+            {t("verify.fileSubmit")}
+          </button>
+        </form>
+      ) : null}
+
+      <p>
+        <a href="/verify">{t("verify.checkAnother")}</a>
+      </p>
+    </VerifyShell>
+  );
+}
+
+/** 429 and refusals keep the verification frame (no script, small page). */
+export function VerifyErrorPage({ status, path }: { status: number; path: string }) {
+  const { t } = useTranslation();
+  const message = status === 429 ? t("verify.tooMany") : status === 404 ? t("errors.notFound") : status === 403 ? t("errors.forbidden") : t("errors.somethingWentWrong");
+  return (
+    <VerifyShell title={t("verify.title")} path={path}>
+      <h1>{t("verify.title")}</h1>
+      <p className="v-msg v-bad" role="alert" data-status={status}>
+        {message}
+      </p>
+      <p>
+        <a href="/verify">{t("verify.checkAnother")}</a>
+      </p>
+    </VerifyShell>
+  );
+}
