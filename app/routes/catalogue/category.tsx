@@ -89,69 +89,75 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
         </dl>
       </Card>
 
-      <Card>
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">{t("catalogue.requiredFields")}</h2>
-          <ButtonLink to={`/document-required-fields/create?${query}`} variant="soft">
-            {t("catalogue.addField")}
-          </ButtonLink>
-        </div>
-        {fields.length === 0 ? (
-          <p className="text-gray-11">{t("catalogue.noFields")}</p>
-        ) : (
-          <ul className="divide-y divide-gray-5" data-testid="required-fields">
-            {fields.map((field) => (
-              <li key={field.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  <span className="font-medium">{pick(lng, field.name_en, field.name_ar)}</span>{" "}
-                  <code dir="ltr" className="text-sm text-gray-11">
-                    {field.field_name}
-                  </code>{" "}
-                  <span className="text-sm text-gray-11">· {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}</span>
-                </span>
-                <span className="flex flex-wrap items-center gap-2">
-                  <RequiredToggle id={field.id} isRequired={field.is_required === 1} action={`/document-required-fields?${query}`} redirectTo={`${base}/${category.id}`} />
-                  <Link to={`/document-required-fields/edit/${field.id}?${query}`} className="text-sm text-accent-11 underline">
-                    {t("catalogue.edit")}
-                  </Link>
-                  <Link to={`/document-required-fields/${field.id}?${query}&dialog=delete`} className="text-sm text-red-11 underline">
-                    {t("catalogue.delete")}
-                  </Link>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-
-      <Card>
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">{t("catalogue.supportingDocuments")}</h2>
-          <ButtonLink to={`/document-supporting-documents/create?${query}`} variant="soft">
-            {t("catalogue.addSupporting")}
-          </ButtonLink>
-        </div>
-        {types.length === 0 ? (
-          <p className="text-gray-11">{t("catalogue.noSupporting")}</p>
-        ) : (
-          <ul className="divide-y divide-gray-5" data-testid="supporting-types">
-            {types.map((type) => (
-              <li key={type.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="font-medium">{pick(lng, type.document_type_en, type.document_type_ar)}</span>
-                <span className="flex flex-wrap items-center gap-2">
-                  <RequiredToggle id={type.id} isRequired={type.is_required === 1} action={`/document-supporting-documents?${query}`} redirectTo={`${base}/${category.id}`} />
-                  <Link to={`/document-supporting-documents/edit/${type.id}?${query}`} className="text-sm text-accent-11 underline">
-                    {t("catalogue.edit")}
-                  </Link>
-                  <Link to={`/document-supporting-documents/${type.id}?${query}&dialog=delete`} className="text-sm text-red-11 underline">
-                    {t("catalogue.delete")}
-                  </Link>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <ChildSection
+        kind="fields"
+        query={query}
+        back={`${base}/${category.id}`}
+        rows={fields.map((field) => ({
+          id: field.id,
+          isRequired: field.is_required === 1,
+          label: (
+            <>
+              <span className="font-medium">{pick(lng, field.name_en, field.name_ar)}</span>{" "}
+              <code dir="ltr" className="text-sm text-gray-11">
+                {field.field_name}
+              </code>{" "}
+              <span className="text-sm text-gray-11">· {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}</span>
+            </>
+          ),
+        }))}
+      />
+      <ChildSection
+        kind="types"
+        query={query}
+        back={`${base}/${category.id}`}
+        rows={types.map((type) => ({
+          id: type.id,
+          isRequired: type.is_required === 1,
+          label: <span className="font-medium">{pick(lng, type.document_type_en, type.document_type_ar)}</span>,
+        }))}
+      />
     </div>
+  );
+}
+
+const SECTIONS = {
+  fields: { path: "/document-required-fields", title: "catalogue.requiredFields", add: "catalogue.addField", empty: "catalogue.noFields", testId: "required-fields" },
+  types: { path: "/document-supporting-documents", title: "catalogue.supportingDocuments", add: "catalogue.addSupporting", empty: "catalogue.noSupporting", testId: "supporting-types" },
+} as const;
+
+/** The category's required fields or supporting document types, each with toggle, edit and delete. */
+function ChildSection({ kind, query, back, rows }: { kind: keyof typeof SECTIONS; query: string; back: string; rows: { id: number; isRequired: boolean; label: React.ReactNode }[] }) {
+  const { t } = useTranslation();
+  const section = SECTIONS[kind];
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{t(section.title)}</h2>
+        <ButtonLink to={`${section.path}/create?${query}`} variant="soft">
+          {t(section.add)}
+        </ButtonLink>
+      </div>
+      {rows.length === 0 ? (
+        <p className="text-gray-11">{t(section.empty)}</p>
+      ) : (
+        <ul className="divide-y divide-gray-5" data-testid={section.testId}>
+          {rows.map((row) => (
+            <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>{row.label}</span>
+              <span className="flex flex-wrap items-center gap-2">
+                <RequiredToggle id={row.id} isRequired={row.isRequired} action={`${section.path}?${query}`} redirectTo={back} />
+                <Link to={`${section.path}/edit/${row.id}?${query}`} className="text-sm text-accent-11 underline">
+                  {t("catalogue.edit")}
+                </Link>
+                <Link to={`${section.path}/${row.id}?${query}&dialog=delete`} className="text-sm text-red-11 underline">
+                  {t("catalogue.delete")}
+                </Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

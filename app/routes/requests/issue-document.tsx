@@ -6,14 +6,12 @@ import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import { requireUser } from "~/middleware/guard.server";
 import { readMultipart } from "~/modules/files/upload.server";
 import { clerkIssueSchema, ISSUE_MAX_BYTES, issueSchema, nameFromFile } from "~/modules/issuing/schema";
 import { issueDocument } from "~/modules/issuing/service.server";
-import { requestsBaseOf, requireManage, staffScopeOf } from "~/modules/requests/scope.server";
-import { requestInScope } from "~/modules/requests/staff.server";
+import { managedRequest } from "~/modules/requests/access.server";
+import { requestsBaseOf } from "~/modules/requests/scope.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
@@ -22,10 +20,7 @@ import type { Route } from "./+types/issue-document";
 const asksDate = (pathname: string) => !pathname.startsWith("/clerks/");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  const scope = staffScopeOf(user);
-  requireManage(scope);
-  const found = await requestInScope(getDb(), Number(params.id), scope);
+  const { found } = await managedRequest(context, request, params.id);
   if (!found) return data({ missing: true as const, id: params.id }, { status: 404 });
   const pathname = new URL(request.url).pathname;
   return {
@@ -44,11 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type IssueErrors = { file?: string; documentName?: string; expirationDate?: string; form?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const scope = staffScopeOf(user);
-  requireManage(scope);
-  const db = getDb();
-  const found = await requestInScope(db, Number(params.id), scope);
+  const { user, db, found } = await managedRequest(context, request, params.id);
   if (!found) throw data({ reason: "not-found" }, { status: 404 });
   const pathname = new URL(request.url).pathname;
   const fail = (errors: IssueErrors, values: Record<string, string> = {}) => data({ errors, values }, { status: 400 });

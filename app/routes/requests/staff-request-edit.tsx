@@ -7,14 +7,13 @@ import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import { requireUser } from "~/middleware/guard.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
-import { requestsBaseOf, requireManage, staffScopeOf } from "~/modules/requests/scope.server";
-import { editRequestByStaff, requestInScope } from "~/modules/requests/staff.server";
+import { managedRequest } from "~/modules/requests/access.server";
+import { requestsBaseOf } from "~/modules/requests/scope.server";
+import { editRequestByStaff } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
 import type { Route } from "./+types/staff-request-edit";
@@ -23,11 +22,7 @@ const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(sp
 
 /** Request edit (spec section 2): staff correct the filled fields and the message; audited. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  const scope = staffScopeOf(user);
-  requireManage(scope);
-  const db = getDb();
-  const found = await requestInScope(db, Number(params.id), scope);
+  const { db, found } = await managedRequest(context, request, params.id);
   if (!found) return data({ missing: true as const, id: params.id }, { status: 404 });
   return {
     missing: false as const,
@@ -40,11 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const scope = staffScopeOf(user);
-  requireManage(scope);
-  const db = getDb();
-  const found = await requestInScope(db, Number(params.id), scope);
+  const { user, db, found } = await managedRequest(context, request, params.id);
   if (!found) throw data({ reason: "not-found" }, { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
