@@ -20,7 +20,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(cspNonceContext);
+  const nonce = loadContext.get(cspNonceContext) || undefined;
   const i18n = getInstance(loadContext);
 
   return new Promise((resolve, reject) => {

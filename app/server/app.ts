@@ -35,7 +35,7 @@ app.use(
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "");
-      context.set(cspNonceContext, res.locals.cspNonce as string | undefined);
+      context.set(cspNonceContext, (res.locals.cspNonce as string | undefined) ?? "");
       return context;
     },
   }),
