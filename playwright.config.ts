@@ -10,9 +10,12 @@ export default defineConfig({
   timeout: 30_000,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
+  // One retry on CI, with a trace kept, for the rare browser hiccup on a loaded 2-core machine.
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
     baseURL,
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
