@@ -43,3 +43,7 @@ export function requestsBaseOf(pathname: string): string {
 /** The shared dashboard group mounts the issue screen as `request/{id}/issue` (spec section 2). */
 export const issueHrefOf = (base: string, id: number) =>
   base === "/document-categories" ? `${base}/request/${id}/issue` : `${base}/request/issue/${id}`;
+
+/** The list a request detail returns to: its category's requests, or (service admins) its client's. */
+export const requestListHrefOf = (base: string, request: { client_id: number; document_category_id: number }) =>
+  base === "/service-admin/clients-management" ? `${base}/requests/${request.client_id}` : `${base}/requests/${request.document_category_id}`;

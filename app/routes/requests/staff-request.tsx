@@ -16,7 +16,7 @@ import { requireUser } from "~/middleware/guard.server";
 import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { attachmentReviewSchema, statusUpdateSchema } from "~/modules/requests/schema";
-import { issueHrefOf, requestsBaseOf, requireManage, staffScopeOf } from "~/modules/requests/scope.server";
+import { issueHrefOf, requestListHrefOf, requestsBaseOf, requireManage, staffScopeOf } from "~/modules/requests/scope.server";
 import { changeRequestStatus, requestInScope, reviewAttachment, staffRequestView } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatCode } from "~/modules/verification/code";
@@ -36,6 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ...(await staffRequestView(db, found)),
     base: requestsBaseOf(url.pathname),
     issueHref: issueHrefOf(requestsBaseOf(url.pathname), found.id),
+    listHref: requestListHrefOf(requestsBaseOf(url.pathname), found),
     canManage: scope.canManage,
     dialog: url.searchParams.get("dialog"),
   };
@@ -64,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         console.error(error);
         return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
       }
-      return redirectWithToast(`${base}/requests/${found.document_category_id}`, { kind: "success", message: "staff.statusUpdated" });
+      return redirectWithToast(requestListHrefOf(base, found), { kind: "success", message: "staff.statusUpdated" });
     }
     case "review": {
       const submission = parseWithZod(form, { schema: attachmentReviewSchema });
@@ -117,7 +118,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
   return (
     <div className="flex max-w-5xl flex-col gap-5">
       <PageTitle title={t("requests.heading", { id: request.id })} />
-      <Link to={`${base}/requests/${request.document_category_id}`} className="text-sm text-accent-11 underline">
+      <Link to={loaderData.listHref} className="text-sm text-accent-11 underline">
         {t("staff.backToList")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -178,3 +178,13 @@ describe("revoking an issued document", () => {
     expect((await db.selectFrom("issued_documents").select("status").where("id", "=", issued.id).executeTakeFirstOrThrow()).status).toBe("VALID");
   });
 });
+
+describe("links back to the list", () => {
+  it("go to the category's requests, or for a service admin to the client's", async () => {
+    const request = await demoRequest("PENDING");
+    const clerkView = await run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${request.id}`), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
+    expect((clerkView.data as { listHref: string }).listHref).toBe(`/clerks/document-categories/requests/${request.document_category_id}`);
+    const serviceView = await run(detail.loader, new Request(`http://localhost/service-admin/clients-management/request/${request.id}`), makeContext({ user: users["serviceadmin@example.com"] }), { id: String(request.id) });
+    expect((serviceView.data as { listHref: string }).listHref).toBe(`/service-admin/clients-management/requests/${request.client_id}`);
+  });
+});
