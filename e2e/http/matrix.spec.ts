@@ -102,7 +102,7 @@ test("unknown paths answer 404, anywhere", async () => {
 
 test("security headers on pages and static assets; health check", async () => {
   const context = await contextFor("anonymous");
-  for (const path of ["/", "/favicon.svg", "/healthz", "/nope"]) {
+  for (const path of ["/", "/favicon.svg", "/healthz", "/nope", "/verify", `/verify/${UNKNOWN_CODE}`]) {
     const headers = (await context.get(path)).headers();
     expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
     expect(headers["content-security-policy"], path).toContain("object-src 'none'");
