@@ -1,3 +1,4 @@
+import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
 
 export function searchClients(db: DB, query: string, limit = 50) {
@@ -42,7 +43,7 @@ export async function listCategories(db: DB, filter: { clientId?: number; q?: st
   if (filter.clientId !== undefined) base = base.where("c.client_id", "=", filter.clientId);
   const q = filter.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb("c.name_en", "like", `%${q}%`), eb("c.name_ar", "like", `%${q}%`)]));
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = await countRows(base);
   const rows = await base
     .select(["c.id", "c.name_en", "c.name_ar", "c.fee", "c.currency", "c.validity_period_days", "cl.name_en as client_en", "cl.name_ar as client_ar"])
     .orderBy("c.id", "desc")
@@ -92,8 +93,7 @@ export async function updateCategory(db: DB, id: number, values: { nameEn: strin
 }
 
 export async function countRequestsOfCategory(db: DB, categoryId: number) {
-  const row = await db.selectFrom("document_requests").select((eb) => eb.fn.countAll<number>().as("n")).where("document_category_id", "=", categoryId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom("document_requests").where("document_category_id", "=", categoryId));
 }
 
 export async function deleteCategory(db: DB, id: number) {
@@ -114,7 +114,7 @@ export async function listRequiredFields(db: DB, filter: { categoryId: number; q
   let base = db.selectFrom("document_required_fields").where("document_category_id", "=", filter.categoryId);
   const q = filter.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb("name_en", "like", `%${q}%`), eb("name_ar", "like", `%${q}%`), eb("field_name", "like", `%${q}%`)]));
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = await countRows(base);
   const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
   return { total, rows };
 }
@@ -156,7 +156,7 @@ export async function listSupportingTypes(db: DB, filter: { categoryId: number; 
   let base = db.selectFrom("supporting_document_types").where("document_category_id", "=", filter.categoryId);
   const q = filter.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb("document_type_en", "like", `%${q}%`), eb("document_type_ar", "like", `%${q}%`)]));
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = await countRows(base);
   const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
   return { total, rows };
 }
@@ -187,8 +187,7 @@ export async function setSupportingTypeRequired(db: DB, id: number, isRequired: 
 }
 
 export async function countAttachmentsOfType(db: DB, typeId: number) {
-  const row = await db.selectFrom("attachments").select((eb) => eb.fn.countAll<number>().as("n")).where("supporting_document_type_id", "=", typeId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom("attachments").where("supporting_document_type_id", "=", typeId));
 }
 
 export async function deleteSupportingType(db: DB, id: number) {

@@ -1,3 +1,4 @@
+import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus, Role } from "~/db/schema";
 
@@ -32,32 +33,30 @@ export function latestRequestsOf(db: DB, beneficiaryId: number, limit = 5) {
     .execute();
 }
 
-const countRows = async (db: DB, table: "clients" | "client_categories" | "clerks" | "document_categories" | "document_requests" | "attestations" | "issued_documents") =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const countTable = (db: DB, table: "clients" | "client_categories" | "clerks" | "document_categories" | "document_requests" | "attestations" | "issued_documents") =>
+  countRows(db.selectFrom(table));
 
-const countUsers = async (db: DB, role: Role) =>
-  Number(
-    (await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("role", "=", role).executeTakeFirstOrThrow()).n,
-  );
+const countUsers = (db: DB, role: Role) =>
+  countRows(db.selectFrom("users").where("role", "=", role));
 
 export async function superAdminCounts(db: DB) {
   return {
     serviceAdmins: await countUsers(db, "SERVICE_ADMIN"),
     clientAdmins: await countUsers(db, "CLIENT_ADMIN"),
-    clients: await countRows(db, "clients"),
-    clerks: await countRows(db, "clerks"),
+    clients: await countTable(db, "clients"),
+    clerks: await countTable(db, "clerks"),
     beneficiaries: await countUsers(db, "BENEFICIARY"),
-    documentCategories: await countRows(db, "document_categories"),
-    attestations: await countRows(db, "attestations"),
-    documentRequests: await countRows(db, "document_requests"),
-    issuedDocuments: await countRows(db, "issued_documents"),
+    documentCategories: await countTable(db, "document_categories"),
+    attestations: await countTable(db, "attestations"),
+    documentRequests: await countTable(db, "document_requests"),
+    issuedDocuments: await countTable(db, "issued_documents"),
   };
 }
 
 export async function serviceAdminCounts(db: DB) {
   return {
     clientAdmins: await countUsers(db, "CLIENT_ADMIN"),
-    clientCategories: await countRows(db, "client_categories"),
-    clients: await countRows(db, "clients"),
+    clientCategories: await countTable(db, "client_categories"),
+    clients: await countTable(db, "clients"),
   };
 }

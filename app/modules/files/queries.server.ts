@@ -47,3 +47,15 @@ export async function fileOwners(db: DB, fileId: number) {
     .executeTakeFirst();
   return { requestAttachment, draftAttachment, issued };
 }
+
+/** The attachments of a request (DOCUMENT_REQUESTS) or of a wizard draft (DOCUMENT_SUPPORTING_DOCUMENTS), with their files. */
+export function attachmentsOf(db: DB, entityType: "DOCUMENT_REQUESTS" | "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: number) {
+  return db
+    .selectFrom("attachments as a")
+    .innerJoin("files as f", "f.id", "a.file_id")
+    .select(["a.id", "a.document_name", "a.status", "a.supporting_document_type_id", "a.file_id", "f.original_name", "f.mime_type", "f.size", "f.total_pages"])
+    .where("a.entity_type", "=", entityType)
+    .where("a.reference_entity_id", "=", referenceId)
+    .orderBy("a.id")
+    .execute();
+}

@@ -1,3 +1,4 @@
+import { attachmentsOf } from "~/modules/files/queries.server";
 import QRCode from "qrcode";
 import type { DB } from "~/db/db.server";
 import { insertAuditEvent } from "~/modules/audit/queries.server";
@@ -9,7 +10,6 @@ import { listVerificationEvents } from "~/modules/verification/queries.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
 import {
-  attachmentsOfRequest,
   fieldValuesOf,
   findRequestOfBeneficiary,
   issuedDocumentsOfRequest,
@@ -40,7 +40,7 @@ export async function beneficiaryRequestView(db: DB, requestId: number, benefici
     requiredFields: await requiredFieldsOf(db, request.document_category_id),
     supportingTypes: await supportingTypesOf(db, request.document_category_id),
     fieldValues: await fieldValuesOf(db, requestId),
-    attachments: await attachmentsOfRequest(db, requestId),
+    attachments: await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId),
     timeline: (await timelineOf(db, requestId)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> })),
     documents,
     verifications: await listVerificationEvents(db, issued.map((document) => document.id)),

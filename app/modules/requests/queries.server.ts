@@ -1,3 +1,4 @@
+import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus } from "~/db/schema";
 
@@ -34,7 +35,7 @@ export async function listRequestsOfBeneficiary(
 ) {
   let base = db.selectFrom("document_requests as r").where("r.beneficiary_id", "=", beneficiaryId);
   if (filter.status) base = base.where("r.status", "=", filter.status);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = await countRows(base);
   const rows = await base
     .innerJoin("document_categories as c", "c.id", "r.document_category_id")
     .innerJoin("clients as cl", "cl.id", "r.client_id")
@@ -84,17 +85,6 @@ export async function updateRequestByBeneficiary(db: DB, id: number, values: { r
 
 export function fieldValuesOf(db: DB, requestId: number) {
   return db.selectFrom("request_field_values").select(["field_name", "field_value"]).where("request_id", "=", requestId).orderBy("id").execute();
-}
-
-export function attachmentsOfRequest(db: DB, requestId: number) {
-  return db
-    .selectFrom("attachments as a")
-    .innerJoin("files as f", "f.id", "a.file_id")
-    .select(["a.id", "a.document_name", "a.status", "a.supporting_document_type_id", "a.file_id", "f.mime_type", "f.total_pages", "f.original_name"])
-    .where("a.entity_type", "=", "DOCUMENT_REQUESTS")
-    .where("a.reference_entity_id", "=", requestId)
-    .orderBy("a.id")
-    .execute();
 }
 
 export async function replaceRequestAttachment(db: DB, requestId: number, supportingTypeId: number) {

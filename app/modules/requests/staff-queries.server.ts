@@ -1,3 +1,4 @@
+import { countRows } from "~/db/count";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus, ReviewStatus } from "~/db/schema";
@@ -37,7 +38,7 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
       ]),
     );
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const total = await countRows(base);
   const rows = await base
     .innerJoin("document_categories as c", "c.id", "r.document_category_id")
     .innerJoin("clients as cl", "cl.id", "r.client_id")

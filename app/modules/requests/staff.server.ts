@@ -1,3 +1,4 @@
+import { attachmentsOf } from "~/modules/files/queries.server";
 import { data } from "react-router";
 import type { DB } from "~/db/db.server";
 import type { ReviewStatus } from "~/db/schema";
@@ -5,7 +6,7 @@ import { insertAuditEvent } from "~/modules/audit/queries.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { listVerificationEvents } from "~/modules/verification/queries.server";
-import { attachmentsOfRequest, fieldValuesOf, issuedDocumentsOfRequest, replaceFieldValues, timelineOf } from "./queries.server";
+import { fieldValuesOf, issuedDocumentsOfRequest, replaceFieldValues, timelineOf } from "./queries.server";
 import type { StaffScope } from "./scope.server";
 import { findRequestForStaff, insertNotification, setAttachmentStatus, setRequestMessage, setRequestStatus } from "./staff-queries.server";
 
@@ -28,7 +29,7 @@ export async function staffRequestView(db: DB, request: StaffRequest) {
     request,
     requiredFields: await requiredFieldsOf(db, request.document_category_id),
     fieldValues: await fieldValuesOf(db, request.id),
-    attachments: await attachmentsOfRequest(db, request.id),
+    attachments: await attachmentsOf(db, "DOCUMENT_REQUESTS", request.id),
     timeline: (await timelineOf(db, request.id)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> })),
     issued,
     verifications: await listVerificationEvents(db, issued.map((document) => document.id)),

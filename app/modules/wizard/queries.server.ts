@@ -22,18 +22,6 @@ export async function deleteDraft(db: DB, draftId: number) {
   await db.deleteFrom("request_drafts").where("id", "=", draftId).execute();
 }
 
-/** Draft uploads are attachments of type DOCUMENT_SUPPORTING_DOCUMENTS pointing at the draft. */
-export function draftAttachments(db: DB, draftId: number) {
-  return db
-    .selectFrom("attachments as a")
-    .innerJoin("files as f", "f.id", "a.file_id")
-    .select(["a.id", "a.document_name", "a.supporting_document_type_id", "a.file_id", "f.original_name", "f.mime_type", "f.size", "f.total_pages"])
-    .where("a.entity_type", "=", "DOCUMENT_SUPPORTING_DOCUMENTS")
-    .where("a.reference_entity_id", "=", draftId)
-    .orderBy("a.id")
-    .execute();
-}
-
 export async function deleteDraftAttachments(db: DB, draftId: number, supportingTypeId?: number) {
   let query = db
     .deleteFrom("attachments")

@@ -1,3 +1,4 @@
+import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
 import { insertAuditEvent } from "~/modules/audit/queries.server";
 import { categoriesOfClient, findCategory, findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
@@ -7,7 +8,6 @@ import { insertRequest, replaceFieldValues } from "~/modules/requests/queries.se
 import {
   deleteDraft,
   deleteDraftAttachments,
-  draftAttachments,
   findDraft,
   insertAttachment,
   moveDraftAttachmentsToRequest,
@@ -76,7 +76,7 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
       await insertAttachment(trx, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: draft.id, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
     });
   }
-  const attached = new Set((await draftAttachments(db, draft.id)).map((attachment) => attachment.supporting_document_type_id));
+  const attached = new Set((await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map((attachment) => attachment.supporting_document_type_id));
   for (const type of types) if (type.is_required && !attached.has(type.id) && !errors[type.id]) errors[type.id] = "wizard.documentRequired";
   if (Object.keys(errors).length === 0) await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 4) });
   return { errors };
@@ -111,7 +111,7 @@ export async function submitDraft(
   const clientId = draft.client_id;
   const fields = draftFields(draft);
   for (const spec of await requiredFieldsOf(db, categoryId)) if (spec.is_required && !fields[spec.field_name]) return { ok: false, step: 2 };
-  const attached = new Set((await draftAttachments(db, draft.id)).map((attachment) => attachment.supporting_document_type_id));
+  const attached = new Set((await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map((attachment) => attachment.supporting_document_type_id));
   for (const type of await supportingTypesOf(db, categoryId)) if (type.is_required && !attached.has(type.id)) return { ok: false, step: 3 };
 
   const requestId = await db.transaction().execute(async (trx) => {
@@ -145,7 +145,7 @@ export async function wizardView(db: DB, beneficiaryId: number) {
     categories: client ? await categoriesOfClient(db, client.id) : [],
     requiredFields: category ? await requiredFieldsOf(db, category.id) : [],
     supportingTypes: category ? await supportingTypesOf(db, category.id) : [],
-    attachments: draft ? await draftAttachments(db, draft.id) : [],
+    attachments: draft ? await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id) : [],
     fields: draftFields(draft),
   };
 }

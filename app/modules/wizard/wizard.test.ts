@@ -1,3 +1,4 @@
+import { attachmentsOf } from "~/modules/files/queries.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed.server";
@@ -5,7 +6,7 @@ import { listAuditEvents } from "~/modules/audit/queries.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { createTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
-import { draftAttachments, findDraft } from "./queries.server";
+import { findDraft } from "./queries.server";
 import { attachDocuments, chooseCategory, chooseClient, saveFields, submitDraft, wizardView } from "./service.server";
 
 let db: DB;
@@ -50,7 +51,7 @@ describe("request draft", () => {
     await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() }]);
     await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "second.png", bytes: PNG_BYTES }]);
     const draft = (await findDraft(db, beneficiaryId))!;
-    const attachments = await draftAttachments(db, draft.id);
+    const attachments = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
     expect(attachments.map((a) => a.original_name)).toEqual(["second.png"]);
   });
 
