@@ -2,49 +2,51 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 /**
  * The map of the product (spec section 2), grouped by area in the spec's order.
- * A screen used in several areas is ONE module mounted several times with distinct ids
- * (docs/decisions/0004); it learns its area from the path.
+ * A screen used in several areas is ONE module mounted several times with distinct ids; each area's
+ * layout puts the area into the router context, and screens read it from there (DESIGN 15).
  */
-
-const AREA_LAYOUT = "routes/areas/area-layout.tsx";
-
-/** A role area: its guard layout, an index that goes to the dashboard, the dashboard, and its screens. */
-function area(name: string, screens: RouteConfig = []) {
-  return prefix(name, [
-    layout(AREA_LAYOUT, { id: `${name}/layout` }, [
-      index("routes/areas/area-index.tsx", { id: `${name}/index` }),
-      route("dashboard", "routes/dashboard/dashboard.tsx", { id: `${name}/dashboard` }),
-      ...(screens as never[]),
-    ]),
-  ]);
-}
 
 const REQUESTS = "routes/requests/staff-requests.tsx";
 const REQUEST = "routes/requests/staff-request.tsx";
 const REQUEST_EDIT = "routes/requests/staff-request-edit.tsx";
 const ISSUE = "routes/requests/issue-document.tsx";
+const NOT_FOUND = "routes/public/not-found.tsx";
 
-const CATEGORIES = "routes/catalogue/categories.tsx";
-const CATEGORY = "routes/catalogue/category.tsx";
-const CATEGORY_FORM = "routes/catalogue/category-form.tsx";
+/** A role area: its guard layout, an index that goes to the dashboard, the dashboard, its screens, and a 404 inside its shell. */
+function area(name: string, screens: RouteConfig = []) {
+  return prefix(name, [
+    layout(`routes/areas/${name}.tsx`, [
+      index("routes/areas/area-index.tsx", { id: `${name}/index` }),
+      route("dashboard", "routes/dashboard/dashboard.tsx", { id: `${name}/dashboard` }),
+      ...(screens as never[]),
+      route("*", NOT_FOUND, { id: `${name}/not-found` }),
+    ]),
+  ]);
+}
 
-/** The document-category screens of an area: list, create, detail, edit. */
-function categoryScreens(base: string, area: string) {
+/** A managed kind's four screens: list, create, detail, edit (DESIGN 16). */
+function managed(base: string, areaName: string, kind: string, files: { list: string; detail: string; form: string }) {
   return [
-    route(base, CATEGORIES, { id: `${area}/categories` }),
-    route(`${base}/create`, CATEGORY_FORM, { id: `${area}/category-create` }),
-    route(`${base}/:id`, CATEGORY, { id: `${area}/category` }),
-    route(`${base}/edit/:id`, CATEGORY_FORM, { id: `${area}/category-edit` }),
+    route(base, files.list, { id: `${areaName}/${kind}-list` }),
+    route(`${base}/create`, files.form, { id: `${areaName}/${kind}-create` }),
+    route(`${base}/:id`, files.detail, { id: `${areaName}/${kind}` }),
+    route(`${base}/edit/:id`, files.form, { id: `${areaName}/${kind}-edit` }),
   ];
 }
 
+const CATEGORY_FILES = { list: "routes/catalogue/categories.tsx", detail: "routes/catalogue/category.tsx", form: "routes/catalogue/category-form.tsx" };
+const CLIENT_FILES = { list: "routes/admin/clients.tsx", detail: "routes/admin/client.tsx", form: "routes/admin/client-form.tsx" };
+const CLIENT_CATEGORY_FILES = { list: "routes/admin/client-categories.tsx", detail: "routes/admin/client-category.tsx", form: "routes/admin/client-category-form.tsx" };
+const CLIENT_ADMIN_FILES = { list: "routes/admin/client-admins.tsx", detail: "routes/admin/client-admin.tsx", form: "routes/admin/client-admin-form.tsx" };
+const SERVICE_ADMIN_FILES = { list: "routes/admin/service-admins.tsx", detail: "routes/admin/service-admin.tsx", form: "routes/admin/service-admin-form.tsx" };
+
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
-function requestScreens(base: string, area: string) {
+function requestScreens(base: string, areaName: string) {
   return [
-    route(`${base}/requests/:categoryId`, REQUESTS, { id: `${area}/category-requests` }),
-    route(`${base}/request/:id`, REQUEST, { id: `${area}/request` }),
-    route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${area}/request-edit` }),
-    route(`${base}/request/issue/:id`, ISSUE, { id: `${area}/request-issue` }),
+    route(`${base}/requests/:categoryId`, REQUESTS, { id: `${areaName}/category-requests` }),
+    route(`${base}/request/:id`, REQUEST, { id: `${areaName}/request` }),
+    route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${areaName}/request-edit` }),
+    route(`${base}/request/issue/:id`, ISSUE, { id: `${areaName}/request-issue` }),
   ];
 }
 
@@ -69,19 +71,28 @@ export default [
 
   // Role areas
   ...area("super-admin", [
-    ...categoryScreens("document-categories-management", "super-admin"),
-    ...requestScreens("document-categories-management", "super-admin"),
+    ...managed("service-admins-management", "super-admin", "service-admin", SERVICE_ADMIN_FILES),
+    ...managed("client-admins-management", "super-admin", "client-admin", CLIENT_ADMIN_FILES),
+    ...managed("clients-management", "super-admin", "client", CLIENT_FILES),
     route("clients-management/requests/:clientId", REQUESTS, { id: "super-admin/client-requests" }),
     route("beneficiaries-management/requests/:beneficiaryId", REQUESTS, { id: "super-admin/beneficiary-requests" }),
+    ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),
+    ...requestScreens("document-categories-management", "super-admin"),
   ]),
   ...area("service-admin", [
+    ...managed("client-admins-management", "service-admin", "client-admin", CLIENT_ADMIN_FILES),
+    ...managed("client-categories-management", "service-admin", "client-category", CLIENT_CATEGORY_FILES),
+    ...managed("clients-management", "service-admin", "client", CLIENT_FILES),
     route("clients-management/requests/:clientId", REQUESTS, { id: "service-admin/client-requests" }),
     route("clients-management/request/:id", REQUEST, { id: "service-admin/request" }),
   ]),
-  ...area("client-admin", [...categoryScreens("document-categories", "client-admin"), ...requestScreens("document-categories", "client-admin")]),
+  ...area("client-admin", [
+    ...managed("document-categories", "client-admin", "category", CATEGORY_FILES),
+    ...requestScreens("document-categories", "client-admin"),
+  ]),
   ...area("clerks", [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),
-    ...categoryScreens("document-categories", "clerks"),
+    ...managed("document-categories", "clerks", "category", CATEGORY_FILES),
     ...requestScreens("document-categories", "clerks"),
   ]),
   ...area("beneficiary", [
@@ -92,10 +103,10 @@ export default [
   ]),
 
   // Shared dashboard group (any signed-in user)
-  layout(AREA_LAYOUT, { id: "shared/layout" }, [
+  layout("routes/areas/shared.tsx", [
     route("dashboard", "routes/dashboard/dashboard-redirect.tsx"),
     route("profile", "routes/profile/profile.tsx"),
-    ...categoryScreens("document-categories", "shared"),
+    ...managed("document-categories", "shared", "category", CATEGORY_FILES),
     route("document-categories/requests/:categoryId", REQUESTS, { id: "shared/category-requests" }),
     route("document-categories/request/:id", REQUEST, { id: "shared/request" }),
     route("document-categories/request/:id/issue", ISSUE, { id: "shared/request-issue" }),
@@ -111,5 +122,5 @@ export default [
   ]),
 
   // Anything else: 404 'Not Found' (remix-i18next's middleware needs a splat route)
-  route("*", "routes/public/not-found.tsx"),
+  route("*", NOT_FOUND),
 ] satisfies RouteConfig;

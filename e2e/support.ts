@@ -12,6 +12,12 @@ export const DEMO = {
 
 export type DemoRole = keyof typeof DEMO;
 
+/** Staff of ANOTHER client (Ministry of Labour): everything of Demo University is outside their scope. */
+export const OTHER_CLIENT = {
+  CLERK: "clerk2@example.com",
+  CLIENT_ADMIN: "clientadmin2@example.com",
+} as const;
+
 /** With JS on, waits until the page is hydrated (typing earlier goes to the server-rendered form). */
 export async function ready(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase, setDb } from "../app/db/db.server";
-import { seedDemoData } from "../app/db/seed.server";
+import { seedDemoData } from "../app/db/seed/seed.server";
 import { spawn, spawnSync } from "node:child_process";
 import { countRequestsByStatus, latestRequestsOf } from "../app/modules/dashboard/queries.server";
 import { listRequests } from "../app/modules/requests/staff-queries.server";

@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrates, then seeds the demo data into an empty database.
 import { closeDb, getDb, migrateToLatest } from "../app/db/db.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../app/db/seed.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../app/db/seed/seed.server";
 
 const db = getDb();
 await migrateToLatest(db);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -68,4 +68,9 @@ export async function closeDb(): Promise<void> {
   const db = holder.__db;
   holder.__db = undefined;
   await db?.destroy();
+}
+
+/** The health check's round trip to the database. */
+export async function pingDatabase(db: DB) {
+  await sql`select 1`.execute(db);
 }

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { clientIpContext, cspNonceContext, toastContext, userContext } from "./context";
+import { areaContext, principalContext } from "~/modules/access";
+import { clientIpContext, cspNonceContext, toastContext } from "./context";
 
 describe("request contexts", () => {
   // Regression: the dev server has no getLoadContext; a context without a default threw "No value found for context".
@@ -8,7 +9,8 @@ describe("request contexts", () => {
     const context = new RouterContextProvider();
     expect(context.get(cspNonceContext)).toBe("");
     expect(context.get(clientIpContext)).toBe("");
-    expect(context.get(userContext)).toBeNull();
+    expect(context.get(principalContext).role).toBeNull();
+    expect(context.get(areaContext)).toBeNull();
     expect(context.get(toastContext)).toBeNull();
   });
 });

@@ -1,12 +1,9 @@
 import { createContext } from "react-router";
-import type { SessionUser } from "~/modules/auth/session-user";
 import type { Toast } from "~/modules/toast/toast";
 
 /** Set by the HTTP server from the socket (see app/server/app.ts). */
 export const clientIpContext = createContext<string>("");
 /** Per-request nonce for the Content-Security-Policy. */
 export const cspNonceContext = createContext<string>(""); // empty outside the production server (dev)
-/** The signed-in user, or null. Filled by the session middleware. */
-export const userContext = createContext<SessionUser | null>(null);
 /** The flash toast read from this request's cookie, if any. */
 export const toastContext = createContext<Toast | null>(null);

@@ -1,5 +1,5 @@
 import { openDatabase, migrateToLatest, setDb, type DB } from "~/db/db.server";
-import { hashPassword } from "~/modules/auth/password.server";
+import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
 import type { Role } from "~/db/schema";
 

@@ -1,11 +1,32 @@
 import { RouterContextProvider } from "react-router";
-import { clientIpContext, userContext } from "~/middleware/context";
+import { clientIpContext } from "~/middleware/context";
+import { ANONYMOUS, AREAS, areaContext, buildPrincipal, homeAreaOf, principalContext, type AreaKey, type StaffGrant } from "~/modules/access";
 import type { SessionUser } from "~/modules/auth/session-user";
 
-export function makeContext(options: { user?: SessionUser | null; ip?: string } = {}) {
+type TestUser = Omit<SessionUser, "client"> & { client: (Omit<NonNullable<SessionUser["client"]>, "canDoAttestation"> & { canDoAttestation?: boolean }) | null };
+
+/**
+ * A request context as the session middleware builds it, for a user of the test database. `staff`
+ * overrides the client admin's stored permissions and attestation flag; `area` is the area the screen is
+ * mounted in (default: the user's own).
+ */
+export function makeContext(options: { user?: TestUser | null; ip?: string; staff?: Partial<StaffGrant>; area?: AreaKey } = {}) {
   const context = new RouterContextProvider();
-  context.set(userContext, options.user ?? null);
-  context.set(clientIpContext, options.ip ?? "127.0.0.1");
+  const ip = options.ip ?? "127.0.0.1";
+  const user = options.user;
+  if (user) {
+    const client = user.client ? { ...user.client, canDoAttestation: user.client.canDoAttestation ?? true } : null;
+    const isStaff = user.role === "CLERK" || user.role === "CLIENT_ADMIN";
+    const staff: StaffGrant | null = isStaff
+      ? { clientId: client?.id ?? null, clientCanDoSincera: client?.canDoSincera ?? false, clientCanDoAttestation: client?.canDoAttestation ?? false, permissions: [], canDoAttestation: true, ...options.staff }
+      : null;
+    context.set(principalContext, buildPrincipal({ ...user, client }, staff, ip, "/login"));
+    // The area layout's part: the user's own area unless the test mounts the screen elsewhere.
+    context.set(areaContext, options.area ? AREAS[options.area] : homeAreaOf(user.role));
+  } else {
+    context.set(principalContext, { ...ANONYMOUS, ip });
+  }
+  context.set(clientIpContext, ip);
   return context;
 }
 

@@ -10,15 +10,19 @@ const copy: Record<number, { title: string; hint?: string }> = {
 };
 
 /** 403, 404, 429 and unexpected errors, translated; details only outside production. */
-export function ErrorPage({ status, details }: { status: number; details?: string }) {
+export function ErrorPage({ status, details, inShell = false }: { status: number; details?: string; inShell?: boolean }) {
   const { t } = useTranslation();
   const text = copy[status] ?? { title: "errors.somethingWentWrong" };
+  // Inside an area the shell already has the <main> landmark.
+  const Wrapper = inShell ? "section" : "main";
   return (
-    <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16 text-center" data-status={status}>
+    <Wrapper className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16 text-center" data-status={status}>
       <PageTitle title={t(text.title)} />
-      <div className="flex justify-center">
-        <LanguageSwitch />
-      </div>
+      {inShell ? null : (
+        <div className="flex justify-center">
+          <LanguageSwitch />
+        </div>
+      )}
       <p className="text-5xl font-bold text-gray-9" dir="ltr">
         {status}
       </p>
@@ -36,10 +40,10 @@ export function ErrorPage({ status, details }: { status: number; details?: strin
         </details>
       ) : null}
       <p>
-        <Link to="/" className="text-accent-11 underline">
-          {t("errors.backHome")}
+        <Link to={inShell ? "/dashboard" : "/"} className="text-accent-11 underline">
+          {inShell ? t("errors.backToDashboard") : t("errors.backHome")}
         </Link>
       </p>
-    </main>
+    </Wrapper>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import type { SidebarLink } from "~/modules/navigation/areas";
+import type { SidebarLink } from "~/modules/access";
 
 /** The role's links; the active one (path equals target) is highlighted. */
 export function SidebarNav({ links }: { links: SidebarLink[] }) {

@@ -1,8 +1,8 @@
 import type { DB } from "~/db/db.server";
 import type { UserRow } from "~/db/schema";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { audit } from "~/modules/audit/service.server";
 import { findUserByEmail, insertUser } from "~/modules/users/queries.server";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
 import type { RegisterInput } from "./schema";
 
 export type SignInResult = { ok: true; user: UserRow } | { ok: false };
@@ -13,13 +13,10 @@ export async function signIn(db: DB, email: string, password: string, ip: string
   if (!user) await burnPasswordCheck(password);
   const passwordOk = user ? await verifyPassword(user.password_hash, password) : false;
   const ok = Boolean(user && passwordOk && user.status === "ACTIVE");
-  await insertAuditEvent(db, {
-    actorUserId: user?.id ?? null,
-    actorRole: user?.role ?? null,
+  await audit(db, { userId: user?.id ?? null, role: user?.role ?? null, ip }, {
     action: ok ? "auth.sign_in" : "auth.sign_in_failed",
     entityType: "USERS",
     entityId: user?.id ?? null,
-    ip,
     details: ok ? {} : { email: email.trim().toLowerCase(), reason: !user ? "unknown" : !passwordOk ? "password" : "inactive" },
   });
   return ok && user ? { ok: true, user } : { ok: false };
@@ -47,13 +44,10 @@ export async function registerBeneficiary(db: DB, input: RegisterInput, ip: stri
       phone: input.phone,
       nin: input.nin,
     });
-    await insertAuditEvent(trx, {
-      actorUserId: userId,
-      actorRole: "BENEFICIARY",
+    await audit(trx, { userId, role: "BENEFICIARY", ip }, {
       action: "auth.register",
       entityType: "USERS",
       entityId: userId,
-      ip,
     });
     return { ok: true as const, userId };
   });

@@ -8,8 +8,8 @@ export interface SessionUser {
   firstName: { english: string; arabic: string };
   middleName: { english: string; arabic: string } | null;
   lastName: { english: string; arabic: string };
-  /** For clerks and client admins: their client. */
-  client: { id: number; nameEn: string; nameAr: string; canDoSincera: boolean } | null;
+  /** For clerks and client admins: their client (filled by the access module). */
+  client: { id: number; nameEn: string; nameAr: string; canDoSincera: boolean; canDoAttestation: boolean } | null;
 }
 
 export const fullName = (user: Pick<SessionUser, "firstName" | "lastName">, lng: "english" | "arabic") =>

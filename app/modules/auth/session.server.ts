@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import type { DB } from "~/db/db.server";
-import { findStaffClient } from "~/modules/users/queries.server";
 import { env, sessionSecret } from "~/utils/env.server";
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
 import type { SessionUser } from "./session-user";
@@ -63,7 +62,6 @@ export async function getSessionUser(db: DB, request: Request, now = Date.now())
     return null;
   }
   if (now - lastSeen > TOUCH_EVERY_MS) await touchSession(db, row.session_id, new Date(now).toISOString());
-  const client = await findStaffClient(db, row.id, row.role);
   return {
     id: row.id,
     email: row.email,
@@ -74,8 +72,6 @@ export async function getSessionUser(db: DB, request: Request, now = Date.now())
         ? { english: row.middle_name_en ?? "", arabic: row.middle_name_ar ?? "" }
         : null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: client
-      ? { id: client.id, nameEn: client.name_en, nameAr: client.name_ar, canDoSincera: client.can_do_sincera === 1 }
-      : null,
+    client: null,
   };
 }

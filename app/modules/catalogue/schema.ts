@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { FIELD_TYPES } from "~/modules/wizard/schema";
+
+export const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone"] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+/** Any other stored field type renders (and validates) as text. */
+export const fieldTypeOf = (type: string): FieldType => ((FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : "text");
 
 /** ISO 4217 codes offered for fees (validated against this list). */
 export const CURRENCIES = ["JOD", "USD", "EUR", "GBP", "SAR", "AED", "KWD", "QAR", "BHD", "OMR", "EGP", "IQD", "LBP", "SYP", "TND", "MAD", "DZD", "TRY"] as const;
@@ -48,7 +52,6 @@ export const supportingTypeSchema = z.object({
 });
 export type SupportingTypeInput = z.infer<typeof supportingTypeSchema>;
 
-export { FIELD_TYPES };
 
 /** Fees are typed in major units and stored in minor units of the currency. */
 export function toMinorUnits(amount: string, currency: string) {
@@ -60,4 +63,10 @@ export function toMinorUnits(amount: string, currency: string) {
 export function fromMinorUnits(minor: number, currency: string) {
   const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return (minor / 10 ** digits).toFixed(digits);
+}
+
+/** `documentCategoryId` from the URL: a positive integer, or null. */
+export function categoryIdParam(request: Request) {
+  const value = new URL(request.url).searchParams.get("documentCategoryId");
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }

@@ -1,8 +1,6 @@
-import { data } from "react-router";
 import type { DB } from "~/db/db.server";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
-import type { SessionUser } from "~/modules/auth/session-user";
-import type { StaffScope } from "~/modules/requests/scope.server";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { inScope, type Principal } from "~/modules/access";
 import {
   countAttachmentsOfType,
   countRequestsOfCategory,
@@ -24,33 +22,31 @@ import {
 } from "./queries.server";
 import { toMinorUnits, type CategoryInput, type RequiredFieldInput, type SupportingTypeInput } from "./schema";
 
-const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
-/** The category when it exists (null otherwise); another client's category answers 404. */
-export async function categoryInScope(db: DB, id: number, scope: StaffScope) {
+/**
+ * The category, field or document type when it exists AND lies in the principal's scope; null otherwise,
+ * so another client's id looks exactly like one that does not exist (DESIGN 15).
+ */
+export async function categoryInScope(db: DB, id: number, principal: Principal) {
   const category = Number.isInteger(id) && id > 0 ? await findCategory(db, id) : undefined;
-  if (!category) return null;
-  if (scope.clientId !== undefined && category.client_id !== scope.clientId) throw notFound();
-  return category;
+  return category && inScope(principal, category) ? category : null;
 }
 
-export async function fieldInScope(db: DB, id: number, scope: StaffScope) {
+export async function fieldInScope(db: DB, id: number, principal: Principal) {
   const field = Number.isInteger(id) && id > 0 ? await findRequiredField(db, id) : undefined;
-  if (!field) return null;
-  await categoryInScope(db, field.document_category_id, scope);
-  return field;
+  const category = field ? await categoryInScope(db, field.document_category_id, principal) : null;
+  return field && category ? { ...field, client_id: category.client_id } : null;
 }
 
-export async function supportingTypeInScope(db: DB, id: number, scope: StaffScope) {
+export async function supportingTypeInScope(db: DB, id: number, principal: Principal) {
   const type = Number.isInteger(id) && id > 0 ? await findSupportingType(db, id) : undefined;
-  if (!type) return null;
-  await categoryInScope(db, type.document_category_id, scope);
-  return type;
+  const category = type ? await categoryInScope(db, type.document_category_id, principal) : null;
+  return type && category ? { ...type, client_id: category.client_id } : null;
 }
 
-type Actor = { user: SessionUser; ip: string | null };
-const audit = (db: DB, actor: Actor, clientId: number, action: string, entityType: string, entityId: number, details: Record<string, unknown> = {}) =>
-  insertAuditEvent(db, { actorUserId: actor.user.id, actorRole: actor.user.role, clientId, action, entityType, entityId, ip: actor.ip, details });
+type Actor = AuditActor;
+const record = (db: DB, actor: Actor, clientId: number, action: string, entityType: string, entityId: number, details: Record<string, unknown> = {}) =>
+  audit(db, actor, { clientId, action, entityType, entityId, details });
 
 const categoryValues = (input: CategoryInput) => ({
   nameEn: input.name.english,
@@ -65,7 +61,7 @@ const categoryValues = (input: CategoryInput) => ({
 export async function createCategory(db: DB, clientId: number, input: CategoryInput, actor: Actor) {
   return db.transaction().execute(async (trx) => {
     const id = await insertCategory(trx, { clientId, ...categoryValues(input) });
-    await audit(trx, actor, clientId, "category.create", "DOCUMENT_CATEGORIES", id, { name: input.name.english });
+    await record(trx, actor, clientId, "category.create", "DOCUMENT_CATEGORIES", id, { name: input.name.english });
     return id;
   });
 }
@@ -73,7 +69,7 @@ export async function createCategory(db: DB, clientId: number, input: CategoryIn
 export async function editCategory(db: DB, category: { id: number; client_id: number }, input: CategoryInput, actor: Actor) {
   await db.transaction().execute(async (trx) => {
     await updateCategory(trx, category.id, categoryValues(input));
-    await audit(trx, actor, category.client_id, "category.update", "DOCUMENT_CATEGORIES", category.id);
+    await record(trx, actor, category.client_id, "category.update", "DOCUMENT_CATEGORIES", category.id);
   });
 }
 
@@ -82,7 +78,7 @@ export async function removeCategory(db: DB, category: { id: number; client_id: 
   if ((await countRequestsOfCategory(db, category.id)) > 0) return "has-requests";
   await db.transaction().execute(async (trx) => {
     await deleteCategory(trx, category.id);
-    await audit(trx, actor, category.client_id, "category.delete", "DOCUMENT_CATEGORIES", category.id, { name: category.name_en });
+    await record(trx, actor, category.client_id, "category.delete", "DOCUMENT_CATEGORIES", category.id, { name: category.name_en });
   });
   return "ok";
 }
@@ -101,11 +97,11 @@ export async function saveRequiredField(
   return db.transaction().execute(async (trx) => {
     if (existingId) {
       await updateRequiredField(trx, existingId, values);
-      await audit(trx, actor, category.client_id, "required_field.update", "DOCUMENT_REQUIREMENTS", existingId);
+      await record(trx, actor, category.client_id, "required_field.update", "DOCUMENT_REQUIREMENTS", existingId);
       return { ok: true as const, id: existingId };
     }
     const id = await insertRequiredField(trx, { categoryId: category.id, ...values });
-    await audit(trx, actor, category.client_id, "required_field.create", "DOCUMENT_REQUIREMENTS", id, { fieldName: input.fieldName });
+    await record(trx, actor, category.client_id, "required_field.create", "DOCUMENT_REQUIREMENTS", id, { fieldName: input.fieldName });
     return { ok: true as const, id };
   });
 }
@@ -113,14 +109,14 @@ export async function saveRequiredField(
 export async function toggleRequiredField(db: DB, field: { id: number; is_required: number }, clientId: number, actor: Actor) {
   await db.transaction().execute(async (trx) => {
     await setFieldRequired(trx, field.id, field.is_required !== 1);
-    await audit(trx, actor, clientId, "required_field.toggle", "DOCUMENT_REQUIREMENTS", field.id, { isRequired: field.is_required !== 1 });
+    await record(trx, actor, clientId, "required_field.toggle", "DOCUMENT_REQUIREMENTS", field.id, { isRequired: field.is_required !== 1 });
   });
 }
 
 export async function removeRequiredField(db: DB, field: { id: number; field_name: string }, clientId: number, actor: Actor) {
   await db.transaction().execute(async (trx) => {
     await deleteRequiredField(trx, field.id);
-    await audit(trx, actor, clientId, "required_field.delete", "DOCUMENT_REQUIREMENTS", field.id, { fieldName: field.field_name });
+    await record(trx, actor, clientId, "required_field.delete", "DOCUMENT_REQUIREMENTS", field.id, { fieldName: field.field_name });
   });
 }
 
@@ -135,11 +131,11 @@ export async function saveSupportingType(db: DB, category: { id: number; client_
   return db.transaction().execute(async (trx) => {
     if (existingId) {
       await updateSupportingType(trx, existingId, values);
-      await audit(trx, actor, category.client_id, "supporting_type.update", "DOCUMENT_SUPPORTING_DOCUMENTS", existingId);
+      await record(trx, actor, category.client_id, "supporting_type.update", "DOCUMENT_SUPPORTING_DOCUMENTS", existingId);
       return existingId;
     }
     const id = await insertSupportingType(trx, { categoryId: category.id, ...values });
-    await audit(trx, actor, category.client_id, "supporting_type.create", "DOCUMENT_SUPPORTING_DOCUMENTS", id);
+    await record(trx, actor, category.client_id, "supporting_type.create", "DOCUMENT_SUPPORTING_DOCUMENTS", id);
     return id;
   });
 }
@@ -147,7 +143,7 @@ export async function saveSupportingType(db: DB, category: { id: number; client_
 export async function toggleSupportingType(db: DB, type: { id: number; is_required: number }, clientId: number, actor: Actor) {
   await db.transaction().execute(async (trx) => {
     await setSupportingTypeRequired(trx, type.id, type.is_required !== 1);
-    await audit(trx, actor, clientId, "supporting_type.toggle", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id, { isRequired: type.is_required !== 1 });
+    await record(trx, actor, clientId, "supporting_type.toggle", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id, { isRequired: type.is_required !== 1 });
   });
 }
 
@@ -156,7 +152,7 @@ export async function removeSupportingType(db: DB, type: { id: number }, clientI
   if ((await countAttachmentsOfType(db, type.id)) > 0) return "in-use";
   await db.transaction().execute(async (trx) => {
     await deleteSupportingType(trx, type.id);
-    await audit(trx, actor, clientId, "supporting_type.delete", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id);
+    await record(trx, actor, clientId, "supporting_type.delete", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id);
   });
   return "ok";
 }

@@ -1,9 +1,10 @@
 import type { DB } from "~/db/db.server";
-import type { SessionUser } from "~/modules/auth/session-user";
+import type { SignedIn } from "~/modules/access";
 import { countRequestsByStatus, latestRequestsOf, serviceAdminCounts, superAdminCounts } from "./queries.server";
 
 /** The figures each role's dashboard shows (issue 2, point 6). */
-export async function dashboardFor(db: DB, user: SessionUser) {
+export async function dashboardFor(db: DB, principal: SignedIn) {
+  const { user } = principal;
   switch (user.role) {
     case "BENEFICIARY":
       return {

@@ -59,3 +59,19 @@ export function attachmentsOf(db: DB, entityType: "DOCUMENT_REQUESTS" | "DOCUMEN
     .orderBy("a.id")
     .execute();
 }
+
+export async function insertAttachment(
+  db: DB,
+  values: { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" | "DOCUMENT_REQUESTS"; referenceId: number; documentName: string; fileId: number; supportingTypeId: number | null },
+) {
+  await db
+    .insertInto("attachments")
+    .values({
+      entity_type: values.entityType,
+      reference_entity_id: values.referenceId,
+      document_name: values.documentName,
+      file_id: values.fileId,
+      supporting_document_type_id: values.supportingTypeId,
+    })
+    .execute();
+}

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
-import type { SessionUser } from "~/modules/auth/session-user";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { sha256Hex, storagePath, storeFile } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
 import { insertNotification } from "~/modules/requests/staff-queries.server";
@@ -10,17 +9,17 @@ import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
 import { gifToPng } from "./images.server";
+import { completeRequest, insertIssuedDocument, isCodeTaken, revokeValidIssued, supersedeIssuedOfRequest } from "./queries.server";
 import { stampDocument } from "./stamp.server";
 
 export interface IssueInput {
   request: { id: number; status: string; client_id: number; beneficiary_id: number; document_category_id: number; validity_period_days: number };
-  issuer: SessionUser;
+  issuer: AuditActor & { userId: number };
   file: UploadedFile;
   documentName: string;
   securePlusEnabled: boolean;
   /** YYYY-MM-DD; absent in the clerks' version: today plus the category's validity period. */
   expirationDate?: string;
-  ip: string | null;
 }
 
 export type IssueResult = { ok: true; issuedDocumentId: number; code: string } | { ok: false; error: string };
@@ -28,8 +27,7 @@ export type IssueResult = { ok: true; issuedDocumentId: number; code: string } |
 async function uniqueCode(db: DB) {
   for (;;) {
     const code = generateVerificationCode((size) => crypto.randomBytes(size));
-    const taken = await db.selectFrom("issued_documents").select("id").where("verification_code", "=", code).executeTakeFirst();
-    if (!taken) return code;
+    if (!(await isCodeTaken(db, code))) return code;
   }
 }
 
@@ -60,26 +58,19 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
   const storedKeys: string[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
-      const original = await storeFile(trx, { bytes: input.file.bytes, mimeType: checked.mimeType, originalName: input.file.name, totalPages: checked.totalPages, createdBy: input.issuer.id });
+      const original = await storeFile(trx, { bytes: input.file.bytes, mimeType: checked.mimeType, originalName: input.file.name, totalPages: checked.totalPages, createdBy: input.issuer.userId });
       storedKeys.push(original.storageKey);
-      const issued = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${input.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: input.issuer.id });
+      const issued = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${input.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: input.issuer.userId });
       storedKeys.push(issued.storageKey);
       const now = new Date().toISOString();
       // Issuing again supersedes the earlier document.
-      await trx
-        .updateTable("issued_documents")
-        .set({ status: "REVOKED", revoked_at: now, revoked_by: input.issuer.id, revocation_reason: "Superseded" })
-        .where("request_id", "=", input.request.id)
-        .where("status", "=", "VALID")
-        .execute();
-      const row = await trx
-        .insertInto("issued_documents")
-        .values({
+      await supersedeIssuedOfRequest(trx, input.request.id, input.issuer.userId, now);
+      const issuedDocumentId = await insertIssuedDocument(trx, {
           kind: "REQUEST",
           request_id: input.request.id,
           category_id: input.request.document_category_id,
           client_id: input.request.client_id,
-          issuer_id: input.issuer.id,
+          issuer_id: input.issuer.userId,
           beneficiary_id: input.request.beneficiary_id,
           document_name: input.documentName,
           file_id: issued.id,
@@ -89,23 +80,14 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
           verification_code: code,
           secure_plus_enabled: input.securePlusEnabled ? 1 : 0,
           access_pin_hash: pinHash,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable("document_requests")
-        .set({ status: "COMPLETED", secure_plus_enabled: input.securePlusEnabled ? 1 : 0, updated_at: now })
-        .where("id", "=", input.request.id)
-        .execute();
-      await insertAuditEvent(trx, {
-        actorUserId: input.issuer.id,
-        actorRole: input.issuer.role,
+        });
+      await completeRequest(trx, input.request.id, input.securePlusEnabled, now);
+      await audit(trx, input.issuer, {
         clientId: input.request.client_id,
         action: "request.issue",
         entityType: "DOCUMENT_REQUESTS",
         entityId: input.request.id,
-        ip: input.ip,
-        details: { issuedDocumentId: row.id, code },
+        details: { issuedDocumentId: issuedDocumentId, code },
       });
       await insertNotification(trx, {
         userId: input.request.beneficiary_id,
@@ -113,7 +95,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
         titleAr: `صدرت وثيقتك "${input.documentName}"`,
         link: `/beneficiary/request-document/${input.request.id}`,
       });
-      return { ok: true as const, issuedDocumentId: row.id, code };
+      return { ok: true as const, issuedDocumentId: issuedDocumentId, code };
     });
   } catch (error) {
     // Nothing half-written: files stored before the failure are removed too.
@@ -125,25 +107,15 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
 /** Staff of the client (and super admins) revoke a document with a reason; audited. */
 export async function revokeIssuedDocument(
   db: DB,
-  input: { requestId: number; clientId: number; issuedDocumentId: number; reason: string; user: SessionUser; ip: string | null },
+  input: { requestId: number; clientId: number; issuedDocumentId: number; reason: string; actor: AuditActor & { userId: number } },
 ) {
   const now = new Date().toISOString();
-  const result = await db
-    .updateTable("issued_documents")
-    .set({ status: "REVOKED", revoked_at: now, revoked_by: input.user.id, revocation_reason: input.reason })
-    .where("id", "=", input.issuedDocumentId)
-    .where("request_id", "=", input.requestId)
-    .where("status", "=", "VALID")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
-  await insertAuditEvent(db, {
-    actorUserId: input.user.id,
-    actorRole: input.user.role,
+  if (!(await revokeValidIssued(db, { id: input.issuedDocumentId, requestId: input.requestId, by: input.actor.userId, reason: input.reason, at: now }))) return false;
+  await audit(db, input.actor, {
     clientId: input.clientId,
     action: "request.revoke",
     entityType: "DOCUMENT_REQUESTS",
     entityId: input.requestId,
-    ip: input.ip,
     details: { issuedDocumentId: input.issuedDocumentId, note: input.reason },
   });
   return true;

@@ -1,11 +1,11 @@
+import { insertAttachment } from "~/modules/files/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";
 import QRCode from "qrcode";
 import type { DB } from "~/db/db.server";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { audit } from "~/modules/audit/service.server";
 import { requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
-import { insertAttachment } from "~/modules/wizard/queries.server";
 import { listVerificationEvents } from "~/modules/verification/queries.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
@@ -62,13 +62,10 @@ export async function editPendingRequest(
   await db.transaction().execute(async (trx) => {
     await replaceFieldValues(trx, requestId, clean);
     await updateRequestByBeneficiary(trx, requestId, { requestMessage: values.requestMessage });
-    await insertAuditEvent(trx, {
-      actorUserId: beneficiaryId,
-      actorRole: "BENEFICIARY",
+    await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, {
       action: "request.update",
       entityType: "DOCUMENT_REQUESTS",
       entityId: requestId,
-      ip,
     });
   });
   return "ok";
@@ -93,13 +90,10 @@ export async function replacePendingRequestDocuments(
         await replaceRequestAttachment(trx, requestId, type.id);
         await insertAttachment(trx, { entityType: "DOCUMENT_REQUESTS", referenceId: requestId, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
       }
-      await insertAuditEvent(trx, {
-        actorUserId: beneficiaryId,
-        actorRole: "BENEFICIARY",
+      await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, {
         action: "request.update",
         entityType: "DOCUMENT_REQUESTS",
         entityId: requestId,
-        ip,
         details: { documents: stored.map(({ type }) => type.document_type_en) },
       });
     });

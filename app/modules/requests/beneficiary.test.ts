@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/db/seed/seed.server";
 import { createTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
 import { makeContext, postForm, run } from "~/test/route";

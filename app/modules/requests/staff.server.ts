@@ -1,27 +1,13 @@
 import { attachmentsOf } from "~/modules/files/queries.server";
-import { data } from "react-router";
 import type { DB } from "~/db/db.server";
 import type { ReviewStatus } from "~/db/schema";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
-import type { SessionUser } from "~/modules/auth/session-user";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { listVerificationEvents } from "~/modules/verification/queries.server";
 import { fieldValuesOf, issuedDocumentsOfRequest, replaceFieldValues, timelineOf } from "./queries.server";
-import type { StaffScope } from "./scope.server";
 import { findRequestForStaff, insertNotification, setAttachmentStatus, setRequestMessage, setRequestStatus } from "./staff-queries.server";
 
 export type StaffRequest = NonNullable<Awaited<ReturnType<typeof findRequestForStaff>>>;
-
-/**
- * The request when it exists and is in scope. A missing id gives null (the page says
- * 'No Data Found WIth ID {id}'); another client's request answers 404 like any unknown page.
- */
-export async function requestInScope(db: DB, id: number, scope: StaffScope): Promise<StaffRequest | null> {
-  const request = Number.isInteger(id) ? await findRequestForStaff(db, id) : undefined;
-  if (!request) return null;
-  if (scope.clientId !== undefined && request.client_id !== scope.clientId) throw data({ reason: "not-found" }, { status: 404 });
-  return request;
-}
 
 export async function staffRequestView(db: DB, request: StaffRequest) {
   const issued = await issuedDocumentsOfRequest(db, request.id);
@@ -47,19 +33,15 @@ export async function changeRequestStatus(
   db: DB,
   request: StaffRequest,
   values: { status: "PENDING" | "APPROVED" | "REJECTED"; securePlusEnabled: boolean; note?: string },
-  user: SessionUser,
-  ip: string | null,
+  actor: AuditActor,
 ) {
   await db.transaction().execute(async (trx) => {
     await setRequestStatus(trx, request.id, { status: values.status, securePlusEnabled: values.securePlusEnabled, note: values.note || null });
-    await insertAuditEvent(trx, {
-      actorUserId: user.id,
-      actorRole: user.role,
+    await audit(trx, actor, {
       clientId: request.client_id,
       action: "request.status",
       entityType: "DOCUMENT_REQUESTS",
       entityId: request.id,
-      ip,
       details: { status: values.status, securePlusEnabled: values.securePlusEnabled, ...(values.note ? { note: values.note } : {}) },
     });
     const [en, ar] = STATUS_WORDS[values.status];
@@ -74,17 +56,14 @@ export async function changeRequestStatus(
   });
 }
 
-export async function reviewAttachment(db: DB, request: StaffRequest, attachmentId: number, status: ReviewStatus, user: SessionUser, ip: string | null) {
+export async function reviewAttachment(db: DB, request: StaffRequest, attachmentId: number, status: ReviewStatus, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     if (!(await setAttachmentStatus(trx, request.id, attachmentId, status))) return false;
-    await insertAuditEvent(trx, {
-      actorUserId: user.id,
-      actorRole: user.role,
+    await audit(trx, actor, {
       clientId: request.client_id,
       action: "request.document_review",
       entityType: "DOCUMENT_REQUESTS",
       entityId: request.id,
-      ip,
       details: { attachmentId, status },
     });
     return true;
@@ -96,22 +75,18 @@ export async function editRequestByStaff(
   db: DB,
   request: StaffRequest,
   values: { fields: Record<string, string | undefined>; requestMessage: string },
-  user: SessionUser,
-  ip: string | null,
+  actor: AuditActor,
 ) {
   const before = Object.fromEntries((await fieldValuesOf(db, request.id)).map((field) => [field.field_name, field.field_value]));
   const after = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<string, string>;
   await db.transaction().execute(async (trx) => {
     await replaceFieldValues(trx, request.id, after);
     await setRequestMessage(trx, request.id, values.requestMessage);
-    await insertAuditEvent(trx, {
-      actorUserId: user.id,
-      actorRole: user.role,
+    await audit(trx, actor, {
       clientId: request.client_id,
       action: "request.fields",
       entityType: "DOCUMENT_REQUESTS",
       entityId: request.id,
-      ip,
       details: { before, after, messageChanged: values.requestMessage !== request.request_message },
     });
   });

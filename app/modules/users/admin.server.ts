@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DB } from "~/db/db.server";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
-import { hashPassword } from "~/modules/auth/password.server";
+import { audit, SYSTEM } from "~/modules/audit/service.server";
+import { hashPassword } from "~/modules/users/password.server";
 import { findUserByEmail, insertUser } from "./queries.server";
 
 const input = z.object({
@@ -28,6 +28,6 @@ export async function createSuperAdmin(
     last_name_en: parsed.data.lastName,
     last_name_ar: parsed.data.lastName,
   });
-  await insertAuditEvent(db, { action: "user.create_super_admin", entityType: "USERS", entityId: id, details: { via: "cli" } });
+  await audit(db, SYSTEM, { action: "user.create_super_admin", entityType: "USERS", entityId: id, details: { via: "cli" } });
   return { ok: true, id };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verifyPassword } from "~/modules/auth/password.server";
+import { verifyPassword } from "~/modules/users/password.server";
 import { createTestDb } from "~/test/db";
 import { createSuperAdmin } from "./admin.server";
 

@@ -18,21 +18,30 @@ export async function insertUser(db: DB, user: NewUser): Promise<number> {
   return row.id;
 }
 
-/** The client a clerk or client admin works for, with the flags the UI needs. */
-export async function findStaffClient(db: DB, userId: number, role: Role) {
+/** A clerk's or client admin's record with their client's flags (the client is null until assigned). */
+export async function findStaffRecord(db: DB, userId: number, role: Role) {
   if (role === "CLERK") {
-    return db
+    const row = await db
       .selectFrom("clerks")
-      .innerJoin("clients", "clients.id", "clerks.client_id")
-      .select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"])
+      .leftJoin("clients", "clients.id", "clerks.client_id")
+      .select(["clients.id as client_id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"])
       .where("clerks.user_id", "=", userId)
       .executeTakeFirst();
+    return row ? { ...row, permissions: "[]", admin_can_do_attestation: 0 } : undefined;
   }
   if (role === "CLIENT_ADMIN") {
     return db
       .selectFrom("client_admins")
-      .innerJoin("clients", "clients.id", "client_admins.client_id")
-      .select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"])
+      .leftJoin("clients", "clients.id", "client_admins.client_id")
+      .select([
+        "clients.id as client_id",
+        "clients.name_en",
+        "clients.name_ar",
+        "clients.can_do_sincera",
+        "clients.can_do_attestation",
+        "client_admins.permissions",
+        "client_admins.can_do_attestation as admin_can_do_attestation",
+      ])
       .where("client_admins.user_id", "=", userId)
       .executeTakeFirst();
   }

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { VerificationEventsTable } from "~/db/schema";
+import { insertVerificationEvents } from "./queries.server";
 
 type PendingEvent = { issued_document_id: number | null; outcome: VerificationEventsTable["outcome"]; ip_hash: string | null; user_agent: string | null; at: string };
 
@@ -32,7 +33,5 @@ export async function flushVerificationEvents() {
   pending = [];
   if (batch.length === 0 || !target) return;
   const db = target;
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto("verification_events").values(batch).execute();
-  });
+  await db.transaction().execute((trx) => insertVerificationEvents(trx, batch));
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { hashPassword, verifyPassword } from "~/modules/users/password.server";
 import { pinSecret } from "~/utils/env.server";
 
 /**

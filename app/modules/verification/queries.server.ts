@@ -1,3 +1,5 @@
+import type { Insertable } from "kysely";
+import type { VerificationEventsTable } from "~/db/schema";
 import type { DB } from "~/db/db.server";
 import { flushVerificationEvents } from "./events.server";
 
@@ -44,4 +46,12 @@ export async function listVerificationEvents(db: DB, issuedDocumentIds: number[]
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+}
+
+export function firstIssuedDocuments(db: DB, limit: number) {
+  return db.selectFrom("issued_documents").select(["verification_code", "status", "expiry_date", "secure_plus_enabled"]).orderBy("id").limit(limit).execute();
+}
+
+export async function insertVerificationEvents(db: DB, events: Insertable<VerificationEventsTable>[]) {
+  await db.insertInto("verification_events").values(events).execute();
 }

@@ -1,15 +1,11 @@
 import type { DB } from "~/db/db.server";
 import { accessPinFor } from "./pin.server";
+import { firstIssuedDocuments } from "./queries.server";
 import { verdictOf } from "./service.server";
 
 /** One code per verdict from the demo data, printed at start-up for a first look. */
 export async function demoVerificationSamples(db: DB) {
-  const rows = await db
-    .selectFrom("issued_documents")
-    .select(["verification_code", "status", "expiry_date", "secure_plus_enabled"])
-    .orderBy("id")
-    .limit(50)
-    .execute();
+  const rows = await firstIssuedDocuments(db, 50);
   const samples: { code: string; label: string }[] = [];
   const seen = new Set<string>();
   for (const row of rows) {

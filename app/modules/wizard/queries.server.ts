@@ -31,22 +31,6 @@ export async function deleteDraftAttachments(db: DB, draftId: number, supporting
   await query.execute();
 }
 
-export async function insertAttachment(
-  db: DB,
-  values: { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" | "DOCUMENT_REQUESTS"; referenceId: number; documentName: string; fileId: number; supportingTypeId: number | null },
-) {
-  await db
-    .insertInto("attachments")
-    .values({
-      entity_type: values.entityType,
-      reference_entity_id: values.referenceId,
-      document_name: values.documentName,
-      file_id: values.fileId,
-      supporting_document_type_id: values.supportingTypeId,
-    })
-    .execute();
-}
-
 export async function moveDraftAttachmentsToRequest(db: DB, draftId: number, requestId: number) {
   await db
     .updateTable("attachments")

@@ -1,9 +1,8 @@
 import { z } from "zod";
 
-export const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone"] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-/** Any other stored field type renders (and validates) as text. */
-export const fieldTypeOf = (type: string): FieldType => ((FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : "text");
+import { fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
+
+export { FIELD_TYPES, fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
 
 export interface RequiredFieldSpec {
   field_name: string;

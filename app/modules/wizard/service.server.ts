@@ -1,6 +1,7 @@
+import { insertAttachment } from "~/modules/files/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { audit } from "~/modules/audit/service.server";
 import { categoriesOfClient, findCategory, findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
@@ -9,7 +10,6 @@ import {
   deleteDraft,
   deleteDraftAttachments,
   findDraft,
-  insertAttachment,
   moveDraftAttachmentsToRequest,
   upsertDraft,
 } from "./queries.server";
@@ -119,14 +119,11 @@ export async function submitDraft(
     await replaceFieldValues(trx, id, fields);
     await moveDraftAttachmentsToRequest(trx, draft.id, id);
     await deleteDraft(trx, draft.id);
-    await insertAuditEvent(trx, {
-      actorUserId: beneficiaryId,
-      actorRole: "BENEFICIARY",
+    await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, {
       clientId,
       action: "request.create",
       entityType: "DOCUMENT_REQUESTS",
       entityId: id,
-      ip,
     });
     return id;
   });

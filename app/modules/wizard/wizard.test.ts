@@ -1,7 +1,7 @@
 import { attachmentsOf } from "~/modules/files/queries.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/db/seed/seed.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { createTestDb } from "~/test/db";

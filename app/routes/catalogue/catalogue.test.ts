@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { createTestDb } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
@@ -23,7 +23,7 @@ async function staff(email: string, clientName?: string): Promise<SessionUser> {
     id: row.id, email, role: row.role,
     firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: client ? { id: client.id, nameEn: client.name_en, nameAr: client.name_ar, canDoSincera: client.can_do_sincera === 1 } : null,
+    client: client ? { id: client.id, nameEn: client.name_en, nameAr: client.name_ar, canDoSincera: client.can_do_sincera === 1, canDoAttestation: client.can_do_attestation === 1 } : null,
   };
 }
 
@@ -63,7 +63,12 @@ describe("catalogue scope", () => {
     expect((await run(categoryForm.action, postForm(`/clerks/document-categories/edit/${id}`, validCategory), context, { id })).status).toBe(404);
     expect((await run(category.action, postForm(`/clerks/document-categories/${id}`, { intent: "delete" }), context, { id })).status).toBe(404);
     const field = { "name.english": "Hack", "name.arabic": "اختراق", documentCategoryId: id, fieldName: "hack", fieldType: "text" };
-    expect((await run(requiredFieldForm.action, postForm(`/document-required-fields/create?documentCategoryId=${id}`, field), context)).status).toBe(404);
+    // The same answer as for a category that does not exist (DESIGN 15).
+    const outside = await run(requiredFieldForm.action, postForm(`/document-required-fields/create?documentCategoryId=${id}`, field), context);
+    const unknown = await run(requiredFieldForm.action, postForm(`/document-required-fields/create?documentCategoryId=999999`, { ...field, documentCategoryId: "999999" }), context);
+    expect(outside.status).toBeGreaterThanOrEqual(400);
+    const errorOf = (outcome: typeof outside) => (outcome.data as { error?: unknown }).error;
+    expect([outside.status, errorOf(outside)]).toEqual([unknown.status, errorOf(unknown)]);
     const anyField = await db.selectFrom("document_required_fields").select("id").where("document_category_id", "=", ownCategory.id).executeTakeFirstOrThrow();
     expect((await run(requiredFields.action, postForm(`/document-required-fields?documentCategoryId=${id}`, { intent: "toggle", id: String(anyField.id) }), context)).status).toBe(404);
     expect(await auditCount()).toBe(before);

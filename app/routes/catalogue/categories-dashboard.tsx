@@ -4,15 +4,19 @@ import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { REQUEST_STATUSES } from "~/db/schema";
-import { catalogueAccess } from "~/modules/catalogue/access.server";
 import { categoriesOfClient, requestCountsByCategory } from "~/modules/catalogue/queries.server";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { useArea } from "~/components/layout/area-shell";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/categories-dashboard";
 
 /** The clerk's client's categories with their request counts by status. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { scope, db, base } = catalogueAccess(context, request);
-  const clientId = scope.clientId ?? -1;
+export async function loader({ context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
+  const clientId = principal.clientId ?? -1;
   const counts = await requestCountsByCategory(db, clientId);
   const categories = (await categoriesOfClient(db, clientId)).map((category) => ({
     id: category.id,
@@ -20,10 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nameAr: category.name_ar,
     counts: Object.fromEntries(counts.filter((row) => row.document_category_id === category.id).map((row) => [row.status, Number(row.n)])) as Record<string, number>,
   }));
-  return { base, categories };
+  return { categories };
 }
 
 export default function CategoriesDashboard({ loaderData }: Route.ComponentProps) {
+  const area = useArea();
   const { t, i18n } = useTranslation();
   return (
     <div className="flex flex-col gap-5">
@@ -33,7 +38,7 @@ export default function CategoriesDashboard({ loaderData }: Route.ComponentProps
       <div className="grid gap-4 md:grid-cols-2" data-testid="category-counts">
         {loaderData.categories.map((category) => (
           <Card key={category.id} className="flex flex-col gap-3">
-            <Link to={`${loaderData.base}/requests/${category.id}`} className="text-lg font-semibold text-accent-11 underline">
+            <Link to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} className="text-lg font-semibold text-accent-11 underline">
               {pick(i18n.language, category.nameEn, category.nameAr)}
             </Link>
             <dl className="flex flex-wrap gap-3">

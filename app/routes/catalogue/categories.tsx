@@ -4,34 +4,39 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
-import { catalogueAccess } from "~/modules/catalogue/access.server";
 import { listCategories, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { pagingOf } from "~/modules/requests/schema";
 import { formatMoney, pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { useArea } from "~/components/layout/area-shell";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/categories";
 
 /** Document categories of the user's client (all clients, with a filter, for super admins). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { scope, db, base } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const clientFilter = Number(url.searchParams.get("clientId")) || undefined;
-  const clientId = scope.clientId ?? clientFilter;
+  const clientId = principal.clientId ?? clientFilter;
   const { total, rows } = await listCategories(db, { clientId, q, ...paging });
-  return { base, rows, total, ...paging, q, clientId: clientFilter ?? "", clients: scope.isSuperAdmin ? await listClientsForChooser(db) : null };
+  return { rows, total, ...paging, q, clientId: clientFilter ?? "", clients: principal.scope.kind === "all" ? await listClientsForChooser(db) : null };
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
+  const area = useArea();
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const { base, rows, clients, q } = loaderData;
+  const { rows, clients, q } = loaderData;
   return (
     <div className="flex flex-col gap-5">
       <PageTitle title={t("catalogue.categories")} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t("catalogue.categories")}</h1>
-        <ButtonLink to={`${base}/create`}>{t("catalogue.newCategory")}</ButtonLink>
+        <ButtonLink to={mustLinkTo(area, "categoryCreate")}>{t("catalogue.newCategory")}</ButtonLink>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         <div className="flex flex-col gap-1">
@@ -62,14 +67,14 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <Card className="flex flex-col items-start gap-3">
           <p className="text-gray-11">{q ? t("catalogue.emptySearch") : t("catalogue.empty")}</p>
-          <ButtonLink to={`${base}/create`}>{t("catalogue.newCategory")}</ButtonLink>
+          <ButtonLink to={mustLinkTo(area, "categoryCreate")}>{t("catalogue.newCategory")}</ButtonLink>
         </Card>
       ) : (
         <Card className="p-0">
           <ul className="divide-y divide-gray-5" data-testid="categories">
             {rows.map((row) => (
               <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                <Link to={`${base}/${row.id}`} className="font-medium text-accent-11 underline">
+                <Link to={mustLinkTo(area, "category", { id: row.id })} className="font-medium text-accent-11 underline">
                   {pick(lng, row.name_en, row.name_ar)}
                 </Link>
                 <span className="text-sm text-gray-11">

@@ -8,47 +8,54 @@ import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
-import { catalogueAccess } from "~/modules/catalogue/access.server";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { CURRENCIES, categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
 import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { useArea } from "~/components/layout/area-shell";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category-form";
 
 /** Create (`create`) and edit (`edit/{id}`) a document category: one form, mounted in every area. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, db, base } = catalogueAccess(context, request);
-  const clients = scope.isSuperAdmin ? await listClientsForChooser(db) : null;
-  if (params.id === undefined) return { base, clients, category: null, missing: false };
-  const category = await categoryInScope(db, Number(params.id), scope);
-  if (!category) return data({ base, clients, category: null, missing: true }, { status: 404 });
-  return { base, clients, category, missing: false };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
+  const clients = principal.scope.kind === "all" ? await listClientsForChooser(db) : null;
+  if (params.id === undefined) return { clients, category: null, missing: false };
+  const category = await categoryInScope(db, Number(params.id), principal);
+  if (!category) return data({ clients, category: null, missing: true }, { status: 404 });
+  return { clients, category, missing: false };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, db, base, actor } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
+  const area = areaOf(context)!;
   const submission = parseWithZod(await request.formData(), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (params.id !== undefined) {
-    const category = await categoryInScope(db, Number(params.id), scope);
+    const category = await categoryInScope(db, Number(params.id), principal);
     if (!category) throw data({ reason: "not-found" }, { status: 404 });
-    await editCategory(db, category, submission.value, actor);
-    return redirectWithToast(`${base}/${category.id}`, { kind: "success", message: "catalogue.updated" });
+    await editCategory(db, category, submission.value, principal);
+    return redirectWithToast(mustLinkTo(area, "category", { id: category.id }), { kind: "success", message: "catalogue.updated" });
   }
   // Staff create for their own client; a super admin chooses the client.
-  const clientId = scope.clientId ?? submission.value.clientId;
+  const clientId = principal.clientId ?? submission.value.clientId;
   if (!clientId || !(await findClient(db, clientId))) {
     return data(submission.reply({ fieldErrors: { clientId: ["validation.clientIdRequired"] } }), { status: 400 });
   }
-  const id = await createCategory(db, clientId, submission.value, actor);
-  return redirectWithToast(`${base}/${id}`, { kind: "success", message: "catalogue.created" });
+  const id = await createCategory(db, clientId, submission.value, principal);
+  return redirectWithToast(mustLinkTo(area, "category", { id: id }), { kind: "success", message: "catalogue.created" });
 }
 
 export default function CategoryForm({ loaderData, actionData }: Route.ComponentProps) {
+  const area = useArea();
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const { category, clients, base } = loaderData;
+  const { category, clients } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: category
@@ -73,7 +80,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <PageTitle title={title} />
-      <Link to={category ? `${base}/${category.id}` : base} className="text-sm text-accent-11 underline">
+      <Link to={category ? mustLinkTo(area, "category", { id: category.id }) : mustLinkTo(area, "categories")} className="text-sm text-accent-11 underline">
         {t("wizard.back")}
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -6,22 +6,25 @@ import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { PageTitle } from "~/components/ui/page-title";
-import { catalogueAccess } from "~/modules/catalogue/access.server";
 import { findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { categoryInScope, removeCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldTypeOf } from "~/modules/wizard/schema";
 import { formatMoney, pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { useArea } from "~/components/layout/area-shell";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, db, base } = catalogueAccess(context, request);
-  const category = await categoryInScope(db, Number(params.id), scope);
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
+  const category = await categoryInScope(db, Number(params.id), principal);
   if (!category) return data({ missing: true as const, id: params.id }, { status: 404 });
   return {
     missing: false as const,
-    base,
     category,
     client: await findClient(db, category.client_id),
     fields: await requiredFieldsOf(db, category.id),
@@ -31,36 +34,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, db, base, actor } = catalogueAccess(context, request);
-  const category = await categoryInScope(db, Number(params.id), scope);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
+  const area = areaOf(context)!;
+  const category = await categoryInScope(db, Number(params.id), principal);
   if (!category) throw data({ reason: "not-found" }, { status: 404 });
   const form = await request.formData();
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
-  const result = await removeCategory(db, category, actor);
+  const result = await removeCategory(db, category, principal);
   if (result === "has-requests") return data({ error: "catalogue.hasRequests" }, { status: 409 });
-  return redirectWithToast(base, { kind: "success", message: "catalogue.deleted", params: { name: pick("en", category.name_en, category.name_ar) } });
+  return redirectWithToast(mustLinkTo(area, "categories"), { kind: "success", message: "catalogue.deleted", params: { name: pick("en", category.name_en, category.name_ar) } });
 }
 
 export default function Category({ loaderData, actionData }: Route.ComponentProps) {
+  const area = useArea();
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   if (loaderData.missing) return <Callout tone="warning">{t("errors.noDataWithId", { id: loaderData.id })}</Callout>;
-  const { category, client, fields, types, base } = loaderData;
+  const { category, client, fields, types } = loaderData;
   const name = pick(lng, category.name_en, category.name_ar);
   const query = `documentCategoryId=${category.id}`;
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <PageTitle title={name} />
-      <Link to={base} className="text-sm text-accent-11 underline">
+      <Link to={mustLinkTo(area, "categories")} className="text-sm text-accent-11 underline">
         {t("catalogue.categories")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{name}</h1>
         <div className="flex flex-wrap gap-2">
-          <ButtonLink to={`${base}/requests/${category.id}`} variant="soft">
+          <ButtonLink to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} variant="soft">
             {t("catalogue.requests")}
           </ButtonLink>
-          <ButtonLink to={`${base}/edit/${category.id}`} variant="outline">
+          <ButtonLink to={mustLinkTo(area, "categoryEdit", { id: category.id })} variant="outline">
             {t("catalogue.edit")}
           </ButtonLink>
           <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
@@ -92,7 +98,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
       <ChildSection
         kind="fields"
         query={query}
-        back={`${base}/${category.id}`}
+        back={mustLinkTo(area, "category", { id: category.id })}
         rows={fields.map((field) => ({
           id: field.id,
           isRequired: field.is_required === 1,
@@ -110,7 +116,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
       <ChildSection
         kind="types"
         query={query}
-        back={`${base}/${category.id}`}
+        back={mustLinkTo(area, "category", { id: category.id })}
         rows={types.map((type) => ({
           id: type.id,
           isRequired: type.is_required === 1,

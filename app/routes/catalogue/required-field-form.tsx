@@ -9,41 +9,44 @@ import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
-import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
-import { FIELD_TYPES, requiredFieldSchema } from "~/modules/catalogue/schema";
+import { categoryIdParam, FIELD_TYPES, requiredFieldSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, fieldInScope, saveRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldTypeOf } from "~/modules/wizard/schema";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field-form";
 
 type Problem = "missing-category" | "error-loading" | null;
 
 /** Create and edit a required field (spec: the edit screen needs its category, from the list). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, db } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
   const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, scope) : null;
+  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
   if (!category) return data({ problem: "missing-category" as Problem, category: null, field: null }, { status: 400 });
   if (params.id === undefined) return { problem: null as Problem, category, field: null };
-  const field = await fieldInScope(db, Number(params.id), scope);
+  const field = await fieldInScope(db, Number(params.id), principal);
   if (!field || field.document_category_id !== category.id) return data({ problem: "error-loading" as Problem, category, field: null }, { status: 404 });
   return { problem: null as Problem, category, field };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, db, actor } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
   const submission = parseWithZod(await request.formData(), { schema: requiredFieldSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const category = await categoryInScope(db, submission.value.documentCategoryId, scope);
+  const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
   if (!category) return data(submission.reply({ fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } }), { status: 400 });
   let existingId: number | undefined;
   if (params.id !== undefined) {
-    const field = await fieldInScope(db, Number(params.id), scope);
+    const field = await fieldInScope(db, Number(params.id), principal);
     if (!field || field.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
     existingId = field.id;
   }
-  const result = await saveRequiredField(db, category, submission.value, actor, existingId);
+  const result = await saveRequiredField(db, category, submission.value, principal, existingId);
   if (!result.ok) return data(submission.reply({ fieldErrors: { fieldName: [result.error] } }), { status: 400 });
   return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.fieldSaved" });
 }

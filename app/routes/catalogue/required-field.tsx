@@ -2,32 +2,37 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { Callout } from "~/components/ui/callout";
-import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
+import { categoryIdParam } from "~/modules/catalogue/schema";
 import { categoryInScope, fieldInScope, removeRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldTypeOf } from "~/modules/wizard/schema";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import type { Principal } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field";
 
-async function load(request: Request, id: string, access: ReturnType<typeof catalogueAccess>) {
+async function load(request: Request, id: string, principal: Principal) {
+  const db = getDb();
   const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(access.db, categoryId, access.scope) : null;
-  const field = category ? await fieldInScope(access.db, Number(id), access.scope) : null;
+  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
+  const field = category ? await fieldInScope(db, Number(id), principal) : null;
   return { category, field: field && field.document_category_id === category?.id ? field : null };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { category, field } = await load(request, params.id, catalogueAccess(context, request));
+  const { category, field } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
   if (!category) return data({ problem: "errors.missingCategory", category: null, field: null, dialog: null }, { status: 400 });
   if (!field) return data({ problem: "errors.errorLoading", category, field: null, dialog: null }, { status: 404 });
   return { problem: null, category, field, dialog: new URL(request.url).searchParams.get("dialog") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = catalogueAccess(context, request);
-  const { category, field } = await load(request, params.id, access);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
+  const { category, field } = await load(request, params.id, principal);
   if (!category || !field) throw data({ reason: "not-found" }, { status: 404 });
-  await removeRequiredField(access.db, field, category.client_id, access.actor);
+  await removeRequiredField(db, field, category.client_id, principal);
   return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.fieldDeleted" });
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
-import { catalogueAccess, categoryBaseOfRole, categoryIdParam } from "~/modules/catalogue/access.server";
+import { categoryIdParam } from "~/modules/catalogue/schema";
 import { listRequiredFields } from "~/modules/catalogue/queries.server";
 import { categoryInScope, fieldInScope, toggleRequiredField } from "~/modules/catalogue/service.server";
 import { pagingOf } from "~/modules/requests/schema";
@@ -9,30 +9,35 @@ import { safeRedirectPath } from "~/modules/security/origin.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldTypeOf } from "~/modules/wizard/schema";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-fields";
 
 /** `/document-required-fields?documentCategoryId=N`: a category's required fields, 15 a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, scope, db } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
   const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, scope) : null;
+  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
   if (!category) return data({ missing: true as const }, { status: 400 });
   const url = new URL(request.url);
   const paging = pagingOf(url, 15);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const { total, rows } = await listRequiredFields(db, { categoryId: category.id, q, ...paging });
-  return { missing: false as const, category, rows, total, ...paging, q, categoryHref: `${categoryBaseOfRole(user.role)}/${category.id}` };
+  return { missing: false as const, category, rows, total, ...paging, q, categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }) };
 }
 
 /** The one-button toggle of `isRequired` (also used from the category page). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, db, actor } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
   const form = await request.formData();
-  const field = await fieldInScope(db, Number(form.get("id")), scope);
+  const field = await fieldInScope(db, Number(form.get("id")), principal);
   const categoryId = categoryIdParam(request);
   if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId) throw data({ reason: "not-found" }, { status: 404 });
-  const category = (await categoryInScope(db, field.document_category_id, scope))!;
-  await toggleRequiredField(db, field, category.client_id, actor);
+  const category = (await categoryInScope(db, field.document_category_id, principal))!;
+  await toggleRequiredField(db, field, category.client_id, principal);
   const back = safeRedirectPath(form.get("redirectTo"), `/document-required-fields?documentCategoryId=${category.id}`);
   return redirectWithToast(back, { kind: "success", message: "catalogue.toggled" });
 }

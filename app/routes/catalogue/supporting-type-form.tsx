@@ -8,38 +8,41 @@ import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
-import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
-import { supportingTypeSchema } from "~/modules/catalogue/schema";
+import { categoryIdParam, supportingTypeSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, saveSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type-form";
 
 /** Create and edit a supporting document type of a category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, db } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
   const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, scope) : null;
+  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
   if (!category) return data({ problem: "errors.missingCategory", category: null, type: null }, { status: 400 });
   if (params.id === undefined) return { problem: null, category, type: null };
-  const type = await supportingTypeInScope(db, Number(params.id), scope);
+  const type = await supportingTypeInScope(db, Number(params.id), principal);
   if (!type || type.document_category_id !== category.id) return data({ problem: "errors.errorLoading", category, type: null }, { status: 404 });
   return { problem: null, category, type };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, db, actor } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
   const submission = parseWithZod(await request.formData(), { schema: supportingTypeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const category = await categoryInScope(db, submission.value.documentCategoryId, scope);
+  const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
   if (!category) throw data({ reason: "not-found" }, { status: 404 });
   let existingId: number | undefined;
   if (params.id !== undefined) {
-    const type = await supportingTypeInScope(db, Number(params.id), scope);
+    const type = await supportingTypeInScope(db, Number(params.id), principal);
     if (!type || type.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
     existingId = type.id;
   }
-  await saveSupportingType(db, category, submission.value, actor, existingId);
+  await saveSupportingType(db, category, submission.value, principal, existingId);
   return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.supportingSaved" });
 }
 

@@ -2,31 +2,36 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { Callout } from "~/components/ui/callout";
-import { catalogueAccess, categoryIdParam } from "~/modules/catalogue/access.server";
+import { categoryIdParam } from "~/modules/catalogue/schema";
 import { categoryInScope, removeSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import type { Principal } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type";
 
-async function load(request: Request, id: string, access: ReturnType<typeof catalogueAccess>) {
+async function load(request: Request, id: string, principal: Principal) {
+  const db = getDb();
   const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(access.db, categoryId, access.scope) : null;
-  const type = category ? await supportingTypeInScope(access.db, Number(id), access.scope) : null;
+  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
+  const type = category ? await supportingTypeInScope(db, Number(id), principal) : null;
   return { category, type: type && type.document_category_id === category?.id ? type : null };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { category, type } = await load(request, params.id, catalogueAccess(context, request));
+  const { category, type } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
   if (!category) return data({ problem: "errors.missingCategory", category: null, type: null, dialog: null }, { status: 400 });
   if (!type) return data({ problem: "errors.errorLoading", category, type: null, dialog: null }, { status: 404 });
   return { problem: null, category, type, dialog: new URL(request.url).searchParams.get("dialog") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const access = catalogueAccess(context, request);
-  const { category, type } = await load(request, params.id, access);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
+  const { category, type } = await load(request, params.id, principal);
   if (!category || !type) throw data({ reason: "not-found" }, { status: 404 });
-  const result = await removeSupportingType(access.db, type, category.client_id, access.actor);
+  const result = await removeSupportingType(db, type, category.client_id, principal);
   if (result === "in-use") return data({ error: "catalogue.inUse" }, { status: 409 });
   return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.supportingDeleted" });
 }

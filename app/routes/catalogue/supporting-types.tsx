@@ -1,35 +1,40 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
-import { catalogueAccess, categoryBaseOfRole, categoryIdParam } from "~/modules/catalogue/access.server";
+import { categoryIdParam } from "~/modules/catalogue/schema";
 import { listSupportingTypes } from "~/modules/catalogue/queries.server";
 import { categoryInScope, supportingTypeInScope, toggleSupportingType } from "~/modules/catalogue/service.server";
 import { pagingOf } from "~/modules/requests/schema";
 import { safeRedirectPath } from "~/modules/security/origin.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-types";
 
 /** `/document-supporting-documents?documentCategoryId=N`: a category's supporting document types. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, scope, db } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const db = getDb();
   const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, scope) : null;
+  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
   if (!category) return data({ missing: true as const }, { status: 400 });
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const { total, rows } = await listSupportingTypes(db, { categoryId: category.id, q, ...paging });
-  return { missing: false as const, category, rows, total, ...paging, q, categoryHref: `${categoryBaseOfRole(user.role)}/${category.id}` };
+  return { missing: false as const, category, rows, total, ...paging, q, categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, db, actor } = catalogueAccess(context, request);
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const db = getDb();
   const form = await request.formData();
-  const type = await supportingTypeInScope(db, Number(form.get("id")), scope);
+  const type = await supportingTypeInScope(db, Number(form.get("id")), principal);
   if (!type || form.get("intent") !== "toggle" || type.document_category_id !== categoryIdParam(request)) throw data({ reason: "not-found" }, { status: 404 });
-  const category = (await categoryInScope(db, type.document_category_id, scope))!;
-  await toggleSupportingType(db, type, category.client_id, actor);
+  const category = (await categoryInScope(db, type.document_category_id, principal))!;
+  await toggleSupportingType(db, type, category.client_id, principal);
   const back = safeRedirectPath(form.get("redirectTo"), `/document-supporting-documents?documentCategoryId=${category.id}`);
   return redirectWithToast(back, { kind: "success", message: "catalogue.toggled" });
 }

@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/middleware/guard.server";
-import { dashboardPathOf } from "~/modules/navigation/areas";
+import { dashboardOf } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/dashboard-redirect";
 
 /** `/dashboard` sends a user to their area's dashboard. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return redirect(dashboardPathOf(requireUser(context, request).role));
+export async function loader({ context }: Route.LoaderArgs) {
+  const principal = principalOf(context);
+  requirePermission(principal, "profile:read");
+  return redirect(dashboardOf(principal.role!));
 }

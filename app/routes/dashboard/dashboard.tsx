@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
-import { requireUser } from "~/middleware/guard.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { bilingualKey } from "~/modules/i18n/languages";
 import { fullName } from "~/modules/auth/session-user";
 import { dashboardFor } from "~/modules/dashboard/service.server";
@@ -13,9 +13,9 @@ import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/dashboard";
 
 /** One dashboard for every area (mounted five times); the figures follow the user's role. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  return { user, dashboard: await dashboardFor(getDb(), user) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "profile:read");
+  return { user: principal.user, dashboard: await dashboardFor(getDb(), principal) };
 }
 
 function StatusCounts({ byStatus }: { byStatus: Partial<Record<string, number>> }) {

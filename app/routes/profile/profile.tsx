@@ -3,14 +3,15 @@ import { data } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/middleware/guard.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/profile";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionUser = requireUser(context, request);
-  const user = await findUserById(getDb(), sessionUser.id);
+export async function loader({ context }: Route.LoaderArgs) {
+  const principal = principalOf(context);
+  requirePermission(principal, "profile:read");
+  const user = await findUserById(getDb(), principal.userId!);
   if (!user) throw data({ reason: "not-found" }, { status: 404 });
   const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(" ");
   return {
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     role: user.role,
     status: user.status,
     createdAt: user.created_at,
-    client: sessionUser.client,
+    client: principal.user?.client ?? null,
   };
 }
 

@@ -3,11 +3,11 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { PublicShell } from "~/components/layout/public-shell";
-import { userContext } from "~/middleware/context";
+import { principalContext } from "~/modules/access";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { signedIn: context.get(userContext) !== null };
+  return { signedIn: context.get(principalContext).userId !== null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -12,22 +12,22 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { createAuthenticator, InvalidCredentialsError } from "~/modules/auth/authenticator.server";
-import { redirectIfSignedIn } from "~/modules/auth/guards.server";
+import { dashboardOf } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { loginSchema } from "~/modules/auth/schema";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
-import { dashboardPathOf } from "~/modules/navigation/areas";
 import { safeRedirectPath } from "~/modules/security/origin.server";
 import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await redirectIfSignedIn(context);
+  requirePermission(principalOf(context), "account:signIn");
   return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await redirectIfSignedIn(context);
+  requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
   enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   // remix-auth reads the body too, so validate a clone.
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie",
       await createUserSession(db, user.id, { ip, userAgent: request.headers.get("User-Agent") }),
     );
-    return redirect(safeRedirectPath(submission.value.redirectTo, dashboardPathOf(user.role)), { headers });
+    return redirect(safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role)), { headers });
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error;
     return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), {

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
-import { clientIpContext, userContext } from "~/middleware/context";
-import { insertAuditEvent } from "~/modules/audit/queries.server";
+import { principalOf } from "~/modules/access/require.server";
+import { audit } from "~/modules/audit/service.server";
 import { destroyUserSession } from "~/modules/auth/session.server";
 import { assertSameOrigin } from "~/modules/security/origin.server";
 import { toastHeader } from "~/modules/toast/toast.server";
@@ -15,19 +15,12 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const db = getDb();
-  const user = context.get(userContext);
+  const principal = principalOf(context);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(db, request));
-  if (user) {
-    await insertAuditEvent(db, {
-      actorUserId: user.id,
-      actorRole: user.role,
-      action: "auth.sign_out",
-      entityType: "USERS",
-      entityId: user.id,
-      ip: context.get(clientIpContext),
-    });
+  if (principal.userId !== null) {
+    await audit(db, principal, { action: "auth.sign_out", entityType: "USERS", entityId: principal.userId });
   }
-  headers.append("Set-Cookie", await toastHeader({ kind: "success", message: "auth.loggedOut" }));
+  headers.append("Set-Cookie", toastHeader({ kind: "success", message: "auth.loggedOut" }));
   return redirect("/login", { headers });
 }

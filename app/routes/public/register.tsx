@@ -11,11 +11,11 @@ import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import { redirectIfSignedIn } from "~/modules/auth/guards.server";
+import { dashboardOf } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { registerSchema } from "~/modules/auth/schema";
 import { registerBeneficiary } from "~/modules/auth/service.server";
 import { createUserSession } from "~/modules/auth/session.server";
-import { dashboardPathOf } from "~/modules/navigation/areas";
 import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { env } from "~/utils/env.server";
@@ -24,12 +24,12 @@ import type { Route } from "./+types/register";
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await redirectIfSignedIn(context);
+  requirePermission(principalOf(context), "account:signIn");
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await redirectIfSignedIn(context);
+  requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
   enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   const submission = parseWithZod(await request.formData(), { schema: registerSchema });
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const cookie = await createUserSession(db, result.userId, { ip, userAgent: request.headers.get("User-Agent") });
   return redirectWithToast(
-    dashboardPathOf("BENEFICIARY"),
+    dashboardOf("BENEFICIARY"),
     { kind: "success", message: "auth.register.success" },
     { headers: { "Set-Cookie": cookie } },
   );

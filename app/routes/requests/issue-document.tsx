@@ -6,32 +6,33 @@ import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { clientIpContext } from "~/middleware/context";
+import { getDb } from "~/db/db.server";
+import { homeAreaOf, linkTo, mustLinkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { readMultipart } from "~/modules/files/upload.server";
 import { clerkIssueSchema, ISSUE_MAX_BYTES, issueSchema, nameFromFile } from "~/modules/issuing/schema";
 import { issueDocument } from "~/modules/issuing/service.server";
-import { managedRequest } from "~/modules/requests/access.server";
-import { requestsBaseOf } from "~/modules/requests/scope.server";
+import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
 
-/** The clerks' version does not ask the expiration date (spec section 2). */
-const asksDate = (pathname: string) => !pathname.startsWith("/clerks/");
+/** The user's own version of the form (the clerks' does not ask the expiration date; spec section 2). */
+const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) => homeAreaOf(role).issueForm ?? { asksExpiry: true, wording: "staff" as const };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { found } = await managedRequest(context, request, params.id);
-  if (!found) return data({ missing: true as const, id: params.id }, { status: 404 });
-  const pathname = new URL(request.url).pathname;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "request:issue");
+  const found = requirePermission(principal, "request:issue", await findRequestForStaff(getDb(), Number(params.id)));
+  const variant = issueFormOf(principal.role);
   return {
-    missing: false as const,
     id: found.id,
     status: found.status,
     categoryEn: found.category_en,
     categoryAr: found.category_ar,
     validityDays: found.validity_period_days,
-    base: requestsBaseOf(pathname),
-    asksDate: asksDate(pathname),
+    back: mustLinkTo(areaOf(context)!, "request", { id: found.id }),
+    asksDate: variant.asksExpiry,
+    wording: variant.wording,
     today: new Date().toISOString().slice(0, 10),
   };
 }
@@ -39,9 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type IssueErrors = { file?: string; documentName?: string; expirationDate?: string; form?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, db, found } = await managedRequest(context, request, params.id);
-  if (!found) throw data({ reason: "not-found" }, { status: 404 });
-  const pathname = new URL(request.url).pathname;
+  const principal = requirePermission(principalOf(context), "request:issue");
+  const db = getDb();
+  const found = requirePermission(principal, "request:issue", await findRequestForStaff(db, Number(params.id)));
+  const variant = issueFormOf(principal.role);
   const fail = (errors: IssueErrors, values: Record<string, string> = {}) => data({ errors, values }, { status: 400 });
 
   const upload = await readMultipart(request, { maxFileSize: ISSUE_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileMax4" });
@@ -50,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = upload.fields;
   if (!form.get("documentName") && file) form.set("documentName", nameFromFile(file.name));
   const values = { documentName: String(form.get("documentName") ?? ""), expirationDate: String(form.get("expirationDate") ?? "") };
-  const submission = parseWithZod(form, { schema: asksDate(pathname) ? issueSchema : clerkIssueSchema });
+  const submission = parseWithZod(form, { schema: variant.asksExpiry ? issueSchema : clerkIssueSchema });
   const fieldErrors = submission.status === "success" ? {} : (submission.reply().error ?? {});
   const errors: IssueErrors = {
     file: file ? undefined : "validation.selectFile",
@@ -61,30 +63,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const result = await issueDocument(db, {
     request: found,
-    issuer: user,
+    issuer: principal,
     file,
     documentName: submission.value.documentName,
     securePlusEnabled: submission.value.securePlusEnabled,
     expirationDate: "expirationDate" in submission.value ? (submission.value.expirationDate as string) : undefined,
-    ip: context.get(clientIpContext),
   });
   if (!result.ok) {
     return result.error === "staff.cannotIssueRejected" ? fail({ form: result.error }, values) : fail({ file: result.error }, values);
   }
   const toast =
-    user.role === "SUPER_ADMIN"
+    variant.wording === "superAdmin"
       ? { kind: "success" as const, message: "toasts.documentIssued" }
       : { kind: "success" as const, message: "toasts.documentUploaded", description: "toasts.fileProcessed" };
-  return redirectWithToast(`${requestsBaseOf(pathname)}/requests/${found.document_category_id}`, toast);
+  const area = areaOf(context)!;
+  const list = linkTo(area, "categoryRequests", { categoryId: found.document_category_id }) ?? mustLinkTo(area, "request", { id: found.id });
+  return redirectWithToast(list, toast);
 }
 
 export default function IssueDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  if (loaderData.missing) return <Callout tone="warning">{t("errors.noDataWithId", { id: loaderData.id })}</Callout>;
   return <IssueForm view={loaderData} result={actionData as { errors: IssueErrors; values: Record<string, string> } | undefined} />;
 }
 
-function IssueForm({ view, result }: { view: Extract<Route.ComponentProps["loaderData"], { missing: false }>; result?: { errors: IssueErrors; values: Record<string, string> } }) {
+function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"]; result?: { errors: IssueErrors; values: Record<string, string> } }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const nameInput = useRef<HTMLInputElement>(null);
@@ -93,7 +94,7 @@ function IssueForm({ view, result }: { view: Extract<Route.ComponentProps["loade
   const submitting = navigation.state === "submitting";
   const errors = result?.errors ?? {};
   const failed = Boolean(result);
-  const isSuperAdmin = view.base.startsWith("/super-admin");
+  const isSuperAdmin = view.wording === "superAdmin";
   const title = t("staff.issueTitle", { id: view.id });
 
   // With JS: choosing a file fills an empty name with the file name; removing the file clears it.
@@ -114,7 +115,7 @@ function IssueForm({ view, result }: { view: Extract<Route.ComponentProps["loade
   return (
     <div className="flex max-w-2xl flex-col gap-5">
       <PageTitle title={title} />
-      <Link to={`${view.base}/request/${view.id}`} className="text-sm text-accent-11 underline">
+      <Link to={view.back} className="text-sm text-accent-11 underline">
         {t("wizard.back")}
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -11,7 +11,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import { requireRole } from "~/middleware/guard.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { readMultipart } from "~/modules/files/upload.server";
 import { beneficiaryRequestView, editPendingRequest, replacePendingRequestDocuments } from "~/modules/requests/beneficiary.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
@@ -28,8 +28,8 @@ async function load(params: { id: string }, userId: number) {
 
 const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = requireRole(context, request, ["BENEFICIARY"]);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requirePermission(principalOf(context), "request:submit");
   const view = await load(params, user.id);
   return {
     id: view.request.id,
@@ -44,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** While PENDING: the fields, the message and the supporting documents can change (DESIGN 6.1). */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const { user } = requirePermission(principalOf(context), "request:submit");
   const view = await load(params, user.id);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const upload = await readMultipart(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });

@@ -7,15 +7,15 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
-import { requireRole } from "~/middleware/guard.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { formatCode } from "~/modules/verification/code";
 import { formatDate, formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
 
 /** The beneficiary's request page: status, timeline, fields, files, the issued document and its verifications. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = requireRole(context, request, ["BENEFICIARY"]);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requirePermission(principalOf(context), "request:submit");
   const id = Number(params.id);
   const view = Number.isInteger(id) ? await beneficiaryRequestView(getDb(), id, user.id) : null;
   if (!view) throw data({ reason: "not-found" }, { status: 404 });

@@ -7,7 +7,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
-import { requireRole } from "~/middleware/guard.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listRequestsOfBeneficiary } from "~/modules/requests/queries.server";
 import { pagingOf, statusFilterSchema } from "~/modules/requests/schema";
 import { formatDate, pick } from "~/utils/format";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/my-requests";
 
 /** My requests: mine only, newest first, paged, filterable by status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const { user } = requirePermission(principalOf(context), "request:submit");
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);

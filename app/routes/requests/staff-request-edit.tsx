@@ -4,15 +4,15 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
 import { Button } from "~/components/ui/button";
-import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { clientIpContext } from "~/middleware/context";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
-import { managedRequest } from "~/modules/requests/access.server";
-import { requestsBaseOf } from "~/modules/requests/scope.server";
+import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { editRequestByStaff } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
@@ -21,13 +21,13 @@ import type { Route } from "./+types/staff-request-edit";
 const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
 /** Request edit (spec section 2): staff correct the filled fields and the message; audited. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, found } = await managedRequest(context, request, params.id);
-  if (!found) return data({ missing: true as const, id: params.id }, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "request:update");
+  const db = getDb();
+  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, Number(params.id)));
   return {
-    missing: false as const,
     id: found.id,
-    base: requestsBaseOf(new URL(request.url).pathname),
+    back: mustLinkTo(areaOf(context)!, "request", { id: found.id }),
     requestMessage: found.request_message,
     requiredFields: await requiredFieldsOf(db, found.document_category_id),
     fields: Object.fromEntries((await fieldValuesOf(db, found.id)).map((field) => [field.field_name, field.field_value])),
@@ -35,27 +35,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, db, found } = await managedRequest(context, request, params.id);
-  if (!found) throw data({ reason: "not-found" }, { status: 404 });
+  const principal = requirePermission(principalOf(context), "request:update");
+  const db = getDb();
+  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, Number(params.id)));
   const submission = parseWithZod(await request.formData(), { schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await editRequestByStaff(
     db,
     found,
     { fields: submission.value.fields as Record<string, string | undefined>, requestMessage: submission.value.requestMessage },
-    user,
-    context.get(clientIpContext),
+    principal,
   );
-  return redirectWithToast(`${requestsBaseOf(new URL(request.url).pathname)}/request/${found.id}`, { kind: "success", message: "staff.saved" });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "request", { id: found.id }), { kind: "success", message: "staff.saved" });
 }
 
 export default function StaffRequestEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  if (loaderData.missing) return <Callout tone="warning">{t("errors.noDataWithId", { id: loaderData.id })}</Callout>;
   return <EditForm view={loaderData} lastResult={actionData} />;
 }
 
-function EditForm({ view, lastResult }: { view: Extract<Route.ComponentProps["loaderData"], { missing: false }>; lastResult: Route.ComponentProps["actionData"] }) {
+function EditForm({ view, lastResult }: { view: Route.ComponentProps["loaderData"]; lastResult: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const schema = schemaFor(view.requiredFields);
@@ -70,7 +68,7 @@ function EditForm({ view, lastResult }: { view: Extract<Route.ComponentProps["lo
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <PageTitle title={title} />
-      <Link to={`${view.base}/request/${view.id}`} className="text-sm text-accent-11 underline">
+      <Link to={view.back} className="text-sm text-accent-11 underline">
         {t("wizard.back")}
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -1,3 +1,4 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -11,73 +12,75 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
-import { requireUser } from "~/middleware/guard.server";
+import { can, linkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { attachmentReviewSchema, statusUpdateSchema } from "~/modules/requests/schema";
-import { issueHrefOf, requestListHrefOf, requestsBaseOf, requireManage, staffScopeOf } from "~/modules/requests/scope.server";
-import { changeRequestStatus, requestInScope, reviewAttachment, staffRequestView } from "~/modules/requests/staff.server";
+import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
+import { changeRequestStatus, reviewAttachment, staffRequestView, type StaffRequest } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatCode } from "~/modules/verification/code";
 import { formatDate, formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
 
 /** The request detail screen (spec section 2), one implementation for every staff area. */
+/** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
+const listLinkOf = (area: Parameters<typeof linkTo>[0], request: StaffRequest) =>
+  linkTo(area, "categoryRequests", { categoryId: request.document_category_id }) ?? linkTo(area, "clientRequests", { clientId: request.client_id }) ?? "/dashboard";
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  const scope = staffScopeOf(user);
+  const principal = requirePermission(principalOf(context), "request:read");
+  const area = areaOf(context)!;
   const db = getDb();
-  const url = new URL(request.url);
-  const found = await requestInScope(db, Number(params.id), scope);
-  if (!found) return data({ missing: true as const, id: params.id }, { status: 404 });
+  const found = requirePermission(principal, "request:read", await findRequestForStaff(db, Number(params.id)));
+  const canManage = can(principal, "request:update");
   return {
-    missing: false as const,
     ...(await staffRequestView(db, found)),
-    base: requestsBaseOf(url.pathname),
-    issueHref: issueHrefOf(requestsBaseOf(url.pathname), found.id),
-    listHref: requestListHrefOf(requestsBaseOf(url.pathname), found),
-    canManage: scope.canManage,
-    dialog: url.searchParams.get("dialog"),
+    links: {
+      list: listLinkOf(area, found),
+      edit: canManage ? linkTo(area, "requestEdit", { id: found.id }) : null,
+      issue: can(principal, "request:issue") ? linkTo(area, "requestIssue", { id: found.id }) : null,
+    },
+    canManage,
+    canRevoke: can(principal, "request:revoke"),
+    dialog: new URL(request.url).searchParams.get("dialog"),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const scope = staffScopeOf(user);
-  requireManage(scope);
+  const principal = requirePermission(principalOf(context), "request:update");
+  const area = areaOf(context)!;
   const db = getDb();
   const url = new URL(request.url);
-  const base = requestsBaseOf(url.pathname);
-  const found = await requestInScope(db, Number(params.id), scope);
-  if (!found) throw data({ reason: "not-found" }, { status: 404 });
-  const ip = context.get(clientIpContext);
+  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, Number(params.id)));
   const form = await request.formData();
   const here = `${url.pathname}`;
 
   switch (form.get("intent")) {
     case "status": {
       const submission = parseWithZod(form, { schema: statusUpdateSchema });
-      if (submission.status !== "success") return data({ statusErrors: submission.reply().error }, { status: 400 });
+      if (submission.status !== "success") return data({ intent: "status" as const, result: submission.reply() }, { status: 400 });
       try {
-        await changeRequestStatus(db, found, submission.value, user, ip);
+        await changeRequestStatus(db, found, submission.value, principal);
       } catch (error) {
         console.error(error);
         return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
       }
-      return redirectWithToast(requestListHrefOf(base, found), { kind: "success", message: "staff.statusUpdated" });
+      return redirectWithToast(listLinkOf(area, found), { kind: "success", message: "staff.statusUpdated" });
     }
     case "review": {
       const submission = parseWithZod(form, { schema: attachmentReviewSchema });
-      if (submission.status !== "success" || !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, user, ip))) {
+      if (submission.status !== "success" || !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, principal))) {
         throw data({ reason: "not-found" }, { status: 404 });
       }
       return redirectWithToast(here, { kind: "success", message: "staff.documentReviewed", params: { status: submission.value.status } });
     }
     case "revoke": {
+      requirePermission(principal, "request:revoke", found);
       const submission = parseWithZod(form, { schema: revokeSchema });
-      if (submission.status !== "success") return data({ revokeErrors: submission.reply().error }, { status: 400 });
-      const revoked = await revokeIssuedDocument(db, { requestId: found.id, clientId: found.client_id, ...submission.value, user, ip });
+      if (submission.status !== "success") return data({ intent: "revoke" as const, result: submission.reply() }, { status: 400 });
+      const revoked = await revokeIssuedDocument(db, { requestId: found.id, clientId: found.client_id, ...submission.value, actor: principal });
       if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
       return redirectWithToast(here, { kind: "success", message: "staff.revoked" });
     }
@@ -105,20 +108,13 @@ function InfoCard({ title, rows, testId }: { title: string; rows: [string, React
 export default function StaffRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  if (loaderData.missing) {
-    return (
-      <Callout tone="warning">
-        <span data-testid="no-data">{t("errors.noDataWithId", { id: loaderData.id })}</span>
-      </Callout>
-    );
-  }
-  const { request, requiredFields, fieldValues, attachments, timeline, issued, verifications, base, canManage } = loaderData;
-  const errors = actionData as { statusErrors?: Record<string, string[] | null>; revokeErrors?: Record<string, string[] | null> } | undefined;
+  const { request, requiredFields, fieldValues, attachments, timeline, issued, verifications, links, canManage, canRevoke } = loaderData;
+  const revokeErrors = actionData?.intent === "revoke" ? actionData.result.error : undefined;
   const yesNo = (value: boolean | number) => (value ? t("staff.yes") : t("staff.no"));
   return (
     <div className="flex max-w-5xl flex-col gap-5">
       <PageTitle title={t("requests.heading", { id: request.id })} />
-      <Link to={loaderData.listHref} className="text-sm text-accent-11 underline">
+      <Link to={links.list} className="text-sm text-accent-11 underline">
         {t("staff.backToList")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -128,11 +124,13 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
             <ButtonLink to="?dialog=status" preventScrollReset>
               {t("staff.updateStatus")}
             </ButtonLink>
-            <ButtonLink to={`${base}/request/edit/${request.id}`} variant="outline">
-              {t("staff.editRequest")}
-            </ButtonLink>
-            {request.status !== "REJECTED" ? (
-              <ButtonLink to={loaderData.issueHref} variant="soft">
+            {links.edit ? (
+              <ButtonLink to={links.edit} variant="outline">
+                {t("staff.editRequest")}
+              </ButtonLink>
+            ) : null}
+            {links.issue && request.status !== "REJECTED" ? (
+              <ButtonLink to={links.issue} variant="soft">
                 {t("staff.issue")}
               </ButtonLink>
             ) : null}
@@ -143,7 +141,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
       <p className="whitespace-pre-line text-gray-12">{request.request_message || t("requests.noMessage")}</p>
 
       {canManage && loaderData.dialog === "status" ? (
-        <StatusDialog request={request} errors={errors?.statusErrors ?? undefined} />
+        <StatusDialog request={request} lastResult={actionData?.intent === "status" ? actionData.result : undefined} />
       ) : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -224,7 +222,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
                 </p>
                 {document.status === "REVOKED" ? (
                   <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: document.revocation_reason })}</p>
-                ) : canManage ? (
+                ) : canRevoke ? (
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="intent" value="revoke" />
                     <input type="hidden" name="issuedDocumentId" value={document.id} />
@@ -237,7 +235,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
                     <Button type="submit" variant="danger">
                       {t("staff.revoke")}
                     </Button>
-                    {errors?.revokeErrors?.reason ? <p className="w-full text-sm text-red-11">{t(errors.revokeErrors.reason[0])}</p> : null}
+                    {revokeErrors?.reason ? <p className="w-full text-sm text-red-11">{t(revokeErrors.reason[0])}</p> : null}
                   </Form>
                 ) : null}
               </li>
@@ -263,23 +261,36 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
   );
 }
 
-function StatusDialog({ request, errors }: { request: { id: number; status: string; secure_plus_enabled: number; status_note: string | null }; errors?: Record<string, string[] | null> }) {
+function StatusDialog({
+  request,
+  lastResult,
+}: {
+  request: { id: number; status: string; secure_plus_enabled: number; status_note: string | null };
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const closedUrl = useUrlWithoutDialog();
+  const [form, fields] = useForm({
+    id: "status",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: statusUpdateSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const formProps = getFormProps(form);
   return (
     <UrlDialog labelledBy="status-dialog-title" testId="status-dialog">
-      <Form method="post" className="flex flex-col gap-4" preventScrollReset>
+      <Form method="post" {...formProps} className="flex flex-col gap-4" preventScrollReset>
         <input type="hidden" name="intent" value="status" />
         <h2 id="status-dialog-title" className="text-lg font-semibold">
           {t("staff.statusDialogTitle", { id: request.id })}
         </h2>
-        {errors?.status ? <FormErrors errors={errors.status} /> : null}
+        {fields.status.errors ? <FormErrors errors={fields.status.errors} /> : null}
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{t("staff.status")}</legend>
           {(["PENDING", "APPROVED", "REJECTED"] as const).map((status) => (
             <label key={status} className="flex items-center gap-2">
-              <input type="radio" name="status" value={status} defaultChecked={request.status === status} />
+              <input type="radio" name={fields.status.name} value={status} defaultChecked={request.status === status} />
               {t(`status.${status}`)}
             </label>
           ))}
@@ -287,11 +298,11 @@ function StatusDialog({ request, errors }: { request: { id: number; status: stri
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{t("staff.securePlus")}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="securePlusEnabled" value="true" defaultChecked={request.secure_plus_enabled === 1} />
+            <input type="radio" name={fields.securePlusEnabled.name} value="true" defaultChecked={request.secure_plus_enabled === 1} />
             {t("staff.enabled")}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="securePlusEnabled" value="false" defaultChecked={request.secure_plus_enabled !== 1} />
+            <input type="radio" name={fields.securePlusEnabled.name} value="false" defaultChecked={request.secure_plus_enabled !== 1} />
             {t("staff.disabled")}
           </label>
         </fieldset>
@@ -299,7 +310,7 @@ function StatusDialog({ request, errors }: { request: { id: number; status: stri
           <label htmlFor="note" className="text-sm font-medium">
             {t("staff.note")}
           </label>
-          <textarea id="note" name="note" rows={3} defaultValue={request.status_note ?? ""} className="rounded-md border border-gray-7 px-3 py-2" />
+          <textarea id="note" name={fields.note.name} rows={3} defaultValue={request.status_note ?? ""} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         <div className="flex justify-end gap-2">
           <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">

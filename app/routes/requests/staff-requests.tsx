@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -7,43 +7,40 @@ import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
-import { requireUser } from "~/middleware/guard.server";
+import { linkTo, scopeFilter } from "~/modules/access";
+import { useArea } from "~/components/layout/area-shell";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findClient } from "~/modules/catalogue/queries.server";
 import { dateRangeOf, pagingOf, statusFilterSchema } from "~/modules/requests/schema";
-import { requestsBaseOf, staffScopeOf } from "~/modules/requests/scope.server";
 import { findCategoryInScope, listRequests } from "~/modules/requests/staff-queries.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
-
-const notFound = () => data({ reason: "not-found" }, { status: 404 });
 
 /**
  * One list for every staff area: the requests of a category (`:categoryId`), of a client (`:clientId`)
  * or of a beneficiary (`:beneficiaryId`), always within the user's scope.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  const scope = staffScopeOf(user);
+  const principal = requirePermission(principalOf(context), "request:read");
   const db = getDb();
   const url = new URL(request.url);
   const p = params as { categoryId?: string; clientId?: string; beneficiaryId?: string };
   let heading: { key: string; en: string; ar: string };
-  const filter: Parameters<typeof listRequests>[1] = { ...pagingOf(url), clientId: scope.clientId };
+  const filter: Parameters<typeof listRequests>[1] = { ...pagingOf(url), ...scopeFilter(principal) };
 
   if (p.categoryId !== undefined) {
-    const category = await findCategoryInScope(db, Number(p.categoryId));
-    if (!category || (scope.clientId !== undefined && category.client_id !== scope.clientId)) throw notFound();
+    const category = requirePermission(principal, "request:read", await findCategoryInScope(db, Number(p.categoryId)));
     filter.categoryId = category.id;
     heading = { key: "staff.categoryRequests", en: category.name_en, ar: category.name_ar };
   } else if (p.clientId !== undefined) {
-    const client = await findClient(db, Number(p.clientId));
-    if (!client || (scope.clientId !== undefined && client.id !== scope.clientId)) throw notFound();
+    const found = await findClient(db, Number(p.clientId));
+    const client = requirePermission(principal, "request:read", found && { ...found, client_id: found.id });
     filter.clientId = client.id;
     heading = { key: "staff.clientRequests", en: client.name_en, ar: client.name_ar };
   } else {
-    const beneficiary = await findUserById(db, Number(p.beneficiaryId));
-    if (!beneficiary || beneficiary.role !== "BENEFICIARY" || !scope.isSuperAdmin) throw notFound();
+    const found = await findUserById(db, Number(p.beneficiaryId));
+    const beneficiary = requirePermission(principal, "beneficiary:manage", found?.role === "BENEFICIARY" ? { ...found, beneficiary_id: found.id } : null);
     filter.beneficiaryId = beneficiary.id;
     heading = {
       key: "staff.beneficiaryRequests",
@@ -58,7 +55,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { total, rows } = await listRequests(db, { ...filter, status, from: range.fromIso, to: range.toIso, q });
   return {
     heading,
-    base: requestsBaseOf(url.pathname),
     rows,
     total,
     page: filter.page,
@@ -70,7 +66,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const { heading, rows, filters, base } = loaderData;
+  const { heading, rows, filters } = loaderData;
+  const area = useArea();
   const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
   return (
     <div className="flex flex-col gap-5">
@@ -135,7 +132,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
               {rows.map((row) => (
                 <tr key={row.id} className="hover:bg-gray-2">
                   <td className="px-4 py-2">
-                    <Link to={`${base}/request/${row.id}`} className="font-medium text-accent-11 underline">
+                    <Link to={linkTo(area, "request", { id: row.id }) ?? "#"} className="font-medium text-accent-11 underline">
                       {row.id}
                     </Link>
                   </td>

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { createTestDb } from "~/test/db";
 import { pdfBytes } from "~/test/files";
@@ -16,8 +16,8 @@ let demoUniversityId: number;
 async function sessionUser(email: string): Promise<SessionUser> {
   const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
   const staff =
-    (await db.selectFrom("clerks").innerJoin("clients", "clients.id", "clerks.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera"]).where("clerks.user_id", "=", row.id).executeTakeFirst()) ??
-    (await db.selectFrom("client_admins").innerJoin("clients", "clients.id", "client_admins.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera"]).where("client_admins.user_id", "=", row.id).executeTakeFirst());
+    (await db.selectFrom("clerks").innerJoin("clients", "clients.id", "clerks.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"]).where("clerks.user_id", "=", row.id).executeTakeFirst()) ??
+    (await db.selectFrom("client_admins").innerJoin("clients", "clients.id", "client_admins.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"]).where("client_admins.user_id", "=", row.id).executeTakeFirst());
   return {
     id: row.id,
     email,
@@ -25,7 +25,7 @@ async function sessionUser(email: string): Promise<SessionUser> {
     firstName: { english: row.first_name_en, arabic: row.first_name_ar },
     middleName: null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: staff ? { id: staff.id, nameEn: staff.name_en, nameAr: staff.name_ar, canDoSincera: staff.can_do_sincera === 1 } : null,
+    client: staff ? { id: staff.id, nameEn: staff.name_en, nameAr: staff.name_ar, canDoSincera: staff.can_do_sincera === 1, canDoAttestation: staff.can_do_attestation === 1 } : null,
   };
 }
 
@@ -72,7 +72,11 @@ describe("staff request screens", () => {
   it("say 'No Data Found WIth ID {id}' for a missing id", async () => {
     const result = await run(detail.loader, new Request("http://localhost/clerks/document-categories/request/99999"), makeContext({ user: users["clerk@example.com"] }), { id: "99999" });
     expect(result.status).toBe(404);
-    expect(result.data).toEqual({ missing: true, id: "99999" });
+    expect(result.data).toEqual({ reason: "not-found" });
+    // Another client's request answers exactly the same (the area's error boundary says 'No Data Found WIth ID {id}').
+    const other = await demoRequest("PENDING");
+    const outside = await run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${other.id}`), makeContext({ user: users["clerk2@example.com"] }), { id: String(other.id) });
+    expect([outside.status, outside.data]).toEqual([result.status, result.data]);
   });
 
   it("refuse beneficiaries (403) and let service admins look but not change", async () => {
@@ -112,7 +116,7 @@ describe("Update Status", () => {
     const request = await demoRequest("PENDING");
     const result = await run(detail.action, postForm(`/clerks/document-categories/request/${request.id}`, { intent: "status", status: "COMPLETED" }), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
     expect(result.status).toBe(400);
-    expect((result.data as { statusErrors: Record<string, string[]> }).statusErrors.status).toEqual(["staff.statusInvalid"]);
+    expect((result.data as { result: { error: Record<string, string[]> } }).result.error.status).toEqual(["staff.statusInvalid"]);
   });
 });
 
@@ -183,8 +187,8 @@ describe("links back to the list", () => {
   it("go to the category's requests, or for a service admin to the client's", async () => {
     const request = await demoRequest("PENDING");
     const clerkView = await run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${request.id}`), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
-    expect((clerkView.data as { listHref: string }).listHref).toBe(`/clerks/document-categories/requests/${request.document_category_id}`);
+    expect((clerkView.data as { links: { list: string } }).links.list).toBe(`/clerks/document-categories/requests/${request.document_category_id}`);
     const serviceView = await run(detail.loader, new Request(`http://localhost/service-admin/clients-management/request/${request.id}`), makeContext({ user: users["serviceadmin@example.com"] }), { id: String(request.id) });
-    expect((serviceView.data as { listHref: string }).listHref).toBe(`/service-admin/clients-management/requests/${request.client_id}`);
+    expect((serviceView.data as { links: { list: string } }).links.list).toBe(`/service-admin/clients-management/requests/${request.client_id}`);
   });
 });

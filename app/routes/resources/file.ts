@@ -1,20 +1,24 @@
-import { data } from "react-router";
 import { getDb } from "~/db/db.server";
-import { requireUser } from "~/middleware/guard.server";
-import { canOpenFile } from "~/modules/files/access.server";
-import { findFile } from "~/modules/files/queries.server";
+import { inScope } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { fileOwners, findFile } from "~/modules/files/queries.server";
 import { fileResponse } from "~/modules/files/response.server";
 import { readStoredFile } from "~/modules/files/storage.server";
 import type { Route } from "./+types/file";
 
-/** `/files/{id}`: a stored file, only for those who may see its owner; others get 404. */
+/**
+ * `/files/{id}`: a stored file, for those whose scope holds one of its owners (a request, an issued
+ * document, the user's own draft); others get the 404 of a file that does not exist (DESIGN 8, 15).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+  const principal = requirePermission(principalOf(context), "file:read");
   const db = getDb();
   const id = Number(params.id);
   const file = Number.isInteger(id) ? await findFile(db, id) : undefined;
-  if (!file || !(await canOpenFile(db, user, file.id))) throw data({ reason: "not-found" }, { status: 404 });
-  const bytes = await readStoredFile(file.storage_key);
+  const { requestAttachment, draftAttachment, issued } = file ? await fileOwners(db, file.id) : {};
+  const owner = [requestAttachment, issued, draftAttachment].find((candidate) => candidate && inScope(principal, candidate));
+  requirePermission(principal, "file:read", owner && file ? owner : null);
+  const bytes = await readStoredFile(file!.storage_key);
   const download = new URL(request.url).searchParams.has("download");
-  return fileResponse(bytes, { name: file.original_name, mimeType: file.mime_type, inline: !download });
+  return fileResponse(bytes, { name: file!.original_name, mimeType: file!.mime_type, inline: !download });
 }

@@ -1,7 +1,6 @@
-import { sql } from "kysely";
-import { getDb } from "~/db/db.server";
+import { getDb, pingDatabase } from "~/db/db.server";
 
 export async function loader() {
-  await sql`select 1`.execute(getDb());
+  await pingDatabase(getDb());
   return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,5 +1,5 @@
 import { clientIpContext } from "~/middleware/context";
-import { verificationResponse } from "~/modules/verification/page.server";
+import { verificationResponse } from "~/routes/verify/page.server";
 import type { Route } from "./+types/verify-form";
 
 /** `/verify`: type a code (a plain document without script, like `/verify/{code}`). */

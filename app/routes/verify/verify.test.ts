@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed.server";
+import { seedDemoData } from "~/db/seed/seed.server";
 import { flushVerificationEvents } from "~/modules/verification/events.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { verdictOf } from "~/modules/verification/service.server";

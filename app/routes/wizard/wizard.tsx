@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import { requireRole } from "~/middleware/guard.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { searchClients } from "~/modules/catalogue/queries.server";
 import { readMultipart } from "~/modules/files/upload.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -34,7 +34,7 @@ const stepUrl = (step: number) => `${BASE}?step=${step}`;
 
 /** The request wizard (DESIGN 6.2): each step is a form post; the draft lives on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const { user } = requirePermission(principalOf(context), "request:submit");
   const db = getDb();
   const url = new URL(request.url);
   const view = await wizardView(db, user.id);
@@ -64,7 +64,7 @@ type ActionData =
   | { intent: "documents"; errors: Record<string, string>; formError?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireRole(context, request, ["BENEFICIARY"]);
+  const { user } = requirePermission(principalOf(context), "request:submit");
   const db = getDb();
 
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {

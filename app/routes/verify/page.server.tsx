@@ -8,12 +8,12 @@ import { detectLanguage, i18nFor } from "~/middleware/i18next.server";
 import { isSameOrigin } from "~/modules/security/origin.server";
 import { hit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
-import { normalizeCode } from "./code";
-import { hashPostedFile } from "./file-check.server";
-import { findIssuedDocumentByCode } from "./queries.server";
-import { MAX_CHECK_FILE_BYTES, pinSchema } from "./schema";
-import { checkAccessPin, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "./service.server";
-import { isUnlocked, unlockHeader } from "./unlock.server";
+import { normalizeCode } from "~/modules/verification/code";
+import { hashPostedFile } from "~/modules/verification/file-check.server";
+import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
+import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
+import { checkAccessPin, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
+import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 
 /**
  * The public verification pages, `/verify` and `/verify/{code}` (DESIGN section 7). They carry no

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { verifyPassword } from "~/modules/auth/password.server";
+import { verifyPassword } from "~/modules/users/password.server";
 import { storagePath } from "~/modules/files/storage.server";
 import { createTestDb } from "~/test/db";
 import { DEMO_PASSWORD, seedDemoData } from "./seed.server";

@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { hashPassword } from "~/modules/auth/password.server";
+import { hashPassword } from "~/modules/users/password.server";
 import { storeFile } from "~/modules/files/storage.server";
 import { stampDocument } from "~/modules/issuing/stamp.server";
 import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
-import type { DB } from "./db.server";
-import type { RequestStatus, Role } from "./schema";
+import type { DB } from "../db.server";
+import type { RequestStatus, Role } from "../schema";
 
 export const DEMO_PASSWORD = "Demo-Pass-2026";
 
@@ -20,6 +20,7 @@ export const DEMO_ACCOUNTS: { email: string; role: Role; note: string }[] = [
   { email: "beneficiary@example.com", role: "BENEFICIARY", note: "" },
   { email: "beneficiary2@example.com", role: "BENEFICIARY", note: "" },
   { email: "beneficiary3@example.com", role: "BENEFICIARY", note: "" },
+  { email: "clientadmin2@example.com", role: "CLIENT_ADMIN", note: "Ministry of Labour" },
 ];
 
 export async function isDatabaseEmpty(db: DB) {
@@ -64,6 +65,7 @@ const PEOPLE: Record<string, Person> = {
   "beneficiary@example.com": { en: ["Ahmad", "Ali", "Hassan"], ar: ["أحمد", "علي", "حسن"] },
   "beneficiary2@example.com": { en: ["Mariam", "Yasser", "Khoury"], ar: ["مريم", "ياسر", "خوري"] },
   "beneficiary3@example.com": { en: ["Omar", "Tariq", "Aziz"], ar: ["عمر", "طارق", "عزيز"] },
+  "clientadmin2@example.com": { en: ["Rana", "Walid", "Jaber"], ar: ["رنا", "وليد", "جابر"] },
 };
 
 interface CategorySeed {
@@ -277,7 +279,7 @@ export async function seedDemoData(db: DB): Promise<void> {
           can_do_sincera: client.sincera ? 1 : 0,
           can_do_attestation: client.attestation ? 1 : 0,
           client_category_id: clientCategoryIds[client.category],
-          client_admin_id: index === 0 ? userIds["clientadmin@example.com"] : null,
+          client_admin_id: index === 0 ? userIds["clientadmin@example.com"] : index === 1 ? userIds["clientadmin2@example.com"] : null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -288,7 +290,8 @@ export async function seedDemoData(db: DB): Promise<void> {
             user_id: userIds["clientadmin@example.com"],
             client_id: clientId,
             job_title: "Registrar",
-            permissions: JSON.stringify(["MANAGE_CLERKS", "MANAGE_DOCUMENT_CATEGORIES"]),
+            // Empty: every client-admin capability (DESIGN 15).
+            permissions: "[]",
             can_do_attestation: 1,
           })
           .execute();
@@ -296,6 +299,10 @@ export async function seedDemoData(db: DB): Promise<void> {
       }
       if (index === 1) {
         await trx.insertInto("clerks").values({ user_id: userIds["clerk2@example.com"], client_id: clientId, job_title: "Case officer" }).execute();
+        await trx
+          .insertInto("client_admins")
+          .values({ user_id: userIds["clientadmin2@example.com"], client_id: clientId, job_title: "Head of services", permissions: "[]", can_do_attestation: 0 })
+          .execute();
       }
       for (const category of client.categories) {
         const { id } = await trx

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layering rules of DESIGN section 4, checked on every file: routes -> modules -> db, no cycles
+ * between module folders, SQL only in queries.server.ts, app/db and migrations.
+ */
+const APP = path.resolve(__dirname);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const importsOf = (file: string) =>
+  [...fs.readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+"([^"]+)"/gm)].map((match) => match[1]);
+
+/** "~/x/y" or a relative import, as a path under app/ ("modules/catalogue/queries.server"). */
+function resolved(file: string, specifier: string): string | null {
+  if (specifier.startsWith("~/")) return specifier.slice(2);
+  if (specifier.startsWith(".")) return path.relative(APP, path.resolve(path.dirname(file), specifier));
+  return null;
+}
+
+const moduleFiles = sourceFiles(path.join(APP, "modules"));
+const relative = (file: string) => path.relative(APP, file);
+
+describe("layers (DESIGN section 4)", () => {
+  it("modules import no routes, components or middleware", () => {
+    const offenders = moduleFiles.flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter((target): target is string => target !== null && /^(routes|components|middleware)\//.test(target))
+        .map((target) => `${relative(file)} -> ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("db imports no module", () => {
+    // The demo seed calls services (DESIGN 4), so it is the one part of db/ above the modules.
+    const offenders = sourceFiles(path.join(APP, "db"))
+      .filter((file) => !relative(file).startsWith("db/seed/"))
+      .flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter((target): target is string => target !== null && target.startsWith("modules/"))
+        .map((target) => `${relative(file)} -> ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("module folders import each other without cycles", () => {
+    const folderOf = (target: string) => target.split("/")[1];
+    const edges = new Map<string, Set<string>>();
+    for (const file of moduleFiles) {
+      const from = folderOf(relative(file));
+      for (const specifier of importsOf(file)) {
+        const target = resolved(file, specifier);
+        if (!target?.startsWith("modules/")) continue;
+        const to = folderOf(target);
+        if (to !== from) edges.set(from, (edges.get(from) ?? new Set()).add(to));
+      }
+    }
+    const cycles: string[] = [];
+    const visit = (node: string, trail: string[]) => {
+      for (const next of edges.get(node) ?? []) {
+        if (trail.includes(next)) cycles.push([...trail.slice(trail.indexOf(next)), next].join(" -> "));
+        else visit(next, [...trail, next]);
+      }
+    };
+    for (const node of edges.keys()) visit(node, [node]);
+    expect(cycles).toEqual([]);
+  });
+
+  it("SQL only in queries.server.ts, app/db and migrations", () => {
+    const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql`|\bsql\.raw\(/;
+    const offenders = sourceFiles(APP)
+      .filter((file) => !file.endsWith("queries.server.ts") && !relative(file).startsWith("db/") && !relative(file).startsWith("test/"))
+      .filter((file) => SQL.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import { createContext, useContext, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, Outlet, useLocation, useNavigation, useParams, useRouteError } from "react-router";
+import { RequestSkeleton } from "~/components/requests/request-skeleton";
+import { Callout } from "~/components/ui/callout";
+import { AREAS, type Area, type AreaKey, type SidebarLink } from "~/modules/access";
+import type { SessionUser } from "~/modules/auth/session-user";
+import { ErrorPage } from "./error-page";
+import { LanguageSwitch } from "./language-switch";
+import { SidebarNav } from "./sidebar";
+import { UserMenu } from "./user-menu";
+
+interface ShellData {
+  area: AreaKey;
+  user: SessionUser;
+  links: SidebarLink[];
+}
+
+const AreaContext = createContext<Area>(AREAS.shared);
+
+/** The area the screen is shown in, as the area layout put it into the router context. */
+export const useArea = () => useContext(AreaContext);
+
+function Shell({ data, children }: { data: ShellData; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const sheetToggle = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+
+  // With JS, navigating closes the small-screen sheet (without JS every click loads a new page).
+  useEffect(() => {
+    if (sheetToggle.current) sheetToggle.current.checked = false;
+  }, [location.pathname]);
+
+  return (
+    <AreaContext.Provider value={AREAS[data.area]}>
+      <div className="min-h-screen md:grid md:grid-cols-[16rem_1fr] md:grid-rows-[auto_1fr]">
+        <a href="#content" className="sr-only focus:not-sr-only">
+          {t("app.skipToContent")}
+        </a>
+        {/* The sheet opens and closes with this checkbox and its labels: no JS needed. */}
+        <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only" aria-label={t("nav.openMenu")} />
+        <header className="flex items-center justify-between gap-3 border-b border-gray-5 bg-white px-4 py-2 md:col-span-2">
+          <div className="flex items-center gap-3">
+            <label htmlFor="nav-sheet" className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm md:hidden">
+              {t("nav.openMenu")}
+            </label>
+            <Link to="/dashboard" className="font-bold text-accent-11">
+              {t("app.name")}
+            </Link>
+          </div>
+          <div className="flex items-center gap-3">
+            <LanguageSwitch />
+            <UserMenu user={data.user} />
+          </div>
+        </header>
+        <label htmlFor="nav-sheet" aria-hidden="true" className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block md:hidden" />
+        <aside
+          id="sidebar"
+          className="fixed inset-y-0 start-0 z-40 hidden w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl peer-checked:block md:static md:z-auto md:block md:w-auto md:max-w-none md:border-e md:border-gray-5 md:shadow-none"
+        >
+          <div className="mb-3 flex justify-end md:hidden">
+            <label htmlFor="nav-sheet" className="cursor-pointer rounded-md px-3 py-1.5 text-sm hover:bg-gray-3">
+              {t("nav.closeMenu")}
+            </label>
+          </div>
+          <SidebarNav links={data.links} />
+        </aside>
+        <main id="content" className="min-w-0 p-4 md:p-8">
+          {children}
+        </main>
+      </div>
+    </AreaContext.Provider>
+  );
+}
+
+/** One layout for the five role areas and the shared dashboard group (each mounted by its own small route file). */
+export function AreaShell({ loaderData }: { loaderData: ShellData }) {
+  const navigation = useNavigation();
+  const loadingRequest = navigation.state === "loading" && /\/request\/\d+$/.test(navigation.location.pathname);
+  return <Shell data={loaderData}>{loadingRequest ? <RequestSkeleton /> : <Outlet />}</Shell>;
+}
+
+/**
+ * A screen's 403 or 404 keeps the area's top bar and sidebar, so no one is stranded; the request detail's
+ * 404 says 'No Data Found WIth ID {id}' (spec section 2). When the area's own guard refused, the plain error page.
+ */
+export function AreaErrorBoundary({ loaderData }: { loaderData?: ShellData }) {
+  const error = useRouteError();
+  const params = useParams();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!loaderData) return <ErrorPage status={status} />;
+  const requestScreen = status === 404 && params.id && /^\d+$/.test(params.id);
+  return (
+    <Shell data={loaderData}>
+      {requestScreen ? (
+        <Callout tone="warning">
+          <span data-testid="no-data">{t("errors.noDataWithId", { id: params.id })}</span>
+        </Callout>
+      ) : (
+        <ErrorPage status={status} inShell />
+      )}
+    </Shell>
+  );
+}

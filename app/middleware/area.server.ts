@@ -1,0 +1,21 @@
+import type { MiddlewareFunction } from "react-router";
+import { AREAS, areaContext, homeAreaOf, sidebarOf, type AreaKey } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+
+/** An area layout's guard: the area's capability, then the area in the router context (DESIGN 15). */
+export function areaMiddleware(key: AreaKey): MiddlewareFunction<Response> {
+  const area = AREAS[key];
+  return async ({ context }, next) => {
+    requirePermission(principalOf(context), area.capability);
+    context.set(areaContext, area);
+    return next();
+  };
+}
+
+/** What every area's shell shows: the user, the area and its sidebar (the shared group shows the user's home area's). */
+export function areaShellData(context: Parameters<MiddlewareFunction>[0]["context"], key: AreaKey) {
+  const principal = principalOf(context);
+  const user = principal.user!;
+  const sidebarArea = key === "shared" ? homeAreaOf(user.role) : AREAS[key];
+  return { area: key, user, links: sidebarOf(sidebarArea, principal.capabilities) };
+}

@@ -1,0 +1,265 @@
+import { href } from "react-router";
+import type { Role } from "~/db/schema";
+import type { Capability } from "./capabilities";
+
+/** A path of routes.ts, checked by React Router's typegen. */
+type Path = Parameters<typeof href>[0];
+
+export type Screen =
+  | "dashboard"
+  | "categories"
+  | "categoryCreate"
+  | "category"
+  | "categoryEdit"
+  | "categoriesDashboard"
+  | "categoryRequests"
+  | "request"
+  | "requestEdit"
+  | "requestIssue"
+  | "clientRequests"
+  | "beneficiaryRequests"
+  | "requiredFields"
+  | "supportingTypes"
+  | "clients"
+  | "clientCreate"
+  | "client"
+  | "clientEdit"
+  | "clientCategories"
+  | "clientCategoryCreate"
+  | "clientCategory"
+  | "clientCategoryEdit"
+  | "clientAdmins"
+  | "clientAdminCreate"
+  | "clientAdmin"
+  | "clientAdminEdit"
+  | "serviceAdmins"
+  | "serviceAdminCreate"
+  | "serviceAdmin"
+  | "serviceAdminEdit"
+  | "myRequests"
+  | "requestDocument"
+  | "myRequest"
+  | "myRequestEdit";
+
+export interface SidebarLink {
+  to: string;
+  label: string;
+}
+
+type SidebarEntry = { label: string; capability?: Capability } & ({ screen: Screen } | { upcoming: string });
+
+export type AreaKey = "super-admin" | "service-admin" | "client-admin" | "clerks" | "beneficiary" | "shared";
+
+export interface Area {
+  key: AreaKey;
+  /** The role whose home this area is (null: the shared dashboard group, open to every signed-in user). */
+  role: Role | null;
+  capability: Capability;
+  screens: Partial<Record<Screen, Path>>;
+  sidebar: SidebarEntry[];
+  /**
+   * The issue form of this area's role (spec section 2 and 8): whether it asks the expiry date, and
+   * which wording its toasts and error banner use. Read from the user's HOME area, so the shared
+   * dashboard's issue screen behaves as the user's own version.
+   */
+  issueForm?: { asksExpiry: boolean; wording: "superAdmin" | "staff" };
+}
+
+
+/** Spec section 2: each area's screens and sidebar, in the spec's order. */
+export const AREAS: Record<AreaKey, Area> = {
+  "super-admin": {
+    key: "super-admin",
+    role: "SUPER_ADMIN",
+    capability: "area:super-admin",
+    issueForm: { asksExpiry: true, wording: "superAdmin" },
+    screens: {
+      dashboard: "/super-admin/dashboard",
+      serviceAdmins: "/super-admin/service-admins-management",
+      serviceAdminCreate: "/super-admin/service-admins-management/create",
+      serviceAdmin: "/super-admin/service-admins-management/:id",
+      serviceAdminEdit: "/super-admin/service-admins-management/edit/:id",
+      clientAdmins: "/super-admin/client-admins-management",
+      clientAdminCreate: "/super-admin/client-admins-management/create",
+      clientAdmin: "/super-admin/client-admins-management/:id",
+      clientAdminEdit: "/super-admin/client-admins-management/edit/:id",
+      clients: "/super-admin/clients-management",
+      clientCreate: "/super-admin/clients-management/create",
+      client: "/super-admin/clients-management/:id",
+      clientEdit: "/super-admin/clients-management/edit/:id",
+      clientRequests: "/super-admin/clients-management/requests/:clientId",
+      beneficiaryRequests: "/super-admin/beneficiaries-management/requests/:beneficiaryId",
+      categories: "/super-admin/document-categories-management",
+      categoryCreate: "/super-admin/document-categories-management/create",
+      category: "/super-admin/document-categories-management/:id",
+      categoryEdit: "/super-admin/document-categories-management/edit/:id",
+      categoryRequests: "/super-admin/document-categories-management/requests/:categoryId",
+      request: "/super-admin/document-categories-management/request/:id",
+      requestEdit: "/super-admin/document-categories-management/request/edit/:id",
+      requestIssue: "/super-admin/document-categories-management/request/issue/:id",
+      requiredFields: "/document-required-fields",
+      supportingTypes: "/document-supporting-documents",
+    },
+    sidebar: [
+      { screen: "dashboard", label: "nav.dashboard" },
+      { screen: "serviceAdmins", label: "nav.serviceAdmins" },
+      { screen: "clientAdmins", label: "nav.clientAdmins" },
+      { screen: "clients", label: "nav.clients" },
+      { upcoming: "/super-admin/clerks-management", label: "nav.clerks" },
+      { upcoming: "/super-admin/beneficiaries-management", label: "nav.beneficiaries" },
+      { screen: "categories", label: "nav.documentCategories" },
+      { upcoming: "/super-admin/attestations-management", label: "nav.attestations" },
+    ],
+  },
+  "service-admin": {
+    key: "service-admin",
+    role: "SERVICE_ADMIN",
+    capability: "area:service-admin",
+    screens: {
+      dashboard: "/service-admin/dashboard",
+      clientAdmins: "/service-admin/client-admins-management",
+      clientAdminCreate: "/service-admin/client-admins-management/create",
+      clientAdmin: "/service-admin/client-admins-management/:id",
+      clientAdminEdit: "/service-admin/client-admins-management/edit/:id",
+      clientCategories: "/service-admin/client-categories-management",
+      clientCategoryCreate: "/service-admin/client-categories-management/create",
+      clientCategory: "/service-admin/client-categories-management/:id",
+      clientCategoryEdit: "/service-admin/client-categories-management/edit/:id",
+      clients: "/service-admin/clients-management",
+      clientCreate: "/service-admin/clients-management/create",
+      client: "/service-admin/clients-management/:id",
+      clientEdit: "/service-admin/clients-management/edit/:id",
+      clientRequests: "/service-admin/clients-management/requests/:clientId",
+      request: "/service-admin/clients-management/request/:id",
+    },
+    sidebar: [
+      { screen: "dashboard", label: "nav.dashboard" },
+      { screen: "clientAdmins", label: "nav.clientAdmins" },
+      { screen: "clientCategories", label: "nav.clientCategories" },
+      { screen: "clients", label: "nav.clients" },
+    ],
+  },
+  "client-admin": {
+    key: "client-admin",
+    role: "CLIENT_ADMIN",
+    capability: "area:client-admin",
+    issueForm: { asksExpiry: true, wording: "staff" },
+    screens: {
+      dashboard: "/client-admin/dashboard",
+      categories: "/client-admin/document-categories",
+      categoryCreate: "/client-admin/document-categories/create",
+      category: "/client-admin/document-categories/:id",
+      categoryEdit: "/client-admin/document-categories/edit/:id",
+      categoryRequests: "/client-admin/document-categories/requests/:categoryId",
+      request: "/client-admin/document-categories/request/:id",
+      requestEdit: "/client-admin/document-categories/request/edit/:id",
+      requestIssue: "/client-admin/document-categories/request/issue/:id",
+      requiredFields: "/document-required-fields",
+      supportingTypes: "/document-supporting-documents",
+    },
+    sidebar: [
+      { screen: "dashboard", label: "nav.dashboard" },
+      { upcoming: "/client-admin/clerks", label: "nav.clerks", capability: "clerk:manage" },
+      { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
+    ],
+  },
+  clerks: {
+    key: "clerks",
+    role: "CLERK",
+    capability: "area:clerks",
+    issueForm: { asksExpiry: false, wording: "staff" },
+    screens: {
+      dashboard: "/clerks/dashboard",
+      categoriesDashboard: "/clerks/document-categories/dashboard",
+      categories: "/clerks/document-categories",
+      categoryCreate: "/clerks/document-categories/create",
+      category: "/clerks/document-categories/:id",
+      categoryEdit: "/clerks/document-categories/edit/:id",
+      categoryRequests: "/clerks/document-categories/requests/:categoryId",
+      request: "/clerks/document-categories/request/:id",
+      requestEdit: "/clerks/document-categories/request/edit/:id",
+      requestIssue: "/clerks/document-categories/request/issue/:id",
+      requiredFields: "/document-required-fields",
+      supportingTypes: "/document-supporting-documents",
+    },
+    sidebar: [
+      { screen: "dashboard", label: "nav.dashboard" },
+      { upcoming: "/clerks/attestations", label: "nav.attestations", capability: "attestation:review" },
+      { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
+      { upcoming: "/clerks/public-announcements", label: "nav.publicAnnouncements", capability: "announcement:publish" },
+    ],
+  },
+  beneficiary: {
+    key: "beneficiary",
+    role: "BENEFICIARY",
+    capability: "area:beneficiary",
+    screens: {
+      dashboard: "/beneficiary/dashboard",
+      myRequests: "/beneficiary/request-document",
+      requestDocument: "/beneficiary/request-document/create",
+      myRequest: "/beneficiary/request-document/:id",
+      myRequestEdit: "/beneficiary/request-document/edit/:id",
+    },
+    sidebar: [
+      { screen: "dashboard", label: "nav.dashboard" },
+      { screen: "myRequests", label: "nav.requestDocument" },
+      { upcoming: "/beneficiary/attestations", label: "nav.attestations" },
+    ],
+  },
+  shared: {
+    key: "shared",
+    role: null,
+    capability: "area:shared",
+    screens: {
+      dashboard: "/dashboard",
+      categories: "/document-categories",
+      categoryCreate: "/document-categories/create",
+      category: "/document-categories/:id",
+      categoryEdit: "/document-categories/edit/:id",
+      categoryRequests: "/document-categories/requests/:categoryId",
+      request: "/document-categories/request/:id",
+      requestEdit: "/document-categories/request/edit/:id",
+      requestIssue: "/document-categories/request/:id/issue",
+      requiredFields: "/document-required-fields",
+      supportingTypes: "/document-supporting-documents",
+    },
+    sidebar: [],
+  },
+};
+
+export const ROLE_AREAS = Object.values(AREAS).filter((area) => area.role !== null);
+
+/** The area that is a role's home (the shared group shows its sidebar too). */
+export const homeAreaOf = (role: Role): Area => ROLE_AREAS.find((area) => area.role === role)!;
+
+/**
+ * A link to a screen of the area, built with React Router's href(); null when the area has no such
+ * screen (the caller shows no link).
+ */
+export function linkTo(area: Area, screen: Screen, params: Record<string, string | number> = {}, search?: Record<string, string | number | undefined>): string | null {
+  const pattern = area.screens[screen];
+  if (!pattern) return null;
+  const path = (href as (path: string, params: Record<string, string>) => string)(
+    pattern,
+    Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
+  );
+  const query = new URLSearchParams(Object.entries(search ?? {}).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]))).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** linkTo for screens every caller knows the area has. */
+export function mustLinkTo(area: Area, screen: Screen, params: Record<string, string | number> = {}, search?: Record<string, string | number | undefined>): string {
+  const link = linkTo(area, screen, params, search);
+  if (!link) throw new Error(`area ${area.key} has no screen ${screen}`);
+  return link;
+}
+
+/** The sidebar the principal sees: the area's links that their capabilities allow. */
+export function sidebarOf(area: Area, capabilities: ReadonlySet<Capability>): SidebarLink[] {
+  return area.sidebar
+    .filter((entry) => !entry.capability || capabilities.has(entry.capability))
+    .map((entry) => ({ to: "screen" in entry ? mustLinkTo(area, entry.screen) : entry.upcoming, label: entry.label }));
+}
+
+/** Where a role's user lands after signing in. */
+export const dashboardOf = (role: Role) => mustLinkTo(homeAreaOf(role), "dashboard");

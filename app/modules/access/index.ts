@@ -1,0 +1,5 @@
+// The access module (DESIGN 15): import from here.
+export * from "./capabilities";
+export * from "./principal";
+export * from "./areas";
+export { principalContext, areaContext, ANONYMOUS } from "./context";

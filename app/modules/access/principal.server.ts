@@ -1,0 +1,48 @@
+import type { DB } from "~/db/db.server";
+import { getSessionUser } from "~/modules/auth/session.server";
+import { findStaffRecord } from "~/modules/users/queries.server";
+import type { StaffGrant } from "./capabilities";
+import { ANONYMOUS } from "./context";
+import { buildPrincipal, type Principal } from "./principal";
+
+function loginRedirectOf(request: Request) {
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  return `/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+const parsePermissions = (json: string): string[] => {
+  try {
+    const value = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Who is asking: the session's user, their staff record and their client's flags (DESIGN 15). */
+export async function principalFor(db: DB, request: Request, ip: string | null): Promise<Principal> {
+  const user = await getSessionUser(db, request);
+  if (!user) return { ...ANONYMOUS, ip, loginRedirect: loginRedirectOf(request) };
+  let staff: StaffGrant | null = null;
+  if (user.role === "CLERK" || user.role === "CLIENT_ADMIN") {
+    const record = await findStaffRecord(db, user.id, user.role);
+    staff = {
+      clientId: record?.client_id ?? null,
+      clientCanDoSincera: record?.can_do_sincera === 1,
+      clientCanDoAttestation: record?.can_do_attestation === 1,
+      permissions: parsePermissions(record?.permissions ?? "[]"),
+      canDoAttestation: record?.admin_can_do_attestation === 1,
+    };
+    if (record?.client_id) {
+      user.client = {
+        id: record.client_id,
+        nameEn: record.name_en ?? "",
+        nameAr: record.name_ar ?? "",
+        canDoSincera: staff.clientCanDoSincera,
+        canDoAttestation: staff.clientCanDoAttestation,
+      };
+    }
+  }
+  return buildPrincipal(user, staff, ip, loginRedirectOf(request));
+}

@@ -1,0 +1,35 @@
+import type { DB } from "~/db/db.server";
+import type { Role } from "~/db/schema";
+import { insertAuditEvent } from "./queries.server";
+
+/** Who did it: a principal (DESIGN 15) satisfies this, and so does the sign-in of a known user. */
+export interface AuditActor {
+  userId: number | null;
+  role: Role | null;
+  ip: string | null;
+}
+
+export interface AuditEvent {
+  action: string;
+  entityType?: string | null;
+  entityId?: number | null;
+  clientId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+/** THE audit helper: every state change and sign-in writes one event, in the caller's transaction. */
+export function audit(db: DB, actor: AuditActor, event: AuditEvent) {
+  return insertAuditEvent(db, {
+    actorUserId: actor.userId,
+    actorRole: actor.role,
+    ip: actor.ip,
+    clientId: event.clientId ?? null,
+    action: event.action,
+    entityType: event.entityType ?? null,
+    entityId: event.entityId ?? null,
+    details: event.details,
+  });
+}
+
+/** Changes made by the system itself (the command line, the demo data). */
+export const SYSTEM: AuditActor = { userId: null, role: null, ip: null };

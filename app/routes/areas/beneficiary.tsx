@@ -1,0 +1,6 @@
+import { areaMiddleware, areaShellData } from "~/middleware/area.server";
+import type { Route } from "./+types/beneficiary";
+
+export const middleware: Route.MiddlewareFunction[] = [areaMiddleware("beneficiary")];
+export const loader = ({ context }: Route.LoaderArgs) => areaShellData(context, "beneficiary");
+export { AreaShell as default, AreaErrorBoundary as ErrorBoundary } from "~/components/layout/area-shell";
