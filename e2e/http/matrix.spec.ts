@@ -24,7 +24,7 @@ function flatten(entries: RouteConfigEntry[], parent = "", area: RouteRow["area"
     const layoutArea = entry.file.match(/routes\/areas\/([\w-]+)\.tsx$/)?.[1] as RouteRow["area"] | undefined;
     const inArea = layoutArea && layoutArea in AREAS ? layoutArea : area;
     const source = fs.readFileSync(`app/${entry.file}`, "utf8");
-    const self = entry.path !== undefined || entry.index ? [{ path: path || "/", file: entry.file, area: inArea, hasAction: /export (async )?function action/.test(source) }] : [];
+    const self = entry.path !== undefined || entry.index ? [{ path: path || "/", file: entry.file, area: inArea, hasAction: /export (async function|function|const) action\b/.test(source) }] : [];
     return [...self, ...flatten(entry.children ?? [], path, inArea)];
   });
 }
@@ -106,11 +106,15 @@ function expectedGet(route: RouteRow, who: Who): { status: number; location?: Re
   return { status: 200 };
 }
 
-/** An empty POST: refused before any work for those without the right, never a 500 for anyone. */
+/**
+ * An empty POST: the area's guard refuses it first (sign in, or 403), a route without an action answers
+ * 405, an id outside the scope 404; anything else is a validation answer, never a 500.
+ */
 function expectedPost(route: RouteRow, who: Who): { status: number | "client-error"; location?: RegExp } {
   const get = expectedGet(route, who);
+  if ((get.status === 302 && get.location?.source.includes("login")) || get.status === 403) return get;
   if (!route.hasAction) return { status: 405 };
-  if (get.status === 302 || get.status === 403 || get.status === 404) return get.location?.source.includes("login") || get.status !== 302 ? get : { status: "client-error" };
+  if (get.status === 404) return get;
   return { status: "client-error" };
 }
 
@@ -177,10 +181,16 @@ test("every sidebar link answers 200, or 404 inside the area's shell for screens
 
 test("unknown paths answer 404, anywhere", async () => {
   const context = await contextFor("anonymous");
-  for (const path of ["/nope", "/beneficiary/nope", "/locales/fr/common.json", "/locales/en/other.json"]) {
+  for (const path of ["/nope", "/locales/fr/common.json", "/locales/en/other.json"]) {
     expect((await context.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
   await context.dispose();
+  // Inside an area, a page that is not found keeps the area's top bar and sidebar.
+  const beneficiary = await contextFor("BENEFICIARY");
+  const response = await beneficiary.get("/beneficiary/nope", { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('data-testid="sidebar-links"');
+  await beneficiary.dispose();
 });
 
 test("security headers on pages and static assets; health check", async () => {

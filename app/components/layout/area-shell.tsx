@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Outlet, useLocation, useNavigation, useParams, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useMatches, useNavigation, useParams, useRouteError } from "react-router";
 import { RequestSkeleton } from "~/components/requests/request-skeleton";
 import { Callout } from "~/components/ui/callout";
 import { AREAS, type Area, type AreaKey, type SidebarLink } from "~/modules/access";
@@ -74,7 +74,9 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
 }
 
 /** One layout for the five role areas and the shared dashboard group (each mounted by its own small route file). */
-export function AreaShell({ loaderData }: { loaderData: ShellData }) {
+export function AreaShell() {
+  // Re-exported as each area's route component, so it reads its data with the hook rather than props.
+  const loaderData = useLoaderData() as ShellData;
   const navigation = useNavigation();
   const loadingRequest = navigation.state === "loading" && /\/request\/\d+$/.test(navigation.location.pathname);
   return <Shell data={loaderData}>{loadingRequest ? <RequestSkeleton /> : <Outlet />}</Shell>;
@@ -84,7 +86,8 @@ export function AreaShell({ loaderData }: { loaderData: ShellData }) {
  * A screen's 403 or 404 keeps the area's top bar and sidebar, so no one is stranded; the request detail's
  * 404 says 'No Data Found WIth ID {id}' (spec section 2). When the area's own guard refused, the plain error page.
  */
-export function AreaErrorBoundary({ loaderData }: { loaderData?: ShellData }) {
+export function AreaErrorBoundary() {
+  const loaderData = useMatches().find((match) => match.id.startsWith("routes/areas/") && match.data)?.data as ShellData | undefined;
   const error = useRouteError();
   const params = useParams();
   const { t } = useTranslation();

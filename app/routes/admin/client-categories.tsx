@@ -1,10 +1,75 @@
-import { notFound } from "~/modules/access/require.server";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { useArea } from "~/components/layout/area-shell";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { listClientCategories } from "~/modules/organisations/queries.server";
+import { pagingOf } from "~/modules/requests/schema";
+import { formatMoney, pick } from "~/utils/format";
+import type { Route } from "./+types/client-categories";
 
-/** Not built yet (issue 9, point 4): answers 404 inside the area's shell. */
-export async function loader() {
-  throw notFound();
+/** Client categories (DESIGN 14, 16): search by name, paging, empty state. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "clientCategory:manage");
+  const url = new URL(request.url);
+  const paging = pagingOf(url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { total, rows } = await listClientCategories(getDb(), { q, ...paging });
+  return { rows, total, q, ...paging };
 }
 
-export default function Pending() {
-  return null;
+export default function ClientCategories({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const area = useArea();
+  const lng = i18n.language;
+  const { rows, q } = loaderData;
+  const create = mustLinkTo(area, "clientCategoryCreate");
+  return (
+    <div className="flex flex-col gap-5">
+      <PageTitle title={t("admin.clientCategories")} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("admin.clientCategories")}</h1>
+        <ButtonLink to={create}>{t("admin.newClientCategory")}</ButtonLink>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="q" className="text-sm font-medium">
+            {t("admin.searchByName")}
+          </label>
+          <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
+        </div>
+        <Button type="submit" variant="outline">
+          {t("catalogue.search")}
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <Card className="flex flex-col items-start gap-3" data-testid="empty">
+          <p className="text-gray-11">{q ? t("catalogue.emptySearch") : t("admin.noClientCategories")}</p>
+          <ButtonLink to={create}>{t("admin.newClientCategory")}</ButtonLink>
+        </Card>
+      ) : (
+        <Card className="p-0">
+          <ul className="divide-y divide-gray-5" data-testid="client-categories">
+            {rows.map((row) => (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
+                <Link to={mustLinkTo(area, "clientCategory", { id: row.id })} className="font-medium text-accent-11 underline">
+                  {pick(lng, row.name_en, row.name_ar)}
+                </Link>
+                <span className="text-sm text-gray-11">
+                  <bdi>{formatMoney(row.fee, row.currency, lng)}</bdi> · {t("staff.days", { count: row.validity_period_days })} ·{" "}
+                  {t("admin.clientCount", { count: Number(row.client_count) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+    </div>
+  );
 }

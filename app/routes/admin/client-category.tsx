@@ -1,10 +1,99 @@
-import { notFound } from "~/modules/access/require.server";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { useArea } from "~/components/layout/area-shell";
+import { ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { linkTo, mustLinkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { clientsOfCategory, findClientCategory } from "~/modules/organisations/queries.server";
+import { removeClientCategory } from "~/modules/organisations/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { formatMoney, pick } from "~/utils/format";
+import type { Route } from "./+types/client-category";
 
-/** Not built yet (issue 9, point 4): answers 404 inside the area's shell. */
-export async function loader() {
-  throw notFound();
+async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
+  const principal = requirePermission(principalOf(context), capability);
+  const found = await findClientCategory(getDb(), Number(id));
+  // Client categories belong to no client: the platform's admins see them all.
+  return { principal, category: requirePermission(principal, capability, found) };
 }
 
-export default function Pending() {
-  return null;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { category } = await load(context, params.id, "clientCategory:manage");
+  return { category, clients: await clientsOfCategory(getDb(), category.id), dialog: new URL(request.url).searchParams.get("dialog") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { principal, category } = await load(context, params.id, "clientCategory:manage");
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
+  if ((await removeClientCategory(getDb(), category, principal)) === "in-use") return data({ error: "admin.clientCategoryInUse" }, { status: 409 });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), { kind: "success", message: "catalogue.deleted", params: { name: category.name_en } });
+}
+
+export default function ClientCategory({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const area = useArea();
+  const lng = i18n.language;
+  const { category, clients } = loaderData;
+  const name = pick(lng, category.name_en, category.name_ar);
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <PageTitle title={name} />
+      <Link to={mustLinkTo(area, "clientCategories")} className="text-sm text-accent-11 underline">
+        {t("admin.clientCategories")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{name}</h1>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={mustLinkTo(area, "clientCategoryEdit", { id: category.id })} variant="outline">
+            {t("catalogue.edit")}
+          </ButtonLink>
+          <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
+            {t("catalogue.delete")}
+          </ButtonLink>
+        </div>
+      </div>
+      {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error, { count: clients.length })}</Callout> : null}
+      {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
+      <Card>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="text-sm text-gray-11">{t("catalogue.nameEnglish")}</dt>
+          <dd lang="en" dir="ltr" className="text-start">
+            {category.name_en}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("catalogue.nameArabic")}</dt>
+          <dd lang="ar" dir="rtl" className="text-start">
+            {category.name_ar}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("staff.description")}</dt>
+          <dd>{pick(lng, category.description_en, category.description_ar) || "—"}</dd>
+          <dt className="text-sm text-gray-11">{t("staff.fee")}</dt>
+          <dd>
+            <bdi>{formatMoney(category.fee, category.currency, lng)}</bdi>
+          </dd>
+          <dt className="text-sm text-gray-11">{t("staff.validity")}</dt>
+          <dd>{t("staff.days", { count: category.validity_period_days })}</dd>
+        </dl>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t("admin.clientsOfCategory")}</h2>
+        {clients.length === 0 ? (
+          <p className="text-gray-11">{t("admin.noClientsOfCategory")}</p>
+        ) : (
+          <ul className="flex flex-col gap-1" data-testid="category-clients">
+            {clients.map((client) => {
+              const href = linkTo(area, "client", { id: client.id });
+              const label = pick(lng, client.name_en, client.name_ar);
+              return <li key={client.id}>{href ? <Link to={href} className="text-accent-11 underline">{label}</Link> : label}</li>;
+            })}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
 }
