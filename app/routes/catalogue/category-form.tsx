@@ -34,11 +34,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const area = areaOf(context)!;
+  // The scope first: another client's category answers 404 whatever the body holds.
+  const category = params.id === undefined ? null : await categoryInScope(db, Number(params.id), principal);
+  if (params.id !== undefined && !category) throw data({ reason: "not-found" }, { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (params.id !== undefined) {
-    const category = await categoryInScope(db, Number(params.id), principal);
-    if (!category) throw data({ reason: "not-found" }, { status: 404 });
+  if (category) {
     await editCategory(db, category, submission.value, principal);
     return redirectWithToast(mustLinkTo(area, "category", { id: category.id }), { kind: "success", message: "catalogue.updated" });
   }

@@ -1,0 +1,92 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import ar from "../../../locales/ar/common.json";
+import en from "../../../locales/en/common.json";
+import type { DB } from "~/db/db.server";
+import type { Role } from "~/db/schema";
+import { seedDemoData } from "~/db/seed/seed.server";
+import { createTestDb } from "~/test/db";
+import { makeContext, postForm, run } from "~/test/route";
+import * as detail from "./client-category";
+import * as form from "./client-category-form";
+import * as list from "./client-categories";
+
+let db: DB;
+
+async function userOf(email: string) {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    email,
+    role: row.role as Role,
+    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
+    middleName: null,
+    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
+    client: null,
+  };
+}
+
+const valid = { "name.english": "Private schools", "name.arabic": "المدارس الخاصة", fee: "15", currency: "JOD", validityPeriod: "180" };
+const audits = async (action: string) => (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const count = async () => (await db.selectFrom("client_categories").selectAll().execute()).length;
+const messageOf = (key: string) => {
+  const [group, name] = key.split(".") as ["validation", string];
+  return [(en[group] as Record<string, string>)[name], (ar[group] as Record<string, string>)[name]];
+};
+
+beforeEach(async () => {
+  db = await createTestDb();
+  await seedDemoData(db);
+});
+
+describe("client categories (service admin)", () => {
+  it("creates one, audited, and lists it; the fee is stored in minor units", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const created = await run(form.action, postForm("/service-admin/client-categories-management/create", valid), context);
+    expect(created.status).toBe(302);
+    const row = await db.selectFrom("client_categories").selectAll().where("name_en", "=", "Private schools").executeTakeFirstOrThrow();
+    expect([row.fee, row.currency, row.validity_period_days]).toEqual([15000, "JOD", 180]);
+    expect(created.headers.get("Location")).toBe(`/service-admin/client-categories-management/${row.id}`);
+    expect(await audits("client_category.create")).toBe(1);
+    const listed = await run(list.loader, new Request("http://localhost/service-admin/client-categories-management?q=private"), context);
+    expect((listed.data as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([row.id]);
+  });
+
+  it("says 'Fee is required', 'Currency is required', 'Validity period is required' in both languages, writing nothing", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const before = await count();
+    const result = await run(form.action, postForm("/service-admin/client-categories-management/create", { "name.english": "X", "name.arabic": "س" }), context);
+    expect(result.status).toBe(400);
+    const error = (result.data as { error: Record<string, string[]> }).error;
+    expect(error.fee).toEqual(["validation.feeRequired"]);
+    expect(error.currency).toEqual(["validation.currencyRequired"]);
+    expect(error.validityPeriod).toEqual(["validation.validityPeriodRequired"]);
+    expect(messageOf("validation.feeRequired")).toEqual(["Fee is required", "الرسوم مطلوبة"]);
+    expect(messageOf("validation.currencyRequired")[0]).toBe("Currency is required");
+    expect(messageOf("validation.validityPeriodRequired")[0]).toBe("Validity period is required");
+    expect(await count()).toBe(before);
+  });
+
+  it("keeps a category that clients use: the page says why and nothing changes; an unused one is deleted, audited", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const used = await db.selectFrom("clients").select("client_category_id").executeTakeFirstOrThrow();
+    const refused = await run(detail.action, postForm(`/service-admin/client-categories-management/${used.client_category_id}`, { intent: "delete" }), context, { id: String(used.client_category_id) });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toEqual({ error: "admin.clientCategoryInUse" });
+    expect(await audits("client_category.delete")).toBe(0);
+    await run(form.action, postForm("/service-admin/client-categories-management/create", valid), context);
+    const unused = await db.selectFrom("client_categories").select("id").where("name_en", "=", "Private schools").executeTakeFirstOrThrow();
+    const deleted = await run(detail.action, postForm(`/service-admin/client-categories-management/${unused.id}`, { intent: "delete" }), context, { id: String(unused.id) });
+    expect(deleted.status).toBe(302);
+    expect(await audits("client_category.delete")).toBe(1);
+  });
+
+  it("is refused (403) to clerks, client admins and beneficiaries; an unknown id is 404", async () => {
+    for (const email of ["clerk@example.com", "clientadmin@example.com", "beneficiary@example.com"]) {
+      const outcome = await run(form.action, postForm("/service-admin/client-categories-management/create", valid), makeContext({ user: await userOf(email) }));
+      expect(outcome.status, email).toBe(403);
+    }
+    const context = makeContext({ user: await userOf("superadmin@example.com"), area: "service-admin" });
+    expect((await run(detail.loader, new Request("http://localhost/x/999999"), context, { id: "999999" })).status).toBe(404);
+    expect(await audits("client_category.create")).toBe(0);
+  });
+});
