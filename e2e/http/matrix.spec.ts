@@ -53,6 +53,15 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/admin/client-categories.tsx": "clientCategory:manage",
   "routes/admin/client-category.tsx": "clientCategory:manage",
   "routes/admin/client-category-form.tsx": "clientCategory:manage",
+  "routes/admin/clients.tsx": "client:manage",
+  "routes/admin/client.tsx": "client:manage",
+  "routes/admin/client-form.tsx": "client:manage",
+  "routes/admin/client-admins.tsx": "clientAdmin:manage",
+  "routes/admin/client-admin.tsx": "clientAdmin:manage",
+  "routes/admin/client-admin-form.tsx": "clientAdmin:manage",
+  "routes/admin/service-admins.tsx": "serviceAdmin:manage",
+  "routes/admin/service-admin.tsx": "serviceAdmin:manage",
+  "routes/admin/service-admin-form.tsx": "serviceAdmin:manage",
 };
 const capabilityOf = (file: string): Capability | undefined =>
   SCREEN_CAPABILITY[file] ?? (file.startsWith("routes/catalogue/") ? "catalogue:read" : undefined);

@@ -4,7 +4,7 @@ import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { pick } from "~/utils/format";
-import { ChildListHeader } from "./child-list-header";
+import { ListHeader } from "~/components/ui/list-header";
 import { RequiredToggle } from "./required-toggle";
 
 export interface ChildRow {
@@ -39,13 +39,12 @@ export function ChildListPage({
   const query = `documentCategoryId=${category.id}`;
   return (
     <div className="flex flex-col gap-5">
-      <ChildListHeader
+      <ListHeader
         title={`${t(config.title)} · ${categoryName}`}
-        backHref={view.categoryHref}
-        backLabel={t("catalogue.backToCategory", { name: categoryName })}
+        back={{ href: view.categoryHref, label: t("catalogue.backToCategory", { name: categoryName }) }}
         addHref={`${config.path}/create?${query}`}
         addLabel={t(config.add)}
-        categoryId={category.id}
+        hidden={{ documentCategoryId: category.id }}
         q={view.q}
       />
       {rows.length === 0 ? (

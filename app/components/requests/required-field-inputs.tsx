@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
-import { fieldTypeOf } from "~/modules/wizard/schema";
+import { fieldTypeOf } from "~/modules/catalogue/schema";
 import { pick } from "~/utils/format";
 
 interface Spec {

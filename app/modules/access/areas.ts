@@ -66,6 +66,21 @@ export interface Area {
 }
 
 
+/** The document-category screens under a base path (the same four screens in every area that has them). */
+const categoryScreens = <B extends string>(base: B) =>
+  ({
+    categories: base,
+    categoryCreate: `${base}/create`,
+    category: `${base}/:id`,
+    categoryEdit: `${base}/edit/:id`,
+    categoryRequests: `${base}/requests/:categoryId`,
+    request: `${base}/request/:id`,
+    requestEdit: `${base}/request/edit/:id`,
+  }) as const;
+
+/** The catalogue's child screens live in the shared dashboard group only (spec section 2). */
+const CHILD_SCREENS = { requiredFields: "/document-required-fields", supportingTypes: "/document-supporting-documents" } as const;
+
 /** Spec section 2: each area's screens and sidebar, in the spec's order. */
 export const AREAS: Record<AreaKey, Area> = {
   "super-admin": {
@@ -89,16 +104,9 @@ export const AREAS: Record<AreaKey, Area> = {
       clientEdit: "/super-admin/clients-management/edit/:id",
       clientRequests: "/super-admin/clients-management/requests/:clientId",
       beneficiaryRequests: "/super-admin/beneficiaries-management/requests/:beneficiaryId",
-      categories: "/super-admin/document-categories-management",
-      categoryCreate: "/super-admin/document-categories-management/create",
-      category: "/super-admin/document-categories-management/:id",
-      categoryEdit: "/super-admin/document-categories-management/edit/:id",
-      categoryRequests: "/super-admin/document-categories-management/requests/:categoryId",
-      request: "/super-admin/document-categories-management/request/:id",
-      requestEdit: "/super-admin/document-categories-management/request/edit/:id",
+      ...categoryScreens("/super-admin/document-categories-management"),
       requestIssue: "/super-admin/document-categories-management/request/issue/:id",
-      requiredFields: "/document-required-fields",
-      supportingTypes: "/document-supporting-documents",
+      ...CHILD_SCREENS,
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
@@ -146,16 +154,9 @@ export const AREAS: Record<AreaKey, Area> = {
     issueForm: { asksExpiry: true, wording: "staff" },
     screens: {
       dashboard: "/client-admin/dashboard",
-      categories: "/client-admin/document-categories",
-      categoryCreate: "/client-admin/document-categories/create",
-      category: "/client-admin/document-categories/:id",
-      categoryEdit: "/client-admin/document-categories/edit/:id",
-      categoryRequests: "/client-admin/document-categories/requests/:categoryId",
-      request: "/client-admin/document-categories/request/:id",
-      requestEdit: "/client-admin/document-categories/request/edit/:id",
+      ...categoryScreens("/client-admin/document-categories"),
       requestIssue: "/client-admin/document-categories/request/issue/:id",
-      requiredFields: "/document-required-fields",
-      supportingTypes: "/document-supporting-documents",
+      ...CHILD_SCREENS,
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
@@ -171,16 +172,9 @@ export const AREAS: Record<AreaKey, Area> = {
     screens: {
       dashboard: "/clerks/dashboard",
       categoriesDashboard: "/clerks/document-categories/dashboard",
-      categories: "/clerks/document-categories",
-      categoryCreate: "/clerks/document-categories/create",
-      category: "/clerks/document-categories/:id",
-      categoryEdit: "/clerks/document-categories/edit/:id",
-      categoryRequests: "/clerks/document-categories/requests/:categoryId",
-      request: "/clerks/document-categories/request/:id",
-      requestEdit: "/clerks/document-categories/request/edit/:id",
+      ...categoryScreens("/clerks/document-categories"),
       requestIssue: "/clerks/document-categories/request/issue/:id",
-      requiredFields: "/document-required-fields",
-      supportingTypes: "/document-supporting-documents",
+      ...CHILD_SCREENS,
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
@@ -212,16 +206,9 @@ export const AREAS: Record<AreaKey, Area> = {
     capability: "area:shared",
     screens: {
       dashboard: "/dashboard",
-      categories: "/document-categories",
-      categoryCreate: "/document-categories/create",
-      category: "/document-categories/:id",
-      categoryEdit: "/document-categories/edit/:id",
-      categoryRequests: "/document-categories/requests/:categoryId",
-      request: "/document-categories/request/:id",
-      requestEdit: "/document-categories/request/edit/:id",
+      ...categoryScreens("/document-categories"),
       requestIssue: "/document-categories/request/:id/issue",
-      requiredFields: "/document-required-fields",
-      supportingTypes: "/document-supporting-documents",
+      ...CHILD_SCREENS,
     },
     sidebar: [],
   },

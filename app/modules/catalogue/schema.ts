@@ -14,12 +14,27 @@ const optionalText = z.string().trim().max(2000).optional();
 export const categorySchema = z.object({
   name: z.object({ english: text("catalogue.nameEnglishRequired"), arabic: text("catalogue.nameArabicRequired") }, { error: "catalogue.nameEnglishRequired" }),
   description: z.object({ english: optionalText, arabic: optionalText }).optional(),
-  fee: z.string({ error: "validation.feeRequired" }).trim().regex(/^\d{1,9}(\.\d{1,3})?$/, "catalogue.feeInvalid"),
+  fee: z.string({ error: "validation.feeRequired" }).trim().min(1, "validation.feeRequired").regex(/^\d{1,9}(\.\d{1,3})?$/, "catalogue.feeInvalid"),
   currency: z.enum(CURRENCIES, { error: "validation.currencyRequired" }),
-  validityPeriod: z.string({ error: "validation.validityPeriodRequired" }).trim().regex(/^[1-9]\d{0,4}$/, "catalogue.validityInvalid"),
+  validityPeriod: z
+    .string({ error: "validation.validityPeriodRequired" })
+    .trim()
+    .min(1, "validation.validityPeriodRequired")
+    .regex(/^[1-9]\d{0,4}$/, "catalogue.validityInvalid"),
   clientId: z.coerce.number({ error: "validation.clientIdRequired" }).int().positive("validation.clientIdRequired").optional(),
 });
 export type CategoryInput = z.infer<typeof categorySchema>;
+
+/** The stored columns of a priced category (document categories and client categories alike). */
+export const pricedValuesOf = (input: Omit<CategoryInput, "clientId">) => ({
+  nameEn: input.name.english,
+  nameAr: input.name.arabic,
+  descriptionEn: input.description?.english ?? "",
+  descriptionAr: input.description?.arabic ?? "",
+  fee: toMinorUnits(input.fee, input.currency),
+  currency: input.currency,
+  validityDays: Number(input.validityPeriod),
+});
 
 export const requiredFieldSchema = z.object({
   name: z.object(

@@ -20,7 +20,7 @@ import {
   updateRequiredField,
   updateSupportingType,
 } from "./queries.server";
-import { toMinorUnits, type CategoryInput, type RequiredFieldInput, type SupportingTypeInput } from "./schema";
+import { pricedValuesOf, type CategoryInput, type RequiredFieldInput, type SupportingTypeInput } from "./schema";
 
 
 /**
@@ -48,19 +48,10 @@ type Actor = AuditActor;
 const record = (db: DB, actor: Actor, clientId: number, action: string, entityType: string, entityId: number, details: Record<string, unknown> = {}) =>
   audit(db, actor, { clientId, action, entityType, entityId, details });
 
-const categoryValues = (input: CategoryInput) => ({
-  nameEn: input.name.english,
-  nameAr: input.name.arabic,
-  descriptionEn: input.description?.english ?? "",
-  descriptionAr: input.description?.arabic ?? "",
-  fee: toMinorUnits(input.fee, input.currency),
-  currency: input.currency,
-  validityDays: Number(input.validityPeriod),
-});
 
 export async function createCategory(db: DB, clientId: number, input: CategoryInput, actor: Actor) {
   return db.transaction().execute(async (trx) => {
-    const id = await insertCategory(trx, { clientId, ...categoryValues(input) });
+    const id = await insertCategory(trx, { clientId, ...pricedValuesOf(input) });
     await record(trx, actor, clientId, "category.create", "DOCUMENT_CATEGORIES", id, { name: input.name.english });
     return id;
   });
@@ -68,7 +59,7 @@ export async function createCategory(db: DB, clientId: number, input: CategoryIn
 
 export async function editCategory(db: DB, category: { id: number; client_id: number }, input: CategoryInput, actor: Actor) {
   await db.transaction().execute(async (trx) => {
-    await updateCategory(trx, category.id, categoryValues(input));
+    await updateCategory(trx, category.id, pricedValuesOf(input));
     await record(trx, actor, category.client_id, "category.update", "DOCUMENT_CATEGORIES", category.id);
   });
 }

@@ -1,15 +1,8 @@
 import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
+import type { pricedValuesOf } from "~/modules/catalogue/schema";
 
-export interface ClientCategoryValues {
-  nameEn: string;
-  nameAr: string;
-  descriptionEn: string;
-  descriptionAr: string;
-  fee: number;
-  currency: string;
-  validityDays: number;
-}
+export type ClientCategoryValues = ReturnType<typeof pricedValuesOf>;
 
 const columns = (values: ClientCategoryValues) => ({
   name_en: values.nameEn,

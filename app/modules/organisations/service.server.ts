@@ -1,22 +1,13 @@
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { toMinorUnits } from "~/modules/catalogue/schema";
-import { clientsOfCategory, deleteClientCategory, insertClientCategory, updateClientCategory, type ClientCategoryValues } from "./queries.server";
+import { pricedValuesOf } from "~/modules/catalogue/schema";
+import { clientsOfCategory, deleteClientCategory, insertClientCategory, updateClientCategory } from "./queries.server";
 import type { ClientCategoryInput } from "./schema";
 
-const valuesOf = (input: ClientCategoryInput): ClientCategoryValues => ({
-  nameEn: input.name.english,
-  nameAr: input.name.arabic,
-  descriptionEn: input.description?.english ?? "",
-  descriptionAr: input.description?.arabic ?? "",
-  fee: toMinorUnits(input.fee, input.currency),
-  currency: input.currency,
-  validityDays: Number(input.validityPeriod),
-});
 
 export async function createClientCategory(db: DB, input: ClientCategoryInput, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const id = await insertClientCategory(trx, valuesOf(input));
+    const id = await insertClientCategory(trx, pricedValuesOf(input));
     await audit(trx, actor, { action: "client_category.create", entityType: "CLIENT_CATEGORIES", entityId: id, details: { name: input.name.english } });
     return id;
   });
@@ -24,7 +15,7 @@ export async function createClientCategory(db: DB, input: ClientCategoryInput, a
 
 export async function editClientCategory(db: DB, id: number, input: ClientCategoryInput, actor: AuditActor) {
   await db.transaction().execute(async (trx) => {
-    await updateClientCategory(trx, id, valuesOf(input));
+    await updateClientCategory(trx, id, pricedValuesOf(input));
     await audit(trx, actor, { action: "client_category.update", entityType: "CLIENT_CATEGORIES", entityId: id });
   });
 }

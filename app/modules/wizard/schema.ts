@@ -2,7 +2,6 @@ import { z } from "zod";
 
 import { fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
 
-export { FIELD_TYPES, fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
 
 export interface RequiredFieldSpec {
   field_name: string;

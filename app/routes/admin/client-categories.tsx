@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/page-title";
+import { ListHeader } from "~/components/ui/list-header";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
@@ -31,22 +31,7 @@ export default function ClientCategories({ loaderData }: Route.ComponentProps) {
   const create = mustLinkTo(area, "clientCategoryCreate");
   return (
     <div className="flex flex-col gap-5">
-      <PageTitle title={t("admin.clientCategories")} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{t("admin.clientCategories")}</h1>
-        <ButtonLink to={create}>{t("admin.newClientCategory")}</ButtonLink>
-      </div>
-      <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="q" className="text-sm font-medium">
-            {t("admin.searchByName")}
-          </label>
-          <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
-        </div>
-        <Button type="submit" variant="outline">
-          {t("catalogue.search")}
-        </Button>
-      </Form>
+      <ListHeader title={t("admin.clientCategories")} addHref={create} addLabel={t("admin.newClientCategory")} searchLabel="admin.searchByName" q={q} />
       {rows.length === 0 ? (
         <Card className="flex flex-col items-start gap-3" data-testid="empty">
           <p className="text-gray-11">{q ? t("catalogue.emptySearch") : t("admin.noClientCategories")}</p>

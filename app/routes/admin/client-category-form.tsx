@@ -1,17 +1,16 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
-import { inputProps } from "~/components/forms/conform";
+import { PricedFields } from "~/components/catalogue/priced-fields";
 import { useArea } from "~/components/layout/area-shell";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
-import { CURRENCIES, fromMinorUnits } from "~/modules/catalogue/schema";
+import { fromMinorUnits } from "~/modules/catalogue/schema";
 import { findClientCategory } from "~/modules/organisations/queries.server";
 import { clientCategorySchema } from "~/modules/organisations/schema";
 import { createClientCategory, editClientCategory } from "~/modules/organisations/service.server";
@@ -61,10 +60,7 @@ export default function ClientCategoryForm({ loaderData, actionData }: Route.Com
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const name = fields.name.getFieldset();
-  const description = fields.description.getFieldset();
   const title = category ? t("admin.editClientCategory", { name: pick(i18n.language, category.name_en, category.name_ar) }) : t("admin.newClientCategory");
-  const { key: _currencyKey, ...currencyProps } = getSelectProps(fields.currency);
   const back = category ? mustLinkTo(area, "clientCategory", { id: category.id }) : mustLinkTo(area, "clientCategories");
   return (
     <div className="flex max-w-3xl flex-col gap-5">
@@ -75,25 +71,7 @@ export default function ClientCategoryForm({ loaderData, actionData }: Route.Com
       <h1 className="text-2xl font-bold">{title}</h1>
       <Card>
         <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
-          <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
-          <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
-          <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(description.english, "text")} />
-          <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
-          <Field label={t("catalogue.fee")} hint={t("catalogue.feeHint")} inputMode="decimal" dir="ltr" {...inputProps(fields.fee, "text")} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fields.currency.id} className="text-sm font-medium">
-              {t("catalogue.currency")}
-            </label>
-            <select {...currencyProps} className="rounded-md border border-gray-7 bg-white px-3 py-2" dir="ltr">
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </select>
-            {fields.currency.errors ? <p id={fields.currency.errorId} className="text-sm text-red-11">{t(fields.currency.errors[0])}</p> : null}
-          </div>
-          <Field label={t("catalogue.validityPeriod")} inputMode="numeric" dir="ltr" {...inputProps(fields.validityPeriod, "text")} />
+          <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
           <div className="md:col-span-2">
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {t("catalogue.save")}

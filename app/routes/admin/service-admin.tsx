@@ -1,7 +1,9 @@
-import { notFound } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import type { Route } from "./+types/service-admin";
 
-/** Not built yet (issue 9, point 4): answers 404 inside the area's shell. */
-export async function loader() {
+/** Not built yet (issue 9, point 4): for those allowed, a 404 inside the area's shell. */
+export async function loader({ context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "serviceAdmin:manage");
   throw notFound();
 }
 

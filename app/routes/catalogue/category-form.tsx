@@ -2,14 +2,13 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
-import { inputProps } from "~/components/forms/conform";
+import { PricedFields } from "~/components/catalogue/priced-fields";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
-import { CURRENCIES, categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
+import { categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
 import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -73,10 +72,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
     shouldRevalidate: "onInput",
   });
   if (loaderData.missing) return <Callout tone="warning">{t("errors.errorLoading")}</Callout>;
-  const name = fields.name.getFieldset();
-  const description = fields.description.getFieldset();
   const title = category ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) }) : t("catalogue.createCategory");
-  const { key: _currencyKey, ...currencyProps } = getSelectProps(fields.currency);
   const { key: _clientKey, ...clientProps } = getSelectProps(fields.clientId);
   return (
     <div className="flex max-w-3xl flex-col gap-5">
@@ -103,25 +99,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
               {fields.clientId.errors ? <p className="text-sm text-red-11">{t(fields.clientId.errors[0])}</p> : null}
             </div>
           ) : null}
-          <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
-          <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
-          <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(description.english, "text")} />
-          <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
-          <Field label={t("catalogue.fee")} hint={t("catalogue.feeHint")} inputMode="decimal" dir="ltr" {...inputProps(fields.fee, "text")} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fields.currency.id} className="text-sm font-medium">
-              {t("catalogue.currency")}
-            </label>
-            <select {...currencyProps} className="rounded-md border border-gray-7 bg-white px-3 py-2" dir="ltr">
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </select>
-            {fields.currency.errors ? <p className="text-sm text-red-11">{t(fields.currency.errors[0])}</p> : null}
-          </div>
-          <Field label={t("catalogue.validityPeriod")} inputMode="numeric" dir="ltr" {...inputProps(fields.validityPeriod, "text")} />
+          <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
           <div className="md:col-span-2">
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {t("catalogue.save")}

@@ -9,7 +9,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { categoryInScope, removeCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { fieldTypeOf } from "~/modules/wizard/schema";
+import { fieldTypeOf } from "~/modules/catalogue/schema";
 import { formatMoney, pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";

@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
-import { categoryIdParam } from "~/modules/catalogue/schema";
+import { categoryIdParam, fieldTypeOf } from "~/modules/catalogue/schema";
 import { listRequiredFields } from "~/modules/catalogue/queries.server";
 import { categoryInScope, fieldInScope, toggleRequiredField } from "~/modules/catalogue/service.server";
 import { pagingOf } from "~/modules/requests/schema";
 import { safeRedirectPath } from "~/modules/security/origin.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { fieldTypeOf } from "~/modules/wizard/schema";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";

@@ -49,16 +49,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const principal = requirePermission(principalOf(context), "request:update");
+  // Each intent asks for its own capability (a client admin may revoke without changing statuses).
+  const principal = requirePermission(principalOf(context), "request:read");
   const area = areaOf(context)!;
   const db = getDb();
   const url = new URL(request.url);
-  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, Number(params.id)));
+  const found = requirePermission(principal, "request:read", await findRequestForStaff(db, Number(params.id)));
   const form = await request.formData();
   const here = `${url.pathname}`;
 
   switch (form.get("intent")) {
     case "status": {
+      requirePermission(principal, "request:update");
       const submission = parseWithZod(form, { schema: statusUpdateSchema });
       if (submission.status !== "success") return data({ intent: "status" as const, result: submission.reply() }, { status: 400 });
       try {
@@ -70,6 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(listLinkOf(area, found), { kind: "success", message: "staff.statusUpdated" });
     }
     case "review": {
+      requirePermission(principal, "request:update");
       const submission = parseWithZod(form, { schema: attachmentReviewSchema });
       if (submission.status !== "success" || !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, principal))) {
         throw data({ reason: "not-found" }, { status: 404 });
@@ -77,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(here, { kind: "success", message: "staff.documentReviewed", params: { status: submission.value.status } });
     }
     case "revoke": {
-      requirePermission(principal, "request:revoke", found);
+      requirePermission(principal, "request:revoke");
       const submission = parseWithZod(form, { schema: revokeSchema });
       if (submission.status !== "success") return data({ intent: "revoke" as const, result: submission.reply() }, { status: 400 });
       const revoked = await revokeIssuedDocument(db, { requestId: found.id, clientId: found.client_id, ...submission.value, actor: principal });

@@ -1,42 +1,47 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { PageTitle } from "~/components/ui/page-title";
+import { Button, ButtonLink } from "./button";
+import { PageTitle } from "./page-title";
 
-/** Heading, back link, add button and search box of the required-field and document-type lists. */
-export function ChildListHeader({
+/** Heading, optional back link, add button and search box of a list screen. */
+export function ListHeader({
   title,
-  backHref,
-  backLabel,
+  back,
   addHref,
   addLabel,
-  categoryId,
+  hidden = {},
+  searchLabel = "catalogue.searchLabel",
   q,
 }: {
   title: string;
-  backHref: string;
-  backLabel: string;
+  back?: { href: string; label: string };
   addHref: string;
   addLabel: string;
-  categoryId: number;
+  /** Search parameters the search form keeps (the parent category of a child list). */
+  hidden?: Record<string, string | number>;
+  searchLabel?: string;
   q: string;
 }) {
   const { t } = useTranslation();
   return (
     <>
       <PageTitle title={title} />
-      <Link to={backHref} className="text-sm text-accent-11 underline">
-        {backLabel}
-      </Link>
+      {back ? (
+        <Link to={back.href} className="text-sm text-accent-11 underline">
+          {back.label}
+        </Link>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{title}</h1>
         <ButtonLink to={addHref}>{addLabel}</ButtonLink>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-        <input type="hidden" name="documentCategoryId" value={categoryId} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="flex flex-col gap-1">
           <label htmlFor="q" className="text-sm font-medium">
-            {t("catalogue.searchLabel")}
+            {t(searchLabel)}
           </label>
           <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
