@@ -27,7 +27,12 @@ export async function ready(page: Page) {
 
 /** Chooses the language with the switch on the current page (works with and without JS). */
 export async function switchLanguage(page: Page, lng: "ar" | "en") {
+  // Wait for the new document: when the page is already in `lng`, its lang attribute proves nothing,
+  // and typing before the reload lands in the page that is about to go away.
+  const committed = page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() });
   await page.locator(`form[action="/language"] button[value="${lng}"]`).first().click();
+  await committed;
+  await page.waitForLoadState("load");
   await expect(page.locator("html")).toHaveAttribute("lang", lng);
   await ready(page);
 }
