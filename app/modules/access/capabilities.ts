@@ -74,6 +74,16 @@ export type ClientAdminPermission = (typeof CLIENT_ADMIN_PERMISSIONS)[number];
 export const isClientAdminPermission = (value: unknown): value is ClientAdminPermission =>
   (CLIENT_ADMIN_PERMISSIONS as readonly unknown[]).includes(value);
 
+/** A client admin's stored `permissions` (JSON text), keeping only the capabilities it may narrow. */
+export function parsePermissions(json: string | null): ClientAdminPermission[] {
+  try {
+    const value: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(value) ? value.filter(isClientAdminPermission) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** What the staff record and the client's flags say, besides the role. */
 export interface StaffGrant {
   clientId: number | null;

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { findStaffRecord } from "~/modules/users/queries.server";
-import type { StaffGrant } from "./capabilities";
+import { parsePermissions, type StaffGrant } from "./capabilities";
 import { ANONYMOUS } from "./context";
 import { buildPrincipal, type Principal } from "./principal";
 
@@ -10,15 +10,6 @@ function loginRedirectOf(request: Request) {
   const back = url.pathname.replace(/\.data$/, "") + url.search;
   return `/login?redirectTo=${encodeURIComponent(back)}`;
 }
-
-const parsePermissions = (json: string): string[] => {
-  try {
-    const value = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-};
 
 /** Who is asking: the session's user, their staff record and their client's flags (DESIGN 15). */
 export async function principalFor(db: DB, request: Request, ip: string | null): Promise<Principal> {

@@ -1,12 +1,11 @@
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { PersonForm } from "~/components/people/person-form";
 import type { Route } from "./+types/client-admin-form";
+import { loadPersonForm, savePerson } from "./people.server";
 
-/** Not built yet (issue 9, point 4): for those allowed, a 404 inside the area's shell. */
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermission(principalOf(context), "clientAdmin:manage");
-  throw notFound();
-}
+/** `create` and `edit/{id}`: spec section 5, "Client admin". */
+export const loader = (args: Route.LoaderArgs) => loadPersonForm(args, "CLIENT_ADMIN");
+export const action = (args: Route.ActionArgs) => savePerson(args, "CLIENT_ADMIN");
 
-export default function Pending() {
-  return null;
+export default function Edit({ loaderData, actionData }: Route.ComponentProps) {
+  return <PersonForm role="CLIENT_ADMIN" person={loaderData.person} lastResult={actionData} />;
 }

@@ -1,12 +1,11 @@
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { PersonForm } from "~/components/people/person-form";
 import type { Route } from "./+types/service-admin-form";
+import { loadPersonForm, savePerson } from "./people.server";
 
-/** Not built yet (issue 9, point 4): for those allowed, a 404 inside the area's shell. */
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermission(principalOf(context), "serviceAdmin:manage");
-  throw notFound();
-}
+/** `create` and `edit/{id}`: spec section 5, "Admin form". */
+export const loader = (args: Route.LoaderArgs) => loadPersonForm(args, "SERVICE_ADMIN");
+export const action = (args: Route.ActionArgs) => savePerson(args, "SERVICE_ADMIN");
 
-export default function Pending() {
-  return null;
+export default function Edit({ loaderData, actionData }: Route.ComponentProps) {
+  return <PersonForm role="SERVICE_ADMIN" person={loaderData.person} lastResult={actionData} />;
 }

@@ -1,12 +1,10 @@
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { PersonDetail } from "~/components/people/person-detail";
 import type { Route } from "./+types/service-admin";
+import { changePersonStatus, loadPerson } from "./people.server";
 
-/** Not built yet (issue 9, point 4): for those allowed, a 404 inside the area's shell. */
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermission(principalOf(context), "serviceAdmin:manage");
-  throw notFound();
-}
+export const loader = (args: Route.LoaderArgs) => loadPerson(args, "SERVICE_ADMIN");
+export const action = (args: Route.ActionArgs) => changePersonStatus(args, "SERVICE_ADMIN");
 
-export default function Pending() {
-  return null;
+export default function Detail({ loaderData }: Route.ComponentProps) {
+  return <PersonDetail role="SERVICE_ADMIN" person={loaderData.person} dialog={loaderData.dialog} />;
 }

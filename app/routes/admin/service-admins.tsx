@@ -1,12 +1,9 @@
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { PeopleList } from "~/components/people/people-list";
 import type { Route } from "./+types/service-admins";
+import { loadPeople } from "./people.server";
 
-/** Not built yet (issue 9, point 4): for those allowed, a 404 inside the area's shell. */
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermission(principalOf(context), "serviceAdmin:manage");
-  throw notFound();
-}
+export const loader = (args: Route.LoaderArgs) => loadPeople(args, "SERVICE_ADMIN");
 
-export default function Pending() {
-  return null;
+export default function List({ loaderData }: Route.ComponentProps) {
+  return <PeopleList role="SERVICE_ADMIN" {...loaderData} />;
 }

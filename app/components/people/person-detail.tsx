@@ -1,0 +1,122 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useArea } from "~/components/layout/area-shell";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { PageTitle } from "~/components/ui/page-title";
+import { CLIENT_ADMIN_PERMISSIONS, linkTo, mustLinkTo } from "~/modules/access";
+import { PERSON_KINDS } from "~/modules/people/kinds";
+import type { ManagedRole } from "~/modules/people/schema";
+import { formatDate, pick } from "~/utils/format";
+import type { EditedPerson } from "./person-form";
+import { permissionLabel } from "./person-fields";
+
+export interface ShownPerson extends EditedPerson {
+  status: string;
+  created_at: string;
+  client_id: number | null;
+  client_en: string | null;
+  client_ar: string | null;
+  primary_admin_id: number | null;
+}
+
+/** A service admin or client admin: their details, their organisation, edit, deactivate or reactivate. */
+export function PersonDetail({ role, person, dialog }: { role: ManagedRole; person: ShownPerson; dialog: string | null }) {
+  const { t, i18n } = useTranslation();
+  const area = useArea();
+  const lng = i18n.language;
+  const kind = PERSON_KINDS[role];
+  const name = pick(lng, `${person.first_name_en} ${person.last_name_en}`, `${person.first_name_ar} ${person.last_name_ar}`);
+  const active = person.status === "ACTIVE";
+  const clientHref = person.client_id ? linkTo(area, "client", { id: person.client_id }) : null;
+  const granted = person.permissions.length > 0 ? person.permissions : CLIENT_ADMIN_PERMISSIONS;
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <PageTitle title={name} />
+      <Link to={mustLinkTo(area, kind.screens.list)} className="text-sm text-accent-11 underline">
+        {t(kind.labels.list)}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="flex items-center gap-3 text-2xl font-bold">
+          {name} <Badge variant={active ? "success" : "secondary"}>{t(`status.${person.status}`)}</Badge>
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={mustLinkTo(area, kind.screens.edit, { id: person.id })} variant="outline">
+            {t("catalogue.edit")}
+          </ButtonLink>
+          <ButtonLink to="?dialog=status" variant={active ? "danger" : "solid"} preventScrollReset>
+            {t(active ? "admin.deactivate" : "admin.reactivate")}
+          </ButtonLink>
+        </div>
+      </div>
+      {dialog === "status" ? (
+        <ConfirmAction
+          intent={active ? "deactivate" : "reactivate"}
+          title={t(active ? "admin.confirmDeactivate" : "admin.confirmReactivate", { name })}
+          hint={t(active ? "admin.deactivateHint" : "admin.reactivateHint")}
+          confirmLabel={t(active ? "admin.deactivate" : "admin.reactivate")}
+          tone={active ? "danger" : "solid"}
+        />
+      ) : null}
+      <Card>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="text-sm text-gray-11">{t("profile.fullName")}</dt>
+          <dd lang="en" dir="ltr" className="text-start">
+            {person.first_name_en} {person.last_name_en}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("profile.fullNameArabic")}</dt>
+          <dd lang="ar" dir="rtl" className="text-start">
+            {person.first_name_ar} {person.last_name_ar}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("profile.email")}</dt>
+          <dd>
+            <bdi dir="ltr">{person.email}</bdi>
+          </dd>
+          <dt className="text-sm text-gray-11">{t("profile.phone")}</dt>
+          <dd>
+            <bdi dir="ltr">{person.phone || t("profile.notProvided")}</bdi>
+          </dd>
+          <dt className="text-sm text-gray-11">{t("profile.nin")}</dt>
+          <dd>
+            <bdi dir="ltr">{person.nin || t("profile.notProvided")}</bdi>
+          </dd>
+          <dt className="text-sm text-gray-11">{t("profile.memberSince")}</dt>
+          <dd>{formatDate(person.created_at, lng)}</dd>
+          {role === "CLIENT_ADMIN" ? (
+            <>
+              <dt className="text-sm text-gray-11">{t("admin.jobTitle")}</dt>
+              <dd>{person.job_title}</dd>
+              <dt className="text-sm text-gray-11">{t("profile.client")}</dt>
+              <dd data-testid="person-client">
+                {person.client_id ? (
+                  clientHref ? (
+                    <Link to={clientHref} className="text-accent-11 underline">
+                      {pick(lng, person.client_en ?? "", person.client_ar ?? "")}
+                    </Link>
+                  ) : (
+                    pick(lng, person.client_en ?? "", person.client_ar ?? "")
+                  )
+                ) : (
+                  t("admin.noClientYet")
+                )}
+                {person.client_id && person.primary_admin_id === person.id ? <span className="ms-2 text-sm text-gray-11">({t("admin.primaryAdmin")})</span> : null}
+              </dd>
+              <dt className="text-sm text-gray-11">{t("admin.canDoAttestation")}</dt>
+              <dd>{t(person.can_do_attestation === 1 ? "requests.yes" : "requests.no")}</dd>
+              <dt className="text-sm text-gray-11">{t("admin.permissions")}</dt>
+              <dd>
+                <ul className="list-disc ps-5" data-testid="permissions">
+                  {granted.map((permission) => (
+                    <li key={permission}>{t(permissionLabel(permission))}</li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </Card>
+    </div>
+  );
+}

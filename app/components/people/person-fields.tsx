@@ -1,0 +1,60 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { inputProps } from "~/components/forms/conform";
+import { Field } from "~/components/ui/field";
+import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access";
+
+type Form = Record<string, unknown>;
+type Text = FieldMetadata<string | undefined, Form, string[]>;
+type Bilingual = FieldMetadata<{ english?: string; arabic?: string }, Form, string[]>;
+
+/** Translation key of a client-admin permission (i18next reads ':' as a namespace separator). */
+export const permissionLabel = (permission: string) => `admin.permissionLabels.${permission.replace(":", "_")}`;
+
+/** Spec section 5, "Admin form": names in both languages, email, phone, national id and password. */
+export function AdminFields({ firstName, lastName, email, phone, nin, password, editing }: { firstName: Bilingual; lastName: Bilingual; email: Text; phone: Text; nin: Text; password: Text; editing: boolean }) {
+  const { t } = useTranslation();
+  const first = firstName.getFieldset();
+  const last = lastName.getFieldset();
+  return (
+    <>
+      <Field label={t("auth.fields.firstNameEnglish")} dir="ltr" lang="en" autoComplete="off" {...inputProps(first.english, "text")} />
+      <Field label={t("auth.fields.firstNameArabic")} dir="rtl" lang="ar" autoComplete="off" {...inputProps(first.arabic, "text")} />
+      <Field label={t("auth.fields.lastNameEnglish")} dir="ltr" lang="en" autoComplete="off" {...inputProps(last.english, "text")} />
+      <Field label={t("auth.fields.lastNameArabic")} dir="rtl" lang="ar" autoComplete="off" {...inputProps(last.arabic, "text")} />
+      <Field label={t("auth.fields.email")} dir="ltr" autoComplete="off" {...inputProps(email, "email")} />
+      <Field label={t("auth.fields.phone")} dir="ltr" inputMode="tel" autoComplete="off" {...inputProps(phone, "tel")} />
+      <Field label={t("auth.fields.nin")} dir="ltr" inputMode="numeric" autoComplete="off" {...inputProps(nin, "text")} />
+      <Field label={t("auth.fields.password")} dir="ltr" autoComplete="new-password" hint={editing ? t("admin.passwordKeepHint") : undefined} {...inputProps(password, "password")} />
+    </>
+  );
+}
+
+/** Spec section 5, "Client admin": job title, canDoAttestation and the permissions (DESIGN 15). */
+export function ClientAdminFields({ jobTitle, canDoAttestation, permissions }: { jobTitle: Text; canDoAttestation: FieldMetadata<boolean | undefined, Form, string[]>; permissions: FieldMetadata<string[] | undefined, Form, string[]> }) {
+  const { t } = useTranslation();
+  const chosen = new Set([permissions.initialValue ?? []].flat());
+  return (
+    <>
+      <Field label={t("admin.jobTitle")} autoComplete="off" {...inputProps(jobTitle, "text")} />
+      <label className="flex items-center gap-2 self-end pb-2">
+        <input type="checkbox" name={canDoAttestation.name} defaultChecked={canDoAttestation.initialValue === "on"} />
+        <span>{t("admin.canDoAttestation")}</span>
+      </label>
+      <fieldset className="flex flex-col gap-2 md:col-span-2" aria-describedby={permissions.errors ? permissions.errorId : undefined}>
+        <legend className="mb-1 text-sm font-medium">{t("admin.permissions")}</legend>
+        {CLIENT_ADMIN_PERMISSIONS.map((permission) => (
+          <label key={permission} className="flex items-center gap-2">
+            <input type="checkbox" name={permissions.name} value={permission} defaultChecked={chosen.has(permission)} />
+            <span>{t(permissionLabel(permission))}</span>
+          </label>
+        ))}
+        {permissions.errors ? (
+          <p id={permissions.errorId} className="text-sm text-red-11">
+            {t(permissions.errors[0])}
+          </p>
+        ) : null}
+      </fieldset>
+    </>
+  );
+}

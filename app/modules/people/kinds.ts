@@ -1,0 +1,26 @@
+import type { Capability, Screen } from "~/modules/access";
+import type { ManagedRole } from "./schema";
+
+export interface PersonKind {
+  role: ManagedRole;
+  capability: Capability;
+  screens: { list: Screen; create: Screen; detail: Screen; edit: Screen };
+  /** Translation keys: list title, add button, empty list, toasts. */
+  labels: { list: string; create: string; empty: string; created: string; saved: string };
+}
+
+/** The two kinds of people the platform's admins manage with the same screens (DESIGN 16). */
+export const PERSON_KINDS: Record<ManagedRole, PersonKind> = {
+  SERVICE_ADMIN: {
+    role: "SERVICE_ADMIN",
+    capability: "serviceAdmin:manage",
+    screens: { list: "serviceAdmins", create: "serviceAdminCreate", detail: "serviceAdmin", edit: "serviceAdminEdit" },
+    labels: { list: "admin.serviceAdmins", create: "admin.newServiceAdmin", empty: "admin.noServiceAdmins", created: "admin.personCreated", saved: "admin.personSaved" },
+  },
+  CLIENT_ADMIN: {
+    role: "CLIENT_ADMIN",
+    capability: "clientAdmin:manage",
+    screens: { list: "clientAdmins", create: "clientAdminCreate", detail: "clientAdmin", edit: "clientAdminEdit" },
+    labels: { list: "admin.clientAdmins", create: "admin.newClientAdmin", empty: "admin.noClientAdmins", created: "admin.personCreated", saved: "admin.personSaved" },
+  },
+};

@@ -1,0 +1,125 @@
+import { countRows } from "~/db/count";
+import type { DB } from "~/db/db.server";
+import type { UserStatus } from "~/db/schema";
+
+import type { ManagedRole } from "./schema";
+
+export type { ManagedRole };
+
+export interface PersonValues {
+  firstNameEn: string;
+  firstNameAr: string;
+  lastNameEn: string;
+  lastNameAr: string;
+  email: string;
+  phone: string;
+  nin: string;
+}
+
+export interface ClientAdminValues {
+  jobTitle: string;
+  permissions: readonly string[];
+  canDoAttestation: boolean;
+}
+
+const userColumns = (values: PersonValues) => ({
+  first_name_en: values.firstNameEn,
+  first_name_ar: values.firstNameAr,
+  last_name_en: values.lastNameEn,
+  last_name_ar: values.lastNameAr,
+  email: values.email.trim().toLowerCase(),
+  phone: values.phone,
+  nin: values.nin,
+});
+
+const clientAdminColumns = (values: ClientAdminValues) => ({
+  job_title: values.jobTitle,
+  permissions: JSON.stringify(values.permissions),
+  can_do_attestation: values.canDoAttestation ? 1 : 0,
+});
+
+const LIST_COLUMNS = ["users.id", "users.first_name_en", "users.first_name_ar", "users.last_name_en", "users.last_name_ar", "users.email", "users.status"] as const;
+
+export async function listPeople(db: DB, role: ManagedRole, filter: { q: string; page: number; size: number }) {
+  let query = db.selectFrom("users").leftJoin("client_admins", "client_admins.user_id", "users.id").leftJoin("clients", "clients.id", "client_admins.client_id").where("users.role", "=", role);
+  if (filter.q) {
+    const like = `%${filter.q.toLowerCase()}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["users.first_name_en"]), "like", like),
+        eb(eb.fn("lower", ["users.last_name_en"]), "like", like),
+        eb("users.first_name_ar", "like", `%${filter.q}%`),
+        eb("users.last_name_ar", "like", `%${filter.q}%`),
+        eb("users.email", "like", like),
+      ]),
+    );
+  }
+  const total = await countRows(query);
+  const rows = await query
+    .select([...LIST_COLUMNS, "clients.id as client_id", "clients.name_en as client_en", "clients.name_ar as client_ar", "client_admins.job_title"])
+    .orderBy("users.first_name_en")
+    .orderBy("users.id")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+export function findPerson(db: DB, role: ManagedRole, id: number) {
+  return db
+    .selectFrom("users")
+    .leftJoin("client_admins", "client_admins.user_id", "users.id")
+    .leftJoin("clients", "clients.id", "client_admins.client_id")
+    .select([
+      ...LIST_COLUMNS,
+      "users.phone",
+      "users.nin",
+      "users.created_at",
+      "client_admins.job_title",
+      "client_admins.permissions",
+      "client_admins.can_do_attestation",
+      "clients.id as client_id",
+      "clients.name_en as client_en",
+      "clients.name_ar as client_ar",
+      "clients.client_admin_id as primary_admin_id",
+    ])
+    .where("users.role", "=", role)
+    .where("users.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Emails are unique whatever their case (they are stored lower-cased). */
+export async function emailTaken(db: DB, email: string, exceptUserId?: number) {
+  let query = db.selectFrom("users").select("id").where("email", "=", email.trim().toLowerCase());
+  if (exceptUserId !== undefined) query = query.where("id", "<>", exceptUserId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function insertPerson(db: DB, role: ManagedRole, values: PersonValues, passwordHash: string) {
+  const row = await db
+    .insertInto("users")
+    .values({ ...userColumns(values), role, password_hash: passwordHash })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePerson(db: DB, id: number, values: PersonValues, passwordHash?: string) {
+  await db
+    .updateTable("users")
+    .set({ ...userColumns(values), ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function insertClientAdminRecord(db: DB, userId: number, values: ClientAdminValues) {
+  await db.insertInto("client_admins").values({ user_id: userId, client_id: null, ...clientAdminColumns(values) }).execute();
+}
+
+export async function updateClientAdminRecord(db: DB, userId: number, values: ClientAdminValues) {
+  await db.updateTable("client_admins").set(clientAdminColumns(values)).where("user_id", "=", userId).execute();
+}
+
+export async function setUserStatus(db: DB, id: number, status: UserStatus) {
+  await db.updateTable("users").set({ status, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+}

@@ -1,0 +1,73 @@
+import type { DB } from "~/db/db.server";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { deleteUserSessions } from "~/modules/auth/queries.server";
+import { hashPassword } from "~/modules/users/password.server";
+import {
+  emailTaken,
+  insertClientAdminRecord,
+  insertPerson,
+  setUserStatus,
+  updateClientAdminRecord,
+  updatePerson,
+  type ClientAdminValues,
+  type ManagedRole,
+  type PersonValues,
+} from "./queries.server";
+import type { AdminInput, ClientAdminInput } from "./schema";
+
+export type SaveResult = { ok: true; id: number } | { ok: false; field: "email"; message: string };
+
+const EMAIL_TAKEN = { ok: false, field: "email", message: "auth.emailTaken" } as const;
+
+const personValuesOf = (input: AdminInput): PersonValues => ({
+  firstNameEn: input.firstName.english,
+  firstNameAr: input.firstName.arabic,
+  lastNameEn: input.lastName.english,
+  lastNameAr: input.lastName.arabic,
+  email: input.email,
+  phone: input.phone,
+  nin: input.nin,
+});
+
+const clientAdminValuesOf = (input: ClientAdminInput): ClientAdminValues => ({
+  jobTitle: input.jobTitle,
+  permissions: input.permissions,
+  canDoAttestation: input.canDoAttestation,
+});
+
+const AUDIT_ENTITY = "USERS";
+const auditName = (role: ManagedRole) => (role === "SERVICE_ADMIN" ? "service_admin" : "client_admin");
+
+/** Creates a service admin or a client admin (the latter without a client until a client names them). */
+export async function createPerson(db: DB, role: ManagedRole, input: AdminInput | ClientAdminInput, actor: AuditActor): Promise<SaveResult> {
+  const passwordHash = await hashPassword(input.password!);
+  return db.transaction().execute(async (trx) => {
+    if (await emailTaken(trx, input.email)) return EMAIL_TAKEN;
+    const id = await insertPerson(trx, role, personValuesOf(input), passwordHash);
+    if (role === "CLIENT_ADMIN") await insertClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
+    await audit(trx, actor, { action: `${auditName(role)}.create`, entityType: AUDIT_ENTITY, entityId: id, details: { email: input.email.toLowerCase() } });
+    return { ok: true as const, id };
+  });
+}
+
+/** Saves the form; a new password (when given) replaces the old one and ends the person's sessions. */
+export async function editPerson(db: DB, role: ManagedRole, id: number, input: AdminInput | ClientAdminInput, actor: AuditActor): Promise<SaveResult> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  return db.transaction().execute(async (trx) => {
+    if (await emailTaken(trx, input.email, id)) return EMAIL_TAKEN;
+    await updatePerson(trx, id, personValuesOf(input), passwordHash);
+    if (role === "CLIENT_ADMIN") await updateClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
+    if (passwordHash) await deleteUserSessions(trx, id);
+    await audit(trx, actor, { action: `${auditName(role)}.update`, entityType: AUDIT_ENTITY, entityId: id, details: { passwordChanged: Boolean(passwordHash) } });
+    return { ok: true as const, id };
+  });
+}
+
+/** People are never deleted (DESIGN 16): deactivation keeps them out and ends their sessions at once. */
+export async function changeStatus(db: DB, role: ManagedRole, id: number, intent: "deactivate" | "reactivate", actor: AuditActor) {
+  await db.transaction().execute(async (trx) => {
+    await setUserStatus(trx, id, intent === "deactivate" ? "INACTIVE" : "ACTIVE");
+    if (intent === "deactivate") await deleteUserSessions(trx, id);
+    await audit(trx, actor, { action: `${auditName(role)}.${intent}`, entityType: AUDIT_ENTITY, entityId: id });
+  });
+}
