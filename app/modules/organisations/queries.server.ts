@@ -62,3 +62,154 @@ export async function updateClientCategory(db: DB, id: number, values: ClientCat
 export async function deleteClientCategory(db: DB, id: number) {
   await db.deleteFrom("client_categories").where("id", "=", id).execute();
 }
+
+export interface ClientValues {
+  nameEn: string;
+  nameAr: string;
+  address: string | null;
+  clientCategoryId: number;
+  clientAdminId: number | null;
+  canDoSincera: boolean;
+  canDoAttestation: boolean;
+}
+
+const clientColumns = (values: ClientValues) => ({
+  name_en: values.nameEn,
+  name_ar: values.nameAr,
+  address: values.address,
+  client_category_id: values.clientCategoryId,
+  client_admin_id: values.clientAdminId,
+  can_do_sincera: values.canDoSincera ? 1 : 0,
+  can_do_attestation: values.canDoAttestation ? 1 : 0,
+});
+
+export async function listClients(db: DB, filter: { q: string; page: number; size: number }) {
+  let query = db.selectFrom("clients").innerJoin("client_categories", "client_categories.id", "clients.client_category_id");
+  if (filter.q) {
+    const like = `%${filter.q.toLowerCase()}%`;
+    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["clients.name_en"]), "like", like), eb("clients.name_ar", "like", `%${filter.q}%`)]));
+  }
+  const total = await countRows(query);
+  const rows = await query
+    .select([
+      "clients.id",
+      "clients.name_en",
+      "clients.name_ar",
+      "client_categories.id as category_id",
+      "client_categories.name_en as category_en",
+      "client_categories.name_ar as category_ar",
+    ])
+    .orderBy("clients.name_en")
+    .orderBy("clients.id")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+export function findClient(db: DB, id: number) {
+  return db
+    .selectFrom("clients")
+    .innerJoin("client_categories", "client_categories.id", "clients.client_category_id")
+    .leftJoin("users", "users.id", "clients.client_admin_id")
+    .select([
+      "clients.id",
+      "clients.id as client_id",
+      "clients.name_en",
+      "clients.name_ar",
+      "clients.address",
+      "clients.can_do_sincera",
+      "clients.can_do_attestation",
+      "clients.client_category_id",
+      "clients.client_admin_id",
+      "clients.created_at",
+      "client_categories.name_en as category_en",
+      "client_categories.name_ar as category_ar",
+      "users.first_name_en as admin_first_en",
+      "users.last_name_en as admin_last_en",
+      "users.first_name_ar as admin_first_ar",
+      "users.last_name_ar as admin_last_ar",
+    ])
+    .where("clients.id", "=", id)
+    .executeTakeFirst();
+}
+
+const personColumns = ["users.id", "users.first_name_en", "users.last_name_en", "users.first_name_ar", "users.last_name_ar", "users.status"] as const;
+
+export function adminsOfClient(db: DB, clientId: number) {
+  return db.selectFrom("client_admins").innerJoin("users", "users.id", "client_admins.user_id").select(personColumns).where("client_admins.client_id", "=", clientId).orderBy("users.first_name_en").execute();
+}
+
+export function clerksOfClient(db: DB, clientId: number) {
+  return db.selectFrom("clerks").innerJoin("users", "users.id", "clerks.user_id").select([...personColumns, "clerks.job_title"]).where("clerks.client_id", "=", clientId).orderBy("users.first_name_en").execute();
+}
+
+export function documentCategoriesOfClient(db: DB, clientId: number) {
+  return db.selectFrom("document_categories").select(["id", "name_en", "name_ar"]).where("client_id", "=", clientId).orderBy("name_en").execute();
+}
+
+/**
+ * The client admins a client may name as its primary admin: those without a client, and the one it
+ * names now (DESIGN 16).
+ */
+export function assignableClientAdmins(db: DB, clientId: number | null) {
+  return db
+    .selectFrom("client_admins")
+    .innerJoin("users", "users.id", "client_admins.user_id")
+    .select(personColumns)
+    .where((eb) => (clientId === null ? eb("client_admins.client_id", "is", null) : eb.or([eb("client_admins.client_id", "is", null), eb("client_admins.client_id", "=", clientId)])))
+    .where("users.status", "=", "ACTIVE")
+    .orderBy("users.first_name_en")
+    .execute();
+}
+
+export function clientCategoryOptions(db: DB) {
+  return db.selectFrom("client_categories").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
+}
+
+/** The rows that keep a client from being deleted, by kind (DESIGN 16). */
+export async function clientReferences(db: DB, clientId: number) {
+  const count = async (table: "client_admins" | "clerks" | "document_categories" | "document_requests" | "request_drafts" | "attestations" | "public_announcements") => {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("client_id", "=", clientId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  return {
+    admins: await count("client_admins"),
+    clerks: await count("clerks"),
+    categories: await count("document_categories"),
+    requests: (await count("document_requests")) + (await count("request_drafts")),
+    attestations: await count("attestations"),
+    announcements: await count("public_announcements"),
+  };
+}
+
+export async function insertClient(db: DB, values: ClientValues) {
+  const row = await db.insertInto("clients").values(clientColumns(values)).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateClient(db: DB, id: number, values: ClientValues) {
+  await db
+    .updateTable("clients")
+    .set({ ...clientColumns(values), updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deleteClient(db: DB, id: number) {
+  await db.deleteFrom("clients").where("id", "=", id).execute();
+}
+
+/** Whether this user is a client admin who may become `clientId`'s primary admin. */
+export async function isAssignableClientAdmin(db: DB, userId: number, clientId: number | null) {
+  return (await assignableClientAdmins(db, clientId)).some((admin) => admin.id === userId);
+}
+
+/** Saving a client with a primary admin sets that admin's client (DESIGN 14). */
+export async function assignClientAdmin(db: DB, userId: number, clientId: number) {
+  await db.updateTable("client_admins").set({ client_id: clientId }).where("user_id", "=", userId).execute();
+}
+
+export async function clientCategoryExists(db: DB, id: number) {
+  return Boolean(await db.selectFrom("client_categories").select("id").where("id", "=", id).executeTakeFirst());
+}

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { categorySchema } from "~/modules/catalogue/schema";
 
 /**
@@ -7,3 +7,20 @@ import { categorySchema } from "~/modules/catalogue/schema";
  */
 export const clientCategorySchema = categorySchema.omit({ clientId: true });
 export type ClientCategoryInput = z.infer<typeof clientCategorySchema>;
+
+const nameText = (key: string) => z.string({ error: key }).trim().min(1, key).max(200);
+
+/**
+ * Spec section 5, "Client" with DESIGN 14 and 16: the bilingual name, an address of at least 6
+ * characters when given, a client category (required) and optionally its primary client admin, chosen
+ * among the client admins without a client.
+ */
+export const clientSchema = z.object({
+  name: z.object({ english: nameText("catalogue.nameEnglishRequired"), arabic: nameText("catalogue.nameArabicRequired") }, { error: "catalogue.nameEnglishRequired" }),
+  address: z.string().trim().min(6, "validation.addressMin").max(300).optional(),
+  clientCategoryId: z.coerce.number({ error: "validation.clientCategoryRequired" }).int().positive("validation.clientCategoryRequired"),
+  clientAdminId: z.coerce.number({ error: "validation.clientAdminRequired" }).int().positive("validation.clientAdminRequired").optional(),
+  canDoSincera: z.boolean().default(false),
+  canDoAttestation: z.boolean().default(false),
+});
+export type ClientInput = z.infer<typeof clientSchema>;

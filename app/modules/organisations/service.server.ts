@@ -1,8 +1,21 @@
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { pricedValuesOf } from "~/modules/catalogue/schema";
-import { clientsOfCategory, deleteClientCategory, insertClientCategory, updateClientCategory } from "./queries.server";
-import type { ClientCategoryInput } from "./schema";
+import {
+  assignClientAdmin,
+  clientCategoryExists,
+  clientReferences,
+  clientsOfCategory,
+  deleteClient,
+  deleteClientCategory,
+  insertClient,
+  insertClientCategory,
+  isAssignableClientAdmin,
+  updateClient,
+  updateClientCategory,
+  type ClientValues,
+} from "./queries.server";
+import type { ClientCategoryInput, ClientInput } from "./schema";
 
 
 export async function createClientCategory(db: DB, input: ClientCategoryInput, actor: AuditActor) {
@@ -27,5 +40,52 @@ export async function removeClientCategory(db: DB, category: { id: number; name_
     await deleteClientCategory(trx, category.id);
     await audit(trx, actor, { action: "client_category.delete", entityType: "CLIENT_CATEGORIES", entityId: category.id, details: { name: category.name_en } });
     return "ok" as const;
+  });
+}
+
+export type ClientSaveResult = { ok: true; id: number } | { ok: false; field: "clientCategoryId" | "clientAdminId"; message: string };
+
+const clientValuesOf = (input: ClientInput): ClientValues => ({
+  nameEn: input.name.english,
+  nameAr: input.name.arabic,
+  address: input.address ?? null,
+  clientCategoryId: input.clientCategoryId,
+  clientAdminId: input.clientAdminId ?? null,
+  canDoSincera: input.canDoSincera,
+  canDoAttestation: input.canDoAttestation,
+});
+
+/**
+ * Creates (`id` null) or saves a client. The category must exist and the primary admin must be a
+ * client admin without a client (or already this client's); naming them sets their client (DESIGN 14).
+ */
+export async function saveClient(db: DB, id: number | null, input: ClientInput, actor: AuditActor): Promise<ClientSaveResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await clientCategoryExists(trx, input.clientCategoryId))) return { ok: false as const, field: "clientCategoryId" as const, message: "validation.clientCategoryRequired" };
+    if (input.clientAdminId !== undefined && !(await isAssignableClientAdmin(trx, input.clientAdminId, id))) {
+      return { ok: false as const, field: "clientAdminId" as const, message: "admin.clientAdminTaken" };
+    }
+    const values = clientValuesOf(input);
+    const clientId = id ?? (await insertClient(trx, values));
+    if (id !== null) await updateClient(trx, id, values);
+    if (values.clientAdminId !== null) await assignClientAdmin(trx, values.clientAdminId, clientId);
+    await audit(trx, actor, {
+      action: id === null ? "client.create" : "client.update",
+      entityType: "CLIENTS",
+      entityId: clientId,
+      details: { name: input.name.english, clientCategoryId: values.clientCategoryId, clientAdminId: values.clientAdminId },
+    });
+    return { ok: true as const, id: clientId };
+  });
+}
+
+/** A client that anything still points to is kept: nothing changes and the page says what (DESIGN 16). */
+export async function removeClient(db: DB, client: { id: number; name_en: string }, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const references = await clientReferences(trx, client.id);
+    if (Object.values(references).some((count) => count > 0)) return { ok: false as const, references };
+    await deleteClient(trx, client.id);
+    await audit(trx, actor, { action: "client.delete", entityType: "CLIENTS", entityId: client.id, details: { name: client.name_en } });
+    return { ok: true as const };
   });
 }

@@ -1,12 +1,194 @@
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { useArea } from "~/components/layout/area-shell";
+import { ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { REQUEST_STATUSES } from "~/db/schema";
+import { linkTo, mustLinkTo, type Screen } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { countRequestsByStatus } from "~/modules/dashboard/queries.server";
+import { adminsOfClient, clerksOfClient, documentCategoriesOfClient, findClient } from "~/modules/organisations/queries.server";
+import { removeClient } from "~/modules/organisations/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pick } from "~/utils/format";
 import type { Route } from "./+types/client";
 
-/** Not built yet (issue 9, point 4): for those allowed, a 404 inside the area's shell. */
-export async function loader({ context }: Route.LoaderArgs) {
-  requirePermission(principalOf(context), "client:manage");
-  throw notFound();
+async function load(context: Route.LoaderArgs["context"], id: string) {
+  const principal = requirePermission(principalOf(context), "client:manage");
+  return { principal, client: requirePermission(principal, "client:manage", await findClient(getDb(), Number(id))) };
 }
 
-export default function Pending() {
-  return null;
+/** A client with everything that belongs to it, each linking to its own page (DESIGN 16). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { client } = await load(context, params.id);
+  const db = getDb();
+  return {
+    client,
+    admins: await adminsOfClient(db, client.id),
+    clerks: await clerksOfClient(db, client.id),
+    categories: await documentCategoriesOfClient(db, client.id),
+    requestCounts: await countRequestsByStatus(db, { clientId: client.id }),
+    dialog: new URL(request.url).searchParams.get("dialog"),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { principal, client } = await load(context, params.id);
+  if ((await request.formData()).get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
+  const result = await removeClient(getDb(), client, principal);
+  if (!result.ok) return data({ references: result.references }, { status: 409 });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), { kind: "success", message: "catalogue.deleted", params: { name: client.name_en } });
+}
+
+interface Person {
+  id: number;
+  first_name_en: string;
+  last_name_en: string;
+  first_name_ar: string;
+  last_name_ar: string;
+}
+
+function PeopleSection({ title, people, screen, empty, testId }: { title: string; people: Person[]; screen: Screen | null; empty: string; testId: string }) {
+  const { i18n } = useTranslation();
+  const area = useArea();
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      {people.length === 0 ? (
+        <p className="text-gray-11">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-1" data-testid={testId}>
+          {people.map((person) => {
+            const label = pick(i18n.language, `${person.first_name_en} ${person.last_name_en}`, `${person.first_name_ar} ${person.last_name_ar}`);
+            const href = screen ? linkTo(area, screen, { id: person.id }) : null;
+            return (
+              <li key={person.id}>
+                {href ? (
+                  <Link to={href} className="text-accent-11 underline">
+                    {label}
+                  </Link>
+                ) : (
+                  label
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export default function Client({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const area = useArea();
+  const lng = i18n.language;
+  const { client, admins, clerks, categories, requestCounts } = loaderData;
+  const name = pick(lng, client.name_en, client.name_ar);
+  const categoryHref = linkTo(area, "clientCategory", { id: client.client_category_id });
+  const primaryHref = client.client_admin_id ? linkTo(area, "clientAdmin", { id: client.client_admin_id }) : null;
+  const primaryName = client.client_admin_id ? pick(lng, `${client.admin_first_en} ${client.admin_last_en}`, `${client.admin_first_ar} ${client.admin_last_ar}`) : null;
+  const references = actionData && "references" in actionData ? Object.entries(actionData.references).filter(([, count]) => count > 0) : [];
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <PageTitle title={name} />
+      <Link to={mustLinkTo(area, "clients")} className="text-sm text-accent-11 underline">
+        {t("admin.clients")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{name}</h1>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to={mustLinkTo(area, "clientEdit", { id: client.id })} variant="outline">
+            {t("catalogue.edit")}
+          </ButtonLink>
+          <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
+            {t("catalogue.delete")}
+          </ButtonLink>
+        </div>
+      </div>
+      {references.length > 0 ? (
+        <Callout tone="error">
+          <p>{t("admin.clientInUse")}</p>
+          <ul className="list-disc ps-5" data-testid="client-references">
+            {references.map(([kind, count]) => (
+              <li key={kind}>{t(`admin.references.${kind}`, { count })}</li>
+            ))}
+          </ul>
+        </Callout>
+      ) : null}
+      {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
+      <Card>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="text-sm text-gray-11">{t("catalogue.nameEnglish")}</dt>
+          <dd lang="en" dir="ltr" className="text-start">
+            {client.name_en}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("catalogue.nameArabic")}</dt>
+          <dd lang="ar" dir="rtl" className="text-start">
+            {client.name_ar}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("admin.address")}</dt>
+          <dd>{client.address || t("profile.notProvided")}</dd>
+          <dt className="text-sm text-gray-11">{t("admin.clientCategory")}</dt>
+          <dd data-testid="client-category">
+            {categoryHref ? (
+              <Link to={categoryHref} className="text-accent-11 underline">
+                {pick(lng, client.category_en, client.category_ar)}
+              </Link>
+            ) : (
+              pick(lng, client.category_en, client.category_ar)
+            )}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("admin.primaryClientAdmin")}</dt>
+          <dd data-testid="primary-admin">
+            {primaryName === null ? t("admin.noPrimaryAdmin") : primaryHref ? <Link to={primaryHref} className="text-accent-11 underline">{primaryName}</Link> : primaryName}
+          </dd>
+          <dt className="text-sm text-gray-11">{t("admin.canDoSincera")}</dt>
+          <dd>{t(client.can_do_sincera === 1 ? "requests.yes" : "requests.no")}</dd>
+          <dt className="text-sm text-gray-11">{t("admin.canDoAttestation")}</dt>
+          <dd>{t(client.can_do_attestation === 1 ? "requests.yes" : "requests.no")}</dd>
+        </dl>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t("admin.requestsByStatus")}</h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="client-request-counts">
+          {REQUEST_STATUSES.map((status) => {
+            const href = linkTo(area, "clientRequests", { clientId: client.id }, { status });
+            const count = requestCounts[status] ?? 0;
+            return (
+              <div key={status} className="rounded-md border border-gray-6 p-3">
+                <dt className="text-sm text-gray-11">{t(`status.${status}`)}</dt>
+                <dd className="text-2xl font-bold">{href ? <Link to={href} className="text-accent-11 underline">{count}</Link> : count}</dd>
+              </div>
+            );
+          })}
+        </dl>
+        {linkTo(area, "clientRequests", { clientId: client.id }) ? (
+          <Link to={linkTo(area, "clientRequests", { clientId: client.id })!} className="mt-3 inline-block text-sm text-accent-11 underline">
+            {t("admin.allRequestsOfClient")}
+          </Link>
+        ) : null}
+      </Card>
+      <PeopleSection title={t("admin.clientAdmins")} people={admins} screen="clientAdmin" empty={t("admin.noAdminsOfClient")} testId="client-admins" />
+      <PeopleSection title={t("nav.clerks")} people={clerks} screen={null} empty={t("admin.noClerksOfClient")} testId="client-clerks" />
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t("nav.documentCategories")}</h2>
+        {categories.length === 0 ? (
+          <p className="text-gray-11">{t("admin.noCategoriesOfClient")}</p>
+        ) : (
+          <ul className="flex flex-col gap-1" data-testid="client-categories">
+            {categories.map((category) => {
+              const href = linkTo(area, "category", { id: category.id });
+              const label = pick(lng, category.name_en, category.name_ar);
+              return <li key={category.id}>{href ? <Link to={href} className="text-accent-11 underline">{label}</Link> : label}</li>;
+            })}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
 }

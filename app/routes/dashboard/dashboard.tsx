@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useArea } from "~/components/layout/area-shell";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
+import { linkTo, mustLinkTo, type Screen } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { bilingualKey } from "~/modules/i18n/languages";
 import { fullName } from "~/modules/auth/session-user";
@@ -17,6 +21,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
   return { user: principal.user, dashboard: await dashboardFor(getDb(), principal) };
 }
+
+/** The list each figure of the admins' dashboards opens (where the area has that list). */
+const FIGURE_SCREENS: Partial<Record<string, Screen>> = {
+  serviceAdmins: "serviceAdmins",
+  clientAdmins: "clientAdmins",
+  clients: "clients",
+  clientCategories: "clientCategories",
+  documentCategories: "categories",
+};
 
 function StatusCounts({ byStatus }: { byStatus: Partial<Record<string, number>> }) {
   const { t } = useTranslation();
@@ -44,13 +57,17 @@ function StatusCounts({ byStatus }: { byStatus: Partial<Record<string, number>> 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { user, dashboard } = loaderData;
+  const area = useArea();
   const lng = bilingualKey(i18n.language);
   return (
     <div className="flex flex-col gap-6">
       <PageTitle title={t("dashboard.title")} />
       <div>
         <h1 className="text-2xl font-bold">{t("dashboard.welcome", { name: fullName(user, lng) })}</h1>
-        <p className="text-gray-11">{t(`roles.${user.role}`)}</p>
+        <p className="text-gray-11">
+          {t(`roles.${user.role}`)}
+          {user.client ? <span data-testid="organisation"> · {lng === "english" ? user.client.nameEn : user.client.nameAr}</span> : null}
+        </p>
       </div>
 
       {dashboard.kind === "beneficiary" ? (
@@ -58,7 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Card>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
               <h2 className="text-lg font-semibold">{t("dashboard.myRequestsByStatus")}</h2>
-              <ButtonLink to="/beneficiary/request-document/create">{t("dashboard.requestDocument")}</ButtonLink>
+              <ButtonLink to={mustLinkTo(area, "requestDocument")}>{t("dashboard.requestDocument")}</ButtonLink>
             </div>
             <StatusCounts byStatus={dashboard.byStatus} />
           </Card>
@@ -89,13 +106,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
 
-      {dashboard.kind === "staff" ? (
+      {dashboard.kind === "staff" && !user.client ? (
+        <Callout tone="info">
+          <p data-testid="not-assigned">{t("dashboard.notAssigned")}</p>
+        </Callout>
+      ) : null}
+
+      {dashboard.kind === "staff" && user.client ? (
         <Card>
-          <h2 className="mb-4 text-lg font-semibold">
-            {user.client
-              ? t("dashboard.clientRequests", { client: lng === "english" ? user.client.nameEn : user.client.nameAr })
-              : t("dashboard.requestsByStatus")}
-          </h2>
+          <h2 className="mb-4 text-lg font-semibold">{t("dashboard.clientRequests", { client: lng === "english" ? user.client.nameEn : user.client.nameAr })}</h2>
           <StatusCounts byStatus={dashboard.byStatus} />
         </Card>
       ) : null}
@@ -104,14 +123,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card>
           <h2 className="mb-4 text-lg font-semibold">{t("dashboard.managed")}</h2>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-3" data-testid="entity-counts">
-            {Object.entries(dashboard.counts).map(([key, count]) => (
-              <div key={key} className="rounded-md bg-gray-2 p-3">
-                <dt className="text-sm text-gray-11">{t(`dashboard.counts.${key}`)}</dt>
-                <dd className="mt-1 text-2xl font-bold" data-count={key}>
-                  {count}
-                </dd>
-              </div>
-            ))}
+            {Object.entries(dashboard.counts).map(([key, count]) => {
+              const screen = FIGURE_SCREENS[key];
+              const href = screen ? linkTo(area, screen) : null;
+              return (
+                <div key={key} className="rounded-md bg-gray-2 p-3">
+                  <dt className="text-sm text-gray-11">{href ? <Link to={href} className="text-accent-11 underline">{t(`dashboard.counts.${key}`)}</Link> : t(`dashboard.counts.${key}`)}</dt>
+                  <dd className="mt-1 text-2xl font-bold" data-count={key}>
+                    {count}
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
         </Card>
       ) : null}
