@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import ar from "../../../locales/ar/common.json";
+import en from "../../../locales/en/common.json";
+import type { DB } from "~/db/db.server";
+import type { Role } from "~/db/schema";
+import { seedDemoData } from "~/db/seed/seed.server";
+import { createTestDb } from "~/test/db";
+import { makeContext, postForm, run } from "~/test/route";
+import * as clientAdminForm from "./client-admin-form";
+import * as detail from "./client";
+import * as form from "./client-form";
+import * as list from "./clients";
+
+let db: DB;
+
+async function userOf(email: string) {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  return { id: row.id, email, role: row.role as Role, firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null, lastName: { english: row.last_name_en, arabic: row.last_name_ar }, client: null };
+}
+
+const audits = async (action: string) => (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const clientCount = async () => (await db.selectFrom("clients").select("id").execute()).length;
+const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
+
+async function newClientAdmin(context: ReturnType<typeof makeContext>) {
+  const body = new URLSearchParams({
+    "firstName.english": "Huda",
+    "firstName.arabic": "هدى",
+    "lastName.english": "Salem",
+    "lastName.arabic": "سالم",
+    email: "huda@example.com",
+    phone: "0790000001",
+    nin: "1234567890",
+    password: "Strong-Pass-1",
+    jobTitle: "Director",
+    permissions: "catalogue:write",
+  });
+  await run(clientAdminForm.action, new Request("http://localhost/service-admin/client-admins-management/create", { method: "POST", body }), context);
+  return (await userOf("huda@example.com")).id;
+}
+
+beforeEach(async () => {
+  db = await createTestDb();
+  await seedDemoData(db);
+});
+
+describe("clients (service admin, super admin)", () => {
+  it("creates a client with its category and primary admin, which assigns the admin; audited and listed", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const adminId = await newClientAdmin(context);
+    const category = await db.selectFrom("client_categories").select("id").executeTakeFirstOrThrow();
+    const fields = { "name.english": "Northern College", "name.arabic": "كلية الشمال", address: "Irbid, University Street", clientCategoryId: String(category.id), clientAdminId: String(adminId), canDoAttestation: "on" };
+    const created = await run(form.action, postForm("/service-admin/clients-management/create", fields), context);
+    expect(created.status).toBe(302);
+    const client = await db.selectFrom("clients").selectAll().where("name_en", "=", "Northern College").executeTakeFirstOrThrow();
+    expect(client).toMatchObject({ address: "Irbid, University Street", client_category_id: category.id, client_admin_id: adminId, can_do_attestation: 1, can_do_sincera: 0 });
+    expect(created.headers.get("Location")).toBe(`/service-admin/clients-management/${client.id}`);
+    const record = await db.selectFrom("client_admins").select("client_id").where("user_id", "=", adminId).executeTakeFirstOrThrow();
+    expect(record.client_id).toBe(client.id);
+    expect(await audits("client.create")).toBe(1);
+    const listed = await run(list.loader, new Request("http://localhost/service-admin/clients-management?q=northern"), context);
+    expect((listed.data as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([client.id]);
+    // Now that the admin has a client, another client cannot name them.
+    const again = await run(form.action, postForm("/service-admin/clients-management/create", { ...fields, "name.english": "Other" }), context);
+    expect(again.status).toBe(409);
+    expect(errorsOf(again).clientAdminId).toEqual(["admin.clientAdminTaken"]);
+    const page = await run(detail.loader, new Request(`http://localhost/service-admin/clients-management/${client.id}`), context, { id: String(client.id) });
+    expect((page.data as { admins: { id: number }[] }).admins.map((row) => row.id)).toEqual([adminId]);
+  });
+
+  it("says 'Address must be at least 6 characters' and 'Client category is required' in both languages, writing nothing", async () => {
+    const context = makeContext({ user: await userOf("superadmin@example.com") });
+    const before = await clientCount();
+    const outcome = await run(form.action, postForm("/super-admin/clients-management/create", { "name.english": "X", "name.arabic": "س", address: "Amman" }), context);
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome).address).toEqual(["validation.addressMin"]);
+    expect(errorsOf(outcome).clientCategoryId).toEqual(["validation.clientCategoryRequired"]);
+    expect([en.validation.addressMin, en.validation.clientCategoryRequired]).toEqual(["Address must be at least 6 characters", "Client category is required"]);
+    expect(ar.validation.addressMin).toMatch(/6/);
+    expect(ar.validation.clientCategoryRequired).toMatch(/[\u0600-\u06FF]/);
+    expect(await clientCount()).toBe(before);
+  });
+
+  it("keeps a client that still has admins, clerks, categories or requests: the page lists them and nothing changes", async () => {
+    const context = makeContext({ user: await userOf("superadmin@example.com") });
+    const refused = await run(detail.action, postForm("/super-admin/clients-management/1", { intent: "delete" }), context, { id: "1" });
+    expect(refused.status).toBe(409);
+    const references = (refused.data as { references: Record<string, number> }).references;
+    expect(references.admins).toBeGreaterThan(0);
+    expect(references.categories).toBeGreaterThan(0);
+    expect(await audits("client.delete")).toBe(0);
+    const category = await db.selectFrom("client_categories").select("id").executeTakeFirstOrThrow();
+    await run(form.action, postForm("/super-admin/clients-management/create", { "name.english": "Empty", "name.arabic": "فارغة", clientCategoryId: String(category.id) }), context);
+    const empty = await db.selectFrom("clients").select("id").where("name_en", "=", "Empty").executeTakeFirstOrThrow();
+    const deleted = await run(detail.action, postForm(`/super-admin/clients-management/${empty.id}`, { intent: "delete" }), context, { id: String(empty.id) });
+    expect(deleted.status).toBe(302);
+    expect(await audits("client.delete")).toBe(1);
+  });
+
+  it("is refused (403) to client admins, clerks and beneficiaries", async () => {
+    const before = await clientCount();
+    for (const email of ["clientadmin@example.com", "clerk@example.com", "beneficiary@example.com"]) {
+      const outcome = await run(form.action, postForm("/service-admin/clients-management/create", { "name.english": "X", "name.arabic": "س", clientCategoryId: "1" }), makeContext({ user: await userOf(email), area: "service-admin" }));
+      expect(outcome.status, email).toBe(403);
+    }
+    expect(await clientCount()).toBe(before);
+  });
+});

@@ -1,0 +1,184 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import ar from "../../../locales/ar/common.json";
+import en from "../../../locales/en/common.json";
+import type { DB } from "~/db/db.server";
+import type { Role } from "~/db/schema";
+import { seedDemoData } from "~/db/seed/seed.server";
+import { principalFor } from "~/modules/access/principal.server";
+import { createUserSession } from "~/modules/auth/session.server";
+import { verifyPassword } from "~/modules/users/password.server";
+import { createTestDb } from "~/test/db";
+import { makeContext, run } from "~/test/route";
+import * as clientAdminForm from "./client-admin-form";
+import * as clientAdminDetail from "./client-admin";
+import * as serviceAdminForm from "./service-admin-form";
+import * as serviceAdminDetail from "./service-admin";
+import * as serviceAdminList from "./service-admins";
+
+let db: DB;
+
+async function userOf(email: string) {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  return { id: row.id, email, role: row.role as Role, firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null, lastName: { english: row.last_name_en, arabic: row.last_name_ar }, client: null };
+}
+
+/** A form post; an array value is sent as repeated fields (checkboxes). */
+function post(path: string, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(key, item);
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+}
+
+const person = {
+  "firstName.english": "Rami",
+  "firstName.arabic": "رامي",
+  "lastName.english": "Aziz",
+  "lastName.arabic": "عزيز",
+  email: "Rami.Aziz@Example.com",
+  phone: "0791234567",
+  nin: "9871234560",
+  password: "Strong-Pass-1",
+};
+const clientAdmin = { ...person, email: "new.admin@example.com", jobTitle: "Registrar", canDoAttestation: "on", permissions: ["catalogue:write", "request:update"] };
+
+const audits = async (action: string) => (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const users = async () => (await db.selectFrom("users").select("id").execute()).length;
+const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
+const messagesOf = (key: string) => {
+  const [group, name] = key.split(".") as ["validation", string];
+  return [(en[group] as Record<string, string>)[name], (ar[group] as Record<string, string>)[name]];
+};
+
+async function principalOfSession(userId: number) {
+  const cookie = (await createUserSession(db, userId, { ip: null, userAgent: null })).split(";")[0];
+  const request = () => new Request("http://localhost/dashboard", { headers: { Cookie: cookie } });
+  return { now: () => principalFor(db, request(), null) };
+}
+
+beforeEach(async () => {
+  db = await createTestDb();
+  await seedDemoData(db);
+});
+
+describe("service admins (super admin)", () => {
+  it("creates one with a lower-cased email and a hashed password, audited, listed, and able to sign in", async () => {
+    const context = makeContext({ user: await userOf("superadmin@example.com") });
+    const created = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", person), context);
+    expect(created.status).toBe(302);
+    const row = await db.selectFrom("users").selectAll().where("email", "=", "rami.aziz@example.com").executeTakeFirstOrThrow();
+    expect([row.role, row.status, row.phone, row.nin, row.first_name_ar]).toEqual(["SERVICE_ADMIN", "ACTIVE", "0791234567", "9871234560", "رامي"]);
+    expect(await verifyPassword(row.password_hash, "Strong-Pass-1")).toBe(true);
+    expect(created.headers.get("Location")).toBe(`/super-admin/service-admins-management/${row.id}`);
+    expect(await audits("service_admin.create")).toBe(1);
+    const listed = await run(serviceAdminList.loader, new Request("http://localhost/super-admin/service-admins-management?q=rami.aziz"), context);
+    expect((listed.data as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([row.id]);
+  });
+
+  it("says every message of the spec's 'Admin form', in English and Arabic, and writes nothing", async () => {
+    const context = makeContext({ user: await userOf("superadmin@example.com") });
+    const before = await users();
+    const outcome = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", { email: "not-an-email", password: "short" }), context);
+    expect(outcome.status).toBe(400);
+    const error = errorsOf(outcome);
+    const expected = {
+      "firstName.english": ["validation.firstNameEnglishRequired", "English first name is required"],
+      "firstName.arabic": ["validation.firstNameArabicRequired", "Arabic first name is required"],
+      "lastName.english": ["validation.lastNameEnglishRequired", "English last name is required"],
+      "lastName.arabic": ["validation.lastNameArabicRequired", "Arabic last name is required"],
+      email: ["validation.invalidEmailFormat", "Invalid email format"],
+      phone: ["validation.phoneRequired", "Phone number is required"],
+      nin: ["validation.nationalIdRequired", "National ID is required"],
+      password: ["validation.passwordMin8", "Password must be at least 8 characters"],
+    };
+    for (const [field, [key, english]] of Object.entries(expected)) {
+      expect(error[field], field).toEqual([key]);
+      const [enText, arText] = messagesOf(key);
+      expect(enText).toBe(english);
+      expect(arText, key).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect(await users()).toBe(before);
+    expect(await audits("service_admin.create")).toBe(0);
+  });
+
+  it("refuses an email already used, whatever its case, and keeps the input", async () => {
+    const context = makeContext({ user: await userOf("superadmin@example.com") });
+    const before = await users();
+    const outcome = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", { ...person, email: "ClientAdmin@EXAMPLE.com" }), context);
+    expect(outcome.status).toBe(409);
+    expect(errorsOf(outcome).email).toEqual(["auth.emailTaken"]);
+    expect((outcome.data as { initialValue: Record<string, unknown> }).initialValue.email).toBe("ClientAdmin@EXAMPLE.com");
+    expect(await users()).toBe(before);
+  });
+
+  it("is refused (403) to the service admin and everyone below; another role's id is 404", async () => {
+    for (const email of ["serviceadmin@example.com", "clientadmin@example.com", "clerk@example.com", "beneficiary@example.com"]) {
+      const outcome = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", person), makeContext({ user: await userOf(email), area: "super-admin" }));
+      expect(outcome.status, email).toBe(403);
+    }
+    const context = makeContext({ user: await userOf("superadmin@example.com") });
+    const clientAdminId = (await userOf("clientadmin@example.com")).id;
+    expect((await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: String(clientAdminId) })).status).toBe(404);
+    expect((await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: "abc" })).status).toBe(404);
+    expect(await users()).toBe(9);
+  });
+});
+
+describe("client admins", () => {
+  it("are created without a client, with job title, canDoAttestation and the chosen permissions", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const created = await run(clientAdminForm.action, post("/service-admin/client-admins-management/create", clientAdmin), context);
+    expect(created.status).toBe(302);
+    const row = await db
+      .selectFrom("users")
+      .innerJoin("client_admins", "client_admins.user_id", "users.id")
+      .select(["users.id", "users.role", "client_admins.client_id", "client_admins.job_title", "client_admins.permissions", "client_admins.can_do_attestation"])
+      .where("users.email", "=", "new.admin@example.com")
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: "CLIENT_ADMIN", client_id: null, job_title: "Registrar", can_do_attestation: 1 });
+    expect(JSON.parse(row.permissions)).toEqual(["catalogue:write", "request:update"]);
+    expect(await audits("client_admin.create")).toBe(1);
+  });
+
+  it("need a job title ('Job title is required') and at least one permission", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const outcome = await run(clientAdminForm.action, post("/service-admin/client-admins-management/create", { ...clientAdmin, jobTitle: "", permissions: [] }), context);
+    expect(outcome.status).toBe(400);
+    expect(errorsOf(outcome).jobTitle).toEqual(["validation.jobTitleRequired"]);
+    expect(errorsOf(outcome).permissions).toEqual(["validation.permissionRequired"]);
+    expect(messagesOf("validation.jobTitleRequired")).toEqual(["Job title is required", "المسمى الوظيفي مطلوب"]);
+  });
+
+  it("permissions take effect on the admin's next request", async () => {
+    const admin = await userOf("clientadmin@example.com");
+    const session = await principalOfSession(admin.id);
+    expect((await session.now()).capabilities.has("request:issue")).toBe(true);
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const saved = await run(clientAdminForm.action, post(`/service-admin/client-admins-management/edit/${admin.id}`, { ...clientAdmin, email: admin.email, password: "", permissions: ["catalogue:write"] }), context, { id: String(admin.id) });
+    expect(saved.status).toBe(302);
+    const capabilities = (await session.now()).capabilities;
+    expect(capabilities.has("catalogue:write")).toBe(true);
+    expect(capabilities.has("request:issue")).toBe(false);
+    expect(capabilities.has("request:update")).toBe(false);
+    expect(await audits("client_admin.update")).toBe(1);
+  });
+
+  it("are deactivated, not deleted: their sessions end at once; reactivated, they sign in again", async () => {
+    const admin = await userOf("clientadmin@example.com");
+    const session = await principalOfSession(admin.id);
+    expect((await session.now()).role).toBe("CLIENT_ADMIN");
+    const context = makeContext({ user: await userOf("superadmin@example.com") });
+    const path = `/super-admin/client-admins-management/${admin.id}`;
+    const deactivated = await run(clientAdminDetail.action, post(path, { intent: "deactivate" }), context, { id: String(admin.id) });
+    expect(deactivated.status).toBe(302);
+    expect((await session.now()).role).toBeNull();
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", admin.id).execute()).toEqual([]);
+    const row = await db.selectFrom("users").select("status").where("id", "=", admin.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("INACTIVE");
+    await run(clientAdminDetail.action, post(path, { intent: "reactivate" }), context, { id: String(admin.id) });
+    expect((await principalOfSession(admin.id).then((again) => again.now())).role).toBe("CLIENT_ADMIN");
+    expect([await audits("client_admin.deactivate"), await audits("client_admin.reactivate")]).toEqual([1, 1]);
+    const unknown = await run(clientAdminDetail.action, post(path, { intent: "delete" }), context, { id: String(admin.id) });
+    expect(unknown.status).toBe(400);
+    expect(await db.selectFrom("users").select("id").where("id", "=", admin.id).execute()).toHaveLength(1);
+  });
+});
