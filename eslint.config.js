@@ -8,7 +8,7 @@ const PHYSICAL = "/(^|\\s)(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|ro
 const LOGICAL_MESSAGE = "Use logical utilities (ms-, me-, ps-, pe-, start-, end-, text-start, text-end).";
 
 export default tseslint.config(
-  { ignores: ["build", ".react-router", "node_modules", "data", "e2e/.tmp", "playwright-report", "test-results"] },
+  { ignores: ["build", ".react-router", "bench/r1/build", "bench/r1/.react-router", "node_modules", "data", "e2e/.tmp", "playwright-report", "test-results"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
