@@ -54,6 +54,7 @@ const results = [
     db.selectFrom("document_requests").selectAll().where("client_id", "=", client.id).orderBy("id", "desc").limit(10).execute(),
   ),
   await measure("staff request list page with its total (client scope)", 100, () => listRequests(db, { clientId: client.id, page: 0, size: 10 })),
+  await measure("staff request list of one category with its total", 20, () => listRequests(db, { clientId: client.id, categoryId: 1, page: 0, size: 10 })),
   await measure("staff request list filtered by status", 100, () => listRequests(db, { clientId: client.id, status: "PENDING", page: 3, size: 10 })),
 ];
 const code = (await db.selectFrom("issued_documents").select("verification_code").where("status", "=", "VALID").executeTakeFirstOrThrow()).verification_code;

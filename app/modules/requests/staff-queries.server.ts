@@ -17,9 +17,8 @@ export interface RequestListFilter {
 
 /** Staff request lists: newest first on the indexed id, filtered by scope and the list's filters. */
 export async function listRequests(db: DB, filter: RequestListFilter) {
-  let base = db
-    .selectFrom("document_requests as r")
-    .innerJoin("users as b", "b.id", "r.beneficiary_id");
+  // The count reads document_requests alone (its indexes); the beneficiary is joined for the page only.
+  let base = db.selectFrom("document_requests as r");
   if (filter.clientId !== undefined) base = base.where("r.client_id", "=", filter.clientId);
   if (filter.categoryId !== undefined) base = base.where("r.document_category_id", "=", filter.categoryId);
   if (filter.beneficiaryId !== undefined) base = base.where("r.beneficiary_id", "=", filter.beneficiaryId);
@@ -31,15 +30,28 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
     const like = `%${q.toLowerCase()}%`;
     base = base.where((eb) =>
       eb.or([
-        ...(/^\d+$/.test(q) ? [eb("r.id", "=", Number(q)), eb("b.nin", "=", q)] : []),
-        eb(sql`lower(b.email)`, "like", like),
-        eb(sql`lower(b.first_name_en || ' ' || b.last_name_en)`, "like", like),
-        eb(sql`b.first_name_ar || ' ' || b.last_name_ar`, "like", `%${q}%`),
+        ...(/^\d+$/.test(q) ? [eb("r.id", "=", Number(q))] : []),
+        eb(
+          "r.beneficiary_id",
+          "in",
+          eb
+            .selectFrom("users as u")
+            .select("u.id")
+            .where((inner) =>
+              inner.or([
+                ...(/^\d+$/.test(q) ? [inner("u.nin", "=", q)] : []),
+                inner(sql`lower(u.email)`, "like", like),
+                inner(sql`lower(u.first_name_en || ' ' || u.last_name_en)`, "like", like),
+                inner(sql`u.first_name_ar || ' ' || u.last_name_ar`, "like", `%${q}%`),
+              ]),
+            ),
+        ),
       ]),
     );
   }
   const total = await countRows(base);
   const rows = await base
+    .innerJoin("users as b", "b.id", "r.beneficiary_id")
     .innerJoin("document_categories as c", "c.id", "r.document_category_id")
     .innerJoin("clients as cl", "cl.id", "r.client_id")
     .select([
