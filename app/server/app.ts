@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import * as build from "virtual:react-router/server-build";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
+import { closeDb, getDb, migrateToLatest, pingDatabase } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { flushVerificationEvents } from "~/modules/verification/events.server";
@@ -11,9 +11,9 @@ import { verificationResponse } from "~/routes/verify/page.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { clientIpContext, cspNonceContext } from "~/middleware/context";
 import { env } from "~/utils/env.server";
-import { securityHeaders } from "./security-headers";
+import { securityHeaders, securityHeaderValues } from "./security-headers";
 
-export { securityHeaders };
+export { securityHeaders, securityHeaderValues };
 
 /** The React Router app as an Express handler, with the per-request context it needs. */
 export const app = express.Router();
@@ -63,6 +63,16 @@ async function sendResponse(res: express.Response, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+/** `/healthz` for the production server's fast path: the database answers. */
+export async function healthy(): Promise<boolean> {
+  try {
+    await pingDatabase(getDb());
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Applies pending migrations and, into an empty database, the demo data. */

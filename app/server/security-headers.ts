@@ -1,31 +1,36 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-/** DESIGN section 10: headers on every response; the nonce lets React Router's inline scripts run. */
+/** DESIGN section 10: the headers of every response. Without a nonce no inline script may run at all. */
+export function securityHeaderValues(options: { hsts: boolean; nonce: string | null }): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": [
+      "default-src 'self'",
+      options.nonce ? `script-src 'self' 'nonce-${options.nonce}'` : "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (options.hsts) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+/** The headers on every response; the nonce lets React Router's inline scripts run. */
 export function securityHeaders(options: { hsts: boolean }) {
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        "object-src 'none'",
-        "base-uri 'none'",
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (options.hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of Object.entries(securityHeaderValues({ hsts: options.hsts, nonce }))) res.setHeader(name, value);
     next();
   };
 }
