@@ -2,6 +2,9 @@ import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
 
 /** `page` from 0 and `size` (default 10, at most 100) from the URL; bad values fall back. */
+/** The search box of a list screen: trimmed, at most 100 characters. */
+export const searchOf = (url: URL) => (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+
 export function pagingOf(url: URL, defaultSize = 10) {
   const page = Number.parseInt(url.searchParams.get("page") ?? "0", 10);
   const size = Number.parseInt(url.searchParams.get("size") ?? String(defaultSize), 10);

@@ -9,7 +9,7 @@ import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listClientCategories } from "~/modules/organisations/queries.server";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-categories";
 
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "clientCategory:manage");
   const url = new URL(request.url);
   const paging = pagingOf(url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const q = searchOf(url);
   const { total, rows } = await listClientCategories(getDb(), { q, ...paging });
   return { rows, total, q, ...paging };
 }

@@ -7,7 +7,7 @@ import { PERSON_KINDS } from "~/modules/people/kinds";
 import { findPerson, listPeople } from "~/modules/people/queries.server";
 import { personSchemaOf, USER_STATUS_INTENTS, type ManagedRole } from "~/modules/people/schema";
 import { changeStatus, createPerson, editPerson } from "~/modules/people/service.server";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
 /** The loader and action arguments these screens read (the same in every area they are mounted in). */
@@ -22,7 +22,7 @@ export async function loadPeople({ request, context }: Args, role: ManagedRole) 
   requirePermission(principalOf(context), PERSON_KINDS[role].capability);
   const url = new URL(request.url);
   const paging = pagingOf(url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const q = searchOf(url);
   const { total, rows } = await listPeople(getDb(), role, { q, ...paging });
   return { rows, total, q, ...paging };
 }

@@ -11,7 +11,7 @@ import { linkTo, scopeFilter } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findClient } from "~/modules/catalogue/queries.server";
-import { dateRangeOf, pagingOf, statusFilterSchema } from "~/modules/requests/schema";
+import { dateRangeOf, pagingOf, searchOf, statusFilterSchema } from "~/modules/requests/schema";
 import { findCategoryInScope, listRequests } from "~/modules/requests/staff-queries.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate, pick } from "~/utils/format";
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
   const range = dateRangeOf(url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const q = searchOf(url);
   const { total, rows } = await listRequests(db, { ...filter, status, from: range.fromIso, to: range.toIso, q });
   return {
     heading,
