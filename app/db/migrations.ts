@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initialSchema from "../../migrations/2026-11-22T0001_initial_schema";
+import * as sharedCounters from "../../migrations/2026-11-22T0002_shared_counters_and_category_index";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -7,4 +8,5 @@ import * as initialSchema from "../../migrations/2026-11-22T0001_initial_schema"
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001_initial_schema": initialSchema,
+  "2026-11-22T0002_shared_counters_and_category_index": sharedCounters,
 };

@@ -293,6 +293,14 @@ export interface AuditEventsTable {
   details: ColumnType<string, string | undefined, never>;
 }
 
+/** Fixed-window counters shared by every worker process (rate limits, SecurePlus PIN attempts). */
+export interface RateLimitsTable {
+  key: string;
+  /** Milliseconds since the epoch. */
+  window_start: number;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -315,6 +323,7 @@ export interface Database {
   notifications: NotificationsTable;
   email_outbox: EmailOutboxTable;
   audit_events: AuditEventsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
