@@ -17,6 +17,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "react-i18next", importNames: ["useTranslation"], message: "Use useTranslation from ~/utils/i18n (one shared instance per language)." }] },
+      ],
       "no-restricted-syntax": [
         "error",
         {

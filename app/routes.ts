@@ -121,6 +121,6 @@ export default [
     route("document-supporting-documents/edit/:id", "routes/catalogue/supporting-type-form.tsx", { id: "shared/supporting-type-edit" }),
   ]),
 
-  // Anything else: 404 'Not Found' (remix-i18next's middleware needs a splat route)
+  // Anything else: 404 'Not Found', rendered inside the layout with the root's middleware
   route("*", NOT_FOUND),
 ] satisfies RouteConfig;

@@ -1,7 +1,5 @@
-import { createCookie } from "react-router";
+import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { createInstance, type i18n } from "i18next";
-import { createI18nextMiddleware } from "remix-i18next/middleware";
-import { RemixI18Next } from "remix-i18next/server";
 import ar from "../../locales/ar/common.json";
 import en from "../../locales/en/common.json";
 import { DEFAULT_LANGUAGE, LANGUAGES, parseLanguage, type Language } from "~/modules/i18n/languages";
@@ -16,38 +14,59 @@ export const localeCookie = createCookie("i18nextLng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-const detection = {
-  supportedLanguages: [...LANGUAGES],
-  fallbackLanguage: DEFAULT_LANGUAGE,
-  cookie: localeCookie,
-  // `custom` reads `?lng=` strictly; the library's own parsing is looser than we want.
-  order: ["custom", "cookie", "header"] as ("custom" | "cookie" | "header")[],
-  findLocale: async (request: Request) => parseLanguage(new URL(request.url).searchParams.get("lng")),
-};
+// One ready i18next instance per language, created once and shared by every request (DESIGN 11): a
+// page's language never changes while it renders, so nothing per request needs its own instance.
+const instances = Object.fromEntries(
+  LANGUAGES.map((lng) => {
+    const instance = createInstance({
+      resources,
+      lng,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      defaultNS: "common",
+      ns: ["common"],
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    void instance.init();
+    return [lng, instance];
+  }),
+) as Record<Language, i18n>;
 
-const i18nextOptions = {
-  resources,
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: "common",
-  ns: ["common"],
-  interpolation: { escapeValue: false },
-};
+export const i18nFor = (lng: Language): i18n => instances[lng];
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({ detection, i18next: i18nextOptions });
-
-/** The same detection outside React Router's middleware (the verification documents). */
-const detector = new RemixI18Next({ detection });
-export const detectLanguage = async (request: Request): Promise<Language> => parseLanguage(await detector.getLocale(request)) ?? DEFAULT_LANGUAGE;
-
-const instances = new Map<Language, i18n>();
-/** One ready i18next instance per language, shared by every request (its language never changes). */
-export async function i18nFor(lng: Language): Promise<i18n> {
-  let instance = instances.get(lng);
-  if (!instance) {
-    instance = createInstance(i18nextOptions);
-    await instance.init({ lng });
-    instances.set(lng, instance);
+/** `?lng=` (exactly ar or en), then the switch's cookie, then Accept-Language, then Arabic. */
+export async function detectLanguage(request: Request): Promise<Language> {
+  const query = request.url.includes("lng=") ? parseLanguage(new URL(request.url).searchParams.get("lng")) : null;
+  if (query) return query;
+  const cookieHeader = request.headers.get("Cookie");
+  if (cookieHeader?.includes("i18nextLng=")) {
+    const fromCookie = parseLanguage(await localeCookie.parse(cookieHeader).catch(() => null));
+    if (fromCookie) return fromCookie;
   }
-  return instance;
+  return fromAcceptLanguage(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
 }
+
+/** The supported language with the highest quality in an Accept-Language header (`en-GB` counts as `en`). */
+export function fromAcceptLanguage(header: string | null): Language | null {
+  if (!header) return null;
+  let best: { lng: Language; q: number } | null = null;
+  for (const part of header.slice(0, 500).split(",")) {
+    const [tag, ...params] = part.trim().split(";");
+    const lng = parseLanguage(tag.trim().toLowerCase().split("-")[0]);
+    const qParam = params.find((param) => param.trim().startsWith("q="));
+    const q = qParam ? Number(qParam.trim().slice(2)) : 1;
+    if (lng && Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { lng, q };
+  }
+  return best?.lng ?? null;
+}
+
+const languageContext = createContext<Language>(DEFAULT_LANGUAGE);
+
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(languageContext, await detectLanguage(request));
+  return next();
+};
+
+export const getLocale = (context: Readonly<RouterContextProvider>): Language => context.get(languageContext);
+export const getInstance = (context: Readonly<RouterContextProvider>): i18n => instances[getLocale(context)];

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";

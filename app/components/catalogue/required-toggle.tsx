@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Callout } from "~/components/ui/callout";
 
 /** Errors that belong to the whole form (wrong credentials, email taken...). */

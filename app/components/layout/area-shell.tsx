@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useMatches, useNavigation, useParams, useRouteError } from "react-router";
 import { RequestSkeleton } from "~/components/requests/request-skeleton";
 import { Callout } from "~/components/ui/callout";

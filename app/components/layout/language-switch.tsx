@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { useLocation } from "react-router";
 import { LANGUAGES } from "~/modules/i18n/languages";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { NavLink } from "react-router";
 import type { SidebarLink } from "~/modules/access";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import type { Toast, ToastKind } from "~/modules/toast/toast";
 
 const MAX_TOASTS = 3;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { Badge } from "~/components/ui/badge";

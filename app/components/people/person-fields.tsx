@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access";

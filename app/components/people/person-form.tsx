@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Form, Link, useNavigation } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { Button } from "~/components/ui/button";

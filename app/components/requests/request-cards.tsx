@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 
 const variants: Record<string, BadgeVariant> = {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { ConfirmAction } from "./confirm-action";
 
 /** 'Delete X?' at `?dialog=delete`: a confirmation page section without JS, a modal with JS. */

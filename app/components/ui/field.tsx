@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Link, useLocation } from "react-router";
 
 /** Previous / next links that keep the other search parameters (work without JS). */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { formatCode } from "~/modules/verification/code";
 import type { Verdict } from "~/modules/verification/verdict";
 import { formatDate } from "~/utils/format";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { LanguageSwitchForm } from "~/components/layout/language-switch";
 import { directionOf } from "~/modules/i18n/languages";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PricedFields } from "~/components/catalogue/priced-fields";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { Callout } from "~/components/ui/callout";

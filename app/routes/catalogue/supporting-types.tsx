@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
 import { categoryIdParam } from "~/modules/catalogue/schema";

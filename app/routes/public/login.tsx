@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";

@@ -25,7 +25,7 @@ export async function verificationResponse(request: Request, ip: string): Promis
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const lng = await detectLanguage(request);
   const render = async (element: ReactElement, status = 200, headers: HeadersInit = {}) => {
-    const html = renderToStaticMarkup(<I18nextProvider i18n={await i18nFor(lng)}>{element}</I18nextProvider>);
+    const html = renderToStaticMarkup(<I18nextProvider i18n={i18nFor(lng)}>{element}</I18nextProvider>);
     const response = new Response(`<!DOCTYPE html>${html}`, { status, headers });
     response.headers.set("Content-Type", "text/html; charset=utf-8");
     response.headers.set("Cache-Control", "no-store");
