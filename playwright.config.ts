@@ -27,7 +27,7 @@ export default defineConfig({
     { name: "http", testMatch: /http\/.*\.spec\.ts/ },
   ],
   webServer: {
-    command: "rm -rf e2e/.tmp/data && node --import tsx server.ts",
+    command: "rm -rf e2e/.tmp/data && node server.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,6 +43,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-secret",
       PIN_SECRET: "e2e-pin-secret",
       DEMO_DATA: "on",
+      WEB_CONCURRENCY: "2",
       // The sign-in rate limit has its own test (app/routes/public/auth.test.ts); here many sign-ins come from one IP.
       AUTH_RATE_LIMIT: "100000",
       VERIFY_RATE_LIMIT: "100000",

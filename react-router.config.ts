@@ -2,6 +2,9 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // The whole route manifest in one cacheable file instead of matching every route against each
+  // page's links on the server (11% of a signed-in page's CPU in the profile).
+  routeDiscovery: { mode: "initial" },
   future: {
     v8_middleware: true,
   },

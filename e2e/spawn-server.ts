@@ -3,10 +3,12 @@ import fs from "node:fs";
 import { expect } from "@playwright/test";
 
 /** A server of its own (fresh data dir, own port) for tests that need other settings or to stop it. */
-export async function spawnServer(port: number, env: Record<string, string>) {
+/** `detached`: the server leads its own process group, so a test can kill the primary and its workers at once. */
+export async function spawnServer(port: number, env: Record<string, string>, options: { detached?: boolean } = {}) {
   const data = `e2e/.tmp/server-${port}`;
   fs.rmSync(data, { recursive: true, force: true });
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    detached: options.detached ?? false,
     env: {
       ...process.env,
       NODE_ENV: "production",

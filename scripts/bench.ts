@@ -92,7 +92,7 @@ process.on("exit", stopAll);
 const r0Url = await start(4397, ["bench/r0.mjs"], {});
 const r1Url = await start(4398, ["server.mjs"], {}, "bench/r1");
 const appEnv = { DATABASE_URL: `file:${path.join(dir, "bench.db")}`, STORAGE_DIR: path.join(dir, "files"), DEMO_DATA: "off", SESSION_SECRET: "bench", PIN_SECRET: "bench", VERIFY_RATE_LIMIT: "1000000000", AUTH_RATE_LIMIT: "1000000000" };
-const appUrl = await start(4399, ["--import", "tsx", "server.ts"], { ...appEnv, WEB_CONCURRENCY: "1" });
+const appUrl = await start(4399, ["server.js"], { ...appEnv, WEB_CONCURRENCY: "1" });
 
 const signIn = await fetch(`${appUrl}/login`, { method: "POST", body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }), redirect: "manual" });
 // The sign-in first clears any old session cookie, then sets the new one.

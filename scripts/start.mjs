@@ -1,4 +1,4 @@
-// `npm start`: builds when there is no build (or the sources are newer), then runs server.ts.
+// `npm start`: builds when there is no build (or the sources are newer), then runs server.js (compiled JavaScript, no TypeScript loader).
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +22,7 @@ if (stale) {
   execSync("npx react-router build", { stdio: "inherit" });
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const child = spawn(process.execPath, ["server.js"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

@@ -1,6 +1,3 @@
-import crypto from "node:crypto";
-import type { NextFunction, Request, Response } from "express";
-
 /** DESIGN section 10: the headers of every response. Without a nonce no inline script may run at all. */
 export function securityHeaderValues(options: { hsts: boolean; nonce: string | null }): Record<string, string> {
   const headers: Record<string, string> = {
@@ -23,14 +20,4 @@ export function securityHeaderValues(options: { hsts: boolean; nonce: string | n
   };
   if (options.hsts) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
-}
-
-/** The headers on every response; the nonce lets React Router's inline scripts run. */
-export function securityHeaders(options: { hsts: boolean }) {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    for (const [name, value] of Object.entries(securityHeaderValues({ hsts: options.hsts, nonce }))) res.setHeader(name, value);
-    next();
-  };
 }

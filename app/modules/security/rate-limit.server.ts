@@ -1,36 +1,45 @@
 import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { inWriteBatch } from "~/db/write-batch.server";
+import { countHit, deleteWindowsBefore, hitsInWindow as hitsInWindowOf, uncountHit } from "./queries.server";
 
-const windows = new Map<string, { start: number; count: number }>();
+// Fixed-window counters in the database (rate_limits), so that every worker process, and every
+// machine sharing the database, counts the same hits (DESIGN 5 and 19). Each hit is committed before
+// the request is answered, grouped with the other writes of the same moment.
 
-/** Fixed-window counter in memory: true when `key` is still under `limit` hits per `windowMs`. */
-export function hit(key: string, limit: number, windowMs: number, now = Date.now()): boolean {
-  const current = windows.get(key);
-  if (!current || now - current.start >= windowMs) {
-    windows.set(key, { start: now, count: 1 });
-    if (windows.size > 50_000) prune(now, windowMs);
-    return true;
+const PRUNE_EVERY = 1000;
+const KEEP_MS = 24 * 60 * 60 * 1000;
+let hitsSincePrune = 0;
+
+/** Counts a hit in `key`'s window; the number of hits in it, this one included. */
+export async function countHitIn(key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const db = getDb();
+  if (++hitsSincePrune >= PRUNE_EVERY) {
+    hitsSincePrune = 0;
+    void inWriteBatch(db, (trx) => deleteWindowsBefore(trx, now - KEEP_MS)).catch((error) => console.error("rate_limits were not pruned", error));
   }
-  current.count += 1;
-  return current.count <= limit;
+  return inWriteBatch(db, (trx) => countHit(trx, key, windowMs, now));
+}
+
+/** True when `key` is still within `limit` hits per `windowMs`, this one included. */
+export async function hit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<boolean> {
+  return (await countHitIn(key, windowMs, now)) <= limit;
+}
+
+/** Takes back a hit that turned out not to count (a right PIN). */
+export function uncount(key: string): Promise<void> {
+  const db = getDb();
+  return inWriteBatch(db, (trx) => uncountHit(trx, key));
 }
 
 /** How many hits `key` has in its current window (0 when the window is over). */
-export function hitsInWindow(key: string, windowMs: number, now = Date.now()): number {
-  const current = windows.get(key);
-  return current && now - current.start < windowMs ? current.count : 0;
-}
-
-function prune(now: number, windowMs: number) {
-  for (const [key, value] of windows) if (now - value.start >= windowMs) windows.delete(key);
-}
-
-export function resetRateLimits() {
-  windows.clear();
+export function hitsInWindow(key: string, windowMs: number, now = Date.now()): Promise<number> {
+  return hitsInWindowOf(getDb(), key, windowMs, now);
 }
 
 /** Throws a 429 (rendered as a translated page) when the limit is passed. */
-export function enforceRateLimit(key: string, limit: number, windowMs = 60_000) {
-  if (!hit(key, limit, windowMs)) {
+export async function enforceRateLimit(key: string, limit: number, windowMs = 60_000) {
+  if (!(await hit(key, limit, windowMs))) {
     throw data({ reason: "rate-limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(windowMs / 1000)) } });
   }
 }

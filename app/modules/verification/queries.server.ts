@@ -1,7 +1,6 @@
 import type { Insertable } from "kysely";
 import type { VerificationEventsTable } from "~/db/schema";
 import type { DB } from "~/db/db.server";
-import { flushVerificationEvents } from "./events.server";
 
 export function findIssuedDocumentByCode(db: DB, code: string) {
   return db
@@ -38,7 +37,6 @@ export function findIssuedDocumentByCode(db: DB, code: string) {
 
 export async function listVerificationEvents(db: DB, issuedDocumentIds: number[], limit = 50) {
   if (issuedDocumentIds.length === 0) return [];
-  await flushVerificationEvents(); // the list includes look-ups made a moment ago
   return db
     .selectFrom("verification_events")
     .select(["id", "issued_document_id", "at", "outcome"])

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
-import { hit, hitsInWindow } from "~/modules/security/rate-limit.server";
+import { countHitIn, uncount } from "~/modules/security/rate-limit.server";
 import { sessionSecret } from "~/utils/env.server";
 import { normalizeCode } from "./code";
 import { accessPinMatches } from "./pin.server";
-import { queueVerificationEvent } from "./events.server";
+import { recordVerificationEvent } from "./events.server";
 import { findIssuedDocumentByCode } from "./queries.server";
 
 export type { Verdict } from "./verdict";
@@ -28,7 +28,7 @@ export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; us
   const code = normalizeCode(rawCode);
   const document = code ? await findIssuedDocumentByCode(db, code) : undefined;
   const verdict = verdictOf(document);
-  queueVerificationEvent(db, {
+  await recordVerificationEvent(db, {
     issued_document_id: document?.id ?? null,
     outcome: verdict,
     ip_hash: meta.ip ? hashIp(meta.ip) : null,
@@ -39,11 +39,17 @@ export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; us
 
 export type PinResult = "ok" | "wrong" | "locked";
 
-/** At most five wrong PINs per document per 15 minutes; after that even the right PIN waits. */
+/**
+ * At most five wrong PINs per document per 15 minutes; after that even the right PIN waits. The attempt
+ * is counted first (atomically, in the shared rate_limits table) and given back when the PIN is right,
+ * so concurrent attempts on several workers cannot pass the limit.
+ */
 export async function checkAccessPin(document: IssuedDocument, pin: string, now = Date.now()): Promise<PinResult> {
   const key = `pin:${document.id}`;
-  if (hitsInWindow(key, PIN_WINDOW_MS, now) >= PIN_ATTEMPTS) return "locked";
-  if (document.access_pin_hash && (await accessPinMatches(document.access_pin_hash, pin))) return "ok";
-  hit(key, PIN_ATTEMPTS, PIN_WINDOW_MS, now);
+  if ((await countHitIn(key, PIN_WINDOW_MS, now)) > PIN_ATTEMPTS) return "locked";
+  if (document.access_pin_hash && (await accessPinMatches(document.access_pin_hash, pin))) {
+    await uncount(key);
+    return "ok";
+  }
   return "wrong";
 }

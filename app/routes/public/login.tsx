@@ -29,13 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
-  enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   // remix-auth reads the body too, so validate a clone.
   const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  enforceRateLimit(`auth:email:${submission.value.email.toLowerCase()}`, env.authRateLimit);
+  await enforceRateLimit(`auth:email:${submission.value.email.toLowerCase()}`, env.authRateLimit);
   try {
     const user = await createAuthenticator(ip).authenticate("form", request);
     const db = getDb();

@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
-  enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   const submission = parseWithZod(await request.formData(), { schema: registerSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });

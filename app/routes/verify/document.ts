@@ -12,7 +12,7 @@ import type { Route } from "./+types/document";
 
 /** The issued PDF for a reviewer: open without SecurePlus, after the access PIN with it. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  enforceRateLimit(`verify:${context.get(clientIpContext)}`, env.verifyRateLimit);
+  await enforceRateLimit(`verify:${context.get(clientIpContext)}`, env.verifyRateLimit);
   const code = normalizeCode(params.code);
   const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
   if (!code || !document) throw data({ reason: "not-found" }, { status: 404 });

@@ -43,7 +43,7 @@ export async function verificationResponse(request: Request, ip: string): Promis
   }
 
   const rawCode = decodeURIComponent(path.slice("/verify/".length));
-  if (!hit(`verify:${ip}`, env.verifyRateLimit, 60_000)) return render(<VerifyErrorPage status={429} path={path} />, 429, { "Retry-After": "60" });
+  if (!(await hit(`verify:${ip}`, env.verifyRateLimit, 60_000))) return render(<VerifyErrorPage status={429} path={path} />, 429, { "Retry-After": "60" });
   const code = normalizeCode(rawCode);
 
   if (request.method === "POST") {

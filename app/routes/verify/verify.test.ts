@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
-import { flushVerificationEvents } from "~/modules/verification/events.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { verdictOf } from "~/modules/verification/service.server";
 import { createTestDb } from "~/test/db";
@@ -44,7 +43,6 @@ describe("/verify/{code}", () => {
     const result = await run(verify.loader, get(`/verify/${code}`, { "User-Agent": "test-agent" }), makeContext({ ip: "198.51.100.1" }), { code });
     expect(result.status).toBe(200);
     expect(page(result).verdict).toBe(verdict);
-    await flushVerificationEvents();
     const events = await db.selectFrom("verification_events").selectAll().execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ outcome: verdict, user_agent: "test-agent" });
@@ -57,7 +55,6 @@ describe("/verify/{code}", () => {
     expect(result.status).toBe(404);
     expect(page(result)).toMatchObject({ verdict: "NOT_FOUND", holder: null, canDownload: false, asksPin: false });
     expect(page(result).html).not.toMatch(/data-testid="sha256"/);
-    await flushVerificationEvents();
     const events = await db.selectFrom("verification_events").selectAll().execute();
     expect(events[0]).toMatchObject({ outcome: "NOT_FOUND", issued_document_id: null });
   });

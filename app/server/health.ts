@@ -1,0 +1,11 @@
+import { getDb, pingDatabase } from "~/db/db.server";
+
+/** `/healthz`: the database answers. */
+export async function healthy(): Promise<boolean> {
+  try {
+    await pingDatabase(getDb());
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,127 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import compression from "compression";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { clientIpContext, cspNonceContext } from "~/middleware/context";
+import { verificationResponse } from "~/routes/verify/page.server";
+import { healthy } from "./health";
+import { securityHeaderValues } from "./security-headers";
+import { loadStaticFiles, serveStaticFile } from "./static-files";
+
+export interface ListenerOptions {
+  build: ServerBuild;
+  /** `build/client`: served from memory, only at the paths it holds. */
+  clientDir: string;
+  hsts: boolean;
+  /** Behind one reverse proxy: the client is the last X-Forwarded-For hop, the scheme X-Forwarded-Proto. */
+  trustProxy: boolean;
+}
+
+const VERIFY_PATH = /^\/verify(?:\/[^/]+)?\/?$/;
+const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
+const UNHEALTHY = Buffer.from(JSON.stringify({ status: "unavailable" }));
+
+/**
+ * The production server's request listener, on node:http alone (DESIGN 11): `/healthz`, the static
+ * files and the verification pages are answered without building a Fetch request for React Router;
+ * everything else goes to React Router with the security headers and, when asked for, compression.
+ */
+export function createListener(options: ListenerOptions) {
+  const handle = createRequestHandler(options.build, "production");
+  const files = loadStaticFiles(options.clientDir);
+  const fixedHeaders = securityHeaderValues({ hsts: options.hsts, nonce: null });
+  const compress = compression();
+
+  const clientIp = (req: IncomingMessage): string => {
+    const forwarded = options.trustProxy ? req.headers["x-forwarded-for"] : undefined;
+    const last = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
+    return last || req.socket.remoteAddress || "";
+  };
+
+  const toRequest = (req: IncomingMessage, res: ServerResponse): Request | null => {
+    const forwardedProto = options.trustProxy ? req.headers["x-forwarded-proto"] : undefined;
+    const protocol = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : "http";
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", `${protocol}://${req.headers.host ?? "localhost"}`);
+    } catch {
+      return null; // an unusable Host header or target
+    }
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      try {
+        headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+      } catch {
+        return null;
+      }
+    }
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+    return new Request(url, init);
+  };
+
+  const send = async (req: IncomingMessage, res: ServerResponse, response: Response) => {
+    const cookies = response.headers.getSetCookie();
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    });
+    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    res.statusCode = response.status;
+    if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+    else res.end();
+  };
+
+  const fail = (res: ServerResponse, status: number, error?: unknown) => {
+    if (error) console.error(error);
+    if (res.headersSent) return res.destroy();
+    res.writeHead(status, { ...fixedHeaders, "Content-Type": "text/plain; charset=utf-8" });
+    res.end(status === 400 ? "Bad Request" : "Internal Server Error");
+  };
+
+  const toRouter = async (req: IncomingMessage, res: ServerResponse) => {
+    const request = toRequest(req, res);
+    if (!request) return fail(res, 400);
+    const nonce = crypto.randomBytes(16).toString("base64");
+    for (const [name, value] of Object.entries(securityHeaderValues({ hsts: options.hsts, nonce }))) res.setHeader(name, value);
+    const context = new RouterContextProvider();
+    context.set(clientIpContext, clientIp(req));
+    context.set(cspNonceContext, nonce);
+    await send(req, res, await handle(request, context));
+  };
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const method = req.method ?? "GET";
+
+    if (path === "/healthz" && (method === "GET" || method === "HEAD")) {
+      healthy().then((ok) => {
+        const body = ok ? HEALTHY : UNHEALTHY;
+        res.writeHead(ok ? 200 : 503, { ...fixedHeaders, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": body.length });
+        res.end(method === "HEAD" ? undefined : body);
+      });
+      return;
+    }
+    if ((method === "GET" || method === "HEAD") && serveStaticFile(files, path, req, res, fixedHeaders)) return;
+
+    const answer = async () => {
+      if (VERIFY_PATH.test(path)) {
+        const request = toRequest(req, res);
+        if (!request) return fail(res, 400);
+        for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
+        return send(req, res, await verificationResponse(request, clientIp(req)));
+      }
+      return toRouter(req, res);
+    };
+    const run = () => answer().catch((error) => fail(res, 500, error));
+    if (/\b(gzip|br|deflate)\b/.test(req.headers["accept-encoding"] ?? "")) compress(req as never, res as never, run);
+    else run();
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Production server (compiled JavaScript only: the app is build/server/index.js). The primary process
+ * migrates the database, then runs WEB_CONCURRENCY workers (default: one per core) behind one port,
+ * starts a new worker when one dies (and logs why), and on SIGTERM lets every worker finish its
+ * in-flight requests. Run with `npm start` (builds first when needed).
+ */
+import cluster from "node:cluster";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+process.env.NODE_ENV ??= "production";
+const BUILD = path.resolve("build/server/index.js");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const workerCount = Math.max(1, Number.parseInt(process.env.WEB_CONCURRENCY ?? "", 10) || os.availableParallelism());
+const DRAIN_MS = 10_000;
+
+const build = await import(pathToFileURL(BUILD).href);
+
+if (cluster.isPrimary) await runPrimary();
+else runWorker();
+
+async function runPrimary() {
+  const { seeded } = await build.startup();
+  if (seeded) console.log("Demo data seeded into an empty database.");
+  let stopping = false;
+  let announced = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("listening", async () => {
+      worker.started = true;
+      if (announced) return;
+      announced = true;
+      console.log(`Documents & Attestations is ready on ${process.env.PUBLIC_URL ?? `http://localhost:${port}`} (${workerCount} worker${workerCount > 1 ? "s" : ""})`);
+      if ((process.env.DEMO_DATA ?? "on") !== "off") await build.printDemoAccounts();
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const why = signal ? `killed by ${signal}` : `exited with code ${code}`;
+    if (!worker.started) {
+      // Dying before listening is a configuration error (port taken, unreadable database): restarting would loop.
+      console.error(`Worker ${worker.process.pid} ${why} before it could listen; stopping.`);
+      process.exit(1);
+    }
+    console.error(`Worker ${worker.process.pid} ${why}; starting a new one.`);
+    fork();
+  });
+  for (let i = 0; i < workerCount; i++) fork();
+
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: every worker finishes its in-flight requests...`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    const check = setInterval(async () => {
+      if (Object.keys(cluster.workers ?? {}).length > 0) return;
+      clearInterval(check);
+      await build.shutdown();
+      console.log("Stopped.");
+      process.exit(0);
+    }, 50);
+    setTimeout(() => {
+      console.error(`Forced exit after ${DRAIN_MS / 1000} s.`);
+      process.exit(1);
+    }, DRAIN_MS + 1000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function runWorker() {
+  const listener = http.createServer(
+    build.createListener({
+      clientDir: path.resolve("build/client"),
+      hsts: (process.env.PUBLIC_URL ?? "").startsWith("https://"),
+      trustProxy: process.env.TRUST_PROXY === "1",
+    }),
+  );
+  listener.listen(port, host);
+
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    // Stop accepting connections, let in-flight requests finish, then close the database.
+    listener.close(async () => {
+      await build.shutdown();
+      process.exit(0);
+    });
+    listener.closeIdleConnections();
+    setTimeout(() => {
+      console.error(`Worker ${process.pid}: forced exit after ${DRAIN_MS / 1000} s.`);
+      process.exit(1);
+    }, DRAIN_MS).unref();
+  };
+  process.on("SIGTERM", shutdown);
+  // Ctrl+C reaches the whole process group: the primary coordinates the stop.
+  process.on("SIGINT", () => {});
+}
