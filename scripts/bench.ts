@@ -92,12 +92,6 @@ process.on("exit", stopAll);
 const r0Url = await start(4397, ["bench/r0.mjs"], {});
 const r1Url = await start(4398, ["server.mjs"], {}, "bench/r1");
 const appEnv = { DATABASE_URL: `file:${path.join(dir, "bench.db")}`, STORAGE_DIR: path.join(dir, "files"), DEMO_DATA: "off", SESSION_SECRET: "bench", PIN_SECRET: "bench", VERIFY_RATE_LIMIT: "1000000000", AUTH_RATE_LIMIT: "1000000000" };
-const appUrl = await start(4399, ["server.js"], { ...appEnv, WEB_CONCURRENCY: "1" });
-
-const signIn = await fetch(`${appUrl}/login`, { method: "POST", body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }), redirect: "manual" });
-// The sign-in first clears any old session cookie, then sets the new one.
-const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).filter((value) => /session=.+/.test(value)).at(-1);
-if (!cookie) throw new Error("the clerk could not sign in");
 
 interface Measured {
   rps: number;
@@ -114,31 +108,63 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 
 const R0 = await load(`${r0Url}/`);
 const R1 = await load(`${r1Url}/`);
-const signedIn = { Cookie: cookie };
-const targets: { name: string; measured: Measured; reference: "R0" | "R1"; ratio: number; p99Ms?: number }[] = [
-  { name: "/healthz", measured: await load(`${appUrl}/healthz`), reference: "R0", ratio: 0.5 },
-  { name: "/verify/{code}", measured: await load(`${appUrl}/verify/${code}`), reference: "R0", ratio: 0.3, p99Ms: 50 },
-  { name: "/login (anonymous)", measured: await load(`${appUrl}/login`), reference: "R1", ratio: 0.6 },
-  { name: "clerk's request list", measured: await load(`${appUrl}/clerks/document-categories/requests/${clerkRequest.document_category_id}`, signedIn), reference: "R1", ratio: 0.6 },
-  { name: "clerk's request detail", measured: await load(`${appUrl}/clerks/document-categories/request/${clerkRequest.id}`, signedIn), reference: "R1", ratio: 0.6 },
-];
+
+const TARGETS = [
+  { name: "/healthz", path: "/healthz", signedIn: false, reference: "R0", ratio: 0.5 },
+  { name: "/verify/{code}", path: `/verify/${code}`, signedIn: false, reference: "R0", ratio: 0.3, p99Ms: 50 },
+  { name: "/login (anonymous)", path: "/login", signedIn: false, reference: "R1", ratio: 0.6 },
+  { name: "clerk's request list", path: `/clerks/document-categories/requests/${clerkRequest.document_category_id}`, signedIn: true, reference: "R1", ratio: 0.6 },
+  { name: "clerk's request detail", path: `/clerks/document-categories/request/${clerkRequest.id}`, signedIn: true, reference: "R1", ratio: 0.6 },
+] as const;
+
+/** Our production server (compiled, server.js) with `workers` processes: every target, in order. */
+async function measureApp(port: number, workers: number) {
+  const url = await start(port, ["server.js"], { ...appEnv, WEB_CONCURRENCY: String(workers) });
+  const signIn = await fetch(`${url}/login`, { method: "POST", body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }), redirect: "manual" });
+  // The sign-in first clears any old session cookie, then sets the new one.
+  const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).filter((value) => /session=.+/.test(value)).at(-1);
+  if (!cookie) throw new Error("the clerk could not sign in");
+  const measured: Measured[] = [];
+  for (const target of TARGETS) measured.push(await load(`${url}${target.path}`, target.signedIn ? { Cookie: cookie } : {}));
+  const child = children.pop()!;
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+  return measured;
+}
+// Budgets are checked with one worker, like the references (one process each); then the same targets
+// with one worker per core show how the server scales.
+const oneWorker = await measureApp(4399, 1);
+const cores = os.availableParallelism();
+const allCores = cores > 1 ? await measureApp(4400, cores) : oneWorker;
 stopAll();
 
-const row = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(26) : cell.padStart(12))).join(" "));
+const row = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(24) : cell.padStart(index === 6 ? 28 : 10))).join(" "));
 console.log("");
-row(["target", "requests/s", "p50 ms", "p99 ms", "ratio", "budget", "verdict"]);
-row(["R0 bare node:http, 1 KB", R0.rps.toFixed(0), String(R0.p50), String(R0.p99), "", "", ""]);
-row(["R1 minimal React Router", R1.rps.toFixed(0), String(R1.p50), String(R1.p99), "", "", ""]);
-const httpOk = targets.map(({ name, measured, reference, ratio, p99Ms }) => {
-  const base = reference === "R0" ? R0 : R1;
+row(["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "verdict (1 worker)", `${cores} workers`, "scaling"]);
+row(["R0 bare node:http, 1 KB", R0.rps.toFixed(0), String(R0.p50), String(R0.p99), "", "", "", "", ""]);
+row(["R1 minimal React Router", R1.rps.toFixed(0), String(R1.p50), String(R1.p99), "", "", "", "", ""]);
+const httpOk = TARGETS.map((target, index) => {
+  const measured = oneWorker[index];
+  const base = target.reference === "R0" ? R0 : R1;
   const share = measured.rps / base.rps;
+  const p99Ms = "p99Ms" in target ? target.p99Ms : undefined;
   const misses = [
-    share < ratio ? `< ${ratio * 100}% of ${reference}` : "",
+    share < target.ratio ? `< ${target.ratio * 100}% of ${target.reference}` : "",
     p99Ms !== undefined && measured.p99 >= p99Ms ? `p99 >= ${p99Ms} ms` : "",
     measured.p99 > 4 * Math.max(measured.p50, 1) ? "p99 > 4 x p50" : "",
-    measured.errors > 0 ? `${measured.errors} errors` : "",
+    measured.errors + allCores[index].errors > 0 ? `${measured.errors + allCores[index].errors} errors` : "",
   ].filter(Boolean);
-  row([name, measured.rps.toFixed(0), String(measured.p50), String(measured.p99), `${(share * 100).toFixed(1)}% ${reference}`, `${ratio * 100}%${p99Ms ? `, <${p99Ms}ms` : ""}`, misses.length ? `MISS ${misses.join("; ")}` : "ok"]);
+  row([
+    target.name,
+    measured.rps.toFixed(0),
+    String(measured.p50),
+    String(measured.p99),
+    `${(share * 100).toFixed(1)}% ${target.reference}`,
+    `${target.ratio * 100}%${p99Ms ? `, <${p99Ms}ms` : ""}`,
+    misses.length ? `MISS ${misses.join("; ")}` : "ok",
+    allCores[index].rps.toFixed(0),
+    `x${(allCores[index].rps / measured.rps).toFixed(2)}`,
+  ]);
   return misses.length === 0;
 });
 fs.rmSync(dir, { recursive: true, force: true });
