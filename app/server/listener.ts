@@ -73,8 +73,12 @@ export function createListener(options: ListenerOptions) {
     });
     if (cookies.length) res.setHeader("Set-Cookie", cookies);
     res.statusCode = response.status;
-    if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
-    else res.end();
+    if (!response.body || req.method === "HEAD") return void res.end();
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (!res.destroyed) throw error; // else the client went away mid-answer: nothing to tell it
+    }
   };
 
   const fail = (res: ServerResponse, status: number, error?: unknown) => {
