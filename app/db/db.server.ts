@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, Migrator, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from "kysely";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -20,7 +20,7 @@ export function openDatabase(url?: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /**
@@ -75,4 +75,26 @@ const PING = CompiledQuery.raw("select 1"); // compiled once: the health check r
 
 export async function pingDatabase(db: DB) {
   await db.executeQuery(PING);
+}
+
+/**
+ * Write transactions take the write lock when they begin (BEGIN IMMEDIATE): with several worker
+ * processes, a transaction that read first and then writes would otherwise fail at once with
+ * SQLITE_BUSY when another process wrote in between, instead of waiting for busy_timeout.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
