@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientIpContext, cspNonceContext } from "~/middleware/context";
+import { i18nFor } from "~/middleware/i18next.server";
 import { verificationResponse } from "~/routes/verify/page.server";
 import { healthy } from "./health";
 import { securityHeaderValues } from "./security-headers";
@@ -86,11 +87,14 @@ export function createListener(options: ListenerOptions) {
     }
   };
 
-  const fail = (res: ServerResponse, status: number, error?: unknown) => {
+  // Before React Router could answer (an unusable Host header) or when it failed: the language is not
+  // known yet, so the message is given in both, Arabic first.
+  const fail = (res: ServerResponse, status: 400 | 500, error?: unknown) => {
     if (error) console.error(error);
     if (res.headersSent) return res.destroy();
+    const key = status === 400 ? "errors.badRequest" : "errors.somethingWentWrong";
     res.writeHead(status, { ...fixedHeaders, "Content-Type": "text/plain; charset=utf-8" });
-    res.end(status === 400 ? "Bad Request" : "Internal Server Error");
+    res.end(`${i18nFor("ar").t(key)}\n${i18nFor("en").t(key)}\n`);
   };
 
   const toRouter = async (req: IncomingMessage, res: ServerResponse) => {

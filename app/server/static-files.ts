@@ -55,7 +55,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
   return files;
 }
 
-/** Answers a GET/HEAD for a static file; false when the path is not one (React Router answers it). */
+/** Answers a GET/HEAD for a static file; false when the path is not one (React Router answers, 404 included). */
 export function serveStaticFile(
   files: Map<string, StaticFile>,
   urlPath: string,
@@ -64,12 +64,7 @@ export function serveStaticFile(
   securityHeaders: Record<string, string>,
 ): boolean {
   const file = files.get(urlPath);
-  if (!file) {
-    if (!urlPath.startsWith("/assets/")) return false;
-    res.writeHead(404, { ...securityHeaders, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    res.end("Not Found");
-    return true;
-  }
+  if (!file) return false;
   const headers = { ...securityHeaders, ...file.headers, ETag: file.etag };
   if (req.headers["if-none-match"] === file.etag) {
     res.writeHead(304, headers);

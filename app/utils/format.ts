@@ -36,6 +36,17 @@ export function formatMoney(minor: number, currency: string, lng: string) {
 /** The English or Arabic member of a bilingual pair, by page language. */
 export const pick = (lng: string, english: string, arabic: string) => (lng === "en" ? english : arabic);
 
+interface PersonNames {
+  first_name_en: string;
+  last_name_en: string;
+  first_name_ar: string;
+  last_name_ar: string;
+}
+
+/** First and last name in the page's language. */
+export const personName = (lng: string, person: PersonNames) =>
+  pick(lng, `${person.first_name_en} ${person.last_name_en}`, `${person.first_name_ar} ${person.last_name_ar}`);
+
 /** `field_name` shown as 'Field Name' (spec: underscores turned into capitalised words). */
 export const humanizeFieldName = (name: string) =>
   name

@@ -201,7 +201,7 @@ test("every sidebar link answers 200, or 404 inside the area's shell for screens
 
 test("unknown paths answer 404, anywhere", async () => {
   const context = await contextFor("anonymous");
-  for (const path of ["/nope", "/locales/fr/common.json", "/locales/en/other.json"]) {
+  for (const path of ["/nope", "/locales/fr/common.json", "/locales/en/other.json", "/assets/missing-0000.js", "/.vite/manifest.json"]) {
     expect((await context.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
   await context.dispose();

@@ -2,14 +2,14 @@ import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ListHeader } from "~/components/ui/list-header";
 import { Pagination } from "~/components/ui/pagination";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import type { ManagedRole } from "~/modules/people/schema";
-import { pick } from "~/utils/format";
+import { personName, pick } from "~/utils/format";
+import { EmptyList } from "~/components/ui/empty-list";
 
 export interface PersonRow {
   id: number;
@@ -35,10 +35,7 @@ export function PeopleList({ role, rows, q, page, size, total }: { role: Managed
     <div className="flex flex-col gap-5">
       <ListHeader title={t(kind.labels.list)} addHref={create} addLabel={t(kind.labels.create)} searchLabel="admin.searchPeople" q={q} />
       {rows.length === 0 ? (
-        <Card className="flex flex-col items-start gap-3" data-testid="empty">
-          <p className="text-gray-11">{q ? t("catalogue.emptySearch") : t(kind.labels.empty)}</p>
-          <ButtonLink to={create}>{t(kind.labels.create)}</ButtonLink>
-        </Card>
+        <EmptyList searched={Boolean(q)} message={t(kind.labels.empty)} addHref={create} addLabel={t(kind.labels.create)} />
       ) : (
         <Card className="p-0">
           <ul className="divide-y divide-gray-5" data-testid="people">
@@ -49,7 +46,7 @@ export function PeopleList({ role, rows, q, page, size, total }: { role: Managed
                 <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
                   <div className="flex flex-col">
                     <Link to={mustLinkTo(area, kind.screens.detail, { id: row.id })} className="font-medium text-accent-11 underline">
-                      {pick(lng, `${row.first_name_en} ${row.last_name_en}`, `${row.first_name_ar} ${row.last_name_ar}`)}
+                      {personName(lng, row)}
                     </Link>
                     <bdi className="text-sm text-gray-11" dir="ltr">
                       {row.email}

@@ -5,13 +5,13 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
-import { PageTitle } from "~/components/ui/page-title";
 import { CLIENT_ADMIN_PERMISSIONS, linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import type { ManagedRole } from "~/modules/people/schema";
-import { formatDate, pick } from "~/utils/format";
+import { formatDate, personName, pick } from "~/utils/format";
 import type { EditedPerson } from "./person-form";
 import { permissionLabel } from "./person-fields";
+import { DetailHeader } from "~/components/ui/detail-header";
 
 export interface ShownPerson extends EditedPerson {
   status: string;
@@ -28,29 +28,28 @@ export function PersonDetail({ role, person, dialog }: { role: ManagedRole; pers
   const area = useArea();
   const lng = i18n.language;
   const kind = PERSON_KINDS[role];
-  const name = pick(lng, `${person.first_name_en} ${person.last_name_en}`, `${person.first_name_ar} ${person.last_name_ar}`);
+  const name = personName(lng, person);
   const active = person.status === "ACTIVE";
   const clientHref = person.client_id ? linkTo(area, "client", { id: person.client_id }) : null;
   const granted = person.permissions.length > 0 ? person.permissions : CLIENT_ADMIN_PERMISSIONS;
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <PageTitle title={name} />
-      <Link to={mustLinkTo(area, kind.screens.list)} className="text-sm text-accent-11 underline">
-        {t(kind.labels.list)}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="flex items-center gap-3 text-2xl font-bold">
-          {name} <Badge variant={active ? "success" : "secondary"}>{t(`status.${person.status}`)}</Badge>
-        </h1>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to={mustLinkTo(area, kind.screens.edit, { id: person.id })} variant="outline">
-            {t("catalogue.edit")}
-          </ButtonLink>
-          <ButtonLink to="?dialog=status" variant={active ? "danger" : "solid"} preventScrollReset>
-            {t(active ? "admin.deactivate" : "admin.reactivate")}
-          </ButtonLink>
-        </div>
-      </div>
+      <DetailHeader
+        title={name}
+        heading={
+          <>
+            {name} <Badge variant={active ? "success" : "secondary"}>{t(`status.${person.status}`)}</Badge>
+          </>
+        }
+        back={{ href: mustLinkTo(area, kind.screens.list), label: t(kind.labels.list) }}
+      >
+        <ButtonLink to={mustLinkTo(area, kind.screens.edit, { id: person.id })} variant="outline">
+          {t("catalogue.edit")}
+        </ButtonLink>
+        <ButtonLink to="?dialog=status" variant={active ? "danger" : "solid"} preventScrollReset>
+          {t(active ? "admin.deactivate" : "admin.reactivate")}
+        </ButtonLink>
+      </DetailHeader>
       {dialog === "status" ? (
         <ConfirmAction
           intent={active ? "deactivate" : "reactivate"}

@@ -1,16 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { Form, Link, useNavigation } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/page-title";
 import { CLIENT_ADMIN_PERMISSIONS, mustLinkTo, type ClientAdminPermission } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import { personSchemaOf, type ClientAdminInput, type ManagedRole } from "~/modules/people/schema";
-import { pick } from "~/utils/format";
+import { personName } from "~/utils/format";
 import { AdminFields, ClientAdminFields } from "./person-fields";
+import { FormPage } from "~/components/ui/form-page";
 
 export interface EditedPerson {
   id: number;
@@ -45,7 +42,6 @@ const defaultsOf = (person: EditedPerson | null) =>
 export function PersonForm({ role, person, lastResult }: { role: ManagedRole; person: EditedPerson | null; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t, i18n } = useTranslation();
   const area = useArea();
-  const navigation = useNavigation();
   const kind = PERSON_KINDS[role];
   const schema = personSchemaOf(role, person ? "edit" : "create");
   const [form, fields] = useForm<ClientAdminInput>({
@@ -55,35 +51,21 @@ export function PersonForm({ role, person, lastResult }: { role: ManagedRole; pe
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const name = person ? `${pick(i18n.language, person.first_name_en, person.first_name_ar)} ${pick(i18n.language, person.last_name_en, person.last_name_ar)}` : "";
+  const name = person ? personName(i18n.language, person) : "";
   const title = person ? t("admin.editPerson", { name }) : t(kind.labels.create);
   const back = person ? mustLinkTo(area, kind.screens.detail, { id: person.id }) : mustLinkTo(area, kind.screens.list);
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={title} />
-      <Link to={back} className="text-sm text-accent-11 underline">
-        {t("wizard.back")}
-      </Link>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <Card>
-        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
-          <AdminFields
-            firstName={fields.firstName}
-            lastName={fields.lastName}
-            email={fields.email}
-            phone={fields.phone}
-            nin={fields.nin}
-            password={fields.password}
-            editing={Boolean(person)}
-          />
-          {role === "CLIENT_ADMIN" ? <ClientAdminFields jobTitle={fields.jobTitle} canDoAttestation={fields.canDoAttestation} permissions={fields.permissions} /> : null}
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("catalogue.save")}
-            </Button>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
+      <AdminFields
+        firstName={fields.firstName}
+        lastName={fields.lastName}
+        email={fields.email}
+        phone={fields.phone}
+        nin={fields.nin}
+        password={fields.password}
+        editing={Boolean(person)}
+      />
+      {role === "CLIENT_ADMIN" ? <ClientAdminFields jobTitle={fields.jobTitle} canDoAttestation={fields.canDoAttestation} permissions={fields.permissions} /> : null}
+    </FormPage>
   );
 }

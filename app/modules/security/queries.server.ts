@@ -18,11 +18,6 @@ export async function countHit(db: DB, key: string, windowMs: number, now: numbe
   return Number(row.count);
 }
 
-export async function hitsInWindow(db: DB, key: string, windowMs: number, now: number): Promise<number> {
-  const row = await db.selectFrom("rate_limits").select("count").where("key", "=", key).where("window_start", ">", now - windowMs).executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 export async function uncountHit(db: DB, key: string): Promise<void> {
   await db.updateTable("rate_limits").set({ count: sql<number>`count - 1` }).where("key", "=", key).where("count", ">", 0).execute();
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { inWriteBatch } from "~/db/write-batch.server";
-import { countHit, deleteWindowsBefore, hitsInWindow as hitsInWindowOf, uncountHit } from "./queries.server";
+import { countHit, deleteWindowsBefore, uncountHit } from "./queries.server";
 
 // Fixed-window counters in the database (rate_limits), so that every worker process, and every
 // machine sharing the database, counts the same hits (DESIGN 5 and 19). Each hit is committed before
@@ -30,11 +30,6 @@ export async function hit(key: string, limit: number, windowMs: number, now = Da
 export function uncount(key: string): Promise<void> {
   const db = getDb();
   return inWriteBatch(db, (trx) => uncountHit(trx, key));
-}
-
-/** How many hits `key` has in its current window (0 when the window is over). */
-export function hitsInWindow(key: string, windowMs: number, now = Date.now()): Promise<number> {
-  return hitsInWindowOf(getDb(), key, windowMs, now);
 }
 
 /** Throws a 429 (rendered as a translated page) when the limit is passed. */

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
-import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ListHeader } from "~/components/ui/list-header";
 import { Pagination } from "~/components/ui/pagination";
@@ -12,6 +11,7 @@ import { listClientCategories } from "~/modules/organisations/queries.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-categories";
+import { EmptyList } from "~/components/ui/empty-list";
 
 /** Client categories (DESIGN 14, 16): search by name, paging, empty state. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,10 +33,7 @@ export default function ClientCategories({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <ListHeader title={t("admin.clientCategories")} addHref={create} addLabel={t("admin.newClientCategory")} searchLabel="admin.searchByName" q={q} />
       {rows.length === 0 ? (
-        <Card className="flex flex-col items-start gap-3" data-testid="empty">
-          <p className="text-gray-11">{q ? t("catalogue.emptySearch") : t("admin.noClientCategories")}</p>
-          <ButtonLink to={create}>{t("admin.newClientCategory")}</ButtonLink>
-        </Card>
+        <EmptyList searched={Boolean(q)} message={t("admin.noClientCategories")} addHref={create} addLabel={t("admin.newClientCategory")} />
       ) : (
         <Card className="p-0">
           <ul className="divide-y divide-gray-5" data-testid="client-categories">

@@ -1,12 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { PricedFields } from "~/components/catalogue/priced-fields";
 import { useArea } from "~/components/layout/area-shell";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
@@ -17,6 +14,7 @@ import { createClientCategory, editClientCategory } from "~/modules/organisation
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/client-category-form";
+import { FormPage } from "~/components/ui/form-page";
 
 /** Create (`create`) and edit (`edit/{id}`) a client category: one form (spec section 5, "Client category"). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -43,7 +41,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ClientCategoryForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const area = useArea();
-  const navigation = useNavigation();
   const { category } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
@@ -63,22 +60,8 @@ export default function ClientCategoryForm({ loaderData, actionData }: Route.Com
   const title = category ? t("admin.editClientCategory", { name: pick(i18n.language, category.name_en, category.name_ar) }) : t("admin.newClientCategory");
   const back = category ? mustLinkTo(area, "clientCategory", { id: category.id }) : mustLinkTo(area, "clientCategories");
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={title} />
-      <Link to={back} className="text-sm text-accent-11 underline">
-        {t("wizard.back")}
-      </Link>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <Card>
-        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
-          <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("catalogue.save")}
-            </Button>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
+      <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
+    </FormPage>
   );
 }

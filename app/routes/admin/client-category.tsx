@@ -1,11 +1,9 @@
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
-import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
@@ -14,6 +12,7 @@ import { removeClientCategory } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-category";
+import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
   const principal = requirePermission(principalOf(context), capability);
@@ -43,21 +42,9 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
   const name = pick(lng, category.name_en, category.name_ar);
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <PageTitle title={name} />
-      <Link to={mustLinkTo(area, "clientCategories")} className="text-sm text-accent-11 underline">
-        {t("admin.clientCategories")}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{name}</h1>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to={mustLinkTo(area, "clientCategoryEdit", { id: category.id })} variant="outline">
-            {t("catalogue.edit")}
-          </ButtonLink>
-          <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
-            {t("catalogue.delete")}
-          </ButtonLink>
-        </div>
-      </div>
+      <DetailHeader title={name} back={{ href: mustLinkTo(area, "clientCategories"), label: t("admin.clientCategories") }}>
+        <EditDeleteButtons editHref={mustLinkTo(area, "clientCategoryEdit", { id: category.id })} />
+      </DetailHeader>
       {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error, { count: clients.length })}</Callout> : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>

@@ -1,13 +1,10 @@
-import { getFormProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { inputProps } from "~/components/forms/conform";
 import { useArea } from "~/components/layout/area-shell";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
@@ -15,8 +12,9 @@ import { assignableClientAdmins, clientCategoryOptions, findClient } from "~/mod
 import { clientSchema, type ClientInput } from "~/modules/organisations/schema";
 import { saveClient } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { pick } from "~/utils/format";
+import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client-form";
+import { FormPage } from "~/components/ui/form-page";
 
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "client:manage");
@@ -77,7 +75,6 @@ function Select({ field, label, options, placeholder }: { field: FieldMetadata<n
 export default function ClientForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const area = useArea();
-  const navigation = useNavigation();
   const lng = i18n.language;
   const { client, categories, admins } = loaderData;
   const [form, fields] = useForm<ClientInput>({
@@ -99,37 +96,22 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
   const names = fields.name.getFieldset();
   const title = client ? t("admin.editClient", { name: pick(lng, client.name_en, client.name_ar) }) : t("admin.newClient");
   const back = client ? mustLinkTo(area, "client", { id: client.id }) : mustLinkTo(area, "clients");
-  const personName = (admin: (typeof admins)[number]) => pick(lng, `${admin.first_name_en} ${admin.last_name_en}`, `${admin.first_name_ar} ${admin.last_name_ar}`);
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={title} />
-      <Link to={back} className="text-sm text-accent-11 underline">
-        {t("wizard.back")}
-      </Link>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <Card>
-        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
-          <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(names.english, "text")} />
-          <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
-          <Field label={t("admin.address")} className="md:col-span-2" {...inputProps(fields.address, "text")} />
-          <Select field={fields.clientCategoryId} label={t("admin.clientCategory")} placeholder={t("admin.chooseClientCategory")} options={categories.map((category) => ({ id: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />
-          <Select field={fields.clientAdminId} label={t("admin.primaryClientAdmin")} placeholder={t("admin.noPrimaryAdmin")} options={admins.map((admin) => ({ id: admin.id, label: personName(admin) }))} />
-          <p className="text-xs text-gray-11 md:col-span-2">{t("admin.primaryAdminHint")}</p>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name={fields.canDoSincera.name} defaultChecked={fields.canDoSincera.initialValue === "on"} />
-            <span>{t("admin.canDoSincera")}</span>
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" name={fields.canDoAttestation.name} defaultChecked={fields.canDoAttestation.initialValue === "on"} />
-            <span>{t("admin.canDoAttestation")}</span>
-          </label>
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("catalogue.save")}
-            </Button>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
+      <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(names.english, "text")} />
+      <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
+      <Field label={t("admin.address")} className="md:col-span-2" {...inputProps(fields.address, "text")} />
+      <Select field={fields.clientCategoryId} label={t("admin.clientCategory")} placeholder={t("admin.chooseClientCategory")} options={categories.map((category) => ({ id: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />
+      <Select field={fields.clientAdminId} label={t("admin.primaryClientAdmin")} placeholder={t("admin.noPrimaryAdmin")} options={admins.map((admin) => ({ id: admin.id, label: personName(lng, admin) }))} />
+      <p className="text-xs text-gray-11 md:col-span-2">{t("admin.primaryAdminHint")}</p>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name={fields.canDoSincera.name} defaultChecked={fields.canDoSincera.initialValue === "on"} />
+        <span>{t("admin.canDoSincera")}</span>
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name={fields.canDoAttestation.name} defaultChecked={fields.canDoAttestation.initialValue === "on"} />
+        <span>{t("admin.canDoAttestation")}</span>
+      </label>
+    </FormPage>
   );
 }

@@ -1,11 +1,9 @@
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
-import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo, mustLinkTo, type Screen } from "~/modules/access";
@@ -14,8 +12,9 @@ import { countRequestsByStatus } from "~/modules/dashboard/queries.server";
 import { adminsOfClient, clerksOfClient, documentCategoriesOfClient, findClient } from "~/modules/organisations/queries.server";
 import { removeClient } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { pick } from "~/utils/format";
+import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client";
+import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "client:manage");
@@ -63,7 +62,7 @@ function PeopleSection({ title, people, screen, empty, testId }: { title: string
       ) : (
         <ul className="flex flex-col gap-1" data-testid={testId}>
           {people.map((person) => {
-            const label = pick(i18n.language, `${person.first_name_en} ${person.last_name_en}`, `${person.first_name_ar} ${person.last_name_ar}`);
+            const label = personName(i18n.language, person);
             const href = screen ? linkTo(area, screen, { id: person.id }) : null;
             return (
               <li key={person.id}>
@@ -95,21 +94,9 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
   const references = actionData && "references" in actionData ? Object.entries(actionData.references).filter(([, count]) => count > 0) : [];
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <PageTitle title={name} />
-      <Link to={mustLinkTo(area, "clients")} className="text-sm text-accent-11 underline">
-        {t("admin.clients")}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{name}</h1>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to={mustLinkTo(area, "clientEdit", { id: client.id })} variant="outline">
-            {t("catalogue.edit")}
-          </ButtonLink>
-          <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
-            {t("catalogue.delete")}
-          </ButtonLink>
-        </div>
-      </div>
+      <DetailHeader title={name} back={{ href: mustLinkTo(area, "clients"), label: t("admin.clients") }}>
+        <EditDeleteButtons editHref={mustLinkTo(area, "clientEdit", { id: client.id })} />
+      </DetailHeader>
       {references.length > 0 ? (
         <Callout tone="error">
           <p>{t("admin.clientInUse")}</p>

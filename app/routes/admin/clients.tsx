@@ -1,7 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
-import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ListHeader } from "~/components/ui/list-header";
 import { Pagination } from "~/components/ui/pagination";
@@ -12,6 +11,7 @@ import { listClients } from "~/modules/organisations/queries.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/clients";
+import { EmptyList } from "~/components/ui/empty-list";
 
 /** Clients (organisations), for the super admin and the service admin: search by name, paging. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,10 +33,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <ListHeader title={t("admin.clients")} addHref={create} addLabel={t("admin.newClient")} searchLabel="admin.searchByName" q={q} />
       {rows.length === 0 ? (
-        <Card className="flex flex-col items-start gap-3" data-testid="empty">
-          <p className="text-gray-11">{q ? t("catalogue.emptySearch") : t("admin.noClients")}</p>
-          <ButtonLink to={create}>{t("admin.newClient")}</ButtonLink>
-        </Card>
+        <EmptyList searched={Boolean(q)} message={t("admin.noClients")} addHref={create} addLabel={t("admin.newClient")} />
       ) : (
         <Card className="p-0">
           <ul className="divide-y divide-gray-5" data-testid="clients">

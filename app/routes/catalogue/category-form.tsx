@@ -1,12 +1,9 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { PricedFields } from "~/components/catalogue/priced-fields";
-import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/page-title";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
 import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
@@ -17,6 +14,7 @@ import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category-form";
+import { FormPage } from "~/components/ui/form-page";
 
 /** Create (`create`) and edit (`edit/{id}`) a document category: one form, mounted in every area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -54,7 +52,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CategoryForm({ loaderData, actionData }: Route.ComponentProps) {
   const area = useArea();
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const { category, clients } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
@@ -75,38 +72,24 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
   const title = category ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) }) : t("catalogue.createCategory");
   const { key: _clientKey, ...clientProps } = getSelectProps(fields.clientId);
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={title} />
-      <Link to={category ? mustLinkTo(area, "category", { id: category.id }) : mustLinkTo(area, "categories")} className="text-sm text-accent-11 underline">
-        {t("wizard.back")}
-      </Link>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <Card>
-        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
-          {clients && !category ? (
-            <div className="flex flex-col gap-1 md:col-span-2">
-              <label htmlFor={fields.clientId.id} className="text-sm font-medium">
-                {t("catalogue.client")}
-              </label>
-              <select {...clientProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-                <option value="">{t("catalogue.chooseClient")}</option>
-                {clients.map((client) => (
-                  <option key={client.id} value={client.id}>
-                    {pick(i18n.language, client.name_en, client.name_ar)}
-                  </option>
-                ))}
-              </select>
-              {fields.clientId.errors ? <p className="text-sm text-red-11">{t(fields.clientId.errors[0])}</p> : null}
-            </div>
-          ) : null}
-          <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("catalogue.save")}
-            </Button>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <FormPage title={title} back={{ href: category ? mustLinkTo(area, "category", { id: category.id }) : mustLinkTo(area, "categories"), label: t("wizard.back") }} form={form}>
+      {clients && !category ? (
+        <div className="flex flex-col gap-1 md:col-span-2">
+          <label htmlFor={fields.clientId.id} className="text-sm font-medium">
+            {t("catalogue.client")}
+          </label>
+          <select {...clientProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+            <option value="">{t("catalogue.chooseClient")}</option>
+            {clients.map((client) => (
+              <option key={client.id} value={client.id}>
+                {pick(i18n.language, client.name_en, client.name_ar)}
+              </option>
+            ))}
+          </select>
+          {fields.clientId.errors ? <p className="text-sm text-red-11">{t(fields.clientId.errors[0])}</p> : null}
+        </div>
+      ) : null}
+      <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
+    </FormPage>
   );
 }

@@ -5,7 +5,6 @@ import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { PageTitle } from "~/components/ui/page-title";
 import { findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { categoryInScope, removeCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -16,6 +15,7 @@ import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
+import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -56,24 +56,12 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
   const query = `documentCategoryId=${category.id}`;
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <PageTitle title={name} />
-      <Link to={mustLinkTo(area, "categories")} className="text-sm text-accent-11 underline">
-        {t("catalogue.categories")}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{name}</h1>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} variant="soft">
-            {t("catalogue.requests")}
-          </ButtonLink>
-          <ButtonLink to={mustLinkTo(area, "categoryEdit", { id: category.id })} variant="outline">
-            {t("catalogue.edit")}
-          </ButtonLink>
-          <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
-            {t("catalogue.delete")}
-          </ButtonLink>
-        </div>
-      </div>
+      <DetailHeader title={name} back={{ href: mustLinkTo(area, "categories"), label: t("catalogue.categories") }}>
+        <ButtonLink to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} variant="soft">
+          {t("catalogue.requests")}
+        </ButtonLink>
+        <EditDeleteButtons editHref={mustLinkTo(area, "categoryEdit", { id: category.id })} />
+      </DetailHeader>
       {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>

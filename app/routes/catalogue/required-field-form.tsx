@@ -1,12 +1,10 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
-import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { categoryIdParam, FIELD_TYPES, fieldTypeOf, requiredFieldSchema } from "~/modules/catalogue/schema";
@@ -16,6 +14,7 @@ import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field-form";
+import { FormPage } from "~/components/ui/form-page";
 
 type Problem = "missing-category" | "error-loading" | null;
 
@@ -52,7 +51,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function RequiredFieldForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const { category, field, problem } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
@@ -92,43 +90,29 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
   const name = fields.name.getFieldset();
   const { key: _typeKey, ...typeProps } = getSelectProps(fields.fieldType);
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={title} />
-      <Link to={`/document-required-fields?documentCategoryId=${category.id}`} className="text-sm text-accent-11 underline">
-        {t("catalogue.requiredFields")} · {pick(i18n.language, category.name_en, category.name_ar)}
-      </Link>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <Card>
-        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
-          <FormErrors errors={fields.documentCategoryId.errors} />
-          <input type="hidden" name="documentCategoryId" value={category.id} />
-          <Field label={t("catalogue.labelEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
-          <Field label={t("catalogue.labelArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
-          <Field label={t("catalogue.fieldName")} hint={t("catalogue.fieldNameHint")} dir="ltr" {...inputProps(fields.fieldName, "text")} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={fields.fieldType.id} className="text-sm font-medium">
-              {t("catalogue.fieldType")}
-            </label>
-            <select {...typeProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-              {FIELD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`catalogue.fieldTypes.${type}`)}
-                </option>
-              ))}
-            </select>
-            {fields.fieldType.errors ? <p className="text-sm text-red-11">{t(fields.fieldType.errors[0])}</p> : null}
-          </div>
-          <label className="flex items-center gap-2 md:col-span-2">
-            <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
-            {t("catalogue.isRequired")}
-          </label>
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("catalogue.save")}
-            </Button>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <FormPage title={title} back={{ href: `/document-required-fields?documentCategoryId=${category.id}`, label: `${t("catalogue.requiredFields")} · ${pick(i18n.language, category.name_en, category.name_ar)}` }} form={form}>
+      <FormErrors errors={fields.documentCategoryId.errors} />
+      <input type="hidden" name="documentCategoryId" value={category.id} />
+      <Field label={t("catalogue.labelEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
+      <Field label={t("catalogue.labelArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
+      <Field label={t("catalogue.fieldName")} hint={t("catalogue.fieldNameHint")} dir="ltr" {...inputProps(fields.fieldName, "text")} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.fieldType.id} className="text-sm font-medium">
+          {t("catalogue.fieldType")}
+        </label>
+        <select {...typeProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+          {FIELD_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`catalogue.fieldTypes.${type}`)}
+            </option>
+          ))}
+        </select>
+        {fields.fieldType.errors ? <p className="text-sm text-red-11">{t(fields.fieldType.errors[0])}</p> : null}
+      </div>
+      <label className="flex items-center gap-2 md:col-span-2">
+        <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
+        {t("catalogue.isRequired")}
+      </label>
+    </FormPage>
   );
 }

@@ -1,11 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { inputProps } from "~/components/forms/conform";
-import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { categoryIdParam, supportingTypeSchema } from "~/modules/catalogue/schema";
@@ -15,6 +13,7 @@ import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type-form";
+import { FormPage } from "~/components/ui/form-page";
 
 /** Create and edit a supporting document type of a category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -48,7 +47,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function SupportingTypeForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const { category, type, problem } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
@@ -76,30 +74,16 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
   const documentType = fields.documentType.getFieldset();
   const description = fields.description.getFieldset();
   return (
-    <div className="flex max-w-3xl flex-col gap-5">
-      <PageTitle title={title} />
-      <Link to={`/document-supporting-documents?documentCategoryId=${category.id}`} className="text-sm text-accent-11 underline">
-        {t("catalogue.supportingDocuments")} · {pick(i18n.language, category.name_en, category.name_ar)}
-      </Link>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <Card>
-        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
-          <input type="hidden" name="documentCategoryId" value={category.id} />
-          <Field label={t("catalogue.documentTypeEnglish")} dir="ltr" lang="en" {...inputProps(documentType.english, "text")} />
-          <Field label={t("catalogue.documentTypeArabic")} dir="rtl" lang="ar" {...inputProps(documentType.arabic, "text")} />
-          <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(description.english, "text")} />
-          <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
-          <label className="flex items-center gap-2 md:col-span-2">
-            <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
-            {t("catalogue.isRequired")}
-          </label>
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("catalogue.save")}
-            </Button>
-          </div>
-        </Form>
-      </Card>
-    </div>
+    <FormPage title={title} back={{ href: `/document-supporting-documents?documentCategoryId=${category.id}`, label: `${t("catalogue.supportingDocuments")} · ${pick(i18n.language, category.name_en, category.name_ar)}` }} form={form}>
+      <input type="hidden" name="documentCategoryId" value={category.id} />
+      <Field label={t("catalogue.documentTypeEnglish")} dir="ltr" lang="en" {...inputProps(documentType.english, "text")} />
+      <Field label={t("catalogue.documentTypeArabic")} dir="rtl" lang="ar" {...inputProps(documentType.arabic, "text")} />
+      <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(description.english, "text")} />
+      <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
+      <label className="flex items-center gap-2 md:col-span-2">
+        <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
+        {t("catalogue.isRequired")}
+      </label>
+    </FormPage>
   );
 }

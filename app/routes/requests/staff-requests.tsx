@@ -14,7 +14,7 @@ import { findClient } from "~/modules/catalogue/queries.server";
 import { dateRangeOf, pagingOf, searchOf, statusFilterSchema } from "~/modules/requests/schema";
 import { findCategoryInScope, listRequests } from "~/modules/requests/staff-queries.server";
 import { findUserById } from "~/modules/users/queries.server";
-import { formatDate, pick } from "~/utils/format";
+import { formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
 
 /**
@@ -137,7 +137,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </td>
                   <td className="px-4 py-2">
-                    <span className="block">{pick(lng, `${row.first_name_en} ${row.last_name_en}`, `${row.first_name_ar} ${row.last_name_ar}`)}</span>
+                    <span className="block">{personName(lng, row)}</span>
                     <bdi className="block text-gray-11">{row.email}</bdi>
                   </td>
                   <td className="px-4 py-2">

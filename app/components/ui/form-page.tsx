@@ -1,0 +1,42 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "~/utils/i18n";
+import { Button } from "./button";
+import { Card } from "./card";
+import { PageTitle } from "./page-title";
+
+/** A create/edit screen: title, back link, and a POST form (works without JS) ending with Save. */
+export function FormPage<Schema extends Record<string, unknown>, FormError>({
+  title,
+  back,
+  form,
+  children,
+}: {
+  title: string;
+  back: { href: string; label: string };
+  form: FormMetadata<Schema, FormError>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={back.href} className="text-sm text-accent-11 underline">
+        {back.label}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Card>
+        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
+          {children}
+          <div className="md:col-span-2">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("catalogue.save")}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}
