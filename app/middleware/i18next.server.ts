@@ -36,7 +36,7 @@ const instances = Object.fromEntries(
 export const i18nFor = (lng: Language): i18n => instances[lng];
 
 /** `?lng=` (exactly ar or en), then the switch's cookie, then Accept-Language, then Arabic. */
-export async function detectLanguage(request: Request): Promise<Language> {
+export async function detectLanguage(request: { url: string; headers: Pick<Headers, "get"> }): Promise<Language> {
   const query = request.url.includes("lng=") ? parseLanguage(new URL(request.url).searchParams.get("lng")) : null;
   if (query) return query;
   const cookieHeader = request.headers.get("Cookie");

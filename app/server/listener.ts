@@ -5,7 +5,7 @@ import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientIpContext, cspNonceContext } from "~/middleware/context";
 import { i18nFor } from "~/middleware/i18next.server";
-import { verificationResponse } from "~/routes/verify/page.server";
+import { verificationAnswer, type PageRequest } from "~/routes/verify/page.server";
 import { healthy } from "./health";
 import { securityHeaderValues } from "./security-headers";
 import { loadStaticFiles, serveStaticFile } from "./static-files";
@@ -18,6 +18,11 @@ export interface ListenerOptions {
   /** Behind one reverse proxy: the client is the last X-Forwarded-For hop, the scheme X-Forwarded-Proto. */
   trustProxy: boolean;
 }
+
+const headerOf = (req: IncomingMessage, name: string): string | null => {
+  const value = req.headers[name.toLowerCase()];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+};
 
 const VERIFY_PATH = /^\/verify(?:\/[^/]+)?\/?$/;
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
@@ -108,6 +113,29 @@ export function createListener(options: ListenerOptions) {
     await send(req, res, await handle(request, context));
   };
 
+  // The verification pages: a GET needs no Fetch Request (its headers are read as they came), and the
+  // page, already rendered and gzipped, is written as it is (DESIGN 11).
+  const verification = async (req: IncomingMessage, res: ServerResponse, method: string) => {
+    let request: PageRequest | null;
+    if (method === "GET" || method === "HEAD") {
+      const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
+      request = URL.canParse(url) ? { method, url, headers: { get: (name) => headerOf(req, name) } } : null;
+    } else request = toRequest(req, res);
+    if (!request) return fail(res, 400);
+    const answer = await verificationAnswer(request, clientIp(req));
+    const headers: Record<string, string> = { ...fixedHeaders, ...answer.headers };
+    let body: Buffer | undefined;
+    if (answer.page) {
+      const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+      body = gzip ? answer.page.gzipped() : answer.page.html;
+      if (gzip) headers["Content-Encoding"] = "gzip";
+      headers.Vary = `${headers.Vary ? `${headers.Vary}, ` : ""}Accept-Encoding`;
+      headers["Content-Length"] = String(body.length);
+    }
+    res.writeHead(answer.status, headers);
+    res.end(method === "HEAD" ? undefined : body);
+  };
+
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -123,16 +151,11 @@ export function createListener(options: ListenerOptions) {
     }
     if ((method === "GET" || method === "HEAD") && serveStaticFile(files, path, req, res, fixedHeaders)) return;
 
-    const answer = async () => {
-      if (VERIFY_PATH.test(path)) {
-        const request = toRequest(req, res);
-        if (!request) return fail(res, 400);
-        for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
-        return send(req, res, await verificationResponse(request, clientIp(req)));
-      }
-      return toRouter(req, res);
-    };
-    const run = () => answer().catch((error) => fail(res, 500, error));
+    if (VERIFY_PATH.test(path)) {
+      void verification(req, res, method).catch((error) => fail(res, 500, error));
+      return;
+    }
+    const run = () => toRouter(req, res).catch((error) => fail(res, 500, error));
     if (/\b(gzip|br|deflate)\b/.test(req.headers["accept-encoding"] ?? "")) compress(req as never, res as never, run);
     else run();
   };

@@ -1,21 +1,25 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
+import { prepared } from "~/db/prepared.server";
 
-/** Counts one hit in `key`'s fixed window (a new window once the old one is over); the count after it. */
-export async function countHit(db: DB, key: string, windowMs: number, now: number): Promise<number> {
-  const over = now - windowMs;
-  const row = await db
+// Prepared: counted on every verification look-up and every sign-in attempt (DESIGN 11).
+const hitsUpsert = prepared((db: DB, key: string, hits: number, now: number, windowOverAt: number) =>
+  db
     .insertInto("rate_limits")
-    .values({ key, window_start: now, count: 1 })
+    .values({ key, window_start: now, count: hits })
     .onConflict((conflict) =>
       conflict.column("key").doUpdateSet({
-        count: sql<number>`CASE WHEN rate_limits.window_start <= ${over} THEN 1 ELSE rate_limits.count + 1 END`,
-        window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${over} THEN ${now} ELSE rate_limits.window_start END`,
+        count: sql<number>`CASE WHEN rate_limits.window_start <= ${windowOverAt} THEN ${hits} ELSE rate_limits.count + ${hits} END`,
+        window_start: sql<number>`CASE WHEN rate_limits.window_start <= ${windowOverAt} THEN ${now} ELSE rate_limits.window_start END`,
       }),
     )
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .returning("count"),
+);
+
+/** Counts `hits` hits in `key`'s fixed window (a new window once the old one is over); the count after them. */
+export async function countHits(db: DB, key: string, hits: number, windowMs: number, now: number): Promise<number> {
+  const { rows } = await db.executeQuery(hitsUpsert(db, key, hits, now, now - windowMs));
+  return Number(rows[0].count);
 }
 
 export async function uncountHit(db: DB, key: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getDb, type DB } from "~/db/db.server";
 import { inWriteBatch } from "~/db/write-batch.server";
-import { countHit, deleteWindowsBefore, uncountHit } from "./queries.server";
+import { countHits, deleteWindowsBefore, uncountHit } from "./queries.server";
 
 // Fixed-window counters in the database (rate_limits), so that every worker process, and every
 // machine sharing the database, counts the same hits (DESIGN 5 and 19). Each hit is committed before
@@ -11,14 +11,47 @@ const PRUNE_EVERY = 1000;
 const KEEP_MS = 24 * 60 * 60 * 1000;
 let hitsSincePrune = 0;
 
+function pruneNowAndThen(db: DB, now: number, hits = 1) {
+  hitsSincePrune += hits;
+  if (hitsSincePrune < PRUNE_EVERY) return;
+  hitsSincePrune = 0;
+  void inWriteBatch(db, (trx) => deleteWindowsBefore(trx, now - KEEP_MS)).catch((error) => console.error("rate_limits were not pruned", error));
+}
+
 /** Counts a hit in `key`'s window; the number of hits in it, this one included. */
 export async function countHitIn(key: string, windowMs: number, now = Date.now()): Promise<number> {
   const db = getDb();
-  if (++hitsSincePrune >= PRUNE_EVERY) {
-    hitsSincePrune = 0;
-    void inWriteBatch(db, (trx) => deleteWindowsBefore(trx, now - KEEP_MS)).catch((error) => console.error("rate_limits were not pruned", error));
+  pruneNowAndThen(db, now);
+  return inWriteBatch(db, (trx) => countHits(trx, key, 1, windowMs, now));
+}
+
+export interface Hit {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * `hit` for each of `hits`, inside a write of the batch (`trx`), so that the hits and the writes they
+ * guard are committed together. The hits on one key are counted with one statement, and each is told
+ * whether it is within the limit as if they had come one after the other.
+ */
+export async function hitsInBatch(trx: DB, hits: Hit[], now = Date.now()): Promise<boolean[]> {
+  pruneNowAndThen(getDb(), now, hits.length);
+  const byKey = new Map<string, number[]>();
+  hits.forEach((hit, index) => {
+    const name = `${hit.key} ${hit.windowMs}`;
+    const group = byKey.get(name);
+    if (group) group.push(index);
+    else byKey.set(name, [index]);
+  });
+  const within: boolean[] = [];
+  for (const indexes of byKey.values()) {
+    const { key, windowMs } = hits[indexes[0]];
+    const countAfter = await countHits(trx, key, indexes.length, windowMs, now);
+    indexes.forEach((index, order) => (within[index] = countAfter - indexes.length + order + 1 <= hits[index].limit));
   }
-  return inWriteBatch(db, (trx) => countHit(trx, key, windowMs, now));
+  return within;
 }
 
 /** True when `key` is still within `limit` hits per `windowMs`, this one included. */

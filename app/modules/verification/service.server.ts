@@ -21,19 +21,31 @@ export function verdictOf(document: IssuedDocument | undefined, now = new Date()
 }
 
 /** The IP is never stored: only a keyed hash, enough to tell repeat visits apart. */
-const hashIp = (ip: string) => crypto.createHmac("sha256", sessionSecret()).update(ip).digest("hex").slice(0, 32);
+const hashIp = (ip: string) => {
+  let hash = ipHashes.get(ip);
+  if (hash === undefined) {
+    hash = crypto.createHmac("sha256", sessionSecret()).update(ip).digest("hex").slice(0, 32);
+    if (ipHashes.size >= 10_000) ipHashes.clear();
+    ipHashes.set(ip, hash);
+  }
+  return hash;
+};
+// The hashes of recent reviewers' IPs: a reviewer often looks up several codes (DESIGN 11).
+const ipHashes = new Map<string, string>();
 
-/** Looks a code up and records the verification (DESIGN section 7). */
-export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; userAgent: string | null }) {
+export const VERIFY_WINDOW_MS = 60_000;
+
+/**
+ * Looks a code up and records the verification (DESIGN section 7), counting it against the reviewer's
+ * rate limit (`rateLimit` look-ups per minute per IP): "rate-limited" when it is passed.
+ */
+export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; userAgent: string | null; rateLimit: number }) {
   const code = normalizeCode(rawCode);
   const document = code ? await findIssuedDocumentByCode(db, code) : undefined;
   const verdict = verdictOf(document);
-  await recordVerificationEvent(db, {
-    issued_document_id: document?.id ?? null,
-    outcome: verdict,
-    ip_hash: meta.ip ? hashIp(meta.ip) : null,
-    user_agent: meta.userAgent?.slice(0, 300) ?? null,
-  });
+  const event = { issued_document_id: document?.id ?? null, outcome: verdict, ip_hash: meta.ip ? hashIp(meta.ip) : null, user_agent: meta.userAgent?.slice(0, 300) ?? null };
+  const recorded = await recordVerificationEvent(db, event, { key: `verify:${meta.ip}`, limit: meta.rateLimit, windowMs: VERIFY_WINDOW_MS });
+  if (!recorded) return "rate-limited" as const;
   return { code, verdict, document };
 }
 

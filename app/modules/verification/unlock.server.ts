@@ -15,6 +15,8 @@ const unlockCookie = () =>
 
 export const unlockHeader = (code: string) => unlockCookie().serialize(code);
 
-export async function isUnlocked(request: Request, code: string) {
-  return (await unlockCookie().parse(request.headers.get("Cookie"))) === code;
+export async function isUnlocked(request: { headers: Pick<Headers, "get"> }, code: string) {
+  const cookies = request.headers.get("Cookie");
+  if (!cookies?.includes("verify-unlock=")) return false; // most reviewers: nothing to check
+  return (await unlockCookie().parse(cookies)) === code;
 }

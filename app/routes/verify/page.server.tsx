@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactElement } from "react";
+import zlib from "node:zlib";
+import type { ComponentProps, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { VerifyErrorPage, VerifyFormPage, VerifyResultPage, type CheckResult, type VerificationView } from "~/components/verify/verify-pages";
 import { getDb } from "~/db/db.server";
 import { detectLanguage, i18nFor } from "~/middleware/i18next.server";
+import type { Language } from "~/modules/i18n/languages";
 import { isSameOrigin } from "~/modules/security/origin.server";
 import { hit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
@@ -12,64 +14,118 @@ import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
+import { checkAccessPin, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
+
+/** What the page handler reads of a request: a whole Fetch Request only for a POST (its body). */
+export type PageRequest = Pick<Request, "method" | "url"> & { headers: Pick<Headers, "get"> };
+
+/** A verification answer; the page is rendered once per language and content and kept (see renderPage). */
+export interface PageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  page: RenderedPage | null;
+}
+
+export interface RenderedPage {
+  html: Buffer;
+  gzipped: () => Buffer;
+}
+
+const PAGES = { form: VerifyFormPage, error: VerifyErrorPage, result: VerifyResultPage };
+type Pages = typeof PAGES;
+
+// The rendered pages by language and props. Rendering was a third of a look-up's time (DESIGN 11), and
+// a page depends only on these: the verdict, the holder shown or not and the dates are all in its props.
+const renderedPages = new Map<string, RenderedPage>();
+const MAX_RENDERED_PAGES = 1000;
+
+function renderPage<K extends keyof Pages>(lng: Language, kind: K, props: ComponentProps<Pages[K]>): RenderedPage {
+  const key = `${lng} ${kind} ${JSON.stringify(props)}`;
+  let page = renderedPages.get(key);
+  if (!page) {
+    const Page = PAGES[kind] as unknown as (props: object) => ReactElement;
+    const html = Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(<I18nextProvider i18n={i18nFor(lng)}>{<Page {...props} />}</I18nextProvider>)}`);
+    let gzipped: Buffer | undefined;
+    page = { html, gzipped: () => (gzipped ??= zlib.gzipSync(html)) };
+    if (renderedPages.size >= MAX_RENDERED_PAGES) renderedPages.clear();
+    renderedPages.set(key, page);
+  }
+  return page;
+}
 
 /**
  * The public verification pages, `/verify` and `/verify/{code}` (DESIGN section 7). They carry no
  * script, so they are rendered as plain documents, without React Router's document pipeline: the
- * same function answers through the route modules and the production server's fast path.
+ * route modules answer with `verificationResponse`, and the production server's fast path takes the
+ * answer as it is (a GET there does not even build a Fetch Request).
  */
-export async function verificationResponse(request: Request, ip: string): Promise<Response> {
+export async function verificationAnswer(request: PageRequest, ip: string): Promise<PageAnswer> {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const lng = await detectLanguage(request);
-  const render = async (element: ReactElement, status = 200, headers: HeadersInit = {}) => {
-    const html = renderToStaticMarkup(<I18nextProvider i18n={i18nFor(lng)}>{element}</I18nextProvider>);
-    const response = new Response(`<!DOCTYPE html>${html}`, { status, headers });
-    response.headers.set("Content-Type", "text/html; charset=utf-8");
-    response.headers.set("Cache-Control", "no-store");
-    response.headers.set("Vary", "Accept-Language, Cookie");
-    return response;
-  };
-  const redirect = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 302, headers: { Location: location, ...headers } });
+  const page = <K extends keyof Pages>(kind: K, props: ComponentProps<Pages[K]>, status = 200, headers: Record<string, string> = {}): PageAnswer => ({
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Language, Cookie", ...headers },
+    page: renderPage(lng, kind, props),
+  });
+  const redirect = (location: string, headers: Record<string, string> = {}): PageAnswer => ({ status: 302, headers: { Location: location, ...headers }, page: null });
 
   if (path === "/verify") {
     const typed = url.searchParams.get("code");
-    if (typed === null) return render(<VerifyFormPage typed="" invalid={false} path={path} />);
+    if (typed === null) return page("form", { typed: "", invalid: false, path });
     const code = normalizeCode(typed);
     if (code) return redirect(`/verify/${code}`);
-    return render(<VerifyFormPage typed={typed.slice(0, 40)} invalid path={path} />, 400);
+    return page("form", { typed: typed.slice(0, 40), invalid: true, path }, 400);
   }
 
-  const rawCode = decodeURIComponent(path.slice("/verify/".length));
-  if (!(await hit(`verify:${ip}`, env.verifyRateLimit, 60_000))) return render(<VerifyErrorPage status={429} path={path} />, 429, { "Retry-After": "60" });
+  const rawCode = decodedOrAsIs(path.slice("/verify/".length));
   const code = normalizeCode(rawCode);
 
   if (request.method === "POST") {
-    if (!isSameOrigin(request)) return render(<VerifyErrorPage status={403} path={path} />, 403);
+    if (!(request instanceof Request)) throw new Error("a POST is answered from the whole request");
+    if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return page("error", { status: 429, path }, 429, { "Retry-After": "60" });
+    if (!isSameOrigin(request)) return page("error", { status: 403, path }, 403);
     const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
-    if (!code || !document) return render(<VerifyErrorPage status={404} path={path} />, 404);
+    if (!code || !document) return page("error", { status: 404, path }, 404);
     const unlocked = await isUnlocked(request, code);
-    const page = (result: CheckResult, status: number) =>
-      render(<VerifyResultPage view={view(code, verdictOf(document), document, unlocked)} result={result} path={path} />, status);
+    const resultPage = (result: CheckResult, status: number) => page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status);
     if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
       const check = await hashPostedFile(request, document.document_hash, MAX_CHECK_FILE_BYTES);
-      return page({ file: check.status }, check.status === "too-large" ? 413 : 200);
+      return resultPage({ file: check.status }, check.status === "too-large" ? 413 : 200);
     }
     const submission = parseWithZod(await request.formData(), { schema: pinSchema });
-    if (submission.status !== "success") return page({ pin: "format" }, 400);
+    if (submission.status !== "success") return resultPage({ pin: "format" }, 400);
     if (document.secure_plus_enabled !== 1) return redirect(`/verify/${code}`);
     const result = await checkAccessPin(document, submission.value.pin);
     if (result === "ok") return redirect(`/verify/${code}`, { "Set-Cookie": await unlockHeader(code) });
-    return page({ pin: result }, result === "locked" ? 429 : 400);
+    return resultPage({ pin: result }, result === "locked" ? 429 : 400);
   }
 
-  if (code && code !== rawCode) return redirect(`/verify/${code}`);
-  const result = await verifyCode(getDb(), rawCode, { ip, userAgent: request.headers.get("User-Agent") });
+  if (code && code !== rawCode) {
+    if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return page("error", { status: 429, path }, 429, { "Retry-After": "60" });
+    return redirect(`/verify/${code}`);
+  }
+  const result = await verifyCode(getDb(), rawCode, { ip, userAgent: request.headers.get("User-Agent"), rateLimit: env.verifyRateLimit });
+  if (result === "rate-limited") return page("error", { status: 429, path }, 429, { "Retry-After": "60" });
   const unlocked = result.code ? await isUnlocked(request, result.code) : false;
   const status = result.verdict === "NOT_FOUND" ? 404 : 200;
-  return render(<VerifyResultPage view={view(result.code ?? rawCode.slice(0, 40), result.verdict, result.document, unlocked)} path={path} />, status);
+  return page("result", { view: view(result.code ?? rawCode.slice(0, 40), result.verdict, result.document, unlocked), path }, status);
+}
+
+/** The answer as a Fetch Response, for the route modules. */
+export async function verificationResponse(request: Request, ip: string): Promise<Response> {
+  const answer = await verificationAnswer(request, ip);
+  return new Response(answer.page ? new Uint8Array(answer.page.html) : null, { status: answer.status, headers: answer.headers });
+}
+
+/** A segment that is not valid percent-encoding is taken as it is: it is then simply not a code. */
+function decodedOrAsIs(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** What the page may show: the holder only without SecurePlus, or after the right PIN. */

@@ -50,6 +50,21 @@ describe("/verify/{code}", () => {
     expect(events[0].ip_hash).not.toContain("198.51.100.1");
   });
 
+  it("answers a code that is not valid percent-encoding as not found, not as a server error", async () => {
+    const result = await run(verify.loader, get("/verify/%E0%A4%A"), makeContext(), { code: "%E0%A4%A" });
+    expect(result.status).toBe(404);
+    expect(page(result).verdict).toBe("NOT_FOUND");
+  });
+
+  it("shows a revocation at once, though the page it had rendered before is kept", async () => {
+    const code = codes.VALID;
+    const before = await run(verify.loader, get(`/verify/${code}`), makeContext(), { code });
+    expect(page(before).verdict).toBe("VALID");
+    await db.updateTable("issued_documents").set({ status: "REVOKED", revoked_at: new Date().toISOString(), revocation_reason: "test" }).where("verification_code", "=", code).execute();
+    const after = await run(verify.loader, get(`/verify/${code}`), makeContext(), { code });
+    expect(page(after).verdict).toBe("REVOKED");
+  });
+
   it("answers NOT FOUND with 404, revealing nothing else", async () => {
     const result = await run(verify.loader, get("/verify/ABCDEFGHJKMNPQRS"), makeContext(), { code: "ABCDEFGHJKMNPQRS" });
     expect(result.status).toBe(404);
