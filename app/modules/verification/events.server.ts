@@ -1,64 +1,91 @@
 import type { DB } from "~/db/db.server";
-import type { VerificationEventsTable } from "~/db/schema";
 import { inWriteBatch } from "~/db/write-batch.server";
 import { hitsInBatch, type Hit } from "~/modules/security/rate-limit.server";
 import {
+  findIssuedDocumentByCode,
   insertVerificationEvents,
   type VerificationEventRow,
 } from "./queries.server";
+import { verdictOf, type Verdict } from "./verdict";
 
-type VerificationEvent = {
-  issued_document_id: number | null;
-  outcome: VerificationEventsTable["outcome"];
-  ip_hash: string | null;
-  user_agent: string | null;
+type IssuedDocument = NonNullable<
+  Awaited<ReturnType<typeof findIssuedDocumentByCode>>
+>;
+type Reviewer = Pick<VerificationEventRow, "ip_hash" | "user_agent">;
+type Lookup = {
+  code: string | null;
+  reviewer: Reviewer;
+  limit: Hit;
+  at: string;
 };
-type Lookup = { event: VerificationEventRow; limit: Hit };
-type Group = { db: DB; lookups: Lookup[]; recorded: Promise<boolean[]> };
+type Outcome = {
+  document: IssuedDocument | undefined;
+  verdict: Verdict;
+  recorded: boolean;
+};
+type Group = { db: DB; lookups: Lookup[]; outcomes: Promise<Outcome[]> };
 
-// The look-ups waiting for the next commit: they are written as one write of the batch, so that the
-// hits of one reviewer are counted with one statement and the events inserted with one (DESIGN 11).
+// The look-ups waiting for the next commit. They are done as one write of the batch (DESIGN 11): the
+// documents are read in the write's transaction (one snapshot, a code asked for twice is read once),
+// the hits of one reviewer are counted with one statement and the events inserted with one.
 let gathering: Group | null = null;
 
 /**
- * Records a look-up before the page answers: nothing acknowledged is lost when the process dies. The
- * look-ups of the same moment share one transaction (one fsync), so this costs little under load. The
- * reviewer's rate limit is counted in the same write; false (and nothing recorded) when it is passed.
+ * Looks a code up and records the look-up before the page answers: nothing acknowledged is lost when the
+ * process dies, and the look-ups of the same moment share one transaction (one fsync). The reviewer's
+ * rate limit is counted in the same write: when it is passed, nothing is recorded (`recorded` false).
  */
-export function recordVerificationEvent(
+export function lookUpAndRecord(
   db: DB,
-  event: VerificationEvent,
+  code: string | null,
+  reviewer: Reviewer,
   limit: Hit,
-): Promise<boolean> {
+): Promise<Outcome> {
   let group = gathering;
   if (!group || group.db !== db) {
     const lookups: Lookup[] = [];
     const created: Group = {
       db,
       lookups,
-      recorded: inWriteBatch(db, (trx) => {
+      outcomes: inWriteBatch(db, (trx) => {
         if (gathering === created) gathering = null; // later look-ups go to the next commit
-        return recordAll(trx, lookups);
+        return lookUpAll(trx, lookups);
       }),
     };
     group = gathering = created;
   }
   const index =
     group.lookups.push({
-      event: { ...event, at: new Date().toISOString() },
+      code,
+      reviewer,
       limit,
+      at: new Date().toISOString(),
     }) - 1;
-  return group.recorded.then((recorded) => recorded[index]);
+  return group.outcomes.then((outcomes) => outcomes[index]);
 }
 
-async function recordAll(trx: DB, lookups: Lookup[]): Promise<boolean[]> {
+async function lookUpAll(trx: DB, lookups: Lookup[]): Promise<Outcome[]> {
+  const documents = new Map<string, IssuedDocument | undefined>();
+  for (const { code } of lookups) {
+    if (code && !documents.has(code))
+      documents.set(code, await findIssuedDocumentByCode(trx, code));
+  }
   const within = await hitsInBatch(
     trx,
     lookups.map((lookup) => lookup.limit),
   );
-  await insertVerificationEvents(
-    trx,
-    lookups.filter((_, index) => within[index]).map((lookup) => lookup.event),
-  );
-  return within;
+  const outcomes = lookups.map((lookup, index): Outcome => {
+    const document = lookup.code ? documents.get(lookup.code) : undefined;
+    return { document, verdict: verdictOf(document), recorded: within[index] };
+  });
+  const events = lookups
+    .map((lookup, index) => ({
+      issued_document_id: outcomes[index].document?.id ?? null,
+      outcome: outcomes[index].verdict,
+      ...lookup.reviewer,
+      at: lookup.at,
+    }))
+    .filter((_, index) => within[index]);
+  await insertVerificationEvents(trx, events);
+  return outcomes;
 }

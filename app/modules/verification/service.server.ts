@@ -4,21 +4,14 @@ import { countHitIn, uncount } from "~/modules/security/rate-limit.server";
 import { sessionSecret } from "~/utils/env.server";
 import { normalizeCode } from "./code";
 import { accessPinMatches } from "./pin.server";
-import { recordVerificationEvent } from "./events.server";
+import { lookUpAndRecord } from "./events.server";
 import { findIssuedDocumentByCode } from "./queries.server";
 
-export type { Verdict } from "./verdict";
-import type { Verdict } from "./verdict";
+export { verdictOf, type Verdict } from "./verdict";
 export type IssuedDocument = NonNullable<Awaited<ReturnType<typeof findIssuedDocumentByCode>>>;
 
 export const PIN_ATTEMPTS = 5;
 export const PIN_WINDOW_MS = 15 * 60 * 1000;
-
-export function verdictOf(document: IssuedDocument | undefined, now = new Date()): Verdict {
-  if (!document) return "NOT_FOUND";
-  if (document.status === "REVOKED") return "REVOKED";
-  return Date.parse(document.expiry_date) < now.getTime() ? "EXPIRED" : "VALID";
-}
 
 /** The IP is never stored: only a keyed hash, enough to tell repeat visits apart. */
 const hashIp = (ip: string) => {
@@ -41,12 +34,14 @@ export const VERIFY_WINDOW_MS = 60_000;
  */
 export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; userAgent: string | null; rateLimit: number }) {
   const code = normalizeCode(rawCode);
-  const document = code ? await findIssuedDocumentByCode(db, code) : undefined;
-  const verdict = verdictOf(document);
-  const event = { issued_document_id: document?.id ?? null, outcome: verdict, ip_hash: meta.ip ? hashIp(meta.ip) : null, user_agent: meta.userAgent?.slice(0, 300) ?? null };
-  const recorded = await recordVerificationEvent(db, event, { key: `verify:${meta.ip}`, limit: meta.rateLimit, windowMs: VERIFY_WINDOW_MS });
-  if (!recorded) return "rate-limited" as const;
-  return { code, verdict, document };
+  const lookup = await lookUpAndRecord(
+    db,
+    code,
+    { ip_hash: meta.ip ? hashIp(meta.ip) : null, user_agent: meta.userAgent?.slice(0, 300) ?? null },
+    { key: `verify:${meta.ip}`, limit: meta.rateLimit, windowMs: VERIFY_WINDOW_MS },
+  );
+  if (!lookup.recorded) return "rate-limited" as const;
+  return { code, verdict: lookup.verdict, document: lookup.document };
 }
 
 export type PinResult = "ok" | "wrong" | "locked";
