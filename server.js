@@ -19,6 +19,12 @@ const DRAIN_MS = 10_000;
 
 const build = await import(pathToFileURL(BUILD).href);
 
+// Each worker accepts its own connections from the shared socket. With the default round-robin the
+// primary hands them over by IPC, and a busy worker takes one per event-loop turn: at the start of a
+// load of 50 connections, the last ones waited seconds for their first answer (the bench's p99).
+// An idle worker is also the first to wake for a new connection, which spreads the load.
+cluster.schedulingPolicy = cluster.SCHED_NONE;
+
 if (cluster.isPrimary) await runPrimary();
 else runWorker();
 

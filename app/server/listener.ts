@@ -9,6 +9,7 @@ import { verificationAnswer, type PageRequest } from "~/routes/verify/page.serve
 import { healthy } from "./health";
 import { securityHeaderValues } from "./security-headers";
 import { loadStaticFiles, serveStaticFile } from "./static-files";
+import { createTurnTaker } from "./turns";
 
 export interface ListenerOptions {
   build: ServerBuild;
@@ -43,6 +44,7 @@ export function createListener(options: ListenerOptions) {
   const healthyHeaders = healthHeaders(fixedHeaders, HEALTHY);
   const unhealthyHeaders = healthHeaders(fixedHeaders, UNHEALTHY);
   const compress = compression();
+  const inTurn = createTurnTaker(2);
 
   const clientIp = (req: IncomingMessage): string => {
     const forwarded = options.trustProxy ? req.headers["x-forwarded-for"] : undefined;
@@ -155,7 +157,7 @@ export function createListener(options: ListenerOptions) {
       void verification(req, res, method).catch((error) => fail(res, 500, error));
       return;
     }
-    const run = () => toRouter(req, res).catch((error) => fail(res, 500, error));
+    const run = () => inTurn(() => toRouter(req, res)).catch((error) => fail(res, 500, error));
     if (/\b(gzip|br|deflate)\b/.test(req.headers["accept-encoding"] ?? "")) compress(req as never, res as never, run);
     else run();
   };
