@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { prepared } from "~/db/prepared.server";
 
 export async function insertSession(
   db: DB,
@@ -18,8 +19,9 @@ export async function insertSession(
     .execute();
 }
 
-export function findSessionWithUser(db: DB, sessionId: string) {
-  return db
+// Prepared: every signed-in request reads its session (DESIGN 11).
+const sessionWithUser = prepared((db: DB, sessionId: string) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select([
@@ -37,8 +39,11 @@ export function findSessionWithUser(db: DB, sessionId: string) {
       "users.last_name_en",
       "users.last_name_ar",
     ])
-    .where("sessions.id", "=", sessionId)
-    .executeTakeFirst();
+    .where("sessions.id", "=", sessionId),
+);
+
+export async function findSessionWithUser(db: DB, sessionId: string) {
+  return (await db.executeQuery(sessionWithUser(db, sessionId))).rows[0];
 }
 
 export async function touchSession(db: DB, sessionId: string, at: string) {

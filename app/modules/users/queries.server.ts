@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { prepared } from "~/db/prepared.server";
 import type { NewUser, Role } from "~/db/schema";
 
 export function findUserByEmail(db: DB, email: string) {
@@ -19,31 +20,35 @@ export async function insertUser(db: DB, user: NewUser): Promise<number> {
 }
 
 /** A clerk's or client admin's record with their client's flags (the client is null until assigned). */
+// Prepared: every signed-in staff request reads its staff record (DESIGN 11).
+const clerkRecord = prepared((db: DB, userId: number) =>
+  db
+    .selectFrom("clerks")
+    .leftJoin("clients", "clients.id", "clerks.client_id")
+    .select(["clients.id as client_id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"])
+    .where("clerks.user_id", "=", userId),
+);
+const clientAdminRecord = prepared((db: DB, userId: number) =>
+  db
+    .selectFrom("client_admins")
+    .leftJoin("clients", "clients.id", "client_admins.client_id")
+    .select([
+      "clients.id as client_id",
+      "clients.name_en",
+      "clients.name_ar",
+      "clients.can_do_sincera",
+      "clients.can_do_attestation",
+      "client_admins.permissions",
+      "client_admins.can_do_attestation as admin_can_do_attestation",
+    ])
+    .where("client_admins.user_id", "=", userId),
+);
+
 export async function findStaffRecord(db: DB, userId: number, role: Role) {
   if (role === "CLERK") {
-    const row = await db
-      .selectFrom("clerks")
-      .leftJoin("clients", "clients.id", "clerks.client_id")
-      .select(["clients.id as client_id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"])
-      .where("clerks.user_id", "=", userId)
-      .executeTakeFirst();
+    const row = (await db.executeQuery(clerkRecord(db, userId))).rows[0];
     return row ? { ...row, permissions: "[]", admin_can_do_attestation: 0 } : undefined;
   }
-  if (role === "CLIENT_ADMIN") {
-    return db
-      .selectFrom("client_admins")
-      .leftJoin("clients", "clients.id", "client_admins.client_id")
-      .select([
-        "clients.id as client_id",
-        "clients.name_en",
-        "clients.name_ar",
-        "clients.can_do_sincera",
-        "clients.can_do_attestation",
-        "client_admins.permissions",
-        "client_admins.can_do_attestation as admin_can_do_attestation",
-      ])
-      .where("client_admins.user_id", "=", userId)
-      .executeTakeFirst();
-  }
+  if (role === "CLIENT_ADMIN") return (await db.executeQuery(clientAdminRecord(db, userId))).rows[0];
   return undefined;
 }
