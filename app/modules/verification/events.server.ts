@@ -1,28 +1,13 @@
 import type { DB } from "~/db/db.server";
 import { inWriteBatch } from "~/db/write-batch.server";
 import { hitsInBatch, type Hit } from "~/modules/security/rate-limit.server";
-import {
-  findIssuedDocumentByCode,
-  insertVerificationEvents,
-  type VerificationEventRow,
-} from "./queries.server";
+import { findIssuedDocumentByCode, insertVerificationEvents, type VerificationEventRow } from "./queries.server";
 import { verdictOf, type Verdict } from "./verdict";
 
-type IssuedDocument = NonNullable<
-  Awaited<ReturnType<typeof findIssuedDocumentByCode>>
->;
+type IssuedDocument = NonNullable<Awaited<ReturnType<typeof findIssuedDocumentByCode>>>;
 type Reviewer = Pick<VerificationEventRow, "ip_hash" | "user_agent">;
-type Lookup = {
-  code: string | null;
-  reviewer: Reviewer;
-  limit: Hit;
-  at: string;
-};
-type Outcome = {
-  document: IssuedDocument | undefined;
-  verdict: Verdict;
-  recorded: boolean;
-};
+type Lookup = { code: string | null; reviewer: Reviewer; limit: Hit; at: string };
+type Outcome = { document: IssuedDocument | undefined; verdict: Verdict; recorded: boolean };
 type Group = { db: DB; lookups: Lookup[]; outcomes: Promise<Outcome[]> };
 
 // The look-ups waiting for the next commit. They are done as one write of the batch (DESIGN 11): the
@@ -35,12 +20,7 @@ let gathering: Group | null = null;
  * process dies, and the look-ups of the same moment share one transaction (one fsync). The reviewer's
  * rate limit is counted in the same write: when it is passed, nothing is recorded (`recorded` false).
  */
-export function lookUpAndRecord(
-  db: DB,
-  code: string | null,
-  reviewer: Reviewer,
-  limit: Hit,
-): Promise<Outcome> {
+export function lookUpAndRecord(db: DB, code: string | null, reviewer: Reviewer, limit: Hit): Promise<Outcome> {
   let group = gathering;
   if (!group || group.db !== db) {
     const lookups: Lookup[] = [];
@@ -54,21 +34,14 @@ export function lookUpAndRecord(
     };
     group = gathering = created;
   }
-  const index =
-    group.lookups.push({
-      code,
-      reviewer,
-      limit,
-      at: new Date().toISOString(),
-    }) - 1;
+  const index = group.lookups.push({ code, reviewer, limit, at: new Date().toISOString() }) - 1;
   return group.outcomes.then((outcomes) => outcomes[index]);
 }
 
 async function lookUpAll(trx: DB, lookups: Lookup[]): Promise<Outcome[]> {
   const documents = new Map<string, IssuedDocument | undefined>();
   for (const { code } of lookups) {
-    if (code && !documents.has(code))
-      documents.set(code, await findIssuedDocumentByCode(trx, code));
+    if (code && !documents.has(code)) documents.set(code, await findIssuedDocumentByCode(trx, code));
   }
   const within = await hitsInBatch(
     trx,
@@ -79,12 +52,7 @@ async function lookUpAll(trx: DB, lookups: Lookup[]): Promise<Outcome[]> {
     return { document, verdict: verdictOf(document), recorded: within[index] };
   });
   const events = lookups
-    .map((lookup, index) => ({
-      issued_document_id: outcomes[index].document?.id ?? null,
-      outcome: outcomes[index].verdict,
-      ...lookup.reviewer,
-      at: lookup.at,
-    }))
+    .map((lookup, index) => ({ issued_document_id: outcomes[index].document?.id ?? null, outcome: outcomes[index].verdict, ...lookup.reviewer, at: lookup.at }))
     .filter((_, index) => within[index]);
   await insertVerificationEvents(trx, events);
   return outcomes;

@@ -57,7 +57,7 @@ export function firstIssuedDocuments(db: DB, limit: number) {
 
 export type VerificationEventRow = Required<Pick<Insertable<VerificationEventsTable>, "issued_document_id" | "outcome" | "ip_hash" | "user_agent" | "at">>;
 
-/** One statement for the look-ups of a moment (written together by the group commit). */
+/** The look-ups of a moment, written together by the group commit: one statement per 500 rows. */
 export async function insertVerificationEvents(db: DB, events: VerificationEventRow[]) {
   for (let start = 0; start < events.length; start += 500) {
     await db.insertInto("verification_events").values(events.slice(start, start + 500)).execute();

@@ -70,6 +70,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     page: renderPage(lng, kind, props),
   });
   const redirect = (location: string, headers: Record<string, string> = {}): PageAnswer => ({ status: 302, headers: { Location: location, ...headers }, page: null });
+  const rateLimited = () => page("error", { status: 429, path }, 429, { "Retry-After": String(VERIFY_WINDOW_MS / 1000) });
 
   if (path === "/verify") {
     const typed = url.searchParams.get("code");
@@ -84,7 +85,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
 
   if (request.method === "POST") {
     if (!(request instanceof Request)) throw new Error("a POST is answered from the whole request");
-    if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return page("error", { status: 429, path }, 429, { "Retry-After": "60" });
+    if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return rateLimited();
     if (!isSameOrigin(request)) return page("error", { status: 403, path }, 403);
     const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
     if (!code || !document) return page("error", { status: 404, path }, 404);
@@ -103,11 +104,11 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
   }
 
   if (code && code !== rawCode) {
-    if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return page("error", { status: 429, path }, 429, { "Retry-After": "60" });
+    if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return rateLimited();
     return redirect(`/verify/${code}`);
   }
   const result = await verifyCode(getDb(), rawCode, { ip, userAgent: request.headers.get("User-Agent"), rateLimit: env.verifyRateLimit });
-  if (result === "rate-limited") return page("error", { status: 429, path }, 429, { "Retry-After": "60" });
+  if (result === "rate-limited") return rateLimited();
   const unlocked = result.code ? await isUnlocked(request, result.code) : false;
   const status = result.verdict === "NOT_FOUND" ? 404 : 200;
   return page("result", { view: view(result.code ?? rawCode.slice(0, 40), result.verdict, result.document, unlocked), path }, status);
