@@ -89,8 +89,10 @@ async function start(port: number, args: string[], env: NodeJS.ProcessEnv, cwd =
 const stopAll = () => children.forEach((child) => child.kill("SIGTERM"));
 process.on("exit", stopAll);
 
+const pagesDir = path.join(dir, "pages");
+fs.mkdirSync(pagesDir);
 const r0Url = await start(4397, ["bench/r0.mjs"], {});
-const r1Url = await start(4398, ["server.mjs"], {}, "bench/r1");
+const r1Url = await start(4398, ["server.mjs"], { R1_PAGES: pagesDir }, "bench/r1");
 const appEnv = { DATABASE_URL: `file:${path.join(dir, "bench.db")}`, STORAGE_DIR: path.join(dir, "files"), DEMO_DATA: "off", SESSION_SECRET: "bench", PIN_SECRET: "bench", VERIFY_RATE_LIMIT: "1000000000", AUTH_RATE_LIMIT: "1000000000" };
 
 interface Measured {
@@ -106,36 +108,55 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
 }
 
-const R0 = await load(`${r0Url}/`);
-const R1 = await load(`${r1Url}/`);
 
 const TARGETS = [
   { name: "/healthz", path: "/healthz", signedIn: false, reference: "R0", ratio: 0.5 },
   { name: "/verify/{code}", path: `/verify/${code}`, signedIn: false, reference: "R0", ratio: 0.3, p99Ms: 50 },
   { name: "/login (anonymous)", path: "/login", signedIn: false, reference: "R1", ratio: 0.6 },
-  { name: "clerk's request list", path: `/clerks/document-categories/requests/${clerkRequest.document_category_id}`, signedIn: true, reference: "R1", ratio: 0.6 },
-  { name: "clerk's request detail", path: `/clerks/document-categories/request/${clerkRequest.id}`, signedIn: true, reference: "R1", ratio: 0.6 },
+  { name: "clerk's request list", path: `/clerks/document-categories/requests/${clerkRequest.document_category_id}`, signedIn: true, reference: "R1", ratio: 0.6, markup: "list" },
+  { name: "clerk's request detail", path: `/clerks/document-categories/request/${clerkRequest.id}`, signedIn: true, reference: "R1", ratio: 0.6, markup: "detail" },
 ] as const;
 
-/** Our production server (compiled, server.js) with `workers` processes: every target, in order. */
-async function measureApp(port: number, workers: number) {
+/** Our production server (compiled, server.js) with `workers` processes, and the clerk signed in. */
+async function startApp(port: number, workers: number) {
   const url = await start(port, ["server.js"], { ...appEnv, WEB_CONCURRENCY: String(workers) });
   const signIn = await fetch(`${url}/login`, { method: "POST", body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }), redirect: "manual" });
   // The sign-in first clears any old session cookie, then sets the new one.
   const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).filter((value) => /session=.+/.test(value)).at(-1);
   if (!cookie) throw new Error("the clerk could not sign in");
+  return { url, cookie, child: children.at(-1)! };
+}
+/** Every target, in order; then the server is stopped. */
+async function measureApp({ url, cookie, child }: Awaited<ReturnType<typeof startApp>>) {
   const measured: Measured[] = [];
   for (const target of TARGETS) measured.push(await load(`${url}${target.path}`, target.signedIn ? { Cookie: cookie } : {}));
-  const child = children.pop()!;
+  children.splice(children.indexOf(child), 1);
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
   return measured;
 }
+
+const R0 = await load(`${r0Url}/`);
+const R1 = await load(`${r1Url}/`);
+
+// R1 also renders the markup of our signed-in pages, as plain elements with no data: what the framework
+// alone costs for pages of that size (ADR 0008).
+const app = await startApp(4399, 1);
+const PAGES = TARGETS.flatMap((target) => ("markup" in target ? [target] : []));
+for (const target of PAGES) {
+  const page = await fetch(`${app.url}${target.path}`, { headers: { Cookie: app.cookie } });
+  if (page.status !== 200) throw new Error(`${target.path} answered ${page.status}`);
+  fs.writeFileSync(path.join(pagesDir, `${target.markup}.html`), await page.text());
+}
+
 // Budgets are checked with one worker, like the references (one process each); then the same targets
-// with one worker per core show how the server scales.
-const oneWorker = await measureApp(4399, 1);
+// with one worker per core show how the server scales. The references and the budgets are measured
+// first and in this order, as in the runs of ADR 0007.
+const oneWorker = await measureApp(app);
+const R1Markup: Record<string, Measured> = {};
+for (const target of PAGES) R1Markup[target.markup] = await load(`${r1Url}/page/${target.markup}`);
 const cores = os.availableParallelism();
-const allCores = cores > 1 ? await measureApp(4400, cores) : oneWorker;
+const allCores = cores > 1 ? await measureApp(await startApp(4400, cores)) : oneWorker;
 stopAll();
 
 const row = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(24) : cell.padStart(index === 6 ? 28 : 10))).join(" "));
@@ -143,6 +164,10 @@ console.log("");
 row(["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "verdict (1 worker)", `${cores} workers`, "scaling"]);
 row(["R0 bare node:http, 1 KB", R0.rps.toFixed(0), String(R0.p50), String(R0.p99), "", "", "", "", ""]);
 row(["R1 minimal React Router", R1.rps.toFixed(0), String(R1.p50), String(R1.p99), "", "", "", "", ""]);
+for (const target of PAGES) {
+  const measured = R1Markup[target.markup];
+  row([`R1 + ${target.markup} markup`, measured.rps.toFixed(0), String(measured.p50), String(measured.p99), `${((measured.rps / R1.rps) * 100).toFixed(1)}% R1`, "", "", "", ""]);
+}
 const httpOk = TARGETS.map((target, index) => {
   const measured = oneWorker[index];
   const base = target.reference === "R0" ? R0 : R1;
@@ -167,5 +192,10 @@ const httpOk = TARGETS.map((target, index) => {
   ]);
   return misses.length === 0;
 });
+console.log("");
+for (const target of PAGES) {
+  const share = oneWorker[TARGETS.indexOf(target)].rps / R1Markup[target.markup].rps;
+  console.log(`${target.name}: ${(share * 100).toFixed(1)}% of R1 rendering the same markup with no data (what our middleware, queries and components cost; ADR 0008)`);
+}
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(results.every(Boolean) && httpOk.every(Boolean) ? 0 : 1);

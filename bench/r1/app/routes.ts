@@ -1,3 +1,3 @@
-import { index, type RouteConfig } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx")] satisfies RouteConfig;
+export default [index("routes/home.tsx"), route("page/:name", "routes/page.tsx")] satisfies RouteConfig;
