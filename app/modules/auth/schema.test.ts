@@ -77,6 +77,12 @@ describe("registration schema", () => {
   it("says \"Passwords don't match\"", () => {
     expect(errorOf(registerSchema, { ...validRegistration, confirmPassword: "different-one" }, "confirmPassword")).toBe("Passwords don't match");
   });
+  it("says \"Passwords don't match\" together with the form's other errors", () => {
+    const fields = { ...validRegistration, "firstName.english": "", phone: "", email: "x@", nin: "12", confirmPassword: "different-one" };
+    expect(errorOf(registerSchema, fields, "confirmPassword")).toBe("Passwords don't match");
+    expect(errorOf(registerSchema, fields, "email")).toBe("Please enter a valid email address");
+    expect(errorOf(registerSchema, fields, "nin")).toBe("National ID (NIN) must be exactly 11 digits");
+  });
   it("says 'Please enter a valid email address'", () => {
     expect(errorOf(registerSchema, { ...validRegistration, email: "x@" }, "email")).toBe("Please enter a valid email address");
   });

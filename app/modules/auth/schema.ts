@@ -17,6 +17,11 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+const bothPasswordsTyped = (value: unknown) => {
+  const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
+  return typeof password === "string" && typeof confirmPassword === "string";
+};
+
 export const registerSchema = z
   .object({
     firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
@@ -37,5 +42,7 @@ export const registerSchema = z
   .refine((value) => value.password === value.confirmPassword, {
     message: "validation.passwordsDontMatch",
     path: ["confirmPassword"],
+    // Checked whenever both passwords were typed, so the message comes with the form's other errors.
+    when: ({ value }) => bothPasswordsTyped(value),
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
