@@ -31,6 +31,7 @@ else runWorker();
 async function runPrimary() {
   const { seeded } = await build.startup();
   if (seeded) console.log("Demo data seeded into an empty database.");
+  build.startMailSender();
   let stopping = false;
   let announced = false;
 
@@ -65,6 +66,7 @@ async function runPrimary() {
     const check = setInterval(async () => {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
+      await build.stopMailSender();
       await build.shutdown();
       console.log("Stopped.");
       process.exit(0);

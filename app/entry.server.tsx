@@ -4,6 +4,10 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { cspNonceContext } from "./middleware/context";
 import { getInstance } from "./middleware/i18next.server";
+import { startMailSender } from "./modules/mail/sender.server";
+
+// `npm run dev` has no primary process to run the outbox's sender (server.js does in production).
+if (import.meta.env.DEV) startMailSender();
 
 export const streamTimeout = 5_000;
 

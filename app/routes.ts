@@ -55,6 +55,8 @@ export default [
   index("routes/public/home.tsx"),
   route("login", "routes/public/login.tsx"),
   route("register", "routes/public/register.tsx"),
+  route("forgot-password", "routes/public/forgot-password.tsx"),
+  route("reset-password", "routes/public/reset-password.tsx"),
   route("logout", "routes/public/logout.tsx"),
   route("language", "routes/public/language.tsx"),
 

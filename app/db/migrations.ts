@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as initialSchema from "../../migrations/2026-11-22T0001_initial_schema";
 import * as sharedCounters from "../../migrations/2026-11-22T0002_shared_counters_and_category_index";
+import * as accountsMail from "../../migrations/2026-11-22T0003_accounts_mail_and_notifications";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -9,4 +10,5 @@ import * as sharedCounters from "../../migrations/2026-11-22T0002_shared_counter
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0001_initial_schema": initialSchema,
   "2026-11-22T0002_shared_counters_and_category_index": sharedCounters,
+  "2026-11-22T0003_accounts_mail_and_notifications": accountsMail,
 };

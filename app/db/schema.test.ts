@@ -6,7 +6,7 @@ const DESIGN_TABLES = [
   "users", "sessions", "client_categories", "clients", "client_admins", "clerks", "document_categories",
   "document_required_fields", "supporting_document_types", "files", "attachments", "request_drafts",
   "document_requests", "request_field_values", "issued_documents", "verification_events", "attestations",
-  "public_announcements", "notifications", "email_outbox", "audit_events", "rate_limits",
+  "public_announcements", "notifications", "email_outbox", "audit_events", "rate_limits", "account_tokens",
 ];
 
 describe("database schema", () => {

@@ -40,8 +40,27 @@ export interface UsersTable {
   nin: string | null;
   sincera: Flag;
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  /** The language of their mails. */
+  locale: ColumnType<Locale, Locale | undefined, Locale>;
+  last_sign_in_at: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A mail's and a user's language: the languages of modules/i18n/languages.ts. */
+export type Locale = "ar" | "en";
+
+export type AccountTokenPurpose = "RESET_PASSWORD" | "INVITE";
+
+/** Single-use links sent by mail; only the SHA-256 of the token is kept. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: AccountTokenPurpose;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: CreatedAt;
 }
 
 export interface SessionsTable {
@@ -267,14 +286,25 @@ export interface NotificationsTable {
   body_ar: ColumnType<string, string | undefined, string>;
   link: string | null;
   read_at: string | null;
+  kind: string | null;
   created_at: CreatedAt;
 }
 
+export type OutboxStatus = "PENDING" | "SENT" | "FAILED";
+
+/** Mail written in the transaction of the change that causes it, delivered by the sender (DESIGN 17). */
 export interface EmailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
+  /** The plain-text part. */
   body: string;
+  html: string | null;
+  locale: ColumnType<Locale, Locale | undefined, Locale>;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<string, string | undefined, string>;
+  last_error: string | null;
   sent_at: string | null;
   created_at: CreatedAt;
 }
@@ -322,6 +352,7 @@ export interface Database {
   public_announcements: PublicAnnouncementsTable;
   notifications: NotificationsTable;
   email_outbox: EmailOutboxTable;
+  account_tokens: AccountTokensTable;
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
 }

@@ -1,10 +1,7 @@
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { createInstance, type i18n } from "i18next";
-import ar from "../../locales/ar/common.json";
-import en from "../../locales/en/common.json";
-import { DEFAULT_LANGUAGE, LANGUAGES, parseLanguage, type Language } from "~/modules/i18n/languages";
-
-export const resources = { ar: { common: ar }, en: { common: en } };
+import type { i18n } from "i18next";
+import { i18nFor } from "~/modules/i18n/instances.server";
+import { DEFAULT_LANGUAGE, parseLanguage, type Language } from "~/modules/i18n/languages";
 
 /** Remembers the language chosen with the switch (DESIGN section 9). */
 export const localeCookie = createCookie("i18nextLng", {
@@ -14,26 +11,7 @@ export const localeCookie = createCookie("i18nextLng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-// One ready i18next instance per language, created once and shared by every request (DESIGN 11): a
-// page's language never changes while it renders, so nothing per request needs its own instance.
-const instances = Object.fromEntries(
-  LANGUAGES.map((lng) => {
-    const instance = createInstance({
-      resources,
-      lng,
-      supportedLngs: [...LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
-      defaultNS: "common",
-      ns: ["common"],
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    void instance.init();
-    return [lng, instance];
-  }),
-) as Record<Language, i18n>;
 
-export const i18nFor = (lng: Language): i18n => instances[lng];
 
 /** `?lng=` (exactly ar or en), then the switch's cookie, then Accept-Language, then Arabic. */
 export async function detectLanguage(request: { url: string; headers: Pick<Headers, "get"> }): Promise<Language> {
@@ -69,4 +47,4 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
 };
 
 export const getLocale = (context: Readonly<RouterContextProvider>): Language => context.get(languageContext);
-export const getInstance = (context: Readonly<RouterContextProvider>): i18n => instances[getLocale(context)];
+export const getInstance = (context: Readonly<RouterContextProvider>): i18n => i18nFor(getLocale(context));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, fromAcceptLanguage, i18nFor, localeCookie } from "./i18next.server";
+import { i18nFor } from "~/modules/i18n/instances.server";
+import { detectLanguage, fromAcceptLanguage, localeCookie } from "./i18next.server";
 
 describe("language detection", () => {
   it("takes the supported language with the highest quality from Accept-Language", () => {

@@ -2,6 +2,7 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { startMailSender, stopMailSender } from "~/modules/mail/sender.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { env } from "~/utils/env.server";
@@ -20,6 +21,9 @@ export async function startup(): Promise<{ seeded: boolean }> {
   }
   return { seeded: false };
 }
+
+/** The outbox's sender: in the primary only, so each mail is sent once (DESIGN 17). */
+export { startMailSender, stopMailSender };
 
 export async function shutdown() {
   await closeDb();

@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientIpContext, cspNonceContext } from "~/middleware/context";
-import { i18nFor } from "~/middleware/i18next.server";
+import { i18nFor } from "~/modules/i18n/instances.server";
 import { verificationAnswer, type PageRequest } from "~/routes/verify/page.server";
 import { healthy } from "./health";
 import { partitionBuild } from "./route-partition";

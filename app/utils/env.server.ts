@@ -32,6 +32,13 @@ export const env = {
   get authRateLimit() {
     return number(process.env.AUTH_RATE_LIMIT, 10);
   },
+  /** Where mail is delivered (smtp://user:pass@host:port); unset, mails are printed to the log. */
+  get smtpUrl() {
+    return process.env.SMTP_URL || null;
+  },
+  get mailFrom() {
+    return process.env.MAIL_FROM ?? "Documents & Attestations <no-reply@localhost>";
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

@@ -79,7 +79,8 @@ const PUBLIC: Record<string, number> = {
   [`/verify/${UNKNOWN_CODE}/qr.svg`]: 200,
   [`/verify/${UNKNOWN_CODE}/document`]: 404,
 };
-const GUEST_ONLY = new Set(["/login", "/register"]);
+/** Pages for signed-out users and their status for them (a reset page without its mailed token: 'This link is invalid'). */
+const GUEST_ONLY: Record<string, number> = { "/login": 200, "/register": 200, "/forgot-password": 200, "/reset-password": 404 };
 const POST_ONLY = new Set(["/logout", "/language"]);
 /** Answered by the production server before React Router (ADR 0006): the verification form posts to itself. */
 const FAST_PATH_POSTS = new Set(["/verify"]);
@@ -105,7 +106,7 @@ function expectedGet(route: RouteRow, who: Who): { status: number; location?: Re
   const { path } = route;
   if (path in PUBLIC) return { status: PUBLIC[path] };
   if (POST_ONLY.has(path)) return { status: 405 };
-  if (GUEST_ONLY.has(path)) return who === "anonymous" ? { status: 200 } : { status: 302, location: /^\/profile$/ };
+  if (path in GUEST_ONLY) return who === "anonymous" ? { status: GUEST_ONLY[path] } : { status: 302, location: /^\/profile$/ };
   if (who === "anonymous") return { status: 302, location: /^\/login\?redirectTo=/ };
   const capabilities = capabilitiesOfWho(who);
   if (route.area && !capabilities.has(AREAS[route.area].capability)) return { status: 403 };
@@ -131,6 +132,7 @@ function expectedPost(route: RouteRow, who: Who): { status: number | "client-err
     if (!capabilitiesOfWho(who).has(AREAS[route.area].capability)) return { status: 403 };
   }
   if (!route.hasAction && !FAST_PATH_POSTS.has(route.path)) return { status: 405 };
+  if (route.path in GUEST_ONLY && who === "anonymous") return { status: "client-error" }; // the form's own checks
   if (get.status === 403 || get.status === 404 || (get.status === 302 && get.location?.source.includes("login"))) return get;
   return { status: "client-error" };
 }

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import type { AccountTokenPurpose } from "~/db/schema";
 import { prepared } from "~/db/prepared.server";
 
 export async function insertSession(
@@ -65,4 +66,30 @@ export function countSessions(db: DB, userId: number) {
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.count));
+}
+
+export async function insertAccountToken(db: DB, values: { userId: number; purpose: AccountTokenPurpose; tokenHash: string; expiresAt: string }) {
+  await db.insertInto("account_tokens").values({ user_id: values.userId, purpose: values.purpose, token_hash: values.tokenHash, expires_at: values.expiresAt }).execute();
+}
+
+/** Earlier links of the same purpose stop working when a new one is sent. */
+export async function retireAccountTokens(db: DB, userId: number, purpose: AccountTokenPurpose, at: string) {
+  await db.updateTable("account_tokens").set({ used_at: at }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
+}
+
+export function findUsableAccountToken(db: DB, tokenHash: string, purpose: AccountTokenPurpose, at: string) {
+  return db
+    .selectFrom("account_tokens")
+    .select(["id", "user_id"])
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", at)
+    .executeTakeFirst();
+}
+
+/** Marks the token used if it still was usable: one use, even for two requests at once. */
+export async function markAccountTokenUsed(db: DB, id: number, at: string): Promise<boolean> {
+  const result = await db.updateTable("account_tokens").set({ used_at: at }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

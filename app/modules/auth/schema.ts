@@ -46,3 +46,20 @@ export const registerSchema = z
     when: ({ value }) => bothPasswordsTyped(value),
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z.email({ error: "validation.emailInvalid" }).max(254),
+});
+
+/** Spec "Reset password": token, password at least 6, matching confirmation. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "auth.reset.invalidLink" }).max(100),
+    password: z.string({ error: "validation.passwordMin6" }).min(6, "validation.passwordMin6").max(256),
+    confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "validation.passwordsDontMatch",
+    path: ["confirmPassword"],
+    when: ({ value }) => bothPasswordsTyped(value),
+  });

@@ -52,3 +52,7 @@ export async function findStaffRecord(db: DB, userId: number, role: Role) {
   if (role === "CLIENT_ADMIN") return (await db.executeQuery(clientAdminRecord(db, userId))).rows[0];
   return undefined;
 }
+
+export async function updatePasswordHash(db: DB, userId: number, passwordHash: string) {
+  await db.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+}

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
 import { PublicShell } from "~/components/layout/public-shell";
@@ -82,7 +82,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {t("auth.login.submit")}
           </Button>
         </Form>
-        <p className="mt-4 text-sm text-gray-11">
+        <p className="mt-4 text-sm">
+          <Link to={href("/forgot-password")} className="text-accent-11 underline">
+            {t("auth.login.forgotLink")}
+          </Link>
+        </p>
+        <p className="mt-2 text-sm text-gray-11">
           {t("auth.login.noAccount")}{" "}
           <Link to="/register" className="text-accent-11 underline">
             {t("auth.login.registerLink")}

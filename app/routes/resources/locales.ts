@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { resources } from "~/middleware/i18next.server";
+import { resources } from "~/modules/i18n/instances.server";
 import { parseLanguage } from "~/modules/i18n/languages";
 import type { Route } from "./+types/locales";
 

@@ -1,0 +1,43 @@
+import type { DB } from "~/db/db.server";
+import { audit } from "~/modules/audit/service.server";
+import { queueMail } from "~/modules/mail/outbox.server";
+import { findUserByEmail, updatePasswordHash } from "~/modules/users/queries.server";
+import { hashPassword } from "~/modules/users/password.server";
+import { deleteUserSessions } from "./queries.server";
+import { consumeAccountToken, issueAccountToken } from "./tokens.server";
+
+/**
+ * Sends a reset link to an active account's address. The caller answers the same whatever happened
+ * here, so no one learns who has an account (DESIGN 10).
+ */
+export async function requestPasswordReset(db: DB, email: string, ip: string | null): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status !== "ACTIVE") {
+    await audit(db, { userId: null, role: null, ip }, { action: "auth.password_reset_requested", entityType: "USERS", details: { email: email.trim().toLowerCase(), known: false } });
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const token = await issueAccountToken(trx, user.id, "RESET_PASSWORD");
+    await queueMail(trx, {
+      to: user.email,
+      locale: user.locale,
+      kind: "resetPassword",
+      name: user.locale === "en" ? user.first_name_en : user.first_name_ar,
+      path: `/reset-password?token=${token}`,
+    });
+    await audit(trx, { userId: user.id, role: user.role, ip }, { action: "auth.password_reset_requested", entityType: "USERS", entityId: user.id });
+  });
+}
+
+/** Sets the new password with a reset link (once) and ends every session of the user. */
+export async function resetPassword(db: DB, token: string, password: string, ip: string | null): Promise<{ ok: boolean }> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const userId = await consumeAccountToken(trx, token, "RESET_PASSWORD");
+    if (userId === null) return { ok: false };
+    await updatePasswordHash(trx, userId, passwordHash);
+    await deleteUserSessions(trx, userId);
+    await audit(trx, { userId, role: null, ip }, { action: "auth.password_reset", entityType: "USERS", entityId: userId });
+    return { ok: true };
+  });
+}

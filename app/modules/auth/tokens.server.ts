@@ -1,0 +1,35 @@
+import crypto from "node:crypto";
+import type { DB } from "~/db/db.server";
+import type { AccountTokenPurpose } from "~/db/schema";
+import { findUsableAccountToken, insertAccountToken, retireAccountTokens, markAccountTokenUsed } from "./queries.server";
+
+/** DESIGN 10: a reset link works 30 minutes, an invitation 7 days. */
+export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+  RESET_PASSWORD: 30 * 60_000,
+  INVITE: 7 * 24 * 60 * 60_000,
+};
+
+const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** A new 256-bit token for the user (earlier ones of the same purpose stop working); only its hash is kept. */
+export async function issueAccountToken(db: DB, userId: number, purpose: AccountTokenPurpose, now = Date.now()): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await retireAccountTokens(db, userId, purpose, new Date(now).toISOString());
+  await insertAccountToken(db, { userId, purpose, tokenHash: hashOf(token), expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]).toISOString() });
+  return token;
+}
+
+/** The user a token was issued to, while it is unused and unexpired. */
+export async function accountTokenUser(db: DB, token: string, purpose: AccountTokenPurpose, now = Date.now()): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const row = await findUsableAccountToken(db, hashOf(token), purpose, new Date(now).toISOString());
+  return row?.user_id ?? null;
+}
+
+/** Uses the token (once): the user it was issued to, or null when it is unknown, used or expired. */
+export async function consumeAccountToken(db: DB, token: string, purpose: AccountTokenPurpose, now = Date.now()): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const at = new Date(now).toISOString();
+  const row = await findUsableAccountToken(db, hashOf(token), purpose, at);
+  return row && (await markAccountTokenUsed(db, row.id, at)) ? row.user_id : null;
+}

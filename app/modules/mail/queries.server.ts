@@ -1,0 +1,37 @@
+import type { DB } from "~/db/db.server";
+import type { Locale } from "~/db/schema";
+
+export interface OutboxMail {
+  to: string;
+  locale: Locale;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function insertOutboxMail(db: DB, mail: OutboxMail) {
+  await db.insertInto("email_outbox").values({ to_address: mail.to, locale: mail.locale, subject: mail.subject, body: mail.text, html: mail.html }).execute();
+}
+
+export function findDueMails(db: DB, nowIso: string, limit: number) {
+  return db
+    .selectFrom("email_outbox")
+    .select(["id", "to_address", "subject", "body", "html", "attempts"])
+    .where("status", "=", "PENDING")
+    .where("next_attempt_at", "<=", nowIso)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export async function markMailSent(db: DB, id: number, nowIso: string) {
+  await db.updateTable("email_outbox").set({ status: "SENT", sent_at: nowIso, last_error: null }).where("id", "=", id).execute();
+}
+
+export async function markMailAttemptFailed(db: DB, id: number, values: { attempts: number; nextAttemptAt: string; error: string; gaveUp: boolean }) {
+  await db
+    .updateTable("email_outbox")
+    .set({ attempts: values.attempts, next_attempt_at: values.nextAttemptAt, last_error: values.error.slice(0, 500), status: values.gaveUp ? "FAILED" : "PENDING" })
+    .where("id", "=", id)
+    .execute();
+}

@@ -1,0 +1,82 @@
+import nodemailer from "nodemailer";
+import { getDb, type DB } from "~/db/db.server";
+import { env } from "~/utils/env.server";
+import { findDueMails, markMailAttemptFailed, markMailSent } from "./queries.server";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+export type SendMail = (mail: OutgoingMail) => Promise<void>;
+
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 15 * 60_000;
+/** About ten hours of retries before a mail is marked FAILED. */
+export const MAX_ATTEMPTS = 48;
+const POLL_MS = 1_000;
+const BATCH = 20;
+
+/** The wait before the next attempt, doubling from 5 s up to 15 min. */
+export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
+
+/** Delivers the mails that are due, oldest first; a failed one is tried again later. */
+export async function deliverDueMail(db: DB, send: SendMail, now = new Date()): Promise<{ sent: number; failed: number }> {
+  const due = await findDueMails(db, now.toISOString(), BATCH);
+  let sent = 0;
+  for (const mail of due) {
+    try {
+      await send({ to: mail.to_address, subject: mail.subject, text: mail.body, html: mail.html });
+      await markMailSent(db, mail.id, new Date().toISOString());
+      sent++;
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      await markMailAttemptFailed(db, mail.id, {
+        attempts,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+        error: error instanceof Error ? error.message : String(error),
+        gaveUp: attempts >= MAX_ATTEMPTS,
+      });
+    }
+  }
+  return { sent, failed: due.length - sent };
+}
+
+/** SMTP_URL through nodemailer; without it, each mail is printed to the log (development). */
+export function mailTransport(smtpUrl = env.smtpUrl): SendMail {
+  if (!smtpUrl) {
+    return async (mail) => {
+      console.log(`--- mail to ${mail.to}: ${mail.subject}\n${mail.text}---`);
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (mail) => {
+    await transport.sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+  };
+}
+
+let timer: ReturnType<typeof setInterval> | undefined;
+let tick: Promise<unknown> = Promise.resolve();
+
+/** Runs in one process only (the server's primary), so no mail is sent twice. */
+export function startMailSender(send = mailTransport()) {
+  if (timer) return;
+  let running = false;
+  timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    tick = deliverDueMail(getDb(), send)
+      .catch((error) => console.error("Mail sender:", error))
+      .finally(() => {
+        running = false;
+      });
+  }, POLL_MS);
+  timer.unref();
+}
+
+export async function stopMailSender() {
+  clearInterval(timer);
+  timer = undefined;
+  await tick;
+}

@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, Link, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { FormErrors } from "~/components/forms/form-errors";
+import { PublicShell } from "~/components/layout/public-shell";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { forgotPasswordSchema } from "~/modules/auth/schema";
+import { enforceRateLimit, hit } from "~/modules/security/rate-limit.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { env } from "~/utils/env.server";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/forgot-password";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "account:signIn");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(principalOf(context), "account:signIn");
+  const ip = context.get(clientIpContext);
+  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // At most three links per address per quarter of an hour; over that, the same answer and no mail.
+  if (await hit(`reset:email:${submission.value.email.toLowerCase()}`, 3, 15 * 60_000)) {
+    await requestPasswordReset(getDb(), submission.value.email, ip);
+  }
+  return redirectWithToast(href("/login"), { kind: "info", message: "auth.forgot.sent" });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <PublicShell>
+      <PageTitle title={t("auth.forgot.title")} />
+      <Card className="mx-auto max-w-md">
+        <h1 className="mb-2 text-2xl font-bold">{t("auth.forgot.title")}</h1>
+        <p className="mb-4 text-gray-11">{t("auth.forgot.intro")}</p>
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("auth.forgot.submit")}
+          </Button>
+        </Form>
+        <p className="mt-4 text-sm">
+          <Link to={href("/login")} className="text-accent-11 underline">
+            {t("auth.forgot.backToLogin")}
+          </Link>
+        </p>
+      </Card>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countSessions } from "~/modules/auth/queries.server";
+import { signIn } from "~/modules/auth/service.server";
+import { createUserSession } from "~/modules/auth/session.server";
+import { deliverDueMail, mailTransport, retryDelayMs } from "~/modules/mail/sender.server";
+import { readToast } from "~/modules/toast/toast.server";
+import { createTestDb, createUser } from "~/test/db";
+import { makeContext, postForm, run } from "~/test/route";
+import { startSmtpServer } from "~/test/smtp";
+import * as forgot from "./forgot-password";
+import * as reset from "./reset-password";
+
+const smtp = await startSmtpServer();
+const send = () => mailTransport(smtp.url);
+afterAll(() => smtp.stop());
+
+const toastOf = (headers: Headers) => readToast(new Request("http://localhost/", { headers: { Cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }));
+const formErrors = (data: unknown) => (data as { error?: Record<string, string[]> }).error ?? {};
+
+describe("forgot and reset password", () => {
+  beforeAll(() => {
+    smtp.received.length = 0;
+  });
+
+  it("mails a single-use link that sets a new password and ends every session; unknown emails get the same answer", async () => {
+    const db = await createTestDb();
+    const userId = await createUser(db, { email: "forgetful@example.com", password: "Old-Pass-1" });
+    await createUserSession(db, userId, { ip: null, userAgent: null });
+
+    const asked = await run(forgot.action, postForm("/forgot-password", { email: "Forgetful@example.com" }), makeContext());
+    const unknown = await run(forgot.action, postForm("/forgot-password", { email: "nobody@example.com" }), makeContext({ ip: "10.0.0.2" }));
+    for (const answer of [asked, unknown]) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/login");
+      expect(toastOf(answer.headers)?.message).toBe("auth.forgot.sent");
+    }
+    expect(await db.selectFrom("email_outbox").select(["to_address", "status", "locale"]).execute()).toEqual([{ to_address: "forgetful@example.com", status: "PENDING", locale: "ar" }]);
+
+    expect(await deliverDueMail(db, send())).toEqual({ sent: 1, failed: 0 });
+    const mail = smtp.received.at(-1)!;
+    expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("forgetful@example.com");
+    expect(mail.subject).toBe("اختر كلمة مرور جديدة"); // the user's language: Arabic by default
+    expect(mail.text).toContain("مرحبًا تجربة");
+    expect(mail.html).toContain('dir="rtl"');
+    const link = new URL(smtp.linkIn(mail)!);
+    expect(link.pathname).toBe("/reset-password");
+    const token = link.searchParams.get("token")!;
+    expect(await db.selectFrom("account_tokens").select("token_hash").executeTakeFirstOrThrow()).not.toEqual({ token_hash: token });
+
+    const page = await run(reset.loader, new Request(link.href.replace(link.origin, "http://localhost")), makeContext());
+    expect(page.status).toBe(200);
+    const mismatch = await run(reset.action, postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "other" }), makeContext());
+    expect(formErrors(mismatch.data).confirmPassword).toEqual(["validation.passwordsDontMatch"]);
+    const short = await run(reset.action, postForm("/reset-password", { token, password: "short", confirmPassword: "short" }), makeContext());
+    expect(formErrors(short.data).password).toEqual(["validation.passwordMin6"]);
+
+    const done = await run(reset.action, postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }), makeContext());
+    expect(done.status).toBe(302);
+    expect(toastOf(done.headers)?.message).toBe("auth.reset.done");
+    expect(await countSessions(db, userId)).toBe(0);
+    expect((await signIn(db, "forgetful@example.com", "Old-Pass-1", null)).ok).toBe(false);
+    expect((await signIn(db, "forgetful@example.com", "New-Pass-1", null)).ok).toBe(true);
+
+    const again = await run(reset.action, postForm("/reset-password", { token, password: "Another-1", confirmPassword: "Another-1" }), makeContext());
+    expect(again.status).toBe(400);
+    expect(formErrors(again.data)[""]).toEqual(["auth.reset.invalidLink"]);
+    expect((await run(reset.loader, new Request(`http://localhost/reset-password?token=${token}`), makeContext())).status).toBe(404);
+    expect((await signIn(db, "forgetful@example.com", "Another-1", null)).ok).toBe(false);
+  });
+
+  it("refuses an expired link", async () => {
+    const db = await createTestDb();
+    await createUser(db, { email: "late@example.com" });
+    await run(forgot.action, postForm("/forgot-password", { email: "late@example.com" }), makeContext());
+    await deliverDueMail(db, send());
+    const token = new URL(smtp.linkIn(smtp.received.at(-1)!)!).searchParams.get("token")!;
+    await db.updateTable("account_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    const late = await run(reset.action, postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }), makeContext());
+    expect(late.status).toBe(400);
+  });
+
+  it("keeps a mail in the outbox while the mail server is down and delivers it once it is back", async () => {
+    const db = await createTestDb();
+    await createUser(db, { email: "patient@example.com" });
+    await run(forgot.action, postForm("/forgot-password", { email: "patient@example.com" }), makeContext());
+    const before = smtp.received.length;
+    await smtp.stop();
+    expect(await deliverDueMail(db, send())).toEqual({ sent: 0, failed: 1 });
+    const waiting = await db.selectFrom("email_outbox").select(["status", "attempts", "next_attempt_at", "last_error"]).executeTakeFirstOrThrow();
+    expect(waiting).toMatchObject({ status: "PENDING", attempts: 1 });
+    expect(waiting.last_error).toBeTruthy();
+    expect(Date.parse(waiting.next_attempt_at)).toBeGreaterThan(Date.now());
+
+    await smtp.start();
+    expect(await deliverDueMail(db, send())).toEqual({ sent: 0, failed: 0 }); // not due yet
+    expect(await deliverDueMail(db, send(), new Date(Date.now() + retryDelayMs(1)))).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.length).toBe(before + 1);
+    expect(await db.selectFrom("email_outbox").select("status").executeTakeFirstOrThrow()).toEqual({ status: "SENT" });
+  });
+});

@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, Link, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { FormErrors } from "~/components/forms/form-errors";
+import { PublicShell } from "~/components/layout/public-shell";
+import { Button } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { resetPassword } from "~/modules/auth/password-reset.server";
+import { resetPasswordSchema } from "~/modules/auth/schema";
+import { accountTokenUser } from "~/modules/auth/tokens.server";
+import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { env } from "~/utils/env.server";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/reset-password";
+
+const PASSWORD_FIELDS = ["password", "confirmPassword"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "account:signIn");
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = (await accountTokenUser(getDb(), token, "RESET_PASSWORD")) !== null;
+  return data({ token: usable ? token : null }, { status: usable ? 200 : 404 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(principalOf(context), "account:signIn");
+  const ip = context.get(clientIpContext);
+  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  const { ok } = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
+  if (!ok) return data(submission.reply({ formErrors: ["auth.reset.invalidLink"], hideFields: PASSWORD_FIELDS }), { status: 400 });
+  return redirectWithToast(href("/login"), { kind: "success", message: "auth.reset.done" });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <PublicShell>
+      <PageTitle title={t("auth.reset.title")} />
+      <Card className="mx-auto max-w-md">
+        <h1 className="mb-4 text-2xl font-bold">{t("auth.reset.title")}</h1>
+        {loaderData.token === null ? (
+          <Callout tone="error">{t("auth.reset.invalidLink")}</Callout>
+        ) : (
+          <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field label={t("auth.fields.newPassword")} autoComplete="new-password" {...inputProps(fields.password, "password")} />
+            <Field label={t("auth.fields.confirmPassword")} autoComplete="new-password" {...inputProps(fields.confirmPassword, "password")} />
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("auth.reset.submit")}
+            </Button>
+          </Form>
+        )}
+        <p className="mt-4 text-sm">
+          <Link to={href("/forgot-password")} className="text-accent-11 underline">
+            {t("auth.reset.askAgain")}
+          </Link>
+        </p>
+      </Card>
+    </PublicShell>
+  );
+}
