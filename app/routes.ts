@@ -108,6 +108,7 @@ export default [
   layout("routes/areas/shared.tsx", [
     route("dashboard", "routes/dashboard/dashboard-redirect.tsx"),
     route("profile", "routes/profile/profile.tsx"),
+    route("user/profile/:id/edit", "routes/profile/profile-edit.tsx"),
     ...managed("document-categories", "shared", "category", CATEGORY_FILES),
     route("document-categories/requests/:categoryId", REQUESTS, { id: "shared/category-requests" }),
     route("document-categories/request/:id", REQUEST, { id: "shared/request" }),

@@ -26,3 +26,9 @@ export async function createUser(
     last_name_ar: "مستخدم",
   });
 }
+
+/** The signed-in user of a test request, as the session middleware reads them from the database. */
+export async function sessionUserOf(db: DB, email: string) {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  return { id: row.id, email, role: row.role, firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null, lastName: { english: row.last_name_en, arabic: row.last_name_ar }, client: null };
+}

@@ -44,6 +44,7 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/dashboard/dashboard.tsx": "profile:read",
   "routes/dashboard/dashboard-redirect.tsx": "profile:read",
   "routes/profile/profile.tsx": "profile:read",
+  "routes/profile/profile-edit.tsx": "profile:read",
   "routes/requests/staff-requests.tsx": "request:read",
   "routes/requests/staff-request.tsx": "request:read",
   "routes/requests/staff-request-edit.tsx": "request:update",
@@ -113,6 +114,8 @@ function expectedGet(route: RouteRow, who: Who): { status: number; location?: Re
   if (isAreaIndex(route)) return { status: 302, location: /\/dashboard$/ };
   const capability = capabilityOf(route.file);
   if (capability && !capabilities.has(capability)) return { status: 403 };
+  // One's own profile only: the sample id 1 is the super admin's; anyone else's answers 404.
+  if (route.file === "routes/profile/profile-edit.tsx") return { status: who === "SUPER_ADMIN" ? 200 : 404 };
   // The field and document-type screens need `documentCategoryId`: 'Missing category data'.
   if (/^\/document-(required-fields|supporting-documents)/.test(path)) return { status: 400 };
   // Demo University's category, request and files are outside another client's scope: the 404 of an unknown id.

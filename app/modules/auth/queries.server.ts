@@ -93,3 +93,9 @@ export async function markAccountTokenUsed(db: DB, id: number, at: string): Prom
   const result = await db.updateTable("account_tokens").set({ used_at: at }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function deleteUserSessionsExcept(db: DB, userId: number, keepSessionId: string | null) {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+  await query.execute();
+}

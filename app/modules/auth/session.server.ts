@@ -45,6 +45,12 @@ export async function createUserSession(
   return sessionCookie().serialize(token);
 }
 
+/** The stored id of the request's session (the hash of its token), if it has one. */
+export async function sessionIdOf(request: Request): Promise<string | null> {
+  const token = await readToken(request);
+  return token ? hashToken(token) : null;
+}
+
 export async function destroyUserSession(db: DB, request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) await deleteSession(db, hashToken(token));

@@ -56,3 +56,11 @@ export async function findStaffRecord(db: DB, userId: number, role: Role) {
 export async function updatePasswordHash(db: DB, userId: number, passwordHash: string) {
   await db.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
 }
+
+export async function updateUserProfile(
+  db: DB,
+  userId: number,
+  values: Pick<NewUser, "first_name_en" | "first_name_ar" | "father_name_en" | "father_name_ar" | "middle_name_en" | "middle_name_ar" | "last_name_en" | "last_name_ar" | "phone" | "locale">,
+) {
+  await db.updateTable("users").set({ ...values, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+}

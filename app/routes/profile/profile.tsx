@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
+import { data, href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
@@ -22,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     nin: user.nin,
     role: user.role,
     status: user.status,
+    id: user.id,
     createdAt: user.created_at,
     client: principal.user?.client ?? null,
   };
@@ -56,6 +57,14 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
           ))}
         </dl>
       </Card>
+      <div className="flex flex-wrap gap-4 text-sm">
+        <Link to={href("/user/profile/:id/edit", { id: String(profile.id) })} className="text-accent-11 underline">
+          {t("profile.editLink")}
+        </Link>
+        <Link to={`${href("/user/profile/:id/edit", { id: String(profile.id) })}?domain=password`} className="text-accent-11 underline">
+          {t("profile.passwordLink")}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,46 @@
+import type { DB } from "~/db/db.server";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { findUserById, updatePasswordHash, updateUserProfile } from "~/modules/users/queries.server";
+import { hashPassword, verifyPassword } from "~/modules/users/password.server";
+import { deleteUserSessionsExcept } from "./queries.server";
+import type { ProfileInput } from "./schema";
+
+export async function saveProfile(db: DB, actor: AuditActor, userId: number, input: ProfileInput) {
+  await db.transaction().execute(async (trx) => {
+    await updateUserProfile(trx, userId, {
+      first_name_en: input.firstName.english,
+      first_name_ar: input.firstName.arabic,
+      father_name_en: input.fatherName.english,
+      father_name_ar: input.fatherName.arabic,
+      middle_name_en: input.middleName?.english || null,
+      middle_name_ar: input.middleName?.arabic || null,
+      last_name_en: input.lastName.english,
+      last_name_ar: input.lastName.arabic,
+      phone: input.phone,
+      locale: input.locale,
+    });
+    await audit(trx, actor, { action: "profile.update", entityType: "USERS", entityId: userId });
+  });
+}
+
+/** With the current password; every other session of the user ends (DESIGN 10). */
+export async function changePassword(
+  db: DB,
+  actor: AuditActor,
+  userId: number,
+  passwords: { current: string; next: string },
+  keepSessionId: string | null,
+): Promise<{ ok: boolean }> {
+  const user = await findUserById(db, userId);
+  if (!user || !(await verifyPassword(user.password_hash, passwords.current))) {
+    await audit(db, actor, { action: "profile.password_change_failed", entityType: "USERS", entityId: userId });
+    return { ok: false };
+  }
+  const passwordHash = await hashPassword(passwords.next);
+  await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, userId, passwordHash);
+    await deleteUserSessionsExcept(trx, userId, keepSessionId);
+    await audit(trx, actor, { action: "profile.password_change", entityType: "USERS", entityId: userId });
+  });
+  return { ok: true };
+}

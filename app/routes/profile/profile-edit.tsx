@@ -1,0 +1,151 @@
+import { getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, Link } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { FormErrors } from "~/components/forms/form-errors";
+import { Field } from "~/components/ui/field";
+import { FormPage } from "~/components/ui/form-page";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { changePassword, saveProfile } from "~/modules/auth/profile.server";
+import { changePasswordSchema, profileSchema } from "~/modules/auth/schema";
+import { sessionIdOf } from "~/modules/auth/session.server";
+import { LANGUAGES } from "~/modules/i18n/languages";
+import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { findUserById } from "~/modules/users/queries.server";
+import { env } from "~/utils/env.server";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/profile-edit";
+
+const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
+type Domain = "profile" | "password";
+const domainOf = (request: Request): Domain => (new URL(request.url).searchParams.get("domain") === "password" ? "password" : "profile");
+
+/** Only one's own profile: another user's id answers 404 (DESIGN 17). */
+async function ownUser({ context, params }: { context: Route.LoaderArgs["context"]; params: { id: string } }) {
+  const principal = requirePermission(principalOf(context), "profile:read");
+  const user = String(principal.userId) === params.id ? await findUserById(getDb(), principal.userId!) : undefined;
+  if (!user) throw data({ reason: "not-found" }, { status: 404 });
+  return { principal, user };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await ownUser(args);
+  return {
+    domain: domainOf(args.request),
+    userId: user.id,
+    profile: {
+      firstName: { english: user.first_name_en, arabic: user.first_name_ar },
+      fatherName: { english: user.father_name_en ?? "", arabic: user.father_name_ar ?? "" },
+      middleName: { english: user.middle_name_en ?? "", arabic: user.middle_name_ar ?? "" },
+      lastName: { english: user.last_name_en, arabic: user.last_name_ar },
+      phone: user.phone ?? "",
+      locale: user.locale,
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { principal, user } = await ownUser(args);
+  const { request } = args;
+  const formData = await request.formData();
+  const db = getDb();
+  if (domainOf(request) === "password") {
+    await enforceRateLimit(`password:user:${user.id}`, env.authRateLimit);
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+    const passwords = { current: submission.value.currentPassword, next: submission.value.password };
+    const { ok } = await changePassword(db, principal, user.id, passwords, await sessionIdOf(request));
+    if (!ok) return data(submission.reply({ fieldErrors: { currentPassword: ["profile.edit.currentPasswordWrong"] }, hideFields: PASSWORD_FIELDS }), { status: 400 });
+    return redirectWithToast(href("/profile"), { kind: "success", message: "profile.edit.passwordChanged" });
+  }
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await saveProfile(db, principal, user.id, submission.value);
+  return redirectWithToast(href("/profile"), { kind: "success", message: "profile.edit.saved" });
+}
+
+export default function ProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { domain, userId } = loaderData;
+  const other = domain === "password" ? "profile" : "password";
+  return (
+    <div className="flex flex-col gap-3">
+      {domain === "password" ? <PasswordForm lastResult={actionData} /> : <ProfileForm lastResult={actionData} defaults={loaderData.profile} />}
+      <Link to={`${href("/user/profile/:id/edit", { id: String(userId) })}?domain=${other}`} className="text-sm text-accent-11 underline">
+        {t(`profile.edit.${other}Link`)}
+      </Link>
+    </div>
+  );
+}
+
+type LastResult = Route.ComponentProps["actionData"];
+
+function ProfileForm({ lastResult, defaults }: { lastResult: LastResult; defaults: Route.ComponentProps["loaderData"]["profile"] }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const names = [
+    [fields.firstName.getFieldset(), "firstName"],
+    [fields.fatherName.getFieldset(), "fatherName"],
+    [fields.middleName.getFieldset(), "middleName"],
+    [fields.lastName.getFieldset(), "lastName"],
+  ] as const;
+  return (
+    <FormPage title={t("profile.edit.title")} back={{ href: href("/profile"), label: t("profile.edit.back") }} form={form}>
+      <div className="md:col-span-2">
+        <FormErrors errors={form.errors} id={form.errorId} />
+      </div>
+      {names.map(([name, label]) => (
+        <div key={label} className="contents">
+          <Field label={t(`auth.fields.${label}English`)} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
+          <Field label={t(`auth.fields.${label}Arabic`)} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
+        </div>
+      ))}
+      <Field label={t("auth.fields.phone")} autoComplete="tel" inputMode="numeric" dir="ltr" {...inputProps(fields.phone, "tel")} />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">{t("profile.edit.locale")}</legend>
+        <div className="flex gap-4 py-2">
+          {LANGUAGES.map((lng) => {
+            const { key: _key, ...radio } = getInputProps(fields.locale, { type: "radio", value: lng });
+            return (
+              <label key={lng} className="flex items-center gap-2">
+                <input {...radio} id={`${fields.locale.id}-${lng}`} />
+                {t(`language.${lng}`)}
+              </label>
+            );
+          })}
+        </div>
+        {fields.locale.errors ? <p className="text-sm text-red-11">{t(fields.locale.errors[0])}</p> : null}
+        <p className="text-xs text-gray-11">{t("profile.edit.localeHint")}</p>
+      </fieldset>
+    </FormPage>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult: LastResult }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <FormPage title={t("profile.edit.passwordTitle")} back={{ href: href("/profile"), label: t("profile.edit.back") }} form={form}>
+      <div className="md:col-span-2">
+        <FormErrors errors={form.errors} id={form.errorId} />
+      </div>
+      <Field className="md:col-span-2" label={t("profile.edit.currentPassword")} autoComplete="current-password" {...inputProps(fields.currentPassword, "password")} />
+      <Field label={t("auth.fields.newPassword")} autoComplete="new-password" {...inputProps(fields.password, "password")} />
+      <Field label={t("auth.fields.confirmPassword")} autoComplete="new-password" {...inputProps(fields.confirmPassword, "password")} />
+      <p className="text-xs text-gray-11 md:col-span-2">{t("profile.edit.passwordHint")}</p>
+    </FormPage>
+  );
+}
