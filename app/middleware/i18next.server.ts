@@ -39,7 +39,7 @@ export function fromAcceptLanguage(header: string | null): Language | null {
   return best?.lng ?? null;
 }
 
-const languageContext = createContext<Language>(DEFAULT_LANGUAGE);
+export const languageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   context.set(languageContext, await detectLanguage(request));

@@ -1,5 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "~/middleware/context";
+import { languageContext } from "~/middleware/i18next.server";
+import type { Language } from "~/modules/i18n/languages";
 import { ANONYMOUS, AREAS, areaContext, buildPrincipal, homeAreaOf, principalContext, type AreaKey, type StaffGrant } from "~/modules/access";
 import type { SessionUser } from "~/modules/auth/session-user";
 
@@ -10,8 +12,9 @@ type TestUser = Omit<SessionUser, "client"> & { client: (Omit<NonNullable<Sessio
  * overrides the client admin's stored permissions and attestation flag; `area` is the area the screen is
  * mounted in (default: the user's own).
  */
-export function makeContext(options: { user?: TestUser | null; ip?: string; staff?: Partial<StaffGrant>; area?: AreaKey } = {}) {
+export function makeContext(options: { user?: TestUser | null; ip?: string; staff?: Partial<StaffGrant>; area?: AreaKey; language?: Language } = {}) {
   const context = new RouterContextProvider();
+  if (options.language) context.set(languageContext, options.language);
   const ip = options.ip ?? "127.0.0.1";
   const user = options.user;
   if (user) {

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
-import type { UserRow } from "~/db/schema";
+import type { Locale, UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
-import { findUserByEmail, insertUser } from "~/modules/users/queries.server";
+import { findUserByEmail, insertUser, recordSignIn } from "~/modules/users/queries.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
 import type { RegisterInput } from "./schema";
 
@@ -13,6 +13,7 @@ export async function signIn(db: DB, email: string, password: string, ip: string
   if (!user) await burnPasswordCheck(password);
   const passwordOk = user ? await verifyPassword(user.password_hash, password) : false;
   const ok = Boolean(user && passwordOk && user.status === "ACTIVE");
+  if (ok && user) await recordSignIn(db, user.id);
   await audit(db, { userId: user?.id ?? null, role: user?.role ?? null, ip }, {
     action: ok ? "auth.sign_in" : "auth.sign_in_failed",
     entityType: "USERS",
@@ -24,7 +25,8 @@ export async function signIn(db: DB, email: string, password: string, ip: string
 
 export type RegisterResult = { ok: true; userId: number } | { ok: false; reason: "email-taken" };
 
-export async function registerBeneficiary(db: DB, input: RegisterInput, ip: string | null): Promise<RegisterResult> {
+/** `locale`: the language of the page they registered on, for their mails. */
+export async function registerBeneficiary(db: DB, input: RegisterInput, ip: string | null, locale: Locale = "ar"): Promise<RegisterResult> {
   if (await findUserByEmail(db, input.email)) return { ok: false, reason: "email-taken" };
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
@@ -43,6 +45,7 @@ export async function registerBeneficiary(db: DB, input: RegisterInput, ip: stri
       last_name_ar: input.lastName.arabic,
       phone: input.phone,
       nin: input.nin,
+      locale,
     });
     await audit(trx, { userId, role: "BENEFICIARY", ip }, {
       action: "auth.register",

@@ -64,3 +64,7 @@ export async function updateUserProfile(
 ) {
   await db.updateTable("users").set({ ...values, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
 }
+
+export async function recordSignIn(db: DB, userId: number) {
+  await db.updateTable("users").set({ last_sign_in_at: new Date().toISOString() }).where("id", "=", userId).execute();
+}

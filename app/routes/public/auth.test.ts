@@ -29,6 +29,8 @@ describe("sign-in", () => {
     const user = await getSessionUser(db, new Request("http://localhost/", { headers: { Cookie: cookie } }));
     expect(user?.email).toBe("clerk@example.com");
     expect((await listAuditEvents(db, { action: "auth.sign_in" })).length).toBe(1);
+    const { last_sign_in_at } = await db.selectFrom("users").select("last_sign_in_at").where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(last_sign_in_at!)).toBeLessThan(60_000);
   });
 
   it("returns to a same-origin redirectTo, never to another site", async () => {
@@ -108,6 +110,13 @@ describe("registration", () => {
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await countSessions(db, user.id)).toBe(1);
     expect((await listAuditEvents(db, { action: "auth.register" })).length).toBe(1);
+    expect(user.locale).toBe("ar"); // the page's language: Arabic unless chosen
+  });
+
+  it("keeps the language of the page they registered on, for their mails", async () => {
+    const db = await createTestDb();
+    await run(register.action, postForm("/register", valid), makeContext({ language: "en" }));
+    expect(await db.selectFrom("users").select("locale").where("email", "=", "mona@example.com").executeTakeFirstOrThrow()).toEqual({ locale: "en" });
   });
 
   it("re-renders with the input kept (not the passwords) and writes nothing when invalid", async () => {

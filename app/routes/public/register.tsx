@@ -11,6 +11,7 @@ import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
+import { getLocale } from "~/middleware/i18next.server";
 import { dashboardOf } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { registerSchema } from "~/modules/auth/schema";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }
   const db = getDb();
-  const result = await registerBeneficiary(db, submission.value, ip);
+  const result = await registerBeneficiary(db, submission.value, ip, getLocale(context));
   if (!result.ok) {
     return data(submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: PASSWORD_FIELDS }), {
       status: 400,
