@@ -109,6 +109,7 @@ export default [
     route("dashboard", "routes/dashboard/dashboard-redirect.tsx"),
     route("profile", "routes/profile/profile.tsx"),
     route("user/profile/:id/edit", "routes/profile/profile-edit.tsx"),
+    route("notifications", "routes/notifications/notifications.tsx"),
     ...managed("document-categories", "shared", "category", CATEGORY_FILES),
     route("document-categories/requests/:categoryId", REQUESTS, { id: "shared/category-requests" }),
     route("document-categories/request/:id", REQUEST, { id: "shared/request" }),

@@ -94,3 +94,12 @@ export async function registerBeneficiary(page: Page, lng: "ar" | "en") {
   await ready(page);
   return email;
 }
+
+/** Writes a notification for a user straight into the e2e server's database (what a status change would write). */
+export async function addNotification(email: string, title: { en: string; ar: string }, link: string) {
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database("e2e/.tmp/data/app.db", { fileMustExist: true, timeout: 5000 });
+  const user = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
+  db.prepare("INSERT INTO notifications (user_id, kind, title_en, title_ar, link) VALUES (?, 'requestStatus', ?, ?, ?)").run(user.id, title.en, title.ar, link);
+  db.close();
+}

@@ -1,3 +1,4 @@
+import type { SessionUser } from "~/modules/auth/session-user";
 import { openDatabase, migrateToLatest, setDb, type DB } from "~/db/db.server";
 import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
@@ -27,8 +28,20 @@ export async function createUser(
   });
 }
 
-/** The signed-in user of a test request, as the session middleware reads them from the database. */
-export async function sessionUserOf(db: DB, email: string) {
+/** The signed-in user of a test request (with a clerk's or client admin's client), as the session middleware reads them. */
+export async function sessionUserOf(db: DB, email: string): Promise<SessionUser> {
   const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  return { id: row.id, email, role: row.role, firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null, lastName: { english: row.last_name_en, arabic: row.last_name_ar }, client: null };
+  const clientColumns = ["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"] as const;
+  const staff =
+    (await db.selectFrom("clerks").innerJoin("clients", "clients.id", "clerks.client_id").select(clientColumns).where("clerks.user_id", "=", row.id).executeTakeFirst()) ??
+    (await db.selectFrom("client_admins").innerJoin("clients", "clients.id", "client_admins.client_id").select(clientColumns).where("client_admins.user_id", "=", row.id).executeTakeFirst());
+  return {
+    id: row.id,
+    email,
+    role: row.role,
+    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
+    middleName: null,
+    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
+    client: staff ? { id: staff.id, nameEn: staff.name_en, nameAr: staff.name_ar, canDoSincera: staff.can_do_sincera === 1, canDoAttestation: staff.can_do_attestation === 1 } : null,
+  };
 }

@@ -7,6 +7,7 @@ import { AREAS, type Area, type AreaKey, type SidebarLink } from "~/modules/acce
 import type { SessionUser } from "~/modules/auth/session-user";
 import { ErrorPage } from "./error-page";
 import { LanguageSwitch } from "./language-switch";
+import { NotificationBell } from "./notification-bell";
 import { SidebarNav } from "./sidebar";
 import { UserMenu } from "./user-menu";
 
@@ -14,6 +15,7 @@ interface ShellData {
   area: AreaKey;
   user: SessionUser;
   links: SidebarLink[];
+  unread: number;
 }
 
 const AreaContext = createContext<Area>(AREAS.shared);
@@ -49,6 +51,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
             </Link>
           </div>
           <div className="flex items-center gap-3">
+            <NotificationBell unread={data.unread} />
             <LanguageSwitch />
             <UserMenu user={data.user} />
           </div>

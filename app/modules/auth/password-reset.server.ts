@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { audit } from "~/modules/audit/service.server";
-import { queueMail } from "~/modules/mail/outbox.server";
+import { queueTemplateMail } from "~/modules/mail/outbox.server";
 import { findUserByEmail, updatePasswordHash } from "~/modules/users/queries.server";
 import { hashPassword } from "~/modules/users/password.server";
 import { deleteUserSessions } from "./queries.server";
@@ -18,10 +18,9 @@ export async function requestPasswordReset(db: DB, email: string, ip: string | n
   }
   await db.transaction().execute(async (trx) => {
     const token = await issueAccountToken(trx, user.id, "RESET_PASSWORD");
-    await queueMail(trx, {
+    await queueTemplateMail(trx, "resetPassword", {
       to: user.email,
       locale: user.locale,
-      kind: "resetPassword",
       name: user.locale === "en" ? user.first_name_en : user.first_name_ar,
       path: `/reset-password?token=${token}`,
     });

@@ -40,3 +40,7 @@ export async function revokeValidIssued(db: DB, input: { id: number; requestId: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export function findIssuedOwner(db: DB, id: number) {
+  return db.selectFrom("issued_documents").select(["beneficiary_id", "document_name"]).where("id", "=", id).executeTakeFirst();
+}

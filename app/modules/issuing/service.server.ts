@@ -4,12 +4,12 @@ import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { sha256Hex, storagePath, storeFile } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
-import { insertNotification } from "~/modules/requests/staff-queries.server";
+import { notify } from "~/modules/notifications/service.server";
 import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
 import { gifToPng } from "./images.server";
-import { completeRequest, insertIssuedDocument, isCodeTaken, revokeValidIssued, supersedeIssuedOfRequest } from "./queries.server";
+import { completeRequest, findIssuedOwner, insertIssuedDocument, isCodeTaken, revokeValidIssued, supersedeIssuedOfRequest } from "./queries.server";
 import { stampDocument } from "./stamp.server";
 
 export interface IssueInput {
@@ -89,12 +89,8 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
         entityId: input.request.id,
         details: { issuedDocumentId: issuedDocumentId, code },
       });
-      await insertNotification(trx, {
-        userId: input.request.beneficiary_id,
-        titleEn: `Your document "${input.documentName}" was issued`,
-        titleAr: `صدرت وثيقتك "${input.documentName}"`,
-        link: `/beneficiary/request-document/${input.request.id}`,
-      });
+      const notice = { kind: "documentIssued" as const, link: `/beneficiary/request-document/${input.request.id}`, values: { name: input.documentName } };
+      await notify(trx, input.request.beneficiary_id, notice, { mail: true });
       return { ok: true as const, issuedDocumentId: issuedDocumentId, code };
     });
   } catch (error) {
@@ -110,13 +106,20 @@ export async function revokeIssuedDocument(
   input: { requestId: number; clientId: number; issuedDocumentId: number; reason: string; actor: AuditActor & { userId: number } },
 ) {
   const now = new Date().toISOString();
-  if (!(await revokeValidIssued(db, { id: input.issuedDocumentId, requestId: input.requestId, by: input.actor.userId, reason: input.reason, at: now }))) return false;
-  await audit(db, input.actor, {
-    clientId: input.clientId,
-    action: "request.revoke",
-    entityType: "DOCUMENT_REQUESTS",
-    entityId: input.requestId,
-    details: { issuedDocumentId: input.issuedDocumentId, note: input.reason },
+  return db.transaction().execute(async (trx) => {
+    if (!(await revokeValidIssued(trx, { id: input.issuedDocumentId, requestId: input.requestId, by: input.actor.userId, reason: input.reason, at: now }))) return false;
+    await audit(trx, input.actor, {
+      clientId: input.clientId,
+      action: "request.revoke",
+      entityType: "DOCUMENT_REQUESTS",
+      entityId: input.requestId,
+      details: { issuedDocumentId: input.issuedDocumentId, note: input.reason },
+    });
+    const revoked = await findIssuedOwner(trx, input.issuedDocumentId);
+    if (revoked) {
+      const notice = { kind: "documentRevoked" as const, link: `/beneficiary/request-document/${input.requestId}`, values: { name: revoked.document_name, reason: input.reason } };
+      await notify(trx, revoked.beneficiary_id, notice, { mail: true });
+    }
+    return true;
   });
-  return true;
 }

@@ -147,13 +147,6 @@ export async function setAttachmentStatus(db: DB, requestId: number, attachmentI
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertNotification(db: DB, values: { userId: number; titleEn: string; titleAr: string; bodyEn?: string; bodyAr?: string; link: string }) {
-  await db
-    .insertInto("notifications")
-    .values({ user_id: values.userId, title_en: values.titleEn, title_ar: values.titleAr, body_en: values.bodyEn ?? "", body_ar: values.bodyAr ?? "", link: values.link })
-    .execute();
-}
-
 export function findCategoryInScope(db: DB, categoryId: number) {
   return db.selectFrom("document_categories").select(["id", "client_id", "name_en", "name_ar"]).where("id", "=", categoryId).executeTakeFirst();
 }

@@ -5,7 +5,8 @@ import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { listVerificationEvents } from "~/modules/verification/queries.server";
 import { fieldValuesOf, issuedDocumentsOfRequest, replaceFieldValues, timelineOf } from "./queries.server";
-import { findRequestForStaff, insertNotification, setAttachmentStatus, setRequestMessage, setRequestStatus } from "./staff-queries.server";
+import { notify } from "~/modules/notifications/service.server";
+import { findRequestForStaff, setAttachmentStatus, setRequestMessage, setRequestStatus } from "./staff-queries.server";
 
 export type StaffRequest = NonNullable<Awaited<ReturnType<typeof findRequestForStaff>>>;
 
@@ -21,12 +22,6 @@ export async function staffRequestView(db: DB, request: StaffRequest) {
     verifications: await listVerificationEvents(db, issued.map((document) => document.id)),
   };
 }
-
-const STATUS_WORDS: Record<string, [string, string]> = {
-  PENDING: ["Pending", "قيد الانتظار"],
-  APPROVED: ["Approved", "مقبول"],
-  REJECTED: ["Rejected", "مرفوض"],
-};
 
 /** The Update Status dialog's effect: status, SecurePlus and a note for the beneficiary; audited, notified. */
 export async function changeRequestStatus(
@@ -44,15 +39,14 @@ export async function changeRequestStatus(
       entityId: request.id,
       details: { status: values.status, securePlusEnabled: values.securePlusEnabled, ...(values.note ? { note: values.note } : {}) },
     });
-    const [en, ar] = STATUS_WORDS[values.status];
-    await insertNotification(trx, {
-      userId: request.beneficiary_id,
-      titleEn: `Request #${request.id}: ${en}`,
-      titleAr: `الطلب رقم ${request.id}: ${ar}`,
-      bodyEn: values.note ?? "",
-      bodyAr: values.note ?? "",
+    const notice = {
+      kind: "requestStatus" as const,
       link: `/beneficiary/request-document/${request.id}`,
-    });
+      values: { id: request.id, note: values.note ?? "" },
+      translated: { status: `status.${values.status}` },
+      ...(values.note ? {} : { bodyKey: "notifications.requestStatus.noNote" }),
+    };
+    await notify(trx, request.beneficiary_id, notice, { mail: true });
   });
 }
 

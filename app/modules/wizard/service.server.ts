@@ -1,6 +1,7 @@
 import { insertAttachment } from "~/modules/files/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
+import { notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { audit } from "~/modules/audit/service.server";
 import { categoriesOfClient, findCategory, findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
@@ -125,6 +126,7 @@ export async function submitDraft(
       entityType: "DOCUMENT_REQUESTS",
       entityId: id,
     });
+    await notifyClerksOfClient(trx, clientId, { kind: "newRequest", link: `/clerks/document-categories/request/${id}`, values: { id } });
     return id;
   });
   return { ok: true, requestId };

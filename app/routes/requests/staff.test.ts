@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { createTestDb } from "~/test/db";
+import { createTestDb, sessionUserOf } from "~/test/db";
 import { pdfBytes } from "~/test/files";
 import { makeContext, postForm, run } from "~/test/route";
 import * as issueRoute from "./issue-document";
@@ -13,27 +13,11 @@ let db: DB;
 const users: Record<string, SessionUser> = {};
 let demoUniversityId: number;
 
-async function sessionUser(email: string): Promise<SessionUser> {
-  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  const staff =
-    (await db.selectFrom("clerks").innerJoin("clients", "clients.id", "clerks.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"]).where("clerks.user_id", "=", row.id).executeTakeFirst()) ??
-    (await db.selectFrom("client_admins").innerJoin("clients", "clients.id", "client_admins.client_id").select(["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"]).where("client_admins.user_id", "=", row.id).executeTakeFirst());
-  return {
-    id: row.id,
-    email,
-    role: row.role,
-    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
-    middleName: null,
-    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: staff ? { id: staff.id, nameEn: staff.name_en, nameAr: staff.name_ar, canDoSincera: staff.can_do_sincera === 1, canDoAttestation: staff.can_do_attestation === 1 } : null,
-  };
-}
-
 beforeEach(async () => {
   db = await createTestDb();
   await seedDemoData(db);
   for (const email of ["clerk@example.com", "clerk2@example.com", "superadmin@example.com", "serviceadmin@example.com", "beneficiary@example.com"]) {
-    users[email] = await sessionUser(email);
+    users[email] = await sessionUserOf(db, email);
   }
   demoUniversityId = users["clerk@example.com"].client!.id;
 });

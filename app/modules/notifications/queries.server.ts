@@ -1,0 +1,57 @@
+import type { DB } from "~/db/db.server";
+
+export interface NewNotification {
+  userId: number;
+  kind: string;
+  titleEn: string;
+  titleAr: string;
+  bodyEn: string;
+  bodyAr: string;
+  link: string;
+}
+
+export async function insertNotification(db: DB, values: NewNotification) {
+  await db
+    .insertInto("notifications")
+    .values({ user_id: values.userId, kind: values.kind, title_en: values.titleEn, title_ar: values.titleAr, body_en: values.bodyEn, body_ar: values.bodyAr, link: values.link })
+    .execute();
+}
+
+export async function countUnread(db: DB, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function listNotifications(db: DB, userId: number, paging: { page: number; size: number }) {
+  const mine = db.selectFrom("notifications").where("user_id", "=", userId);
+  const { total } = await mine.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const rows = await mine
+    .select(["id", "kind", "title_en", "title_ar", "body_en", "body_ar", "link", "read_at", "created_at"])
+    .orderBy("id", "desc")
+    .limit(paging.size)
+    .offset(paging.page * paging.size)
+    .execute();
+  return { total: Number(total), rows };
+}
+
+/** Marks one of the user's notifications read; returns its link (null when it is not theirs). */
+export async function markNotificationRead(db: DB, userId: number, id: number, at: string): Promise<{ link: string | null } | null> {
+  const row = await db.selectFrom("notifications").select("link").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  if (!row) return null;
+  await db.updateTable("notifications").set({ read_at: at }).where("id", "=", id).where("read_at", "is", null).execute();
+  return row;
+}
+
+export async function markAllNotificationsRead(db: DB, userId: number, at: string) {
+  await db.updateTable("notifications").set({ read_at: at }).where("user_id", "=", userId).where("read_at", "is", null).execute();
+}
+
+/** The active clerks of a client: who hears of its new requests. */
+export function activeClerksOf(db: DB, clientId: number) {
+  return db.selectFrom("clerks").innerJoin("users", "users.id", "clerks.user_id").select("users.id").where("clerks.client_id", "=", clientId).where("users.status", "=", "ACTIVE").execute();
+}

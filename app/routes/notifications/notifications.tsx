@@ -1,0 +1,103 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/modules/notifications/queries.server";
+import { pagingOf } from "~/modules/requests/schema";
+import { safeRedirectPath } from "~/modules/security/origin.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { formatDate, pick } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/notifications";
+
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("read"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("readAll") }),
+]);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "profile:read");
+  const paging = pagingOf(new URL(request.url), 20);
+  return { ...(await listNotifications(getDb(), principal.userId!, paging)), ...paging };
+}
+
+/** Open one (it is marked read, then its page opens), mark one read, or mark them all read. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const principal = requirePermission(principalOf(context), "profile:read");
+  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data({ reason: "bad-request" }, { status: 400 });
+  const db = getDb();
+  const at = new Date().toISOString();
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  if (parsed.data.intent === "readAll") {
+    await markAllNotificationsRead(db, principal.userId!, at);
+    return redirectWithToast(here, { kind: "success", message: "notifications.allRead" });
+  }
+  const marked = await markNotificationRead(db, principal.userId!, parsed.data.id, at);
+  if (!marked) throw data({ reason: "not-found" }, { status: 404 }); // another user's notification
+  if (parsed.data.intent === "open" && marked.link) return redirectWithToast(safeRedirectPath(marked.link, "/notifications"), { kind: "info", message: "notifications.marked" });
+  return redirectWithToast(here, { kind: "success", message: "notifications.marked" });
+}
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { rows, total, page, size } = loaderData;
+  const anyUnread = rows.some((row) => !row.read_at);
+  return (
+    <div className="flex max-w-3xl flex-col gap-4">
+      <PageTitle title={t("notifications.title")} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("notifications.title")}</h1>
+        {anyUnread ? (
+          <Form method="post">
+            <Button type="submit" name="intent" value="readAll" variant="outline">
+              {t("notifications.markAllRead")}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <Card data-testid="empty">
+          <p className="text-gray-11">{t("notifications.empty")}</p>
+        </Card>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="notifications">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <Card className={`flex flex-col gap-2 ${row.read_at ? "" : "border-s-4 border-s-accent-9"}`}>
+                <Form method="post" className="flex flex-col gap-1">
+                  <input type="hidden" name="id" value={row.id} />
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <button type="submit" name="intent" value="open" className="text-start font-semibold text-accent-11 underline">
+                      {pick(lng, row.title_en, row.title_ar)}
+                    </button>
+                    <span className="text-xs text-gray-11">
+                      {row.read_at ? null : <strong className="me-2 text-accent-11">{t("notifications.unread")}</strong>}
+                      {formatDate(row.created_at, lng)}
+                    </span>
+                  </div>
+                  {pick(lng, row.body_en, row.body_ar) ? <p className="text-sm text-gray-12">{pick(lng, row.body_en, row.body_ar)}</p> : null}
+                  {row.read_at ? null : (
+                    <div>
+                      <button type="submit" name="intent" value="read" className="text-sm text-gray-11 underline">
+                        {t("notifications.markRead")}
+                      </button>
+                    </div>
+                  )}
+                </Form>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} size={size} total={total} />
+    </div>
+  );
+}
