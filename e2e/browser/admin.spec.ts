@@ -68,7 +68,7 @@ test("a service admin onboards an organisation: its category, its admin, the cli
   // A client admin without a client: the 'Admin form' messages and 'Job title is required'.
   await page.goto("/service-admin/client-admins-management");
   await page.getByRole("link", { name: "New client admin" }).first().click();
-  await expectMessages(page, { ...ADMIN_FORM_MESSAGES, jobTitle: "validation.jobTitleRequired" }, { email: "not-an-email" });
+  await expectMessages(page, { ...ADMIN_FORM_MESSAGES, jobTitle: "validation.jobTitleRequired" }, { email: "not-an-email", password: "short" });
   await fillPerson(page, { first: "Huda", last: `Salem${stamp}`, email: adminEmail.toUpperCase() });
   await page.locator('input[name="jobTitle"]').fill("Director");
   await page.getByLabel("Can do attestation").check();
@@ -118,7 +118,7 @@ test("a super admin creates a service admin, in Arabic, who then signs in", asyn
   await page.getByTestId("entity-counts").getByRole("link", { name: "Service admins" }).click();
   await expect(page).toHaveURL(/\/super-admin\/service-admins-management$/);
   await page.getByRole("link", { name: "New service admin" }).first().click();
-  await expectMessages(page, ADMIN_FORM_MESSAGES, { email: "omar@" });
+  await expectMessages(page, ADMIN_FORM_MESSAGES, { email: "omar@", password: "short" });
   await fillPerson(page, { first: "Omar", last: "Khatib", email: DEMO.CLERK.toUpperCase() });
   await save(page, "en");
   await expect(page.locator('[id$="-email-error"]')).toHaveText(text("en", "auth.emailTaken"));

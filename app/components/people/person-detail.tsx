@@ -46,10 +46,18 @@ export function PersonDetail({ role, person, dialog }: { role: ManagedRole; pers
         <ButtonLink to={mustLinkTo(area, kind.screens.edit, { id: person.id })} variant="outline">
           {t("catalogue.edit")}
         </ButtonLink>
+        {active ? (
+          <ButtonLink to="?dialog=invite" variant="outline" preventScrollReset>
+            {t("admin.sendInvitation")}
+          </ButtonLink>
+        ) : null}
         <ButtonLink to="?dialog=status" variant={active ? "danger" : "solid"} preventScrollReset>
           {t(active ? "admin.deactivate" : "admin.reactivate")}
         </ButtonLink>
       </DetailHeader>
+      {dialog === "invite" ? (
+        <ConfirmAction intent="invite" title={t("admin.confirmInvitation", { name })} hint={t("admin.invitationHint")} confirmLabel={t("admin.sendInvitation")} tone="solid" />
+      ) : null}
       {dialog === "status" ? (
         <ConfirmAction
           intent={active ? "deactivate" : "reactivate"}

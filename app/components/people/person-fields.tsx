@@ -25,7 +25,7 @@ export function AdminFields({ firstName, lastName, email, phone, nin, password, 
       <Field label={t("auth.fields.email")} dir="ltr" autoComplete="off" {...inputProps(email, "email")} />
       <Field label={t("auth.fields.phone")} dir="ltr" inputMode="tel" autoComplete="off" {...inputProps(phone, "tel")} />
       <Field label={t("auth.fields.nin")} dir="ltr" inputMode="numeric" autoComplete="off" {...inputProps(nin, "text")} />
-      <Field label={t("auth.fields.password")} dir="ltr" autoComplete="new-password" hint={editing ? t("admin.passwordKeepHint") : undefined} {...inputProps(password, "password")} />
+      <Field label={t("auth.fields.password")} dir="ltr" autoComplete="new-password" hint={t(editing ? "admin.passwordKeepHint" : "admin.passwordOptional")} {...inputProps(password, "password")} />
     </>
   );
 }

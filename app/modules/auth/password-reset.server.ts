@@ -28,15 +28,16 @@ export async function requestPasswordReset(db: DB, email: string, ip: string | n
   });
 }
 
-/** Sets the new password with a reset link (once) and ends every session of the user. */
+/** Sets the password with a mailed link (a reset or an invitation; once) and ends every session of the user. */
 export async function resetPassword(db: DB, token: string, password: string, ip: string | null): Promise<{ ok: boolean }> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
-    const userId = await consumeAccountToken(trx, token, "RESET_PASSWORD");
-    if (userId === null) return { ok: false };
-    await updatePasswordHash(trx, userId, passwordHash);
-    await deleteUserSessions(trx, userId);
-    await audit(trx, { userId, role: null, ip }, { action: "auth.password_reset", entityType: "USERS", entityId: userId });
+    const used = await consumeAccountToken(trx, token);
+    if (!used) return { ok: false };
+    await updatePasswordHash(trx, used.userId, passwordHash);
+    await deleteUserSessions(trx, used.userId);
+    const action = used.purpose === "INVITE" ? "auth.invitation_accepted" : "auth.password_reset";
+    await audit(trx, { userId: used.userId, role: null, ip }, { action, entityType: "USERS", entityId: used.userId });
     return { ok: true };
   });
 }

@@ -77,12 +77,11 @@ export async function retireAccountTokens(db: DB, userId: number, purpose: Accou
   await db.updateTable("account_tokens").set({ used_at: at }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
 }
 
-export function findUsableAccountToken(db: DB, tokenHash: string, purpose: AccountTokenPurpose, at: string) {
+export function findUsableAccountToken(db: DB, tokenHash: string, at: string) {
   return db
     .selectFrom("account_tokens")
-    .select(["id", "user_id"])
+    .select(["id", "user_id", "purpose"])
     .where("token_hash", "=", tokenHash)
-    .where("purpose", "=", purpose)
     .where("used_at", "is", null)
     .where("expires_at", ">", at)
     .executeTakeFirst();

@@ -19,17 +19,22 @@ export async function issueAccountToken(db: DB, userId: number, purpose: Account
   return token;
 }
 
-/** The user a token was issued to, while it is unused and unexpired. */
-export async function accountTokenUser(db: DB, token: string, purpose: AccountTokenPurpose, now = Date.now()): Promise<number | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const row = await findUsableAccountToken(db, hashOf(token), purpose, new Date(now).toISOString());
-  return row?.user_id ?? null;
+export interface UsableToken {
+  userId: number;
+  purpose: AccountTokenPurpose;
 }
 
-/** Uses the token (once): the user it was issued to, or null when it is unknown, used or expired. */
-export async function consumeAccountToken(db: DB, token: string, purpose: AccountTokenPurpose, now = Date.now()): Promise<number | null> {
+/** The user a set-password token (reset or invitation) was issued to, while it is unused and unexpired. */
+export async function accountTokenOf(db: DB, token: string, now = Date.now()): Promise<UsableToken | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const row = await findUsableAccountToken(db, hashOf(token), new Date(now).toISOString());
+  return row ? { userId: row.user_id, purpose: row.purpose } : null;
+}
+
+/** Uses the token (once), or null when it is unknown, used or expired. */
+export async function consumeAccountToken(db: DB, token: string, now = Date.now()): Promise<UsableToken | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const at = new Date(now).toISOString();
-  const row = await findUsableAccountToken(db, hashOf(token), purpose, at);
-  return row && (await markAccountTokenUsed(db, row.id, at)) ? row.user_id : null;
+  const row = await findUsableAccountToken(db, hashOf(token), at);
+  return row && (await markAccountTokenUsed(db, row.id, at)) ? { userId: row.user_id, purpose: row.purpose } : null;
 }

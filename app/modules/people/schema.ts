@@ -13,17 +13,18 @@ const bilingualName = (englishKey: string, arabicKey: string) =>
 const password = z.string({ error: "validation.passwordMin8" }).min(8, "validation.passwordMin8").max(256);
 
 /**
- * Spec section 5, "Admin form" (service admins and client admins, DESIGN 16). On edit the password
- * may stay empty: the current one is kept.
+ * Spec section 5, "Admin form" (service admins and client admins, DESIGN 16). The password may stay
+ * empty: on create the person is mailed a link to choose their own (issue 11.5), on edit the current one
+ * is kept.
  */
-export const adminSchema = (mode: "create" | "edit") =>
+export const adminSchema = (_mode: "create" | "edit") =>
   z.object({
     firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
     lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
     email: z.email({ error: "validation.invalidEmailFormat" }).max(254),
     phone: requiredText("validation.phoneRequired", 20).regex(/^\+?\d+$/, "validation.phoneDigits"),
     nin: requiredText("validation.nationalIdRequired", 20).regex(/^\d+$/, "validation.ninDigits"),
-    password: mode === "create" ? password : password.optional(),
+    password: password.optional(),
   });
 
 export type AdminInput = z.infer<ReturnType<typeof adminSchema>>;

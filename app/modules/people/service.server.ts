@@ -1,5 +1,7 @@
+import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { sendInvitation } from "~/modules/auth/invitations.server";
 import { deleteUserSessions } from "~/modules/auth/queries.server";
 import { hashPassword } from "~/modules/users/password.server";
 import {
@@ -38,16 +40,25 @@ const clientAdminValuesOf = (input: ClientAdminInput): ClientAdminValues => ({
 const AUDIT_ENTITY = "USERS";
 const auditName = (role: ManagedRole) => (role === "SERVICE_ADMIN" ? "service_admin" : "client_admin");
 
-/** Creates a service admin or a client admin (the latter without a client until a client names them). */
+/**
+ * Creates a service admin or a client admin (the latter without a client until a client names them).
+ * Without a password, the account gets one no one knows and the person is mailed a set-password link.
+ */
 export async function createPerson(db: DB, role: ManagedRole, input: AdminInput | ClientAdminInput, actor: AuditActor): Promise<SaveResult> {
-  const passwordHash = await hashPassword(input.password!);
+  const passwordHash = await hashPassword(input.password ?? crypto.randomBytes(32).toString("base64url"));
   return db.transaction().execute(async (trx) => {
     if (await emailTaken(trx, input.email)) return EMAIL_TAKEN;
     const id = await insertPerson(trx, role, personValuesOf(input), passwordHash);
     if (role === "CLIENT_ADMIN") await insertClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
     await audit(trx, actor, { action: `${auditName(role)}.create`, entityType: AUDIT_ENTITY, entityId: id, details: { email: input.email.toLowerCase() } });
+    if (!input.password) await sendInvitation(trx, id, actor);
     return { ok: true as const, id };
   });
+}
+
+/** Mails the person a new set-password link (an admin sends the invitation again). */
+export async function reinvite(db: DB, id: number, actor: AuditActor) {
+  await db.transaction().execute((trx) => sendInvitation(trx, id, actor));
 }
 
 /** Saves the form; a new password (when given) replaces the old one and ends the person's sessions. */

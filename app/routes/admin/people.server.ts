@@ -6,7 +6,7 @@ import { areaOf, principalOf, requirePermission } from "~/modules/access/require
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import { findPerson, listPeople } from "~/modules/people/queries.server";
 import { personSchemaOf, USER_STATUS_INTENTS, type ManagedRole } from "~/modules/people/schema";
-import { changeStatus, createPerson, editPerson } from "~/modules/people/service.server";
+import { changeStatus, createPerson, editPerson, reinvite } from "~/modules/people/service.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -43,17 +43,18 @@ export async function loadPersonForm(args: Args, role: ManagedRole) {
   return { person: (await personOf(args, role)).person };
 }
 
-/** Deactivate or reactivate from the detail page (people are never deleted). */
+/** From the detail page: deactivate or reactivate (people are never deleted), or mail a set-password link. */
 export async function changePersonStatus(args: Args, role: ManagedRole) {
   const { principal, person } = await personOf(args, role);
   const intent = (await args.request.formData()).get("intent");
   const known = USER_STATUS_INTENTS.find((candidate) => candidate === intent);
-  if (!known) throw data({ reason: "bad-intent" }, { status: 400 });
-  await changeStatus(getDb(), role, person!.id, known, principal);
+  if (!known && intent !== "invite") throw data({ reason: "bad-intent" }, { status: 400 });
+  if (known) await changeStatus(getDb(), role, person!.id, known, principal);
+  else await reinvite(getDb(), person!.id, principal);
   const kind = PERSON_KINDS[role];
   return redirectWithToast(mustLinkTo(areaOf(args.context)!, kind.screens.detail, { id: person!.id }), {
     kind: "success",
-    message: known === "deactivate" ? "admin.personDeactivated" : "admin.personReactivated",
+    message: known === "deactivate" ? "admin.personDeactivated" : known === "reactivate" ? "admin.personReactivated" : "admin.invitationSent",
     params: { name: `${person!.first_name_en} ${person!.last_name_en}` },
   });
 }

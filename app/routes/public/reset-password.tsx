@@ -14,7 +14,7 @@ import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import { resetPasswordSchema } from "~/modules/auth/schema";
-import { accountTokenUser } from "~/modules/auth/tokens.server";
+import { accountTokenOf } from "~/modules/auth/tokens.server";
 import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { env } from "~/utils/env.server";
@@ -26,8 +26,8 @@ const PASSWORD_FIELDS = ["password", "confirmPassword"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = (await accountTokenUser(getDb(), token, "RESET_PASSWORD")) !== null;
-  return data({ token: usable ? token : null }, { status: usable ? 200 : 404 });
+  const usable = await accountTokenOf(getDb(), token);
+  return data({ token: usable ? token : null, invitation: usable?.purpose === "INVITE" }, { status: usable ? 200 : 404 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,11 +50,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const title = t(loaderData.invitation ? "auth.reset.invitationTitle" : "auth.reset.title");
   return (
     <PublicShell>
-      <PageTitle title={t("auth.reset.title")} />
+      <PageTitle title={title} />
       <Card className="mx-auto max-w-md">
-        <h1 className="mb-4 text-2xl font-bold">{t("auth.reset.title")}</h1>
+        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
         {loaderData.token === null ? (
           <Callout tone="error">{t("auth.reset.invalidLink")}</Callout>
         ) : (
