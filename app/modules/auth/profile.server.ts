@@ -3,19 +3,12 @@ import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { findUserById, updatePasswordHash, updateUserProfile } from "~/modules/users/queries.server";
 import { hashPassword, verifyPassword } from "~/modules/users/password.server";
 import { deleteUserSessionsExcept } from "./queries.server";
-import type { ProfileInput } from "./schema";
+import { nameColumnsOf, type ProfileInput } from "./schema";
 
 export async function saveProfile(db: DB, actor: AuditActor, userId: number, input: ProfileInput) {
   await db.transaction().execute(async (trx) => {
     await updateUserProfile(trx, userId, {
-      first_name_en: input.firstName.english,
-      first_name_ar: input.firstName.arabic,
-      father_name_en: input.fatherName.english,
-      father_name_ar: input.fatherName.arabic,
-      middle_name_en: input.middleName?.english || null,
-      middle_name_ar: input.middleName?.arabic || null,
-      last_name_en: input.lastName.english,
-      last_name_ar: input.lastName.arabic,
+      ...nameColumnsOf(input),
       phone: input.phone,
       locale: input.locale,
     });

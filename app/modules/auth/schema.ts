@@ -24,29 +24,55 @@ const phone = z
   .min(9, "validation.phoneMin9")
   .max(20, "validation.phoneDigits");
 
-const bothPasswordsTyped = (value: unknown) => {
-  const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
-  return typeof password === "string" && typeof confirmPassword === "string";
+/** A person's four names, each in English and Arabic (the middle one optional). */
+const names = {
+  firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
+  fatherName: bilingualName("validation.fatherNameEnglishRequired", "validation.fatherNameArabicRequired"),
+  middleName: z.object({ english: optionalText, arabic: optionalText }).optional(),
+  lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
 };
 
-export const registerSchema = z
-  .object({
-    firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
-    fatherName: bilingualName("validation.fatherNameEnglishRequired", "validation.fatherNameArabicRequired"),
-    middleName: z.object({ english: optionalText, arabic: optionalText }).optional(),
-    lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
-    email: z.email({ error: "validation.emailInvalid" }).max(254),
-    phone,
-    nin: z.string({ error: "validation.ninExact11" }).trim().regex(/^\d{11}$/, "validation.ninExact11"),
-    password: z.string({ error: "validation.passwordMin8" }).min(8, "validation.passwordMin8").max(256),
-    confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
+type Bilingual = { english: string; arabic: string };
+/** The users columns of the four names. */
+export const nameColumnsOf = (input: { firstName: Bilingual; fatherName: Bilingual; middleName?: Partial<Bilingual>; lastName: Bilingual }) => ({
+  first_name_en: input.firstName.english,
+  first_name_ar: input.firstName.arabic,
+  father_name_en: input.fatherName.english,
+  father_name_ar: input.fatherName.arabic,
+  middle_name_en: input.middleName?.english || null,
+  middle_name_ar: input.middleName?.arabic || null,
+  last_name_en: input.lastName.english,
+  last_name_ar: input.lastName.arabic,
+});
+
+/** A new password of at least `min` characters and its confirmation. */
+const newPassword = (min: 6 | 8) => ({
+  password: z.string({ error: `validation.passwordMin${min}` }).min(min, `validation.passwordMin${min}`).max(256),
+  confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
+});
+
+/**
+ * The form's object with "Passwords don't match" on the confirmation. zod skips an object's refinements
+ * once a field has a type error (an empty required field), so this one runs whenever both passwords
+ * were typed: the message comes with the form's other errors.
+ */
+const withConfirmedPassword = <Shape extends z.ZodRawShape & ReturnType<typeof newPassword>>(shape: Shape) =>
+  z.object(shape).refine((value) => (value as { password: string }).password === (value as { confirmPassword: string }).confirmPassword, {
     message: "validation.passwordsDontMatch",
     path: ["confirmPassword"],
-    // Checked whenever both passwords were typed, so the message comes with the form's other errors.
-    when: ({ value }) => bothPasswordsTyped(value),
+    when: ({ value }) => {
+      const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
+      return typeof password === "string" && typeof confirmPassword === "string";
+    },
   });
+
+export const registerSchema = withConfirmedPassword({
+  ...names,
+  email: z.email({ error: "validation.emailInvalid" }).max(254),
+  phone,
+  nin: z.string({ error: "validation.ninExact11" }).trim().regex(/^\d{11}$/, "validation.ninExact11"),
+  ...newPassword(8),
+});
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const forgotPasswordSchema = z.object({
@@ -54,38 +80,21 @@ export const forgotPasswordSchema = z.object({
 });
 
 /** Spec "Reset password": token, password at least 6, matching confirmation. */
-export const resetPasswordSchema = z
-  .object({
-    token: z.string({ error: "auth.reset.invalidLink" }).max(100),
-    password: z.string({ error: "validation.passwordMin6" }).min(6, "validation.passwordMin6").max(256),
-    confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: "validation.passwordsDontMatch",
-    path: ["confirmPassword"],
-    when: ({ value }) => bothPasswordsTyped(value),
-  });
+export const resetPasswordSchema = withConfirmedPassword({
+  token: z.string({ error: "auth.reset.invalidLink" }).max(100),
+  ...newPassword(6),
+});
 
 /** DESIGN 17: one's own names, phone and the language of their mails. */
 export const profileSchema = z.object({
-  firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
-  fatherName: bilingualName("validation.fatherNameEnglishRequired", "validation.fatherNameArabicRequired"),
-  middleName: z.object({ english: optionalText, arabic: optionalText }).optional(),
-  lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
+  ...names,
   phone,
   locale: z.enum(["ar", "en"], { error: "validation.localeRequired" }),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** The current password, and a new one of at least 8 as at registration. */
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string({ error: "validation.currentPasswordRequired" }).max(256),
-    password: z.string({ error: "validation.passwordMin8" }).min(8, "validation.passwordMin8").max(256),
-    confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: "validation.passwordsDontMatch",
-    path: ["confirmPassword"],
-    when: ({ value }) => bothPasswordsTyped(value),
-  });
+export const changePasswordSchema = withConfirmedPassword({
+  currentPassword: z.string({ error: "validation.currentPasswordRequired" }).max(256),
+  ...newPassword(8),
+});

@@ -3,7 +3,7 @@ import type { Locale, UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
 import { findUserByEmail, insertUser, recordSignIn } from "~/modules/users/queries.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
-import type { RegisterInput } from "./schema";
+import { nameColumnsOf, type RegisterInput } from "./schema";
 
 export type SignInResult = { ok: true; user: UserRow } | { ok: false };
 
@@ -35,14 +35,7 @@ export async function registerBeneficiary(db: DB, input: RegisterInput, ip: stri
       email: input.email,
       password_hash: passwordHash,
       role: "BENEFICIARY",
-      first_name_en: input.firstName.english,
-      first_name_ar: input.firstName.arabic,
-      father_name_en: input.fatherName.english,
-      father_name_ar: input.fatherName.arabic,
-      middle_name_en: input.middleName?.english || null,
-      middle_name_ar: input.middleName?.arabic || null,
-      last_name_en: input.lastName.english,
-      last_name_ar: input.lastName.arabic,
+      ...nameColumnsOf(input),
       phone: input.phone,
       nin: input.nin,
       locale,
