@@ -4,7 +4,7 @@ import { DEMO, signIn, switchLanguage, type DemoRole } from "../support";
 const SIDEBAR: Record<DemoRole, string[]> = {
   BENEFICIARY: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations"],
   CLERK: ["/clerks/dashboard", "/clerks/attestations", "/clerks/document-categories", "/clerks/public-announcements"],
-  CLIENT_ADMIN: ["/client-admin/dashboard", "/client-admin/clerks", "/client-admin/document-categories"],
+  CLIENT_ADMIN: ["/client-admin/dashboard", "/client-admin/clerks", "/client-admin/clerk-users", "/client-admin/document-categories"],
   SERVICE_ADMIN: [
     "/service-admin/dashboard",
     "/service-admin/client-admins-management",
@@ -220,7 +220,7 @@ test.describe("small screens", () => {
     await expect(sheet).toBeHidden();
     await page.locator('label[for="nav-sheet"]').filter({ hasText: "Open menu" }).click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.locator("a")).toHaveCount(3);
+    await expect(sheet.locator("a")).toHaveCount(4);
     await sheet.locator("label", { hasText: "Close menu" }).click();
     await expect(sheet).toBeHidden();
   });

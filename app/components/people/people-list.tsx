@@ -1,5 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { useArea } from "~/components/layout/area-shell";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -8,7 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import type { ManagedRole } from "~/modules/people/schema";
-import { personName, pick } from "~/utils/format";
+import { formatDate, personName, pick } from "~/utils/format";
 import { EmptyList } from "~/components/ui/empty-list";
 
 export interface PersonRow {
@@ -22,10 +23,44 @@ export interface PersonRow {
   client_id: number | null;
   client_en: string | null;
   client_ar: string | null;
+  job_title?: string | null;
+  last_sign_in_at?: string | null;
+  open_sessions?: number | null;
+  requests_handled?: number | null;
 }
 
-/** The list of service admins or client admins: search by name or email, paging, empty state. */
-export function PeopleList({ role, rows, q, page, size, total }: { role: ManagedRole; rows: PersonRow[]; q: string; page: number; size: number; total: number }) {
+interface ClientOption {
+  id: number;
+  name_en: string;
+  name_ar: string;
+}
+
+/**
+ * The list of service admins, client admins or clerks: search by name or email, paging, empty state.
+ * Clerks show their work (job title, requests acted on) or, in the `access` view, their last sign-in
+ * and open sessions; the super admin filters them by client.
+ */
+export function PeopleList({
+  role,
+  rows,
+  q,
+  page,
+  size,
+  total,
+  view = "work",
+  clients = null,
+  clientId = null,
+}: {
+  role: ManagedRole;
+  rows: PersonRow[];
+  q: string;
+  page: number;
+  size: number;
+  total: number;
+  view?: "work" | "access";
+  clients?: ClientOption[] | null;
+  clientId?: number | null;
+}) {
   const { t, i18n } = useTranslation();
   const area = useArea();
   const lng = i18n.language;
@@ -33,7 +68,26 @@ export function PeopleList({ role, rows, q, page, size, total }: { role: Managed
   const create = mustLinkTo(area, kind.screens.create);
   return (
     <div className="flex flex-col gap-5">
-      <ListHeader title={t(kind.labels.list)} addHref={create} addLabel={t(kind.labels.create)} searchLabel="admin.searchPeople" q={q} />
+      <ListHeader title={t(view === "access" ? "admin.clerkUsers" : kind.labels.list)} addHref={create} addLabel={t(kind.labels.create)} searchLabel="admin.searchPeople" q={q} />
+      {clients ? (
+        <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium">{t("admin.filterByClient")}</span>
+            <select name="client" defaultValue={clientId ?? ""} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+              <option value="">{t("admin.allClients")}</option>
+              {clients.map((client) => (
+                <option key={client.id} value={client.id}>
+                  {pick(lng, client.name_en, client.name_ar)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {q ? <input type="hidden" name="q" value={q} /> : null}
+          <Button type="submit" variant="outline">
+            {t("admin.applyFilter")}
+          </Button>
+        </Form>
+      ) : null}
       {rows.length === 0 ? (
         <EmptyList searched={Boolean(q)} message={t(kind.labels.empty)} addHref={create} addLabel={t(kind.labels.create)} />
       ) : (
@@ -53,6 +107,7 @@ export function PeopleList({ role, rows, q, page, size, total }: { role: Managed
                     </bdi>
                   </div>
                   <div className="flex flex-wrap items-center gap-2 text-sm">
+                    {role === "CLERK" ? <ClerkFacts row={row} view={view} showClient={Boolean(clients)} /> : null}
                     {role === "CLIENT_ADMIN" ? (
                       clientHref ? (
                         <Link to={clientHref} className="text-accent-11 underline">
@@ -72,5 +127,25 @@ export function PeopleList({ role, rows, q, page, size, total }: { role: Managed
       )}
       <Pagination page={page} size={size} total={total} />
     </div>
+  );
+}
+
+function ClerkFacts({ row, view, showClient }: { row: PersonRow; view: "work" | "access"; showClient: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const facts =
+    view === "access"
+      ? [
+          row.last_sign_in_at ? t("admin.lastSignIn", { date: formatDate(row.last_sign_in_at, lng) }) : t("admin.neverSignedIn"),
+          t("admin.openSessions", { count: Number(row.open_sessions ?? 0) }),
+        ]
+      : [row.job_title ?? "", t("admin.requestsHandled", { count: Number(row.requests_handled ?? 0) })];
+  return (
+    <span className="flex flex-wrap gap-3 text-gray-11" data-testid="clerk-facts">
+      {showClient && row.client_id ? <span>{pick(lng, row.client_en ?? "", row.client_ar ?? "")}</span> : null}
+      {facts.filter(Boolean).map((fact) => (
+        <span key={fact}>{fact}</span>
+      ))}
+    </span>
   );
 }

@@ -20,10 +20,32 @@ export interface ShownPerson extends EditedPerson {
   client_en: string | null;
   client_ar: string | null;
   primary_admin_id: number | null;
+  last_sign_in_at: string | null;
+  open_sessions: number | null;
+  requests_handled: number | null;
 }
 
-/** A service admin or client admin: their details, their organisation, edit, deactivate or reactivate. */
-export function PersonDetail({ role, person, dialog }: { role: ManagedRole; person: ShownPerson; dialog: string | null }) {
+interface Action {
+  id: number;
+  at: string;
+  action: string;
+  entity_type: string | null;
+  entity_id: number | null;
+}
+
+/** Each access action of the detail page: its dialog, confirmation texts and button tone. */
+const ACCESS_ACTIONS = [
+  { intent: "invite", label: "admin.sendInvitation", title: "admin.confirmInvitation", hint: "admin.invitationHint" },
+  { intent: "resetLink", label: "admin.sendResetLink", title: "admin.confirmResetLink", hint: "admin.resetLinkHint" },
+  { intent: "signOut", label: "admin.signOutEverywhere", title: "admin.confirmSignOut", hint: "admin.signOutHint" },
+] as const;
+
+/**
+ * A service admin, client admin or clerk: their details, their organisation, edit, deactivate or
+ * reactivate, mail a set-password or reset link, sign them out everywhere. A clerk's page also shows
+ * their work (requests acted on, latest actions) and access (last sign-in, open sessions).
+ */
+export function PersonDetail({ role, person, dialog, latestActions = [] }: { role: ManagedRole; person: ShownPerson; dialog: string | null; latestActions?: Action[] }) {
   const { t, i18n } = useTranslation();
   const area = useArea();
   const lng = i18n.language;
@@ -46,18 +68,20 @@ export function PersonDetail({ role, person, dialog }: { role: ManagedRole; pers
         <ButtonLink to={mustLinkTo(area, kind.screens.edit, { id: person.id })} variant="outline">
           {t("catalogue.edit")}
         </ButtonLink>
-        {active ? (
-          <ButtonLink to="?dialog=invite" variant="outline" preventScrollReset>
-            {t("admin.sendInvitation")}
-          </ButtonLink>
-        ) : null}
+        {active
+          ? ACCESS_ACTIONS.map((action) => (
+              <ButtonLink key={action.intent} to={`?dialog=${action.intent}`} variant="outline" preventScrollReset>
+                {t(action.label)}
+              </ButtonLink>
+            ))
+          : null}
         <ButtonLink to="?dialog=status" variant={active ? "danger" : "solid"} preventScrollReset>
           {t(active ? "admin.deactivate" : "admin.reactivate")}
         </ButtonLink>
       </DetailHeader>
-      {dialog === "invite" ? (
-        <ConfirmAction intent="invite" title={t("admin.confirmInvitation", { name })} hint={t("admin.invitationHint")} confirmLabel={t("admin.sendInvitation")} tone="solid" />
-      ) : null}
+      {ACCESS_ACTIONS.filter((action) => active && dialog === action.intent).map((action) => (
+        <ConfirmAction key={action.intent} intent={action.intent} title={t(action.title, { name })} hint={t(action.hint)} confirmLabel={t(action.label)} tone="solid" />
+      ))}
       {dialog === "status" ? (
         <ConfirmAction
           intent={active ? "deactivate" : "reactivate"}
@@ -91,6 +115,20 @@ export function PersonDetail({ role, person, dialog }: { role: ManagedRole; pers
           </dd>
           <dt className="text-sm text-gray-11">{t("profile.memberSince")}</dt>
           <dd>{formatDate(person.created_at, lng)}</dd>
+          {role === "CLERK" ? (
+            <>
+              <dt className="text-sm text-gray-11">{t("admin.jobTitle")}</dt>
+              <dd>{person.job_title || t("profile.notProvided")}</dd>
+              <dt className="text-sm text-gray-11">{t("profile.client")}</dt>
+              <dd data-testid="person-client">{pick(lng, person.client_en ?? "", person.client_ar ?? "")}</dd>
+              <dt className="text-sm text-gray-11">{t("admin.requestsHandledLabel")}</dt>
+              <dd>{Number(person.requests_handled ?? 0)}</dd>
+              <dt className="text-sm text-gray-11">{t("admin.lastSignInLabel")}</dt>
+              <dd>{person.last_sign_in_at ? formatDate(person.last_sign_in_at, lng) : t("admin.neverSignedIn")}</dd>
+              <dt className="text-sm text-gray-11">{t("admin.openSessionsLabel")}</dt>
+              <dd data-testid="open-sessions">{Number(person.open_sessions ?? 0)}</dd>
+            </>
+          ) : null}
           {role === "CLIENT_ADMIN" ? (
             <>
               <dt className="text-sm text-gray-11">{t("admin.jobTitle")}</dt>
@@ -124,6 +162,24 @@ export function PersonDetail({ role, person, dialog }: { role: ManagedRole; pers
           ) : null}
         </dl>
       </Card>
+      {role === "CLERK" ? (
+        <Card>
+          <h2 className="mb-3 font-semibold">{t("admin.latestActions")}</h2>
+          {latestActions.length === 0 ? (
+            <p className="text-sm text-gray-11">{t("admin.noActionsYet")}</p>
+          ) : (
+            <ul className="flex flex-col gap-1 text-sm" data-testid="latest-actions">
+              {latestActions.map((action) => (
+                <li key={action.id} className="flex flex-wrap gap-2">
+                  <span className="text-gray-11">{formatDate(action.at, lng)}</span>
+                  <bdi dir="ltr">{action.action}</bdi>
+                  {action.entity_id ? <span>#{action.entity_id}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
     </div>
   );
 }

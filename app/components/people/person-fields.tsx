@@ -58,3 +58,40 @@ export function ClientAdminFields({ jobTitle, canDoAttestation, permissions }: {
     </>
   );
 }
+
+/** A clerk's job title (optional) and, when the user may choose (the super admin), their client. */
+export function ClerkFields({ jobTitle, clientId, clients }: { jobTitle: Text; clientId: FieldMetadata<number | undefined, Form, string[]>; clients: { id: number; name_en: string; name_ar: string }[] | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <Field label={t("admin.jobTitleOptional")} autoComplete="off" {...inputProps(jobTitle, "text")} />
+      {clients ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={clientId.id} className="text-sm font-medium">
+            {t("profile.client")}
+          </label>
+          <select
+            id={clientId.id}
+            name={clientId.name}
+            defaultValue={clientId.initialValue ?? ""}
+            aria-invalid={clientId.errors ? true : undefined}
+            aria-describedby={clientId.errors ? clientId.errorId : undefined}
+            className="rounded-md border border-gray-7 bg-white px-3 py-2"
+          >
+            <option value="">{t("admin.chooseClient")}</option>
+            {clients.map((client) => (
+              <option key={client.id} value={client.id}>
+                {i18n.language === "en" ? client.name_en : client.name_ar}
+              </option>
+            ))}
+          </select>
+          {clientId.errors ? (
+            <p id={clientId.errorId} className="text-sm text-red-11">
+              {t(clientId.errors[0])}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

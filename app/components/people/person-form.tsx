@@ -4,9 +4,9 @@ import { useTranslation } from "~/utils/i18n";
 import { useArea } from "~/components/layout/area-shell";
 import { CLIENT_ADMIN_PERMISSIONS, mustLinkTo, type ClientAdminPermission } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
-import { personSchemaOf, type ClientAdminInput, type ManagedRole } from "~/modules/people/schema";
+import { personSchemaOf, type ClerkInput, type ClientAdminInput, type ManagedRole } from "~/modules/people/schema";
 import { personName } from "~/utils/format";
-import { AdminFields, ClientAdminFields } from "./person-fields";
+import { AdminFields, ClerkFields, ClientAdminFields } from "./person-fields";
 import { FormPage } from "~/components/ui/form-page";
 
 export interface EditedPerson {
@@ -21,6 +21,13 @@ export interface EditedPerson {
   job_title: string | null;
   can_do_attestation: number | null;
   permissions: ClientAdminPermission[];
+  client_id?: number | null;
+}
+
+interface ClientOption {
+  id: number;
+  name_en: string;
+  name_ar: string;
 }
 
 const defaultsOf = (person: EditedPerson | null) =>
@@ -32,19 +39,20 @@ const defaultsOf = (person: EditedPerson | null) =>
         phone: person.phone ?? "",
         nin: person.nin ?? "",
         jobTitle: person.job_title ?? "",
+        clientId: person.client_id ?? undefined,
         canDoAttestation: person.can_do_attestation === 1 ? "on" : undefined,
         // A stored empty list means every permission: show them all ticked.
         permissions: person.permissions.length > 0 ? person.permissions : [...CLIENT_ADMIN_PERMISSIONS],
       }
     : { permissions: [...CLIENT_ADMIN_PERMISSIONS] };
 
-/** Create and edit a service admin or a client admin: one form, the kind's schema on both sides. */
-export function PersonForm({ role, person, lastResult }: { role: ManagedRole; person: EditedPerson | null; lastResult: SubmissionResult<string[]> | undefined }) {
+/** Create and edit a service admin, a client admin or a clerk: one form, the kind's schema on both sides. */
+export function PersonForm({ role, person, lastResult, clients = null }: { role: ManagedRole; person: EditedPerson | null; lastResult: SubmissionResult<string[]> | undefined; clients?: ClientOption[] | null }) {
   const { t, i18n } = useTranslation();
   const area = useArea();
   const kind = PERSON_KINDS[role];
   const schema = personSchemaOf(role, person ? "edit" : "create");
-  const [form, fields] = useForm<ClientAdminInput>({
+  const [form, fields] = useForm<ClientAdminInput & ClerkInput>({
     lastResult,
     defaultValue: defaultsOf(person),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -66,6 +74,7 @@ export function PersonForm({ role, person, lastResult }: { role: ManagedRole; pe
         editing={Boolean(person)}
       />
       {role === "CLIENT_ADMIN" ? <ClientAdminFields jobTitle={fields.jobTitle} canDoAttestation={fields.canDoAttestation} permissions={fields.permissions} /> : null}
+      {role === "CLERK" ? <ClerkFields jobTitle={fields.jobTitle} clientId={fields.clientId} clients={clients} /> : null}
     </FormPage>
   );
 }

@@ -36,6 +36,11 @@ export type Screen =
   | "serviceAdminCreate"
   | "serviceAdmin"
   | "serviceAdminEdit"
+  | "clerks"
+  | "clerkCreate"
+  | "clerk"
+  | "clerkEdit"
+  | "clerkUsers"
   | "myRequests"
   | "requestDocument"
   | "myRequest"
@@ -104,6 +109,10 @@ export const AREAS: Record<AreaKey, Area> = {
       clientEdit: "/super-admin/clients-management/edit/:id",
       clientRequests: "/super-admin/clients-management/requests/:clientId",
       beneficiaryRequests: "/super-admin/beneficiaries-management/requests/:beneficiaryId",
+      clerks: "/super-admin/clerks-management",
+      clerkCreate: "/super-admin/clerks-management/create",
+      clerk: "/super-admin/clerks-management/:id",
+      clerkEdit: "/super-admin/clerks-management/edit/:id",
       ...categoryScreens("/super-admin/document-categories-management"),
       requestIssue: "/super-admin/document-categories-management/request/issue/:id",
       ...CHILD_SCREENS,
@@ -113,7 +122,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "serviceAdmins", label: "nav.serviceAdmins" },
       { screen: "clientAdmins", label: "nav.clientAdmins" },
       { screen: "clients", label: "nav.clients" },
-      { upcoming: "/super-admin/clerks-management", label: "nav.clerks" },
+      { screen: "clerks", label: "nav.clerks" },
       { upcoming: "/super-admin/beneficiaries-management", label: "nav.beneficiaries" },
       { screen: "categories", label: "nav.documentCategories" },
       { upcoming: "/super-admin/attestations-management", label: "nav.attestations" },
@@ -156,11 +165,17 @@ export const AREAS: Record<AreaKey, Area> = {
       dashboard: "/client-admin/dashboard",
       ...categoryScreens("/client-admin/document-categories"),
       requestIssue: "/client-admin/document-categories/request/issue/:id",
+      clerks: "/client-admin/clerks",
+      clerkCreate: "/client-admin/clerks/create",
+      clerk: "/client-admin/clerks/:id",
+      clerkEdit: "/client-admin/clerks/edit/:id",
+      clerkUsers: "/client-admin/clerk-users",
       ...CHILD_SCREENS,
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
-      { upcoming: "/client-admin/clerks", label: "nav.clerks", capability: "clerk:manage" },
+      { screen: "clerks", label: "nav.clerks", capability: "clerk:manage" },
+      { screen: "clerkUsers", label: "nav.clerkUsers", capability: "clerk:manage" },
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
     ],
   },

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import type { UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
 import { queueTemplateMail } from "~/modules/mail/outbox.server";
 import { findUserByEmail, updatePasswordHash } from "~/modules/users/queries.server";
@@ -17,14 +18,19 @@ export async function requestPasswordReset(db: DB, email: string, ip: string | n
     return;
   }
   await db.transaction().execute(async (trx) => {
-    const token = await issueAccountToken(trx, user.id, "RESET_PASSWORD");
-    await queueTemplateMail(trx, "resetPassword", {
-      to: user.email,
-      locale: user.locale,
-      name: user.locale === "en" ? user.first_name_en : user.first_name_ar,
-      path: `/reset-password?token=${token}`,
-    });
+    await mailResetLink(trx, user);
     await audit(trx, { userId: user.id, role: user.role, ip }, { action: "auth.password_reset_requested", entityType: "USERS", entityId: user.id });
+  });
+}
+
+/** Issues a reset token (30 minutes) and queues its mail, in the caller's transaction. */
+export async function mailResetLink(db: DB, user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar">) {
+  const token = await issueAccountToken(db, user.id, "RESET_PASSWORD");
+  await queueTemplateMail(db, "resetPassword", {
+    to: user.email,
+    locale: user.locale,
+    name: user.locale === "en" ? user.first_name_en : user.first_name_ar,
+    path: `/reset-password?token=${token}`,
   });
 }
 

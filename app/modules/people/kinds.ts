@@ -23,4 +23,10 @@ export const PERSON_KINDS: Record<ManagedRole, PersonKind> = {
     screens: { list: "clientAdmins", create: "clientAdminCreate", detail: "clientAdmin", edit: "clientAdminEdit" },
     labels: { list: "admin.clientAdmins", create: "admin.newClientAdmin", empty: "admin.noClientAdmins", created: "admin.personCreated", saved: "admin.personSaved" },
   },
+  CLERK: {
+    role: "CLERK",
+    capability: "clerk:manage",
+    screens: { list: "clerks", create: "clerkCreate", detail: "clerk", edit: "clerkEdit" },
+    labels: { list: "admin.clerks", create: "admin.newClerk", empty: "admin.noClerks", created: "admin.personCreated", saved: "admin.personSaved" },
+  },
 };

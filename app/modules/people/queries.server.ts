@@ -123,3 +123,96 @@ export async function updateClientAdminRecord(db: DB, userId: number, values: Cl
 export async function setUserStatus(db: DB, id: number, status: UserStatus) {
   await db.updateTable("users").set({ status, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
 }
+
+/**
+ * Clerks with their work (job title, requests they acted on) and access (last sign-in, open sessions),
+ * within a client when `clientId` is given.
+ */
+export async function listClerks(db: DB, filter: { q: string; page: number; size: number; clientId?: number }) {
+  let query = db.selectFrom("users").innerJoin("clerks", "clerks.user_id", "users.id").leftJoin("clients", "clients.id", "clerks.client_id").where("users.role", "=", "CLERK");
+  if (filter.clientId !== undefined) query = query.where("clerks.client_id", "=", filter.clientId);
+  if (filter.q) {
+    const like = `%${filter.q.toLowerCase()}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["users.first_name_en"]), "like", like),
+        eb(eb.fn("lower", ["users.last_name_en"]), "like", like),
+        eb("users.first_name_ar", "like", `%${filter.q}%`),
+        eb("users.last_name_ar", "like", `%${filter.q}%`),
+        eb("users.email", "like", like),
+      ]),
+    );
+  }
+  const total = await countRows(query);
+  const rows = await query
+    .select((eb) => [
+      ...LIST_COLUMNS,
+      "users.last_sign_in_at",
+      "clients.id as client_id",
+      "clients.name_en as client_en",
+      "clients.name_ar as client_ar",
+      "clerks.job_title",
+      eb.selectFrom("sessions").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("sessions.user_id", "=", "users.id").as("open_sessions"),
+      eb
+        .selectFrom("audit_events")
+        .select((inner) => inner.fn.count<number>("audit_events.entity_id").distinct().as("n"))
+        .whereRef("audit_events.actor_user_id", "=", "users.id")
+        .where("audit_events.entity_type", "=", "DOCUMENT_REQUESTS")
+        .as("requests_handled"),
+    ])
+    .orderBy("users.first_name_en")
+    .orderBy("users.id")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+export function findClerk(db: DB, id: number) {
+  return db
+    .selectFrom("users")
+    .innerJoin("clerks", "clerks.user_id", "users.id")
+    .leftJoin("clients", "clients.id", "clerks.client_id")
+    .select((eb) => [
+      ...LIST_COLUMNS,
+      "users.phone",
+      "users.nin",
+      "users.created_at",
+      "users.last_sign_in_at",
+      "clerks.job_title",
+      "clients.id as client_id",
+      "clients.name_en as client_en",
+      "clients.name_ar as client_ar",
+      eb.selectFrom("sessions").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("sessions.user_id", "=", "users.id").as("open_sessions"),
+      eb
+        .selectFrom("audit_events")
+        .select((inner) => inner.fn.count<number>("audit_events.entity_id").distinct().as("n"))
+        .whereRef("audit_events.actor_user_id", "=", "users.id")
+        .where("audit_events.entity_type", "=", "DOCUMENT_REQUESTS")
+        .as("requests_handled"),
+    ])
+    .where("users.role", "=", "CLERK")
+    .where("users.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** What a person did last, from the audit trail. */
+export function latestActionsOf(db: DB, userId: number, limit = 10) {
+  return db.selectFrom("audit_events").select(["id", "at", "action", "entity_type", "entity_id"]).where("actor_user_id", "=", userId).orderBy("id", "desc").limit(limit).execute();
+}
+
+export async function insertClerkRecord(db: DB, userId: number, values: { clientId: number; jobTitle: string | null }) {
+  await db.insertInto("clerks").values({ user_id: userId, client_id: values.clientId, job_title: values.jobTitle }).execute();
+}
+
+export async function updateClerkRecord(db: DB, userId: number, values: { clientId: number; jobTitle: string | null }) {
+  await db.updateTable("clerks").set({ client_id: values.clientId, job_title: values.jobTitle }).where("user_id", "=", userId).execute();
+}
+
+export function clientOptions(db: DB) {
+  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
+}
+
+export function clientExists(db: DB, id: number) {
+  return db.selectFrom("clients").select("id").where("id", "=", id).executeTakeFirst();
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
 
 /** The people the platform's admins manage (DESIGN 16). */
-export type ManagedRole = "SERVICE_ADMIN" | "CLIENT_ADMIN";
+export type ManagedRole = "SERVICE_ADMIN" | "CLIENT_ADMIN" | "CLERK";
 
 /** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */
 const requiredText = (key: string, max = 100) => z.string({ error: key }).trim().min(1, key).max(max);
@@ -43,10 +43,23 @@ export const clientAdminSchema = (mode: "create" | "edit") =>
 export type ClientAdminInput = z.infer<ReturnType<typeof clientAdminSchema>>;
 
 /**
+ * A clerk (issue 11.1): the admin form, an optional job title, and their client. A client admin's clerks
+ * belong to the admin's client; the super admin chooses the client ('Client is required').
+ */
+export const clerkSchema = (mode: "create" | "edit") =>
+  adminSchema(mode).extend({
+    jobTitle: z.string().trim().max(100).optional(),
+    clientId: z.coerce.number({ error: "validation.clientRequired" }).int().positive("validation.clientRequired").optional(),
+  });
+export type ClerkInput = z.infer<ReturnType<typeof clerkSchema>>;
+
+/**
  * The schema of a kind's form. Typed as the client-admin one (a superset) so that one form component
  * serves both kinds; the service-admin schema simply has no client-admin fields.
  */
 export const personSchemaOf = (role: ManagedRole, mode: "create" | "edit") =>
-  (role === "CLIENT_ADMIN" ? clientAdminSchema(mode) : adminSchema(mode)) as ReturnType<typeof clientAdminSchema>;
+  (role === "CLIENT_ADMIN" ? clientAdminSchema(mode) : role === "CLERK" ? clerkSchema(mode) : adminSchema(mode)) as ReturnType<typeof clientAdminSchema> & ReturnType<typeof clerkSchema>;
 
-export const USER_STATUS_INTENTS = ["deactivate", "reactivate"] as const;
+export const PERSON_INTENTS = ["deactivate", "reactivate", "invite", "resetLink", "signOut"] as const;
+export type PersonIntent = (typeof PERSON_INTENTS)[number];
+

@@ -2,20 +2,24 @@ import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { sendInvitation } from "~/modules/auth/invitations.server";
+import { mailResetLink } from "~/modules/auth/password-reset.server";
 import { deleteUserSessions } from "~/modules/auth/queries.server";
+import { findUserById } from "~/modules/users/queries.server";
 import { hashPassword } from "~/modules/users/password.server";
 import {
   emailTaken,
+  insertClerkRecord,
   insertClientAdminRecord,
   insertPerson,
   setUserStatus,
+  updateClerkRecord,
   updateClientAdminRecord,
   updatePerson,
   type ClientAdminValues,
   type ManagedRole,
   type PersonValues,
 } from "./queries.server";
-import type { AdminInput, ClientAdminInput } from "./schema";
+import type { AdminInput, ClerkInput, ClientAdminInput } from "./schema";
 
 export type SaveResult = { ok: true; id: number } | { ok: false; field: "email"; message: string };
 
@@ -38,21 +42,40 @@ const clientAdminValuesOf = (input: ClientAdminInput): ClientAdminValues => ({
 });
 
 const AUDIT_ENTITY = "USERS";
-const auditName = (role: ManagedRole) => (role === "SERVICE_ADMIN" ? "service_admin" : "client_admin");
+const auditName = (role: ManagedRole) => ({ SERVICE_ADMIN: "service_admin", CLIENT_ADMIN: "client_admin", CLERK: "clerk" })[role];
 
 /**
  * Creates a service admin or a client admin (the latter without a client until a client names them).
  * Without a password, the account gets one no one knows and the person is mailed a set-password link.
  */
-export async function createPerson(db: DB, role: ManagedRole, input: AdminInput | ClientAdminInput, actor: AuditActor): Promise<SaveResult> {
+export async function createPerson(db: DB, role: ManagedRole, input: AdminInput | ClientAdminInput | ClerkInput, actor: AuditActor, clientId?: number): Promise<SaveResult> {
   const passwordHash = await hashPassword(input.password ?? crypto.randomBytes(32).toString("base64url"));
   return db.transaction().execute(async (trx) => {
     if (await emailTaken(trx, input.email)) return EMAIL_TAKEN;
     const id = await insertPerson(trx, role, personValuesOf(input), passwordHash);
     if (role === "CLIENT_ADMIN") await insertClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
-    await audit(trx, actor, { action: `${auditName(role)}.create`, entityType: AUDIT_ENTITY, entityId: id, details: { email: input.email.toLowerCase() } });
+    if (role === "CLERK") await insertClerkRecord(trx, id, { clientId: clientId!, jobTitle: (input as ClerkInput).jobTitle || null });
+    await audit(trx, actor, { clientId: role === "CLERK" ? clientId : undefined, action: `${auditName(role)}.create`, entityType: AUDIT_ENTITY, entityId: id, details: { email: input.email.toLowerCase() } });
     if (!input.password) await sendInvitation(trx, id, actor);
     return { ok: true as const, id };
+  });
+}
+
+/** Ends every session of the person at once ("sign out everywhere"). */
+export async function signOutEverywhere(db: DB, role: ManagedRole, id: number, actor: AuditActor) {
+  await db.transaction().execute(async (trx) => {
+    await deleteUserSessions(trx, id);
+    await audit(trx, actor, { action: `${auditName(role)}.sign_out_everywhere`, entityType: AUDIT_ENTITY, entityId: id });
+  });
+}
+
+/** Mails the person a password-reset link (30 minutes, once). */
+export async function sendResetLink(db: DB, role: ManagedRole, id: number, actor: AuditActor) {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, id);
+    if (!user) return;
+    await mailResetLink(trx, user);
+    await audit(trx, actor, { action: `${auditName(role)}.reset_link`, entityType: AUDIT_ENTITY, entityId: id });
   });
 }
 
@@ -62,12 +85,13 @@ export async function reinvite(db: DB, id: number, actor: AuditActor) {
 }
 
 /** Saves the form; a new password (when given) replaces the old one and ends the person's sessions. */
-export async function editPerson(db: DB, role: ManagedRole, id: number, input: AdminInput | ClientAdminInput, actor: AuditActor): Promise<SaveResult> {
+export async function editPerson(db: DB, role: ManagedRole, id: number, input: AdminInput | ClientAdminInput | ClerkInput, actor: AuditActor, clientId?: number): Promise<SaveResult> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction().execute(async (trx) => {
     if (await emailTaken(trx, input.email, id)) return EMAIL_TAKEN;
     await updatePerson(trx, id, personValuesOf(input), passwordHash);
     if (role === "CLIENT_ADMIN") await updateClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
+    if (role === "CLERK") await updateClerkRecord(trx, id, { clientId: clientId!, jobTitle: (input as ClerkInput).jobTitle || null });
     if (passwordHash) await deleteUserSessions(trx, id);
     await audit(trx, actor, { action: `${auditName(role)}.update`, entityType: AUDIT_ENTITY, entityId: id, details: { passwordChanged: Boolean(passwordHash) } });
     return { ok: true as const, id };

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
-import { mustLinkTo, parsePermissions } from "~/modules/access";
+import { mustLinkTo, parsePermissions, scopeFilter } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { PERSON_KINDS } from "~/modules/people/kinds";
-import { findPerson, listPeople } from "~/modules/people/queries.server";
-import { personSchemaOf, USER_STATUS_INTENTS, type ManagedRole } from "~/modules/people/schema";
-import { changeStatus, createPerson, editPerson, reinvite } from "~/modules/people/service.server";
+import { clientExists, clientOptions, findClerk, findPerson, latestActionsOf, listClerks, listPeople } from "~/modules/people/queries.server";
+import { PERSON_INTENTS, personSchemaOf, type ManagedRole, type PersonIntent } from "~/modules/people/schema";
+import { changeStatus, createPerson, editPerson, reinvite, sendResetLink, signOutEverywhere } from "~/modules/people/service.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -17,44 +17,81 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-/** The service-admin and client-admin screens are one set of screens over PERSON_KINDS (DESIGN 16). */
+/** The service-admin, client-admin and clerk screens are one set of screens over PERSON_KINDS (DESIGN 16). */
 export async function loadPeople({ request, context }: Args, role: ManagedRole) {
-  requirePermission(principalOf(context), PERSON_KINDS[role].capability);
+  const principal = requirePermission(principalOf(context), PERSON_KINDS[role].capability);
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = searchOf(url);
-  const { total, rows } = await listPeople(getDb(), role, { q, ...paging });
-  return { rows, total, q, ...paging };
+  if (role !== "CLERK") return { ...(await listPeople(getDb(), role, { q, ...paging })), q, ...paging, view: "work" as const, clients: null, clientId: null };
+  // A client admin sees their client's clerks; the super admin all, or one client's (`?client=`).
+  const scoped = scopeFilter(principal).clientId;
+  const chosen = Number.parseInt(url.searchParams.get("client") ?? "", 10);
+  const clientId = scoped ?? (Number.isInteger(chosen) && chosen > 0 ? chosen : undefined);
+  const { total, rows } = await listClerks(getDb(), { q, ...paging, clientId });
+  const view = url.pathname.includes("/clerk-users") ? ("access" as const) : ("work" as const);
+  return { rows, total, q, ...paging, view, clients: scoped === undefined ? await clientOptions(getDb()) : null, clientId: clientId ?? null };
 }
 
+const NO_CLIENT_ADMIN_FIELDS = { permissions: null, can_do_attestation: null, primary_admin_id: null };
+const NO_CLERK_FIELDS = { last_sign_in_at: null, open_sessions: null, requests_handled: null };
+
+async function findManaged(role: ManagedRole, id: number) {
+  if (role !== "CLERK") {
+    const person = await findPerson(getDb(), role, id);
+    return person && { ...person, ...NO_CLERK_FIELDS };
+  }
+  const clerk = await findClerk(getDb(), id);
+  return clerk && { ...clerk, ...NO_CLIENT_ADMIN_FIELDS };
+}
+
+/** The person of `{id}` within the principal's scope (a clerk of another client is 404). */
 async function personOf({ params, context }: Args, role: ManagedRole) {
   const capability = PERSON_KINDS[role].capability;
   const principal = requirePermission(principalOf(context), capability);
-  const person = params.id === undefined ? null : requirePermission(principal, capability, await findPerson(getDb(), role, Number(params.id)));
+  const person = params.id === undefined ? null : requirePermission(principal, capability, await findManaged(role, Number(params.id)));
   return { principal, person: person && { ...person, permissions: parsePermissions(person.permissions) } };
 }
 
 export async function loadPerson(args: Args, role: ManagedRole) {
   const { person } = await personOf(args, role);
-  return { person: person!, dialog: new URL(args.request.url).searchParams.get("dialog") };
+  const latestActions = role === "CLERK" ? await latestActionsOf(getDb(), person!.id) : [];
+  return { person: person!, latestActions, dialog: new URL(args.request.url).searchParams.get("dialog") };
 }
 
 export async function loadPersonForm(args: Args, role: ManagedRole) {
-  return { person: (await personOf(args, role)).person };
+  const { principal, person } = await personOf(args, role);
+  // The super admin chooses a clerk's client; a client admin's clerks are of their client.
+  const chooseClient = role === "CLERK" && scopeFilter(principal).clientId === undefined;
+  return { person, clients: chooseClient ? await clientOptions(getDb()) : null };
 }
 
-/** From the detail page: deactivate or reactivate (people are never deleted), or mail a set-password link. */
+const INTENT_TOASTS: Record<PersonIntent, string> = {
+  deactivate: "admin.personDeactivated",
+  reactivate: "admin.personReactivated",
+  invite: "admin.invitationSent",
+  resetLink: "admin.resetLinkSent",
+  signOut: "admin.signedOutEverywhere",
+};
+
+/**
+ * From the detail page: deactivate or reactivate (people are never deleted), mail a set-password or a
+ * password-reset link, or end every session ("sign out everywhere").
+ */
 export async function changePersonStatus(args: Args, role: ManagedRole) {
   const { principal, person } = await personOf(args, role);
-  const intent = (await args.request.formData()).get("intent");
-  const known = USER_STATUS_INTENTS.find((candidate) => candidate === intent);
-  if (!known && intent !== "invite") throw data({ reason: "bad-intent" }, { status: 400 });
-  if (known) await changeStatus(getDb(), role, person!.id, known, principal);
-  else await reinvite(getDb(), person!.id, principal);
-  const kind = PERSON_KINDS[role];
-  return redirectWithToast(mustLinkTo(areaOf(args.context)!, kind.screens.detail, { id: person!.id }), {
+  const asked = (await args.request.formData()).get("intent");
+  const known = PERSON_INTENTS.find((candidate) => candidate === asked);
+  if (!known) throw data({ reason: "bad-intent" }, { status: 400 });
+  const db = getDb();
+  const id = person!.id;
+  if (known === "deactivate" || known === "reactivate") await changeStatus(db, role, id, known, principal);
+  else if (known === "invite") await reinvite(db, id, principal);
+  else if (known === "resetLink") await sendResetLink(db, role, id, principal);
+  else await signOutEverywhere(db, role, id, principal);
+  return redirectWithToast(mustLinkTo(areaOf(args.context)!, PERSON_KINDS[role].screens.detail, { id }), {
     kind: "success",
-    message: known === "deactivate" ? "admin.personDeactivated" : known === "reactivate" ? "admin.personReactivated" : "admin.invitationSent",
+    message: INTENT_TOASTS[known],
     params: { name: `${person!.first_name_en} ${person!.last_name_en}` },
   });
 }
@@ -65,7 +102,15 @@ export async function savePerson(args: Args, role: ManagedRole) {
   const submission = parseWithZod(await args.request.formData(), { schema: personSchemaOf(role, person ? "edit" : "create") });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const db = getDb();
-  const result = person ? await editPerson(db, role, person.id, submission.value, principal) : await createPerson(db, role, submission.value, principal);
+  let clientId: number | undefined;
+  if (role === "CLERK") {
+    // A client admin's clerk belongs to their client whatever is posted; the super admin names a client.
+    clientId = scopeFilter(principal).clientId ?? submission.value.clientId;
+    if (clientId === undefined || !(await clientExists(db, clientId))) {
+      return data(submission.reply({ fieldErrors: { clientId: ["validation.clientRequired"] }, hideFields: ["password"] }), { status: 400 });
+    }
+  }
+  const result = person ? await editPerson(db, role, person.id, submission.value, principal, clientId) : await createPerson(db, role, submission.value, principal, clientId);
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), { status: 409 });
   const kind = PERSON_KINDS[role];
   return redirectWithToast(mustLinkTo(areaOf(args.context)!, kind.screens.detail, { id: result.id }), {
