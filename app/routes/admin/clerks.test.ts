@@ -9,6 +9,8 @@ import { makeContext, postForm, run } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as clerkDetail from "./clerk";
 import * as clerkForm from "./clerk-form";
+import { signIn } from "~/modules/auth/service.server";
+import * as reset from "../public/reset-password";
 import * as staffRequest from "../requests/staff-request";
 import * as clerkList from "./clerks";
 
@@ -59,6 +61,19 @@ describe("client staff (issue 11.1)", () => {
     expect(created.headers.get("Location")).toBe(`/client-admin/clerks/${clerk!.id}`);
     expect(await db.selectFrom("account_tokens").select("purpose").where("user_id", "=", clerk!.id).execute()).toEqual([{ purpose: "INVITE" }]);
     expect(await db.selectFrom("audit_events").select("client_id").where("action", "=", "clerk.create").execute()).toEqual([{ client_id: admin.client!.id }]);
+  });
+
+  it("an invited clerk chooses a password from the mail's link and signs in", async () => {
+    const { context } = await asClientAdmin();
+    await run(clerkForm.action, postForm("/client-admin/clerks/create", newClerk), context());
+    await deliverDueMail(db, mailTransport(smtp.url));
+    const mail = smtp.received.at(-1)!;
+    expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("sami.nasser@example.com");
+    const token = new URL(smtp.linkIn(mail)!).searchParams.get("token")!;
+    const chosen = await run(reset.action, postForm("/reset-password", { token, password: "Clerk-Chosen-1", confirmPassword: "Clerk-Chosen-1" }), makeContext());
+    expect(chosen.status).toBe(302);
+    const signedIn = await signIn(db, "sami.nasser@example.com", "Clerk-Chosen-1", null);
+    expect(signedIn.ok && signedIn.user.role).toBe("CLERK");
   });
 
   it("lists the client's clerks only: work view and access view; another client's clerk is 404", async () => {
