@@ -38,6 +38,7 @@ const CATEGORY_FILES = { list: "routes/catalogue/categories.tsx", detail: "route
 const CLIENT_FILES = { list: "routes/admin/clients.tsx", detail: "routes/admin/client.tsx", form: "routes/admin/client-form.tsx" };
 const CLIENT_CATEGORY_FILES = { list: "routes/admin/client-categories.tsx", detail: "routes/admin/client-category.tsx", form: "routes/admin/client-category-form.tsx" };
 const CLIENT_ADMIN_FILES = { list: "routes/admin/client-admins.tsx", detail: "routes/admin/client-admin.tsx", form: "routes/admin/client-admin-form.tsx" };
+const BENEFICIARY_FILES = { list: "routes/admin/beneficiaries.tsx", detail: "routes/admin/beneficiary.tsx", form: "routes/admin/beneficiary-form.tsx" };
 const CLERK_FILES = { list: "routes/admin/clerks.tsx", detail: "routes/admin/clerk.tsx", form: "routes/admin/clerk-form.tsx" };
 const SERVICE_ADMIN_FILES = { list: "routes/admin/service-admins.tsx", detail: "routes/admin/service-admin.tsx", form: "routes/admin/service-admin-form.tsx" };
 
@@ -78,6 +79,7 @@ export default [
     ...managed("client-admins-management", "super-admin", "client-admin", CLIENT_ADMIN_FILES),
     ...managed("clients-management", "super-admin", "client", CLIENT_FILES),
     ...managed("clerks-management", "super-admin", "clerk", CLERK_FILES),
+    ...managed("beneficiaries-management", "super-admin", "beneficiary", BENEFICIARY_FILES),
     route("clients-management/requests/:clientId", REQUESTS, { id: "super-admin/client-requests" }),
     route("beneficiaries-management/requests/:beneficiaryId", REQUESTS, { id: "super-admin/beneficiary-requests" }),
     ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),

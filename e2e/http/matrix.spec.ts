@@ -33,9 +33,9 @@ const UNKNOWN_CODE = "ABCDEFGHJKMNPQRS";
 // Demo data: category 1, request 1 and client 1 belong to Demo University; user 6 is beneficiary@example.com.
 const SAMPLE_PARAMS: Record<string, string> = { lng: "en", file: "common.json", code: UNKNOWN_CODE, beneficiaryId: "6" };
 // People screens take a user id of their kind: user 2 is serviceadmin@, user 3 clientadmin@ and user 4
-// clerk@ (both of Demo University).
-const SAMPLE_USER_IDS: Record<string, string> = { "service-admin": "2", "client-admin": "3", clerk: "4" };
-const sampleIdOf = (file: string) => SAMPLE_USER_IDS[file.match(/^routes\/admin\/(service-admin|client-admin|clerk)(-form)?\.tsx$/)?.[1] ?? ""] ?? "1";
+// clerk@ (both of Demo University), user 6 beneficiary@.
+const SAMPLE_USER_IDS: Record<string, string> = { "service-admin": "2", "client-admin": "3", clerk: "4", beneficiary: "6" };
+const sampleIdOf = (file: string) => SAMPLE_USER_IDS[file.match(/^routes\/admin\/(service-admin|client-admin|clerk|beneficiary)(-form)?\.tsx$/)?.[1] ?? ""] ?? "1";
 const ROUTES = flatten(routes)
   .filter((route) => !route.path.includes("*"))
   .map((route) => ({ ...route, path: route.path.replace(/:(\w+)/g, (_, name: string) => (name === "id" ? sampleIdOf(route.file) : (SAMPLE_PARAMS[name] ?? "1"))) }));
@@ -70,6 +70,9 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/admin/clerks.tsx": "clerk:manage",
   "routes/admin/clerk.tsx": "clerk:manage",
   "routes/admin/clerk-form.tsx": "clerk:manage",
+  "routes/admin/beneficiaries.tsx": "beneficiary:manage",
+  "routes/admin/beneficiary.tsx": "beneficiary:manage",
+  "routes/admin/beneficiary-form.tsx": "beneficiary:manage",
 };
 const capabilityOf = (file: string): Capability | undefined =>
   SCREEN_CAPABILITY[file] ?? (file.startsWith("routes/catalogue/") ? "catalogue:read" : undefined);

@@ -45,7 +45,29 @@ const ACCESS_ACTIONS = [
  * reactivate, mail a set-password or reset link, sign them out everywhere. A clerk's page also shows
  * their work (requests acted on, latest actions) and access (last sign-in, open sessions).
  */
-export function PersonDetail({ role, person, dialog, latestActions = [] }: { role: ManagedRole; person: ShownPerson; dialog: string | null; latestActions?: Action[] }) {
+interface RequestRow {
+  id: number;
+  status: string;
+  created_at: string;
+  category_en: string;
+  category_ar: string;
+  client_en: string;
+  client_ar: string;
+}
+
+export function PersonDetail({
+  role,
+  person,
+  dialog,
+  latestActions = [],
+  latestRequests = [],
+}: {
+  role: ManagedRole;
+  person: ShownPerson;
+  dialog: string | null;
+  latestActions?: Action[];
+  latestRequests?: RequestRow[];
+}) {
   const { t, i18n } = useTranslation();
   const area = useArea();
   const lng = i18n.language;
@@ -162,6 +184,31 @@ export function PersonDetail({ role, person, dialog, latestActions = [] }: { rol
           ) : null}
         </dl>
       </Card>
+      {role === "BENEFICIARY" ? (
+        <Card>
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="font-semibold">{t("admin.latestRequests")}</h2>
+            <Link to={mustLinkTo(area, "beneficiaryRequests", { beneficiaryId: person.id })} className="text-sm text-accent-11 underline">
+              {t("admin.allRequests")}
+            </Link>
+          </div>
+          {latestRequests.length === 0 ? (
+            <p className="text-sm text-gray-11">{t("admin.noRequestsYet")}</p>
+          ) : (
+            <ul className="flex flex-col gap-1 text-sm" data-testid="latest-requests">
+              {latestRequests.map((request) => (
+                <li key={request.id} className="flex flex-wrap gap-2">
+                  <span>#{request.id}</span>
+                  <span>{pick(lng, request.category_en, request.category_ar)}</span>
+                  <span className="text-gray-11">{pick(lng, request.client_en, request.client_ar)}</span>
+                  <Badge variant="secondary">{t(`status.${request.status}`)}</Badge>
+                  <span className="text-gray-11">{formatDate(request.created_at, lng)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
       {role === "CLERK" ? (
         <Card>
           <h2 className="mb-3 font-semibold">{t("admin.latestActions")}</h2>

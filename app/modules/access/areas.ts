@@ -41,6 +41,10 @@ export type Screen =
   | "clerk"
   | "clerkEdit"
   | "clerkUsers"
+  | "beneficiaries"
+  | "beneficiaryCreate"
+  | "beneficiary"
+  | "beneficiaryEdit"
   | "myRequests"
   | "requestDocument"
   | "myRequest"
@@ -109,6 +113,10 @@ export const AREAS: Record<AreaKey, Area> = {
       clientEdit: "/super-admin/clients-management/edit/:id",
       clientRequests: "/super-admin/clients-management/requests/:clientId",
       beneficiaryRequests: "/super-admin/beneficiaries-management/requests/:beneficiaryId",
+      beneficiaries: "/super-admin/beneficiaries-management",
+      beneficiaryCreate: "/super-admin/beneficiaries-management/create",
+      beneficiary: "/super-admin/beneficiaries-management/:id",
+      beneficiaryEdit: "/super-admin/beneficiaries-management/edit/:id",
       clerks: "/super-admin/clerks-management",
       clerkCreate: "/super-admin/clerks-management/create",
       clerk: "/super-admin/clerks-management/:id",
@@ -123,7 +131,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "clientAdmins", label: "nav.clientAdmins" },
       { screen: "clients", label: "nav.clients" },
       { screen: "clerks", label: "nav.clerks" },
-      { upcoming: "/super-admin/beneficiaries-management", label: "nav.beneficiaries" },
+      { screen: "beneficiaries", label: "nav.beneficiaries" },
       { screen: "categories", label: "nav.documentCategories" },
       { upcoming: "/super-admin/attestations-management", label: "nav.attestations" },
     ],

@@ -29,4 +29,10 @@ export const PERSON_KINDS: Record<ManagedRole, PersonKind> = {
     screens: { list: "clerks", create: "clerkCreate", detail: "clerk", edit: "clerkEdit" },
     labels: { list: "admin.clerks", create: "admin.newClerk", empty: "admin.noClerks", created: "admin.personCreated", saved: "admin.personSaved" },
   },
+  BENEFICIARY: {
+    role: "BENEFICIARY",
+    capability: "beneficiary:manage",
+    screens: { list: "beneficiaries", create: "beneficiaryCreate", detail: "beneficiary", edit: "beneficiaryEdit" },
+    labels: { list: "admin.beneficiaries", create: "admin.newBeneficiary", empty: "admin.noBeneficiaries", created: "admin.personCreated", saved: "admin.personSaved" },
+  },
 };

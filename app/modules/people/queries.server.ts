@@ -51,6 +51,8 @@ export async function listPeople(db: DB, role: ManagedRole, filter: { q: string;
         eb("users.first_name_ar", "like", `%${filter.q}%`),
         eb("users.last_name_ar", "like", `%${filter.q}%`),
         eb("users.email", "like", like),
+        eb("users.phone", "like", `%${filter.q}%`),
+        eb("users.nin", "like", `%${filter.q}%`),
       ]),
     );
   }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
 
 /** The people the platform's admins manage (DESIGN 16). */
-export type ManagedRole = "SERVICE_ADMIN" | "CLIENT_ADMIN" | "CLERK";
+export type ManagedRole = "SERVICE_ADMIN" | "CLIENT_ADMIN" | "CLERK" | "BENEFICIARY";
 
 /** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */
 const requiredText = (key: string, max = 100) => z.string({ error: key }).trim().min(1, key).max(max);
@@ -54,11 +54,32 @@ export const clerkSchema = (mode: "create" | "edit") =>
 export type ClerkInput = z.infer<ReturnType<typeof clerkSchema>>;
 
 /**
+ * Spec section 5, "User create" and "User edit" (beneficiaries managed by the super admin, issue 11.2):
+ * names in both languages, email ('Invalid email'), phone at least 6 ('Phone number too short'), national
+ * id at least 11 on create and 6 on edit ('Invalid national ID'), password optional, at least 8 ('Password
+ * too short'; empty on create mails a set-password link).
+ */
+export const userSchema = (mode: "create" | "edit") =>
+  z.object({
+    firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
+    lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
+    email: z.email({ error: "validation.invalidEmail" }).max(254),
+    phone: z.string({ error: "validation.phoneTooShort" }).trim().min(6, "validation.phoneTooShort").max(20).regex(/^\+?\d+$/, "validation.phoneDigits"),
+    nin: z
+      .string({ error: "validation.invalidNationalId" })
+      .trim()
+      .min(mode === "create" ? 11 : 6, "validation.invalidNationalId")
+      .max(20, "validation.invalidNationalId")
+      .regex(/^\d+$/, "validation.invalidNationalId"),
+    password: z.string().min(8, "validation.passwordTooShort").max(256).optional(),
+  });
+
+/**
  * The schema of a kind's form. Typed as the client-admin one (a superset) so that one form component
  * serves both kinds; the service-admin schema simply has no client-admin fields.
  */
 export const personSchemaOf = (role: ManagedRole, mode: "create" | "edit") =>
-  (role === "CLIENT_ADMIN" ? clientAdminSchema(mode) : role === "CLERK" ? clerkSchema(mode) : adminSchema(mode)) as ReturnType<typeof clientAdminSchema> & ReturnType<typeof clerkSchema>;
+  (role === "CLIENT_ADMIN" ? clientAdminSchema(mode) : role === "CLERK" ? clerkSchema(mode) : role === "BENEFICIARY" ? userSchema(mode) : adminSchema(mode)) as ReturnType<typeof clientAdminSchema> & ReturnType<typeof clerkSchema>;
 
 export const PERSON_INTENTS = ["deactivate", "reactivate", "invite", "resetLink", "signOut"] as const;
 export type PersonIntent = (typeof PERSON_INTENTS)[number];

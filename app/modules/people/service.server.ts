@@ -42,7 +42,7 @@ const clientAdminValuesOf = (input: ClientAdminInput): ClientAdminValues => ({
 });
 
 const AUDIT_ENTITY = "USERS";
-const auditName = (role: ManagedRole) => ({ SERVICE_ADMIN: "service_admin", CLIENT_ADMIN: "client_admin", CLERK: "clerk" })[role];
+const auditName = (role: ManagedRole) => ({ SERVICE_ADMIN: "service_admin", CLIENT_ADMIN: "client_admin", CLERK: "clerk", BENEFICIARY: "beneficiary" })[role];
 
 /**
  * Creates a service admin or a client admin (the latter without a client until a client names them).

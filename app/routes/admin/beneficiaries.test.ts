@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import ar from "../../../locales/ar/common.json";
+import en from "../../../locales/en/common.json";
+import type { DB } from "~/db/db.server";
+import { seedDemoData } from "~/db/seed/seed.server";
+import { countSessions } from "~/modules/auth/queries.server";
+import { createUserSession } from "~/modules/auth/session.server";
+import { createTestDb, sessionUserOf } from "~/test/db";
+import { makeContext, postForm, run } from "~/test/route";
+import * as detail from "./beneficiary";
+import * as form from "./beneficiary-form";
+import * as list from "./beneficiaries";
+
+let db: DB;
+beforeEach(async () => {
+  db = await createTestDb();
+  await seedDemoData(db);
+});
+
+const person = {
+  "firstName.english": "Maya",
+  "firstName.arabic": "مايا",
+  "lastName.english": "Tamimi",
+  "lastName.arabic": "تميمي",
+  email: "maya@example.com",
+  phone: "0795550000",
+  nin: "20001112223",
+  password: "Maya-Pass-123",
+};
+const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
+const superAdmin = async () => makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
+const textOf = (messages: typeof en, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+
+describe("beneficiaries management (issue 11.2)", () => {
+  it("says the spec's 'User create' messages, in English and Arabic, and writes nothing", async () => {
+    const before = (await db.selectFrom("users").select("id").execute()).length;
+    const outcome = await run(form.action, postForm("/super-admin/beneficiaries-management/create", { ...person, email: "maya@", phone: "123", nin: "1234567", password: "short" }), await superAdmin());
+    expect(outcome.status).toBe(400);
+    const expected = { email: ["validation.invalidEmail", "Invalid email"], phone: ["validation.phoneTooShort", "Phone number too short"], nin: ["validation.invalidNationalId", "Invalid national ID"], password: ["validation.passwordTooShort", "Password too short"] };
+    for (const [field, [key, english]] of Object.entries(expected)) {
+      expect(errorsOf(outcome)[field], field).toEqual([key]);
+      expect(textOf(en, key)).toBe(english);
+      expect(textOf(ar, key) as string).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect((await db.selectFrom("users").select("id").execute()).length).toBe(before);
+  });
+
+  it("creates a beneficiary, finds them by phone or national id, edits them with the 'User edit' rules", async () => {
+    const context = await superAdmin();
+    const created = await run(form.action, postForm("/super-admin/beneficiaries-management/create", person), context);
+    expect(created.status).toBe(302);
+    const row = await db.selectFrom("users").select(["id", "role", "status"]).where("email", "=", "maya@example.com").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: "BENEFICIARY", status: "ACTIVE" });
+    for (const q of ["0795550000", "20001112223", "Tamimi", "maya@"]) {
+      const found = await run(list.loader, new Request(`http://localhost/super-admin/beneficiaries-management?q=${encodeURIComponent(q)}`), context);
+      expect((found.data as { rows: { id: number }[] }).rows.map((r) => r.id), q).toEqual([row.id]);
+    }
+    // 'User edit': a national id of 6 digits is accepted on edit (not on create); the password may stay empty.
+    const edited = await run(form.action, postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "123456", password: "" }), context, { id: String(row.id) });
+    expect(edited.status).toBe(302);
+    expect(await db.selectFrom("users").select("nin").where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({ nin: "123456" });
+    const short = await run(form.action, postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "12345" }), context, { id: String(row.id) });
+    expect(errorsOf(short).nin).toEqual(["validation.invalidNationalId"]);
+  });
+
+  it("shows a beneficiary's latest requests with the link to all of them; deactivation ends their sessions", async () => {
+    const context = await superAdmin();
+    const beneficiary = await sessionUserOf(db, "beneficiary@example.com");
+    const page = await run(detail.loader, new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`), context, { id: String(beneficiary.id) });
+    const requests = (page.data as { latestRequests: { id: number }[] }).latestRequests;
+    expect(requests.length).toBeGreaterThan(0);
+    await createUserSession(db, beneficiary.id, { ip: null, userAgent: null });
+    const path = `/super-admin/beneficiaries-management/${beneficiary.id}`;
+    await run(detail.action, postForm(path, { intent: "deactivate" }), context, { id: String(beneficiary.id) });
+    expect(await countSessions(db, beneficiary.id)).toBe(0);
+    expect((await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status).toBe("INACTIVE");
+    await run(detail.action, postForm(path, { intent: "reactivate" }), context, { id: String(beneficiary.id) });
+    expect((await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status).toBe("ACTIVE");
+    // A clerk's id is not a beneficiary's: 404.
+    const clerk = await sessionUserOf(db, "clerk@example.com");
+    expect((await run(detail.loader, new Request(`http://localhost/super-admin/beneficiaries-management/${clerk.id}`), context, { id: String(clerk.id) })).status).toBe(404);
+  });
+
+  it("is the super admin's only (403 for the service admin and below)", async () => {
+    for (const email of ["serviceadmin@example.com", "clientadmin@example.com", "clerk@example.com", "beneficiary@example.com"]) {
+      const outcome = await run(list.loader, new Request("http://localhost/super-admin/beneficiaries-management"), makeContext({ user: await sessionUserOf(db, email), area: "super-admin" }));
+      expect(outcome.status, email).toBe(403);
+    }
+  });
+});
