@@ -55,18 +55,29 @@ interface RequestRow {
   client_ar: string;
 }
 
+interface AttestationRow {
+  id: number;
+  document_name: string;
+  status: string;
+  created_at: string;
+  client_en: string;
+  client_ar: string;
+}
+
 export function PersonDetail({
   role,
   person,
   dialog,
   latestActions = [],
   latestRequests = [],
+  latestAttestations = [],
 }: {
   role: ManagedRole;
   person: ShownPerson;
   dialog: string | null;
   latestActions?: Action[];
   latestRequests?: RequestRow[];
+  latestAttestations?: AttestationRow[];
 }) {
   const { t, i18n } = useTranslation();
   const area = useArea();
@@ -203,6 +214,25 @@ export function PersonDetail({
                   <span className="text-gray-11">{pick(lng, request.client_en, request.client_ar)}</span>
                   <Badge variant="secondary">{t(`status.${request.status}`)}</Badge>
                   <span className="text-gray-11">{formatDate(request.created_at, lng)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+      {role === "BENEFICIARY" ? (
+        <Card>
+          <h2 className="mb-3 font-semibold">{t("admin.latestAttestations")}</h2>
+          {latestAttestations.length === 0 ? (
+            <p className="text-sm text-gray-11">{t("admin.noAttestationsYet")}</p>
+          ) : (
+            <ul className="flex flex-col gap-1 text-sm" data-testid="latest-attestations">
+              {latestAttestations.map((attestation) => (
+                <li key={attestation.id} className="flex flex-wrap gap-2">
+                  <span>{attestation.document_name}</span>
+                  <span className="text-gray-11">{pick(lng, attestation.client_en, attestation.client_ar)}</span>
+                  <Badge variant="secondary">{t(`status.${attestation.status}`)}</Badge>
+                  <span className="text-gray-11">{formatDate(attestation.created_at, lng)}</span>
                 </li>
               ))}
             </ul>

@@ -69,6 +69,11 @@ describe("beneficiaries management (issue 11.2)", () => {
     const page = await run(detail.loader, new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`), context, { id: String(beneficiary.id) });
     const requests = (page.data as { latestRequests: { id: number }[] }).latestRequests;
     expect(requests.length).toBeGreaterThan(0);
+    expect((page.data as { latestAttestations: unknown[] }).latestAttestations).toEqual([]);
+    const fileId = (await db.insertInto("files").values({ sha256: "0".repeat(64), size: 1, mime_type: "application/pdf", original_name: "degree.pdf", storage_key: "k", created_by: beneficiary.id }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("attestations").values({ beneficiary_id: beneficiary.id, client_id: 1, document_name: "Degree certificate", file_id: fileId }).execute();
+    const again = await run(detail.loader, new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`), context, { id: String(beneficiary.id) });
+    expect((again.data as { latestAttestations: { document_name: string; status: string }[] }).latestAttestations).toMatchObject([{ document_name: "Degree certificate", status: "PENDING" }]);
     await createUserSession(db, beneficiary.id, { ip: null, userAgent: null });
     const path = `/super-admin/beneficiaries-management/${beneficiary.id}`;
     await run(detail.action, postForm(path, { intent: "deactivate" }), context, { id: String(beneficiary.id) });

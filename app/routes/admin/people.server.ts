@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
+import { latestAttestationsOf } from "~/modules/attestations/queries.server";
 import { latestRequestsOf } from "~/modules/dashboard/queries.server";
 import { mustLinkTo, parsePermissions, scopeFilter } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
@@ -58,7 +59,8 @@ export async function loadPerson(args: Args, role: ManagedRole) {
   const { person } = await personOf(args, role);
   const latestActions = role === "CLERK" ? await latestActionsOf(getDb(), person!.id) : [];
   const latestRequests = role === "BENEFICIARY" ? await latestRequestsOf(getDb(), person!.id) : [];
-  return { person: person!, latestActions, latestRequests, dialog: new URL(args.request.url).searchParams.get("dialog") };
+  const latestAttestations = role === "BENEFICIARY" ? await latestAttestationsOf(getDb(), person!.id) : [];
+  return { person: person!, latestActions, latestRequests, latestAttestations, dialog: new URL(args.request.url).searchParams.get("dialog") };
 }
 
 export async function loadPersonForm(args: Args, role: ManagedRole) {
