@@ -62,7 +62,11 @@ describe("issuing a document", () => {
     const expectedExpiry = Date.now() + request.validity_period_days * 86_400_000;
     expect(Math.abs(Date.parse(issued.expiry_date) - expectedExpiry)).toBeLessThan(60_000);
     expect(await db.selectFrom("audit_events").selectAll().where("action", "=", "request.issue").where("entity_id", "=", request.id).execute()).toHaveLength(1);
-    expect(await db.selectFrom("notifications").selectAll().where("user_id", "=", request.beneficiary_id).execute()).not.toHaveLength(0);
+    const notice = await db.selectFrom("notifications").select(["kind", "title_en", "title_ar", "link"]).where("user_id", "=", request.beneficiary_id).where("kind", "=", "documentIssued").executeTakeFirstOrThrow();
+    expect(notice.title_en).toMatch(/^Your document “.+” has been issued$/);
+    expect(notice.title_ar).toMatch(/^صدرت وثيقتك «.+»$/);
+    expect(notice.link).toBe(`/beneficiary/request-document/${request.id}`);
+    expect(await db.selectFrom("email_outbox").select("subject").where("subject", "=", notice.title_ar).execute()).toHaveLength(1); // the beneficiary's language: Arabic
   });
 
   it("places an image on an A4 page", async () => {

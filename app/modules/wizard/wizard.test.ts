@@ -96,6 +96,10 @@ describe("request draft", () => {
     expect(attachments).toHaveLength(1);
     expect(await findDraft(db, beneficiaryId)).toBeUndefined();
     expect((await listAuditEvents(db, { action: "request.create", entityId: requestId })).length).toBe(1);
+    // The client's clerks hear of it, in-app: the notice links to the request in their area.
+    const clerkNotices = await db.selectFrom("notifications").innerJoin("clerks", "clerks.user_id", "notifications.user_id").select(["clerks.client_id", "notifications.title_en", "notifications.link"]).where("notifications.kind", "=", "newRequest").execute();
+    expect(clerkNotices.length).toBeGreaterThan(0);
+    for (const notice of clerkNotices) expect(notice).toEqual({ client_id: university.id, title_en: `New request #${requestId} for your organisation`, link: `/clerks/document-categories/request/${requestId}` });
   });
 
   it("shows a request only to its beneficiary", async () => {

@@ -154,6 +154,9 @@ describe("revoking an issued document", () => {
     const revoked = await run(detail.action, postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Name misspelled" }), context, { id: String(issued.request_id) });
     expect(revoked.status).toBe(302);
     expect(await db.selectFrom("audit_events").selectAll().where("action", "=", "request.revoke").execute()).toHaveLength(1);
+    const notice = await db.selectFrom("notifications").select(["body_en", "link"]).where("user_id", "=", issued.beneficiary_id).where("kind", "=", "documentRevoked").executeTakeFirstOrThrow();
+    expect(notice).toEqual({ body_en: "Reason: Name misspelled", link: `/beneficiary/request-document/${issued.request_id}` });
+    expect(await db.selectFrom("email_outbox").selectAll().where("body", "like", "%Name misspelled%").execute()).toHaveLength(1);
     const page = await run(verifyLoader, new Request(`http://localhost/verify/${issued.verification_code}`), makeContext(), { code: issued.verification_code });
     expect(page.text).toContain('data-verdict="REVOKED"');
     expect(page.text).toContain("Name misspelled");
