@@ -1,6 +1,7 @@
 import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
-import type { UserStatus } from "~/db/schema";
+import type { Database, UserStatus } from "~/db/schema";
+import type { ExpressionBuilder } from "kysely";
 
 import type { ManagedRole } from "./schema";
 
@@ -38,23 +39,39 @@ const clientAdminColumns = (values: ClientAdminValues) => ({
   can_do_attestation: values.canDoAttestation ? 1 : 0,
 });
 
+/** A person's names (English case-insensitive), email, phone or national id contains the search. */
+const matchesSearch = (eb: ExpressionBuilder<Database, "users">, q: string) => {
+  const like = `%${q.toLowerCase()}%`;
+  return eb.or([
+    eb(eb.fn("lower", ["users.first_name_en"]), "like", like),
+    eb(eb.fn("lower", ["users.last_name_en"]), "like", like),
+    eb("users.first_name_ar", "like", `%${q}%`),
+    eb("users.last_name_ar", "like", `%${q}%`),
+    eb("users.email", "like", like),
+    eb("users.phone", "like", `%${q}%`),
+    eb("users.nin", "like", `%${q}%`),
+  ]);
+};
+
+/** Access: how many sessions the person has open. */
+const openSessions = (eb: ExpressionBuilder<Database, "users">) =>
+  eb.selectFrom("sessions").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("sessions.user_id", "=", "users.id").as("open_sessions");
+
+/** Work: how many requests the person acted on (the audit trail). */
+const requestsHandled = (eb: ExpressionBuilder<Database, "users">) =>
+  eb
+    .selectFrom("audit_events")
+    .select((inner) => inner.fn.count<number>("audit_events.entity_id").distinct().as("n"))
+    .whereRef("audit_events.actor_user_id", "=", "users.id")
+    .where("audit_events.entity_type", "=", "DOCUMENT_REQUESTS")
+    .as("requests_handled");
+
 const LIST_COLUMNS = ["users.id", "users.first_name_en", "users.first_name_ar", "users.last_name_en", "users.last_name_ar", "users.email", "users.status"] as const;
 
 export async function listPeople(db: DB, role: ManagedRole, filter: { q: string; page: number; size: number }) {
   let query = db.selectFrom("users").leftJoin("client_admins", "client_admins.user_id", "users.id").leftJoin("clients", "clients.id", "client_admins.client_id").where("users.role", "=", role);
   if (filter.q) {
-    const like = `%${filter.q.toLowerCase()}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["users.first_name_en"]), "like", like),
-        eb(eb.fn("lower", ["users.last_name_en"]), "like", like),
-        eb("users.first_name_ar", "like", `%${filter.q}%`),
-        eb("users.last_name_ar", "like", `%${filter.q}%`),
-        eb("users.email", "like", like),
-        eb("users.phone", "like", `%${filter.q}%`),
-        eb("users.nin", "like", `%${filter.q}%`),
-      ]),
-    );
+    query = query.where((eb) => matchesSearch(eb, filter.q));
   }
   const total = await countRows(query);
   const rows = await query
@@ -134,16 +151,7 @@ export async function listClerks(db: DB, filter: { q: string; page: number; size
   let query = db.selectFrom("users").innerJoin("clerks", "clerks.user_id", "users.id").leftJoin("clients", "clients.id", "clerks.client_id").where("users.role", "=", "CLERK");
   if (filter.clientId !== undefined) query = query.where("clerks.client_id", "=", filter.clientId);
   if (filter.q) {
-    const like = `%${filter.q.toLowerCase()}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["users.first_name_en"]), "like", like),
-        eb(eb.fn("lower", ["users.last_name_en"]), "like", like),
-        eb("users.first_name_ar", "like", `%${filter.q}%`),
-        eb("users.last_name_ar", "like", `%${filter.q}%`),
-        eb("users.email", "like", like),
-      ]),
-    );
+    query = query.where((eb) => matchesSearch(eb, filter.q));
   }
   const total = await countRows(query);
   const rows = await query
@@ -154,13 +162,8 @@ export async function listClerks(db: DB, filter: { q: string; page: number; size
       "clients.name_en as client_en",
       "clients.name_ar as client_ar",
       "clerks.job_title",
-      eb.selectFrom("sessions").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("sessions.user_id", "=", "users.id").as("open_sessions"),
-      eb
-        .selectFrom("audit_events")
-        .select((inner) => inner.fn.count<number>("audit_events.entity_id").distinct().as("n"))
-        .whereRef("audit_events.actor_user_id", "=", "users.id")
-        .where("audit_events.entity_type", "=", "DOCUMENT_REQUESTS")
-        .as("requests_handled"),
+      openSessions(eb),
+      requestsHandled(eb),
     ])
     .orderBy("users.first_name_en")
     .orderBy("users.id")
@@ -185,13 +188,8 @@ export function findClerk(db: DB, id: number) {
       "clients.id as client_id",
       "clients.name_en as client_en",
       "clients.name_ar as client_ar",
-      eb.selectFrom("sessions").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("sessions.user_id", "=", "users.id").as("open_sessions"),
-      eb
-        .selectFrom("audit_events")
-        .select((inner) => inner.fn.count<number>("audit_events.entity_id").distinct().as("n"))
-        .whereRef("audit_events.actor_user_id", "=", "users.id")
-        .where("audit_events.entity_type", "=", "DOCUMENT_REQUESTS")
-        .as("requests_handled"),
+      openSessions(eb),
+      requestsHandled(eb),
     ])
     .where("users.role", "=", "CLERK")
     .where("users.id", "=", id)
