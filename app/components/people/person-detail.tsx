@@ -249,7 +249,7 @@ export function PersonDetail({
               {latestActions.map((action) => (
                 <li key={action.id} className="flex flex-wrap gap-2">
                   <span className="text-gray-11">{formatDate(action.at, lng)}</span>
-                  <bdi dir="ltr">{action.action}</bdi>
+                  <span>{t([`audit.actions.${action.action}`, "audit.actions.other"])}</span>
                   {action.entity_id ? <span>#{action.entity_id}</span> : null}
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
@@ -38,5 +39,15 @@ describe("locales", () => {
     const untranslated = values(en).filter((value, index) => /[a-z]{4,}/.test(value) && value === arabicValues[index]);
     // Names that stay as they are in both languages.
     expect(untranslated.filter((value) => !["English", "SecurePlus"].includes(value))).toEqual([]);
+  });
+
+  it("label every audited action a clerk's page can show (their work, sign-ins and profile)", () => {
+    const sources = fs.readdirSync("app/modules", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".server.ts"));
+    const actions = new Set(
+      sources.flatMap((file) => [...fs.readFileSync(`app/modules/${file}`, "utf8").matchAll(/"((?:request|category|required_field|supporting_type|auth|profile)\.[a-z_]+)"/g)].map((match) => match[1])),
+    );
+    expect(actions.size).toBeGreaterThan(20);
+    const label = (action: string) => action.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], (en as { audit: { actions: object } }).audit.actions);
+    expect([...actions].filter((action) => typeof label(action) !== "string")).toEqual([]);
   });
 });
