@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import zlib from "node:zlib";
 import jsQR from "jsqr";
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFDict } from "pdf-lib";
@@ -42,4 +43,16 @@ export async function pdfQrText(bytes: Uint8Array): Promise<string | null> {
     if (decoded) return decoded.data;
   }
   return null;
+}
+
+/** The text of a PDF as Poppler's `pdftotext` reads it (Debian's poppler-utils), without directional marks. */
+export function pdftotext(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = execFileSync("pdftotext", ["-q", "-", "-"], { input: bytes }).toString("utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error("pdftotext is missing: install Debian's poppler-utils (sudo apt-get install poppler-utils)");
+    throw error;
+  }
+  return text.replace(/[\u200e\u200f\u202a-\u202e]/g, "");
 }

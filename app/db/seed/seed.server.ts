@@ -419,8 +419,9 @@ export async function seedDemoData(db: DB): Promise<void> {
       const category = categories[item.categoryIndex];
       const code = generateVerificationCode((size) => crypto.randomBytes(size));
       const verificationUrl = `${env.publicUrl}/verify/${code}`;
-      const original = await demoPdf(category.seed.en, [`Issued by ${CLIENT_SEEDS.find((c) => c.categories.includes(category.seed))?.en}`, `Request #${item.requestId}`]);
-      const stamped = await stampDocument({ bytes: original, mimeType: "application/pdf", code, verificationUrl });
+      const client = CLIENT_SEEDS.find((c) => c.categories.includes(category.seed))!;
+      const original = await demoPdf(category.seed.en, [`Issued by ${client.en}`, `Request #${item.requestId}`]);
+      const stamped = await stampDocument({ bytes: original, mimeType: "application/pdf", code, verificationUrl, issuer: { en: client.en, ar: client.ar }, issuedAt: new Date() });
       const file = await storeFile(trx, {
         bytes: stamped.bytes,
         mimeType: "application/pdf",

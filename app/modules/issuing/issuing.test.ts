@@ -9,7 +9,7 @@ import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { createTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
-import { pdfQrText, pdfTexts } from "~/test/pdf";
+import { pdfQrText, pdftotext, pdfTexts } from "~/test/pdf";
 import { env } from "~/utils/env.server";
 import { verifyPassword } from "~/modules/users/password.server";
 import { issueDocument } from "./service.server";
@@ -56,6 +56,16 @@ describe("issuing a document", () => {
     expect(issued.total_pages).toBe(2);
     expect(await pdfTexts(stored)).toContain(formatCode(code));
     expect(await pdfQrText(stored)).toBe(`${env.publicUrl}/verify/${code}`);
+    // The bilingual stamp: Poppler reads the Arabic words back in order (joined letters, right to left).
+    const text = pdftotext(stored);
+    const today = new Date();
+    const arabicDate = new Intl.DateTimeFormat("ar-u-nu-latn", { dateStyle: "long", timeZone: "UTC" }).format(today);
+    expect(text).toContain(`صادرة عن ${request.client_ar} بتاريخ`);
+    expect(text).toContain(arabicDate.split(" ")[1]); // the month's Arabic name
+    expect(text).toContain("امسح الرمز أو افتح الرابط للتحقق من هذه الوثيقة"); // Poppler moves the final full stop
+    expect(text).toContain(`Issued by ${request.client_en} on`);
+    expect(text).toContain(`Verification code / ${formatCode(code)}`);
+    expect(text).toContain(`${env.publicUrl}/verify/${code}`);
     expect(await verifyPassword(issued.access_pin_hash!, accessPinFor(code))).toBe(true);
     const after = await findRequestForStaff(db, request.id);
     expect(after?.status).toBe("COMPLETED");

@@ -13,7 +13,7 @@ import { completeRequest, findIssuedOwner, insertIssuedDocument, isCodeTaken, re
 import { stampDocument } from "./stamp.server";
 
 export interface IssueInput {
-  request: { id: number; status: string; client_id: number; beneficiary_id: number; document_category_id: number; validity_period_days: number };
+  request: { id: number; status: string; client_id: number; client_en: string; client_ar: string; beneficiary_id: number; document_category_id: number; validity_period_days: number };
   issuer: AuditActor & { userId: number };
   file: UploadedFile;
   documentName: string;
@@ -46,7 +46,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
   const mimeType = checked.mimeType === "image/gif" ? "image/png" : (checked.mimeType as "application/pdf" | "image/png" | "image/jpeg");
   let stamped: { bytes: Uint8Array; totalPages: number };
   try {
-    stamped = await stampDocument({ bytes: image, mimeType, code, verificationUrl });
+    stamped = await stampDocument({ bytes: image, mimeType, code, verificationUrl, issuer: { en: input.request.client_en, ar: input.request.client_ar }, issuedAt: new Date() });
   } catch {
     return { ok: false, error: "validation.invalidDocumentFileType" };
   }
