@@ -1,9 +1,11 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll } from "vitest";
 
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps every mail it accepts,
  * parsed. `stop()` and `start()` again on the same port model a mail server that is down for a while.
+ * It is stopped after the test file's tests.
  */
 export async function startSmtpServer(port = 0) {
   const received: ParsedMail[] = [];
@@ -27,6 +29,7 @@ export async function startSmtpServer(port = 0) {
       });
     });
   await start();
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {
     received,
     get url() {

@@ -26,12 +26,7 @@ export async function requestPasswordReset(db: DB, email: string, ip: string | n
 /** Issues a reset token (30 minutes) and queues its mail, in the caller's transaction. */
 export async function mailResetLink(db: DB, user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar">) {
   const token = await issueAccountToken(db, user.id, "RESET_PASSWORD");
-  await queueTemplateMail(db, "resetPassword", {
-    to: user.email,
-    locale: user.locale,
-    name: user.locale === "en" ? user.first_name_en : user.first_name_ar,
-    path: `/reset-password?token=${token}`,
-  });
+  await queueTemplateMail(db, "resetPassword", user, `/reset-password?token=${token}`);
 }
 
 /** Sets the password with a mailed link (a reset or an invitation; once) and ends every session of the user. */

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/db.server";
-import type { Locale } from "~/db/schema";
+import type { Locale, UserRow } from "~/db/schema";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { directionOf } from "~/modules/i18n/languages";
 import { env } from "~/utils/env.server";
@@ -42,8 +42,26 @@ export async function queueMail(db: DB, input: MailInput) {
   await insertOutboxMail(db, composeMail(input));
 }
 
-/** A mail whose texts are `mail.<kind>.subject|body|action` in the recipient's language. */
-export async function queueTemplateMail(db: DB, kind: "resetPassword", input: Omit<MailInput, "subject" | "body" | "action">) {
-  const t = i18nFor(input.locale).t;
-  await queueMail(db, { ...input, subject: t(`mail.${kind}.subject`), body: t(`mail.${kind}.body`), action: t(`mail.${kind}.action`) });
+/** A user as a mail's recipient: address, language, and first name in that language. */
+export const recipientOf = (user: Pick<UserRow, "email" | "locale" | "first_name_en" | "first_name_ar">) => ({
+  to: user.email,
+  locale: user.locale,
+  name: user.locale === "en" ? user.first_name_en : user.first_name_ar,
+});
+
+/**
+ * A mail whose texts are `mail.<kind>.subject|body|action`, in the recipient's language; `translated`
+ * values are translation keys, interpolated after translation (e.g. `{ role: "roles.CLERK" }`).
+ */
+export async function queueTemplateMail(
+  db: DB,
+  kind: "resetPassword" | "invitation",
+  user: Parameters<typeof recipientOf>[0],
+  path: string,
+  translated: Record<string, string> = {},
+) {
+  const recipient = recipientOf(user);
+  const t = i18nFor(recipient.locale).t;
+  const values = Object.fromEntries(Object.entries(translated).map(([name, key]) => [name, t(key)]));
+  await queueMail(db, { ...recipient, path, subject: t(`mail.${kind}.subject`, values), body: t(`mail.${kind}.body`, values), action: t(`mail.${kind}.action`, values) });
 }

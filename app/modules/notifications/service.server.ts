@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
-import { queueMail } from "~/modules/mail/outbox.server";
+import { queueMail, recipientOf } from "~/modules/mail/outbox.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { activeClerksOf, insertNotification } from "./queries.server";
 
@@ -38,9 +38,7 @@ export async function notify(db: DB, userId: number, notice: Notice, options: { 
   if (!user || user.status !== "ACTIVE") return;
   const texts = user.locale === "en" ? en : ar;
   await queueMail(db, {
-    to: user.email,
-    locale: user.locale,
-    name: user.locale === "en" ? user.first_name_en : user.first_name_ar,
+    ...recipientOf(user),
     path: notice.link,
     subject: texts.title,
     body: texts.body,

@@ -17,41 +17,38 @@ const password = z.string({ error: "validation.passwordMin8" }).min(8, "validati
  * empty: on create the person is mailed a link to choose their own (issue 11.5), on edit the current one
  * is kept.
  */
-export const adminSchema = (_mode: "create" | "edit") =>
-  z.object({
-    firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
-    lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
-    email: z.email({ error: "validation.invalidEmailFormat" }).max(254),
-    phone: requiredText("validation.phoneRequired", 20).regex(/^\+?\d+$/, "validation.phoneDigits"),
-    nin: requiredText("validation.nationalIdRequired", 20).regex(/^\d+$/, "validation.ninDigits"),
-    password: password.optional(),
-  });
+export const adminSchema = z.object({
+  firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
+  lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
+  email: z.email({ error: "validation.invalidEmailFormat" }).max(254),
+  phone: requiredText("validation.phoneRequired", 20).regex(/^\+?\d+$/, "validation.phoneDigits"),
+  nin: requiredText("validation.nationalIdRequired", 20).regex(/^\d+$/, "validation.ninDigits"),
+  password: password.optional(),
+});
 
-export type AdminInput = z.infer<ReturnType<typeof adminSchema>>;
+export type AdminInput = z.infer<typeof adminSchema>;
 
 /**
  * Spec section 5, "Client admin": the admin form, a job title ('Job title is required'), the
  * canDoAttestation flag, and the permissions offered as checkboxes (DESIGN 15). At least one is
  * chosen, because a stored empty list means all of them.
  */
-export const clientAdminSchema = (mode: "create" | "edit") =>
-  adminSchema(mode).extend({
-    jobTitle: requiredText("validation.jobTitleRequired"),
-    canDoAttestation: z.boolean().default(false),
-    permissions: z.array(z.enum(CLIENT_ADMIN_PERMISSIONS), { error: "validation.permissionRequired" }).min(1, "validation.permissionRequired"),
-  });
-export type ClientAdminInput = z.infer<ReturnType<typeof clientAdminSchema>>;
+export const clientAdminSchema = adminSchema.extend({
+  jobTitle: requiredText("validation.jobTitleRequired"),
+  canDoAttestation: z.boolean().default(false),
+  permissions: z.array(z.enum(CLIENT_ADMIN_PERMISSIONS), { error: "validation.permissionRequired" }).min(1, "validation.permissionRequired"),
+});
+export type ClientAdminInput = z.infer<typeof clientAdminSchema>;
 
 /**
  * A clerk (issue 11.1): the admin form, an optional job title, and their client. A client admin's clerks
  * belong to the admin's client; the super admin chooses the client ('Client is required').
  */
-export const clerkSchema = (mode: "create" | "edit") =>
-  adminSchema(mode).extend({
-    jobTitle: z.string().trim().max(100).optional(),
-    clientId: z.coerce.number({ error: "validation.clientRequired" }).int().positive("validation.clientRequired").optional(),
-  });
-export type ClerkInput = z.infer<ReturnType<typeof clerkSchema>>;
+export const clerkSchema = adminSchema.extend({
+  jobTitle: z.string().trim().max(100).optional(),
+  clientId: z.coerce.number({ error: "validation.clientRequired" }).int().positive("validation.clientRequired").optional(),
+});
+export type ClerkInput = z.infer<typeof clerkSchema>;
 
 /**
  * Spec section 5, "User create" and "User edit" (beneficiaries managed by the super admin, issue 11.2):
@@ -75,11 +72,12 @@ export const userSchema = (mode: "create" | "edit") =>
   });
 
 /**
- * The schema of a kind's form. Typed as the client-admin one (a superset) so that one form component
- * serves both kinds; the service-admin schema simply has no client-admin fields.
+ * The schema of a kind's form (only the beneficiaries' differs between create and edit). Typed as the
+ * union of the client-admin and clerk fields so that one form component serves every kind; the other
+ * schemas simply lack some fields.
  */
-export const personSchemaOf = (role: ManagedRole, mode: "create" | "edit") =>
-  (role === "CLIENT_ADMIN" ? clientAdminSchema(mode) : role === "CLERK" ? clerkSchema(mode) : role === "BENEFICIARY" ? userSchema(mode) : adminSchema(mode)) as ReturnType<typeof clientAdminSchema> & ReturnType<typeof clerkSchema>;
+const PERSON_SCHEMAS = { SERVICE_ADMIN: () => adminSchema, CLIENT_ADMIN: () => clientAdminSchema, CLERK: () => clerkSchema, BENEFICIARY: userSchema };
+export const personSchemaOf = (role: ManagedRole, mode: "create" | "edit") => PERSON_SCHEMAS[role](mode) as typeof clientAdminSchema & typeof clerkSchema;
 
 export const PERSON_INTENTS = ["deactivate", "reactivate", "invite", "resetLink", "signOut"] as const;
 export type PersonIntent = (typeof PERSON_INTENTS)[number];

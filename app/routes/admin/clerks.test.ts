@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { countSessions } from "~/modules/auth/queries.server";
@@ -15,7 +15,6 @@ import * as staffRequest from "../requests/staff-request";
 import * as clerkList from "./clerks";
 
 const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
 
 let db: DB;
 beforeEach(async () => {
@@ -116,6 +115,10 @@ describe("client staff (issue 11.1)", () => {
     await run(clerkDetail.action, postForm(path, { intent: "deactivate" }), context(), { id: String(clerk.id) });
     expect((await clerkRow("clerk@example.com"))!.status).toBe("INACTIVE");
     expect(await countSessions(db, clerk.id)).toBe(0);
+    // An inactive clerk is sent no link (the page does not offer one; the server refuses it too).
+    const mails = (await db.selectFrom("email_outbox").select("id").execute()).length;
+    expect((await run(clerkDetail.action, postForm(path, { intent: "resetLink" }), context(), { id: String(clerk.id) })).status).toBe(409);
+    expect((await db.selectFrom("email_outbox").select("id").execute()).length).toBe(mails);
     await run(clerkDetail.action, postForm(path, { intent: "reactivate" }), context(), { id: String(clerk.id) });
     expect((await clerkRow("clerk@example.com"))!.status).toBe("ACTIVE");
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { signIn } from "~/modules/auth/service.server";
@@ -11,7 +11,6 @@ import * as serviceAdminForm from "./service-admin-form";
 import * as serviceAdminDetail from "./service-admin";
 
 const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
 
 let db: DB;
 beforeEach(async () => {

@@ -87,6 +87,8 @@ export async function changePersonStatus(args: Args, role: ManagedRole) {
   const asked = (await args.request.formData()).get("intent");
   const known = PERSON_INTENTS.find((candidate) => candidate === asked);
   if (!known) throw data({ reason: "bad-intent" }, { status: 400 });
+  // Links and sign-outs are for active people only, as the page offers them: an inactive person cannot sign in.
+  if (person!.status !== "ACTIVE" && known !== "reactivate" && known !== "deactivate") throw data({ reason: "inactive" }, { status: 409 });
   const db = getDb();
   const id = person!.id;
   if (known === "deactivate" || known === "reactivate") await changeStatus(db, role, id, known, principal);

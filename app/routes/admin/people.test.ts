@@ -2,12 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";
-import { createTestDb } from "~/test/db";
+import { createTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as clientAdminDetail from "./client-admin";
@@ -17,10 +16,7 @@ import * as serviceAdminList from "./service-admins";
 
 let db: DB;
 
-async function userOf(email: string) {
-  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  return { id: row.id, email, role: row.role as Role, firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null, lastName: { english: row.last_name_en, arabic: row.last_name_ar }, client: null };
-}
+const userOf = (email: string) => sessionUserOf(db, email);
 
 /** A form post; an array value is sent as repeated fields (checkboxes). */
 function post(path: string, fields: Record<string, string | string[]>) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { areaShellData } from "~/middleware/area.server";
@@ -12,7 +12,6 @@ import * as detail from "../requests/staff-request";
 import * as page from "./notifications";
 
 const smtp = await startSmtpServer();
-afterAll(() => smtp.stop());
 
 let db: DB;
 beforeEach(async () => {

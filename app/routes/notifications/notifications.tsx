@@ -1,5 +1,4 @@
 import { data, Form } from "react-router";
-import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
@@ -7,18 +6,13 @@ import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/modules/notifications/queries.server";
+import { notificationIntentSchema } from "~/modules/notifications/schema";
 import { pagingOf } from "~/modules/requests/schema";
 import { safeRedirectPath } from "~/modules/security/origin.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/notifications";
-
-const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), id: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("read"), id: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("readAll") }),
-]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
@@ -29,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Open one (it is marked read, then its page opens), mark one read, or mark them all read. */
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = notificationIntentSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data({ reason: "bad-request" }, { status: 400 });
   const db = getDb();
   const at = new Date().toISOString();

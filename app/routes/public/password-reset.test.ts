@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { countSessions } from "~/modules/auth/queries.server";
 import { signIn } from "~/modules/auth/service.server";
 import { createUserSession } from "~/modules/auth/session.server";
@@ -12,7 +12,6 @@ import * as reset from "./reset-password";
 
 const smtp = await startSmtpServer();
 const send = () => mailTransport(smtp.url);
-afterAll(() => smtp.stop());
 
 const toastOf = (headers: Headers) => readToast(new Request("http://localhost/", { headers: { Cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }));
 const formErrors = (data: unknown) => (data as { error?: Record<string, string[]> }).error ?? {};
