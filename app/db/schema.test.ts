@@ -1,6 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createTestDb } from "~/test/db";
+import { Migrator } from "kysely";
+import { migrations } from "~/db/migrations";
+import { openDatabase } from "~/db/db.server";
+import { createTestDb, createUser } from "~/test/db";
 
 const DESIGN_TABLES = [
   "users", "sessions", "client_categories", "clients", "client_admins", "clerks", "document_categories",
@@ -44,5 +47,33 @@ describe("database schema", () => {
       "document_requests_category_client_idx",
       "issued_documents_client_idx",
     ]));
+  });
+
+  it("lets an attestation be CANCELLED, keeping the attestations and issued copies written before migration 0004", async () => {
+    const db = openDatabase(":memory:");
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo("2026-11-22T0003_accounts_mail_and_notifications")).error).toBeUndefined();
+    const userId = await createUser(db, { email: "m@example.com" });
+    const { id: categoryId } = await db.insertInto("client_categories").values({ name_en: "K", name_ar: "ك", fee: 0, currency: "JOD", validity_period_days: 1 }).returning("id").executeTakeFirstOrThrow();
+    const { id: clientId } = await db.insertInto("clients").values({ name_en: "C", name_ar: "ج", address: "a", client_category_id: categoryId }).returning("id").executeTakeFirstOrThrow();
+    const { id: fileId } = await db.insertInto("files").values({ sha256: "0", size: 1, mime_type: "application/pdf", original_name: "a.pdf", storage_key: "k" }).returning("id").executeTakeFirstOrThrow();
+    await sql`insert into attestations (beneficiary_id, client_id, document_name, file_id, status) values (${userId}, ${clientId}, 'Old diploma', ${fileId}, 'APPROVED')`.execute(db);
+    await db.insertInto("issued_documents").values({ kind: "ATTESTATION", attestation_id: 1, client_id: clientId, issuer_id: userId, beneficiary_id: userId, document_name: "Old diploma", file_id: fileId, expiry_date: "2030-01-01", document_hash: "h", verification_code: "C0DE" }).execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await db.selectFrom("attestations").select(["id", "document_name", "status", "reviewed_at"]).execute()).toEqual([{ id: 1, document_name: "Old diploma", status: "APPROVED", reviewed_at: null }]);
+    await db.insertInto("attestations").values({ beneficiary_id: userId, client_id: clientId, document_name: "Newer", file_id: fileId, status: "CANCELLED" }).execute();
+    await expect(sql`insert into attestations (beneficiary_id, client_id, document_name, file_id, status) values (${userId}, ${clientId}, 'x', ${fileId}, 'LOST')`.execute(db)).rejects.toThrow(/CHECK/);
+    await expect(db.insertInto("attestations").values({ beneficiary_id: 999, client_id: clientId, document_name: "x", file_id: fileId }).execute()).rejects.toThrow(/FOREIGN KEY/);
+    await expect(sql`delete from attestations where id = 1`.execute(db)).rejects.toThrow(/FOREIGN KEY/);
+    const indexes = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'attestations'`.execute(db);
+    expect(indexes.rows.map((row) => row.name).sort()).toEqual(["attestations_beneficiary_idx", "attestations_client_idx"]);
+
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    expect(await sql`select document_name, status from attestations order by id`.execute(db).then((result) => result.rows)).toEqual([
+      { document_name: "Old diploma", status: "APPROVED" },
+      { document_name: "Newer", status: "REJECTED" },
+    ]);
+    await db.destroy();
   });
 });

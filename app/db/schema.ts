@@ -11,6 +11,8 @@ export type UserStatus = "ACTIVE" | "INACTIVE";
 export const REQUEST_STATUSES = ["PENDING", "APPROVED", "REJECTED", "COMPLETED"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export type ReviewStatus = "PENDING" | "APPROVED" | "REJECTED";
+export const ATTESTATION_STATUSES = ["PENDING", "APPROVED", "REJECTED", "CANCELLED"] as const;
+export type AttestationStatus = (typeof ATTESTATION_STATUSES)[number];
 export const ENTITY_TYPES = [
   "USERS",
   "CLIENTS",
@@ -255,9 +257,11 @@ export interface AttestationsTable {
   document_name: string;
   description: ColumnType<string, string | undefined, string>;
   file_id: number;
-  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  status: ColumnType<AttestationStatus, AttestationStatus | undefined, AttestationStatus>;
   reviewer_id: number | null;
   review_note: string | null;
+  secure_plus_enabled: Flag;
+  reviewed_at: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

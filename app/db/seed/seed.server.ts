@@ -421,7 +421,7 @@ export async function seedDemoData(db: DB): Promise<void> {
       const verificationUrl = `${env.publicUrl}/verify/${code}`;
       const client = CLIENT_SEEDS.find((c) => c.categories.includes(category.seed))!;
       const original = await demoPdf(category.seed.en, [`Issued by ${client.en}`, `Request #${item.requestId}`]);
-      const stamped = await stampDocument({ bytes: original, mimeType: "application/pdf", code, verificationUrl, issuer: { en: client.en, ar: client.ar }, issuedAt: new Date() });
+      const stamped = await stampDocument({ bytes: original, mimeType: "application/pdf", code, verificationUrl, kind: "REQUEST", issuer: { en: client.en, ar: client.ar }, issuedAt: new Date() });
       const file = await storeFile(trx, {
         bytes: stamped.bytes,
         mimeType: "application/pdf",

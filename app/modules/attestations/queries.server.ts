@@ -1,4 +1,7 @@
+import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
+import { usersMatching } from "~/db/search";
+import type { AttestationStatus } from "~/db/schema";
 
 /** A beneficiary's latest attestation requests, with the client asked (a beneficiary's page). */
 export function latestAttestationsOf(db: DB, beneficiaryId: number, limit = 5) {
@@ -10,4 +13,143 @@ export function latestAttestationsOf(db: DB, beneficiaryId: number, limit = 5) {
     .orderBy("a.id", "desc")
     .limit(limit)
     .execute();
+}
+
+export interface AttestationListFilter {
+  clientId?: number;
+  beneficiaryId?: number;
+  status?: AttestationStatus;
+  q?: string;
+  page: number;
+  size: number;
+}
+
+/** Attestation lists (the beneficiary's own, a client's, or all): newest first, filtered, paged. */
+export async function listAttestations(db: DB, filter: AttestationListFilter) {
+  let base = db.selectFrom("attestations as a");
+  if (filter.clientId !== undefined) base = base.where("a.client_id", "=", filter.clientId);
+  if (filter.beneficiaryId !== undefined) base = base.where("a.beneficiary_id", "=", filter.beneficiaryId);
+  if (filter.status) base = base.where("a.status", "=", filter.status);
+  const q = filter.q?.trim();
+  if (q) {
+    base = base.where((eb) =>
+      eb.or([
+        ...(/^\d+$/.test(q) ? [eb("a.id", "=", Number(q))] : []),
+        eb(eb.fn("lower", ["a.document_name"]), "like", `%${q.toLowerCase()}%`),
+        eb("a.beneficiary_id", "in", usersMatching(eb, q)),
+      ]),
+    );
+  }
+  const total = await countRows(base);
+  const rows = await base
+    .innerJoin("users as b", "b.id", "a.beneficiary_id")
+    .innerJoin("clients as cl", "cl.id", "a.client_id")
+    .select([
+      "a.id",
+      "a.document_name",
+      "a.status",
+      "a.created_at",
+      "b.first_name_en",
+      "b.last_name_en",
+      "b.first_name_ar",
+      "b.last_name_ar",
+      "b.email",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+    ])
+    .orderBy("a.id", "desc")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+/** One attestation with its client, beneficiary, file and reviewer (scope is checked by the caller). */
+export function findAttestation(db: DB, id: number) {
+  if (!Number.isSafeInteger(id)) return Promise.resolve(undefined);
+  return db
+    .selectFrom("attestations as a")
+    .innerJoin("clients as cl", "cl.id", "a.client_id")
+    .innerJoin("users as b", "b.id", "a.beneficiary_id")
+    .innerJoin("files as f", "f.id", "a.file_id")
+    .leftJoin("users as r", "r.id", "a.reviewer_id")
+    .select([
+      "a.id",
+      "a.client_id",
+      "a.beneficiary_id",
+      "a.document_name",
+      "a.description",
+      "a.file_id",
+      "a.status",
+      "a.review_note",
+      "a.secure_plus_enabled",
+      "a.reviewed_at",
+      "a.created_at",
+      "a.updated_at",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+      "cl.can_do_attestation",
+      "b.first_name_en",
+      "b.father_name_en",
+      "b.last_name_en",
+      "b.first_name_ar",
+      "b.father_name_ar",
+      "b.last_name_ar",
+      "b.email",
+      "b.phone",
+      "b.nin",
+      "f.original_name",
+      "f.mime_type",
+      "f.size",
+      "f.total_pages",
+      "f.storage_key",
+      "r.first_name_en as reviewer_first_en",
+      "r.last_name_en as reviewer_last_en",
+      "r.first_name_ar as reviewer_first_ar",
+      "r.last_name_ar as reviewer_last_ar",
+    ])
+    .where("a.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Organisations a beneficiary may ask to attest a document: those whose `can_do_attestation` is set. */
+export function attestingClients(db: DB) {
+  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).where("can_do_attestation", "=", 1).orderBy("name_en").execute();
+}
+
+export async function insertAttestation(
+  db: DB,
+  values: { beneficiaryId: number; clientId: number; documentName: string; description: string; fileId: number; securePlusEnabled: boolean },
+) {
+  const row = await db
+    .insertInto("attestations")
+    .values({
+      beneficiary_id: values.beneficiaryId,
+      client_id: values.clientId,
+      document_name: values.documentName,
+      description: values.description,
+      file_id: values.fileId,
+      secure_plus_enabled: values.securePlusEnabled ? 1 : 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Moves a PENDING attestation to its next state; false when it is no longer PENDING (a decision or a
+ * cancellation got there first), so two people deciding at once cannot both win.
+ */
+export async function closePendingAttestation(db: DB, id: number, values: { status: "APPROVED" | "REJECTED" | "CANCELLED"; reviewerId?: number; note?: string | null; at: string }) {
+  const result = await db
+    .updateTable("attestations")
+    .set({
+      status: values.status,
+      updated_at: values.at,
+      ...(values.reviewerId !== undefined ? { reviewer_id: values.reviewerId, review_note: values.note ?? null, reviewed_at: values.at } : {}),
+    })
+    .where("id", "=", id)
+    .where("status", "=", "PENDING")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

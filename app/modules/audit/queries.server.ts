@@ -35,3 +35,14 @@ export function listAuditEvents(db: DB, filter: { action?: string; entityType?: 
   if (filter.entityId !== undefined) query = query.where("entity_id", "=", filter.entityId);
   return query.execute();
 }
+
+/** What happened to one entity, oldest first (a request's or an attestation's timeline). */
+export function auditEventsOf(db: DB, entityType: string, entityId: number) {
+  return db
+    .selectFrom("audit_events")
+    .select(["id", "at", "action", "actor_role", "details"])
+    .where("entity_type", "=", entityType)
+    .where("entity_id", "=", entityId)
+    .orderBy("id", "asc")
+    .execute();
+}

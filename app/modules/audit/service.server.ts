@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
-import { insertAuditEvent } from "./queries.server";
+import type { EntityType } from "~/db/schema";
+import { auditEventsOf, insertAuditEvent } from "./queries.server";
 
 /** Who did it: a principal (DESIGN 15) satisfies this, and so does the sign-in of a known user. */
 export interface AuditActor {
@@ -33,3 +34,8 @@ export function audit(db: DB, actor: AuditActor, event: AuditEvent) {
 
 /** Changes made by the system itself (the command line, the demo data). */
 export const SYSTEM: AuditActor = { userId: null, role: null, ip: null };
+
+/** An entity's timeline: its audit events with their details (the notes staff left, the statuses set). */
+export async function timelineOf(db: DB, entityType: EntityType, entityId: number) {
+  return (await auditEventsOf(db, entityType, entityId)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> }));
+}

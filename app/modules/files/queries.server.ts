@@ -24,7 +24,7 @@ export function findFile(db: DB, id: number) {
   return db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Who owns a file: the request, draft or issued document it belongs to. */
+/** Who owns a file: the request, draft, attestation or issued document it belongs to. */
 export async function fileOwners(db: DB, fileId: number) {
   const requestAttachment = await db
     .selectFrom("attachments as a")
@@ -45,7 +45,8 @@ export async function fileOwners(db: DB, fileId: number) {
     .select(["beneficiary_id", "client_id", "document_name"])
     .where("file_id", "=", fileId)
     .executeTakeFirst();
-  return { requestAttachment, draftAttachment, issued };
+  const attestation = await db.selectFrom("attestations").select(["beneficiary_id", "client_id", "document_name"]).where("file_id", "=", fileId).executeTakeFirst();
+  return { requestAttachment, draftAttachment, issued, attestation };
 }
 
 /** The attachments of a request (DOCUMENT_REQUESTS) or of a wizard draft (DOCUMENT_SUPPORTING_DOCUMENTS), with their files. */

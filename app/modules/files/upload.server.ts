@@ -59,6 +59,12 @@ export async function checkIssuableFile(file: UploadedFile): Promise<CheckedFile
   return checkContent(file, ["application/pdf", "image/png", "image/jpeg", "image/gif"]);
 }
 
+/** A beneficiary's file to attest (DESIGN 6.4): PDF, PNG or JPEG by content. */
+export async function checkAttestationFile(file: UploadedFile): Promise<CheckedFile> {
+  const checked = await checkContent(file, ["application/pdf", "image/png", "image/jpeg"]);
+  return checked.ok || checked.error === "validation.emptyFile" ? checked : { ok: false, error: "validation.attestationFileType" };
+}
+
 async function checkContent(file: UploadedFile, allowed: string[]): Promise<CheckedFile> {
   if (file.bytes.byteLength === 0) return { ok: false, error: "validation.emptyFile" };
   const detected = await fileTypeFromBuffer(file.bytes);

@@ -24,6 +24,25 @@ export interface IssueInput {
 
 export type IssueResult = { ok: true; issuedDocumentId: number; code: string } | { ok: false; error: string };
 
+/** What the pipeline issues: a request's document or an attested copy of a beneficiary's file. */
+export interface IssueOrder {
+  kind: "REQUEST" | "ATTESTATION";
+  client: { id: number; en: string; ar: string };
+  beneficiaryId: number;
+  issuer: AuditActor & { userId: number };
+  /** The file as checked by content; `storedFileId` when it is already stored (an attestation's upload). */
+  source: { bytes: Uint8Array; mimeType: string; name: string; totalPages: number | null; storedFileId?: number };
+  documentName: string;
+  securePlusEnabled: boolean;
+  /** ISO timestamp. */
+  expiry: string;
+  requestId?: number;
+  categoryId?: number;
+  attestationId?: number;
+}
+
+type Transaction = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];
+
 async function uniqueCode(db: DB) {
   for (;;) {
     const code = generateVerificationCode((size) => crypto.randomBytes(size));
@@ -31,67 +50,64 @@ async function uniqueCode(db: DB) {
   }
 }
 
-/**
- * DESIGN 6.3: store the original, stamp every page with the QR code and the code, hash the stamped
- * bytes, record the document, complete the request, audit and notify: all or nothing.
- */
-export async function issueDocument(db: DB, input: IssueInput): Promise<IssueResult> {
-  if (input.request.status === "REJECTED") return { ok: false, error: "staff.cannotIssueRejected" };
-  const checked = await checkIssuableFile(input.file);
-  if (!checked.ok) return { ok: false, error: checked.error };
+/** The end of the expiry day (YYYY-MM-DD), as an ISO timestamp. */
+export const endOfDay = (date: string) => new Date(`${date}T23:59:59Z`).toISOString();
 
+/**
+ * The issuing pipeline (DESIGN 6.3, 6.4): stamp every page with the QR code, the code and the bilingual
+ * stamp; then in one transaction store the original (unless stored) and the stamped copy, record the
+ * issued document with the SHA-256 of the stamped bytes, and run `within` (the kind's own changes,
+ * audit and notices): all or nothing.
+ */
+export async function issue(db: DB, order: IssueOrder, within: (trx: Transaction, issued: { id: number; code: string }) => Promise<void>): Promise<IssueResult> {
   const code = await uniqueCode(db);
   const verificationUrl = `${env.publicUrl}/verify/${code}`;
-  const image = checked.mimeType === "image/gif" ? gifToPng(input.file.bytes) : input.file.bytes;
-  const mimeType = checked.mimeType === "image/gif" ? "image/png" : (checked.mimeType as "application/pdf" | "image/png" | "image/jpeg");
+  const isGif = order.source.mimeType === "image/gif";
+  const mimeType = isGif ? "image/png" : (order.source.mimeType as "application/pdf" | "image/png" | "image/jpeg");
   let stamped: { bytes: Uint8Array; totalPages: number };
   try {
-    stamped = await stampDocument({ bytes: image, mimeType, code, verificationUrl, issuer: { en: input.request.client_en, ar: input.request.client_ar }, issuedAt: new Date() });
+    stamped = await stampDocument({
+      bytes: isGif ? gifToPng(order.source.bytes) : order.source.bytes,
+      mimeType,
+      code,
+      verificationUrl,
+      kind: order.kind,
+      issuer: { en: order.client.en, ar: order.client.ar },
+      issuedAt: new Date(),
+    });
   } catch {
     return { ok: false, error: "validation.invalidDocumentFileType" };
   }
-  const expiry = input.expirationDate
-    ? new Date(`${input.expirationDate}T23:59:59Z`).toISOString()
-    : new Date(Date.now() + input.request.validity_period_days * 86_400_000).toISOString();
-  const pinHash = input.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
+  const pinHash = order.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
 
   const storedKeys: string[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
-      const original = await storeFile(trx, { bytes: input.file.bytes, mimeType: checked.mimeType, originalName: input.file.name, totalPages: checked.totalPages, createdBy: input.issuer.userId });
-      storedKeys.push(original.storageKey);
-      const issued = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${input.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: input.issuer.userId });
+      if (order.source.storedFileId === undefined) {
+        const original = await storeFile(trx, { bytes: order.source.bytes, mimeType: order.source.mimeType, originalName: order.source.name, totalPages: order.source.totalPages, createdBy: order.issuer.userId });
+        storedKeys.push(original.storageKey);
+      }
+      const issued = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${order.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: order.issuer.userId });
       storedKeys.push(issued.storageKey);
-      const now = new Date().toISOString();
-      // Issuing again supersedes the earlier document.
-      await supersedeIssuedOfRequest(trx, input.request.id, input.issuer.userId, now);
       const issuedDocumentId = await insertIssuedDocument(trx, {
-          kind: "REQUEST",
-          request_id: input.request.id,
-          category_id: input.request.document_category_id,
-          client_id: input.request.client_id,
-          issuer_id: input.issuer.userId,
-          beneficiary_id: input.request.beneficiary_id,
-          document_name: input.documentName,
-          file_id: issued.id,
-          total_pages: stamped.totalPages,
-          expiry_date: expiry,
-          document_hash: sha256Hex(stamped.bytes),
-          verification_code: code,
-          secure_plus_enabled: input.securePlusEnabled ? 1 : 0,
-          access_pin_hash: pinHash,
-        });
-      await completeRequest(trx, input.request.id, input.securePlusEnabled, now);
-      await audit(trx, input.issuer, {
-        clientId: input.request.client_id,
-        action: "request.issue",
-        entityType: "DOCUMENT_REQUESTS",
-        entityId: input.request.id,
-        details: { issuedDocumentId: issuedDocumentId, code },
+        kind: order.kind,
+        request_id: order.requestId ?? null,
+        attestation_id: order.attestationId ?? null,
+        category_id: order.categoryId ?? null,
+        client_id: order.client.id,
+        issuer_id: order.issuer.userId,
+        beneficiary_id: order.beneficiaryId,
+        document_name: order.documentName,
+        file_id: issued.id,
+        total_pages: stamped.totalPages,
+        expiry_date: order.expiry,
+        document_hash: sha256Hex(stamped.bytes),
+        verification_code: code,
+        secure_plus_enabled: order.securePlusEnabled ? 1 : 0,
+        access_pin_hash: pinHash,
       });
-      const notice = { kind: "documentIssued" as const, link: `/beneficiary/request-document/${input.request.id}`, values: { name: input.documentName } };
-      await notify(trx, input.request.beneficiary_id, notice, { mail: true });
-      return { ok: true as const, issuedDocumentId: issuedDocumentId, code };
+      await within(trx, { id: issuedDocumentId, code });
+      return { ok: true as const, issuedDocumentId, code };
     });
   } catch (error) {
     // Nothing half-written: files stored before the failure are removed too.
@@ -100,24 +116,69 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
   }
 }
 
-/** Staff of the client (and super admins) revoke a document with a reason; audited. */
+/** A request's document: the request is completed, an earlier document superseded, the beneficiary told. */
+export async function issueDocument(db: DB, input: IssueInput): Promise<IssueResult> {
+  if (input.request.status === "REJECTED") return { ok: false, error: "staff.cannotIssueRejected" };
+  const checked = await checkIssuableFile(input.file);
+  if (!checked.ok) return { ok: false, error: checked.error };
+  const { request } = input;
+  const expiry = input.expirationDate ? endOfDay(input.expirationDate) : new Date(Date.now() + request.validity_period_days * 86_400_000).toISOString();
+  const order: IssueOrder = {
+    kind: "REQUEST",
+    client: { id: request.client_id, en: request.client_en, ar: request.client_ar },
+    beneficiaryId: request.beneficiary_id,
+    issuer: input.issuer,
+    source: { bytes: input.file.bytes, mimeType: checked.mimeType, name: input.file.name, totalPages: checked.totalPages },
+    documentName: input.documentName,
+    securePlusEnabled: input.securePlusEnabled,
+    expiry,
+    requestId: request.id,
+    categoryId: request.document_category_id,
+  };
+  return issue(db, order, async (trx, issued) => {
+    const now = new Date().toISOString();
+    // Issuing again supersedes the earlier document.
+    await supersedeIssuedOfRequest(trx, request.id, issued.id, input.issuer.userId, now);
+    await completeRequest(trx, request.id, input.securePlusEnabled, now);
+    await audit(trx, input.issuer, {
+      clientId: request.client_id,
+      action: "request.issue",
+      entityType: "DOCUMENT_REQUESTS",
+      entityId: request.id,
+      details: { issuedDocumentId: issued.id, code: issued.code },
+    });
+    const notice = { kind: "documentIssued" as const, link: `/beneficiary/request-document/${request.id}`, values: { name: input.documentName } };
+    await notify(trx, request.beneficiary_id, notice, { mail: true });
+  });
+}
+
+/** Where an issued document belongs: a request, or an attestation (its audit trail and its holder's page). */
+export type IssuedOwner = { requestId: number } | { attestationId: number };
+
+const ownerEntity = (owner: IssuedOwner) =>
+  "requestId" in owner
+    ? { entityType: "DOCUMENT_REQUESTS" as const, entityId: owner.requestId, action: "request.revoke", link: `/beneficiary/request-document/${owner.requestId}` }
+    : { entityType: "DOCUMENT_ATTESTATION" as const, entityId: owner.attestationId, action: "attestation.revoke", link: `/beneficiary/attestations/${owner.attestationId}` };
+
+/** Staff of the client (and super admins) revoke a document or an attested copy with a reason; audited, the holder told. */
 export async function revokeIssuedDocument(
   db: DB,
-  input: { requestId: number; clientId: number; issuedDocumentId: number; reason: string; actor: AuditActor & { userId: number } },
+  input: { owner: IssuedOwner; clientId: number; issuedDocumentId: number; reason: string; actor: AuditActor & { userId: number } },
 ) {
   const now = new Date().toISOString();
+  const entity = ownerEntity(input.owner);
   return db.transaction().execute(async (trx) => {
-    if (!(await revokeValidIssued(trx, { id: input.issuedDocumentId, requestId: input.requestId, by: input.actor.userId, reason: input.reason, at: now }))) return false;
+    if (!(await revokeValidIssued(trx, { id: input.issuedDocumentId, owner: input.owner, by: input.actor.userId, reason: input.reason, at: now }))) return false;
     await audit(trx, input.actor, {
       clientId: input.clientId,
-      action: "request.revoke",
-      entityType: "DOCUMENT_REQUESTS",
-      entityId: input.requestId,
+      action: entity.action,
+      entityType: entity.entityType,
+      entityId: entity.entityId,
       details: { issuedDocumentId: input.issuedDocumentId, note: input.reason },
     });
     const revoked = await findIssuedOwner(trx, input.issuedDocumentId);
     if (revoked) {
-      const notice = { kind: "documentRevoked" as const, link: `/beneficiary/request-document/${input.requestId}`, values: { name: revoked.document_name, reason: input.reason } };
+      const notice = { kind: "documentRevoked" as const, link: entity.link, values: { name: revoked.document_name, reason: input.reason } };
       await notify(trx, revoked.beneficiary_id, notice, { mail: true });
     }
     return true;

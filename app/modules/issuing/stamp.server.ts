@@ -21,7 +21,9 @@ export interface StampInput {
   mimeType: "application/pdf" | "image/png" | "image/jpeg";
   code: string;
   verificationUrl: string;
-  /** The organisation that issued the document, in both languages. */
+  /** A request's document says "Issued by", an attested copy "Attested by" (DESIGN 6.4). */
+  kind: "REQUEST" | "ATTESTATION";
+  /** The organisation that issued (or attested) the document, in both languages. */
   issuer: { en: string; ar: string };
   issuedAt: Date;
 }
@@ -41,8 +43,9 @@ export async function stampDocument(input: StampInput): Promise<{ bytes: Uint8Ar
   const en = i18nFor("en").t;
   const ar = i18nFor("ar").t;
   const date = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(input.issuedAt);
-  const arabicLine = ar("stamp.issuedBy", { organisation: input.issuer.ar, date: date("ar-u-nu-latn") });
-  const englishLine = en("stamp.issuedBy", { organisation: input.issuer.en, date: date("en-GB") });
+  const line = input.kind === "ATTESTATION" ? "stamp.attestedBy" : "stamp.issuedBy";
+  const arabicLine = ar(line, { organisation: input.issuer.ar, date: date("ar-u-nu-latn") });
+  const englishLine = en(line, { organisation: input.issuer.en, date: date("en-GB") });
   const codeLine = `${en("stamp.code")} / ${formatCode(input.code)}`;
   for (const page of pdf.getPages()) {
     const { width } = page.getSize();

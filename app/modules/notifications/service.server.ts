@@ -5,7 +5,7 @@ import { findUserById } from "~/modules/users/queries.server";
 import { activeClerksOf, insertNotification } from "./queries.server";
 
 /** What users are told about; the texts are `notifications.<kind>.title|body` in locales/{ar,en}. */
-export type NotificationKind = "requestStatus" | "documentIssued" | "documentRevoked" | "newRequest";
+export type NotificationKind = "requestStatus" | "documentIssued" | "documentRevoked" | "newRequest" | "newAttestation" | "attestationApproved" | "attestationRejected";
 
 export interface Notice {
   kind: NotificationKind;

@@ -1,21 +1,16 @@
 import { insertAttachment } from "~/modules/files/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";
-import QRCode from "qrcode";
 import type { DB } from "~/db/db.server";
-import { audit } from "~/modules/audit/service.server";
+import { audit, timelineOf } from "~/modules/audit/service.server";
 import { requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
-import { listVerificationEvents } from "~/modules/verification/queries.server";
-import { accessPinFor } from "~/modules/verification/pin.server";
-import { env } from "~/utils/env.server";
+import { issuedForHolder } from "~/modules/issuing/holder-view.server";
 import {
   fieldValuesOf,
   findRequestOfBeneficiary,
-  issuedDocumentsOfRequest,
   replaceFieldValues,
   replaceRequestAttachment,
-  timelineOf,
   updateRequestByBeneficiary,
 } from "./queries.server";
 
@@ -23,27 +18,14 @@ import {
 export async function beneficiaryRequestView(db: DB, requestId: number, beneficiaryId: number) {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return null;
-  const issued = await issuedDocumentsOfRequest(db, requestId);
-  const documents = await Promise.all(
-    issued.map(async (document) => {
-      const verificationUrl = `${env.publicUrl}/verify/${document.verification_code}`;
-      return {
-        ...document,
-        verificationUrl,
-        qrSvg: await QRCode.toString(verificationUrl, { type: "svg", margin: 1 }),
-        accessPin: document.secure_plus_enabled ? accessPinFor(document.verification_code) : null,
-      };
-    }),
-  );
   return {
     request,
     requiredFields: await requiredFieldsOf(db, request.document_category_id),
     supportingTypes: await supportingTypesOf(db, request.document_category_id),
     fieldValues: await fieldValuesOf(db, requestId),
     attachments: await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId),
-    timeline: (await timelineOf(db, requestId)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> })),
-    documents,
-    verifications: await listVerificationEvents(db, issued.map((document) => document.id)),
+    timeline: await timelineOf(db, "DOCUMENT_REQUESTS", requestId),
+    ...(await issuedForHolder(db, { requestId })),
   };
 }
 

@@ -96,33 +96,3 @@ export async function replaceRequestAttachment(db: DB, requestId: number, suppor
     .execute();
 }
 
-export function timelineOf(db: DB, requestId: number) {
-  return db
-    .selectFrom("audit_events")
-    .select(["id", "at", "action", "actor_role", "details"])
-    .where("entity_type", "=", "DOCUMENT_REQUESTS")
-    .where("entity_id", "=", requestId)
-    .orderBy("id", "asc")
-    .execute();
-}
-
-export function issuedDocumentsOfRequest(db: DB, requestId: number) {
-  return db
-    .selectFrom("issued_documents")
-    .select([
-      "id",
-      "document_name",
-      "verification_code",
-      "expiry_date",
-      "created_at",
-      "status",
-      "revoked_at",
-      "revocation_reason",
-      "secure_plus_enabled",
-      "file_id",
-      "document_hash",
-    ])
-    .where("request_id", "=", requestId)
-    .orderBy("id", "desc")
-    .execute();
-}

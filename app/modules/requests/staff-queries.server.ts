@@ -1,4 +1,5 @@
 import { countRows } from "~/db/count";
+import { usersMatching } from "~/db/search";
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus, ReviewStatus } from "~/db/schema";
@@ -27,27 +28,7 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
   if (filter.to) base = base.where("r.created_at", "<", filter.to);
   const q = filter.q?.trim();
   if (q) {
-    const like = `%${q.toLowerCase()}%`;
-    base = base.where((eb) =>
-      eb.or([
-        ...(/^\d+$/.test(q) ? [eb("r.id", "=", Number(q))] : []),
-        eb(
-          "r.beneficiary_id",
-          "in",
-          eb
-            .selectFrom("users as u")
-            .select("u.id")
-            .where((inner) =>
-              inner.or([
-                ...(/^\d+$/.test(q) ? [inner("u.nin", "=", q)] : []),
-                inner(sql`lower(u.email)`, "like", like),
-                inner(sql`lower(u.first_name_en || ' ' || u.last_name_en)`, "like", like),
-                inner(sql`u.first_name_ar || ' ' || u.last_name_ar`, "like", `%${q}%`),
-              ]),
-            ),
-        ),
-      ]),
-    );
+    base = base.where((eb) => eb.or([...(/^\d+$/.test(q) ? [eb("r.id", "=", Number(q))] : []), eb("r.beneficiary_id", "in", usersMatching(eb, q))]));
   }
   const total = await countRows(base);
   const rows = await base

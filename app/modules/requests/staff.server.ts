@@ -1,25 +1,23 @@
 import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
 import type { ReviewStatus } from "~/db/schema";
-import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { audit, timelineOf, type AuditActor } from "~/modules/audit/service.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
-import { listVerificationEvents } from "~/modules/verification/queries.server";
-import { fieldValuesOf, issuedDocumentsOfRequest, replaceFieldValues, timelineOf } from "./queries.server";
+import { issuedForStaff } from "~/modules/issuing/holder-view.server";
+import { fieldValuesOf, replaceFieldValues } from "./queries.server";
 import { notify } from "~/modules/notifications/service.server";
 import { findRequestForStaff, setAttachmentStatus, setRequestMessage, setRequestStatus } from "./staff-queries.server";
 
 export type StaffRequest = NonNullable<Awaited<ReturnType<typeof findRequestForStaff>>>;
 
 export async function staffRequestView(db: DB, request: StaffRequest) {
-  const issued = await issuedDocumentsOfRequest(db, request.id);
   return {
     request,
     requiredFields: await requiredFieldsOf(db, request.document_category_id),
     fieldValues: await fieldValuesOf(db, request.id),
     attachments: await attachmentsOf(db, "DOCUMENT_REQUESTS", request.id),
-    timeline: (await timelineOf(db, request.id)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> })),
-    issued,
-    verifications: await listVerificationEvents(db, issued.map((document) => document.id)),
+    timeline: await timelineOf(db, "DOCUMENT_REQUESTS", request.id),
+    ...(await issuedForStaff(db, { requestId: request.id })),
   };
 }
 

@@ -83,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       requirePermission(principal, "request:revoke");
       const submission = parseWithZod(form, { schema: revokeSchema });
       if (submission.status !== "success") return data({ intent: "revoke" as const, result: submission.reply() }, { status: 400 });
-      const revoked = await revokeIssuedDocument(db, { requestId: found.id, clientId: found.client_id, ...submission.value, actor: principal });
+      const revoked = await revokeIssuedDocument(db, { owner: { requestId: found.id }, clientId: found.client_id, ...submission.value, actor: principal });
       if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
       return redirectWithToast(here, { kind: "success", message: "staff.revoked" });
     }

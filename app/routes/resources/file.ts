@@ -7,16 +7,16 @@ import { readStoredFile } from "~/modules/files/storage.server";
 import type { Route } from "./+types/file";
 
 /**
- * `/files/{id}`: a stored file, for those whose scope holds one of its owners (a request, an issued
- * document, the user's own draft); others get the 404 of a file that does not exist (DESIGN 8, 15).
+ * `/files/{id}`: a stored file, for those whose scope holds one of its owners (a request, an attestation,
+ * an issued document, the user's own draft); others get the 404 of a file that does not exist (DESIGN 8, 15).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "file:read");
   const db = getDb();
   const id = Number(params.id);
   const file = Number.isInteger(id) ? await findFile(db, id) : undefined;
-  const { requestAttachment, draftAttachment, issued } = file ? await fileOwners(db, file.id) : {};
-  const owner = [requestAttachment, issued, draftAttachment].find((candidate) => candidate && inScope(principal, candidate));
+  const { requestAttachment, draftAttachment, issued, attestation } = file ? await fileOwners(db, file.id) : {};
+  const owner = [requestAttachment, issued, attestation, draftAttachment].find((candidate) => candidate && inScope(principal, candidate));
   requirePermission(principal, "file:read", owner && file ? owner : null);
   const bytes = await readStoredFile(file!.storage_key);
   const download = new URL(request.url).searchParams.has("download");

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { ATTESTATION_STATUSES } from "~/db/schema";
+import { issueSchema } from "~/modules/issuing/schema";
+
+/** The beneficiary's file to attest: PDF, PNG or JPEG, at most 5 MB (DESIGN 6.4). */
+export const ATTESTATION_MAX_BYTES = 5 * 1024 * 1024;
+
+export const attestationStatusFilterSchema = z.enum(ATTESTATION_STATUSES).optional().catch(undefined);
+
+/** The create form's fields besides the file. */
+export const attestationCreateSchema = z.object({
+  clientId: z.coerce.number({ error: "attestations.clientRequired" }).int("attestations.clientRequired").positive("attestations.clientRequired"),
+  // The spec's attachment rule: a document name of at least 4 characters.
+  documentName: z.string({ error: "validation.attachmentNameMin" }).trim().min(4, "validation.attachmentNameMin").max(200, "attestations.documentNameMax"),
+  description: z.string().trim().max(1000, "attestations.descriptionMax").default(""),
+  securePlusEnabled: z.boolean().default(false),
+});
+
+/** Approve: the attested copy's expiry date (today or later; the form offers today plus one year). */
+export const attestationApproveSchema = z.object({ expirationDate: issueSchema.shape.expirationDate });
+
+/** Reject: a note the beneficiary reads, required. */
+export const attestationRejectSchema = z.object({
+  note: z.string({ error: "attestations.noteRequired" }).trim().min(3, "attestations.noteRequired").max(1000, "attestations.noteMax"),
+});
+
+export const attestationIntentSchema = z.object({ intent: z.enum(["approve", "reject"]) });
+
+/** Today plus one year (YYYY-MM-DD): the approve form's default expiry. */
+export function defaultAttestationExpiry(now = new Date()) {
+  const next = new Date(now);
+  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  return next.toISOString().slice(0, 10);
+}
