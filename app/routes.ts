@@ -42,6 +42,19 @@ const BENEFICIARY_FILES = { list: "routes/admin/beneficiaries.tsx", detail: "rou
 const CLERK_FILES = { list: "routes/admin/clerks.tsx", detail: "routes/admin/clerk.tsx", form: "routes/admin/clerk-form.tsx" };
 const SERVICE_ADMIN_FILES = { list: "routes/admin/service-admins.tsx", detail: "routes/admin/service-admin.tsx", form: "routes/admin/service-admin-form.tsx" };
 
+const ATTESTATIONS = "routes/attestations/staff-attestations.tsx";
+const ATTESTATION = "routes/attestations/staff-attestation.tsx";
+const ATTESTATION_DECISION = "routes/attestations/attestation-decision.tsx";
+
+/** The staff attestation screens (DESIGN 6.4): list, detail and the decision, the same modules in each area. */
+function attestationScreens(base: string, areaName: string) {
+  return [
+    route(base, ATTESTATIONS, { id: `${areaName}/attestations` }),
+    route(`${base}/:id`, ATTESTATION, { id: `${areaName}/attestation` }),
+    route(`${base}/edit/:id`, ATTESTATION_DECISION, { id: `${areaName}/attestation-decision` }),
+  ];
+}
+
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
 function requestScreens(base: string, areaName: string) {
   return [
@@ -84,6 +97,7 @@ export default [
     route("beneficiaries-management/requests/:beneficiaryId", REQUESTS, { id: "super-admin/beneficiary-requests" }),
     ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),
     ...requestScreens("document-categories-management", "super-admin"),
+    ...attestationScreens("attestations-management", "super-admin"),
   ]),
   ...area("service-admin", [
     ...managed("client-admins-management", "service-admin", "client-admin", CLIENT_ADMIN_FILES),
@@ -103,12 +117,16 @@ export default [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),
     ...managed("document-categories", "clerks", "category", CATEGORY_FILES),
     ...requestScreens("document-categories", "clerks"),
+    ...attestationScreens("attestations", "clerks"),
   ]),
   ...area("beneficiary", [
     route("request-document", "routes/requests/my-requests.tsx"),
     route("request-document/create", "routes/wizard/wizard.tsx"),
     route("request-document/:id", "routes/requests/my-request.tsx"),
     route("request-document/edit/:id", "routes/requests/my-request-edit.tsx"),
+    route("attestations", "routes/attestations/my-attestations.tsx"),
+    route("attestations/create", "routes/attestations/attestation-create.tsx"),
+    route("attestations/:id", "routes/attestations/my-attestation.tsx"),
   ]),
 
   // Shared dashboard group (any signed-in user)

@@ -33,6 +33,12 @@ export function formatMoney(minor: number, currency: string, lng: string) {
   return format.format(minor / 10 ** digits);
 }
 
+/** A file's size in kB or MB, in the page's language. */
+export function formatFileSize(bytes: number, lng: string) {
+  const megabytes = bytes >= 1024 * 1024;
+  return new Intl.NumberFormat(lng === "ar" ? "ar" : "en", { style: "unit", unit: megabytes ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(bytes / (megabytes ? 1024 * 1024 : 1024));
+}
+
 /** The English or Arabic member of a bilingual pair, by page language. */
 export const pick = (lng: string, english: string, arabic: string) => (lng === "en" ? english : arabic);
 

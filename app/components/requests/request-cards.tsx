@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { Card } from "~/components/ui/card";
+import { InfoCard } from "~/components/ui/info-card";
 import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";
 
@@ -91,13 +92,16 @@ export function UploadedDocumentsCard({ attachments, actions }: { attachments: A
   );
 }
 
-/** What happened to the request, from its audit events, with the notes staff left. */
+/** What happened to the request (or attestation), from its audit events, with the notes staff left. */
 export function TimelineCard({
   timeline,
   showRoles = false,
+  labels = "requests.events",
 }: {
   timeline: { id: number; at: string; action: string; actor_role: string | null; details: Record<string, string> }[];
   showRoles?: boolean;
+  /** Where the events' labels live in locales. */
+  labels?: "requests.events" | "attestations.events";
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -107,7 +111,7 @@ export function TimelineCard({
         {timeline.map((event) => (
           <li key={event.id}>
             <p className="font-medium">
-              {t(`requests.events.${event.action}`, { status: event.details.status ? t(`status.${event.details.status}`) : "", defaultValue: event.action })}
+              {t(`${labels}.${event.action}`, { status: event.details.status ? t(`status.${event.details.status}`) : "", defaultValue: event.action })}
             </p>
             <p className="text-sm text-gray-11">
               {formatDateTime(event.at, i18n.language)}
@@ -118,5 +122,27 @@ export function TimelineCard({
         ))}
       </ol>
     </Card>
+  );
+}
+
+/** Who asked: the beneficiary's names in both languages and their contact details (staff screens). */
+export function BeneficiaryCard({
+  person,
+}: {
+  person: { first_name_en: string; father_name_en: string | null; last_name_en: string; first_name_ar: string; father_name_ar: string | null; last_name_ar: string; email: string; phone: string | null; nin: string | null };
+}) {
+  const { t } = useTranslation();
+  return (
+    <InfoCard
+      title={t("staff.beneficiaryInformation")}
+      testId="beneficiary-card"
+      rows={[
+        [t("staff.fullName"), <bdi key="n" lang="en">{[person.first_name_en, person.father_name_en, person.last_name_en].filter(Boolean).join(" ")}</bdi>],
+        [t("staff.arabicName"), <span key="a" dir="rtl" lang="ar">{[person.first_name_ar, person.father_name_ar, person.last_name_ar].filter(Boolean).join(" ")}</span>],
+        [t("staff.email"), <bdi key="e" className="break-all">{person.email}</bdi>],
+        [t("staff.phone"), <bdi key="p">{person.phone ?? "—"}</bdi>],
+        [t("staff.nin"), <bdi key="i">{person.nin ?? "—"}</bdi>],
+      ]}
+    />
   );
 }

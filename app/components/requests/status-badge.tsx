@@ -6,6 +6,8 @@ const variants: Record<string, BadgeVariant> = {
   APPROVED: "default",
   REJECTED: "destructive",
   COMPLETED: "success",
+  // An attestation the beneficiary withdrew.
+  CANCELLED: "warning",
 };
 
 /** Spec section 4: Pending secondary, Approved default, Rejected destructive, anything else 'Unknown'. */

@@ -12,11 +12,18 @@ export function FormPage<Schema extends Record<string, unknown>, FormError>({
   back,
   form,
   children,
+  intro,
+  submitLabel,
+  encType,
 }: {
   title: string;
   back: { href: string; label: string };
   form: FormMetadata<Schema, FormError>;
   children: ReactNode;
+  intro?: string;
+  submitLabel?: string;
+  /** multipart/form-data for a form with a file. */
+  encType?: "multipart/form-data";
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -27,12 +34,13 @@ export function FormPage<Schema extends Record<string, unknown>, FormError>({
         {back.label}
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>
+      {intro ? <p className="text-gray-11">{intro}</p> : null}
       <Card>
-        <Form method="post" {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
+        <Form method="post" encType={encType} {...getFormProps(form)} noValidate className="grid gap-4 md:grid-cols-2">
           {children}
           <div className="md:col-span-2">
             <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("catalogue.save")}
+              {submitLabel ?? t("catalogue.save")}
             </Button>
           </div>
         </Form>

@@ -47,6 +47,8 @@ export interface VerificationView {
   verdict: Verdict;
   document: null | {
     name: string;
+    /** An attested copy (DESIGN 6.4): the organisation attested a document the holder already had. */
+    attested: boolean;
     issuerEn: string;
     issuerAr: string;
     issuedAt: string;
@@ -81,7 +83,7 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
         <VerdictIcon verdict={verdict} />
         <div>
           <strong>{t(`verify.verdict.${verdict}`)}</strong>
-          <span>{t(`verify.verdictText.${verdict}`, { issuer })}</span>
+          <span>{document?.attested && verdict !== "NOT_FOUND" ? t(`verify.attestedText.${verdict}`, { issuer }) : t(`verify.verdictText.${verdict}`, { issuer })}</span>
         </div>
       </section>
 
@@ -93,7 +95,13 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
           </dd>
           {document ? (
             <>
-              <dt>{t("verify.issuer")}</dt>
+              {document.attested ? (
+                <>
+                  <dt>{t("verify.kind")}</dt>
+                  <dd data-testid="attested">{t("verify.attestedCopy")}</dd>
+                </>
+              ) : null}
+              <dt>{document.attested ? t("verify.attester") : t("verify.issuer")}</dt>
               <dd>{issuer}</dd>
               <dt>{t("verify.documentName")}</dt>
               <dd>

@@ -269,6 +269,7 @@ export async function seedDemoData(db: DB): Promise<void> {
     }
 
     const categories: { id: number; clientId: number; seed: CategorySeed; supportingIds: number[] }[] = [];
+    const clientIds: number[] = [];
     for (const [index, client] of CLIENT_SEEDS.entries()) {
       const { id: clientId } = await trx
         .insertInto("clients")
@@ -283,6 +284,7 @@ export async function seedDemoData(db: DB): Promise<void> {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      clientIds.push(clientId);
       if (index === 0) {
         await trx
           .insertInto("client_admins")
@@ -417,45 +419,139 @@ export async function seedDemoData(db: DB): Promise<void> {
     // Issued documents: valid, expired and revoked ones.
     for (const [index, item] of completed.entries()) {
       const category = categories[item.categoryIndex];
-      const code = generateVerificationCode((size) => crypto.randomBytes(size));
-      const verificationUrl = `${env.publicUrl}/verify/${code}`;
       const client = CLIENT_SEEDS.find((c) => c.categories.includes(category.seed))!;
-      const original = await demoPdf(category.seed.en, [`Issued by ${client.en}`, `Request #${item.requestId}`]);
-      const stamped = await stampDocument({ bytes: original, mimeType: "application/pdf", code, verificationUrl, kind: "REQUEST", issuer: { en: client.en, ar: client.ar }, issuedAt: new Date() });
-      const file = await storeFile(trx, {
-        bytes: stamped.bytes,
-        mimeType: "application/pdf",
-        originalName: `${category.seed.en}.pdf`,
-        totalPages: stamped.totalPages,
-        createdBy: issuer,
-      });
       const kind = index % 3; // 0 valid, 1 expired, 2 revoked
-      const securePlus = index === 3; // a valid document protected by an access PIN
-      const issuedAt = daysFromNow(-20 + index);
-      await trx
-        .insertInto("issued_documents")
+      await issueDemoDocument(trx, {
+        kind: "REQUEST",
+        original: await demoPdf(category.seed.en, [`Issued by ${client.en}`, `Request #${item.requestId}`]),
+        client: { id: category.clientId, en: client.en, ar: client.ar },
+        issuerId: issuer,
+        beneficiaryId: item.beneficiaryId,
+        documentName: category.seed.en,
+        requestId: item.requestId,
+        categoryId: category.id,
+        expiry: kind === 1 ? daysFromNow(-3) : daysFromNow(category.seed.validity),
+        securePlus: index === 3, // a valid document protected by an access PIN
+        revoked: kind === 2 ? { at: daysFromNow(-1), reason: "Issued with a typing error in the name; replaced." } : null,
+        issuedAt: daysFromNow(-20 + index),
+      });
+    }
+
+    // Attestations (issue 12, point 6): every state, for Demo University and the Ministry of Labour. The
+    // first is Demo University's, PENDING, asked by beneficiary@ (the authorization matrix's sample id 1).
+    const [demoUniversity, ministry] = [0, 1].map((index) => ({ id: clientIds[index], en: CLIENT_SEEDS[index].en, ar: CLIENT_SEEDS[index].ar }));
+    const reviewerOf = (clientId: number) => (clientId === demoUniversity.id ? userIds["clerk@example.com"] : userIds["clerk2@example.com"]);
+    const attestationSeeds = [
+      { client: demoUniversity, beneficiary: beneficiaries[0], name: "Bachelor's diploma, 2019", status: "PENDING", pdf: true },
+      { client: demoUniversity, beneficiary: beneficiaries[1], name: "Transcript of records", status: "PENDING", pdf: false },
+      { client: demoUniversity, beneficiary: beneficiaries[0], name: "Certificate of enrolment, 2021", status: "APPROVED", pdf: true },
+      { client: demoUniversity, beneficiary: beneficiaries[2], name: "Training certificate", status: "REJECTED", pdf: true, note: "We have no record of this certificate in our registry." },
+      { client: demoUniversity, beneficiary: beneficiaries[0], name: "Letter of recommendation", status: "CANCELLED", pdf: true },
+      { client: ministry, beneficiary: beneficiaries[1], name: "Work permit, 2020", status: "PENDING", pdf: true },
+      { client: ministry, beneficiary: beneficiaries[0], name: "Certificate of experience", status: "APPROVED", pdf: true },
+      { client: ministry, beneficiary: beneficiaries[2], name: "Employment contract, 2018", status: "REJECTED", pdf: false, note: "The contract is not signed by the ministry." },
+    ] as const;
+    for (const [index, seed] of attestationSeeds.entries()) {
+      const createdAt = daysFromNow(-14 + index);
+      const decidedAt = daysFromNow(-10 + index);
+      const bytes = seed.pdf ? await demoPdf(seed.name, ["The beneficiary's own copy (demo)."]) : DEMO_PNG;
+      const file = await storeFile(trx, { bytes, mimeType: seed.pdf ? "application/pdf" : "image/png", originalName: seed.pdf ? `${seed.name}.pdf` : "scan.png", totalPages: seed.pdf ? 1 : null, createdBy: seed.beneficiary });
+      const decided = seed.status === "APPROVED" || seed.status === "REJECTED";
+      const { id } = await trx
+        .insertInto("attestations")
         .values({
-          kind: "REQUEST",
-          request_id: item.requestId,
-          category_id: category.id,
-          client_id: category.clientId,
-          issuer_id: issuer,
-          beneficiary_id: item.beneficiaryId,
-          document_name: category.seed.en,
+          beneficiary_id: seed.beneficiary,
+          client_id: seed.client.id,
+          document_name: seed.name,
+          description: index === 0 ? "Needed for a master's application abroad." : "",
           file_id: file.id,
-          total_pages: stamped.totalPages,
-          expiry_date: kind === 1 ? daysFromNow(-3) : daysFromNow(category.seed.validity),
-          document_hash: file.sha256,
-          verification_code: code,
-          secure_plus_enabled: securePlus ? 1 : 0,
-          access_pin_hash: securePlus ? await hashAccessPin(accessPinFor(code)) : null,
-          status: kind === 2 ? "REVOKED" : "VALID",
-          revoked_at: kind === 2 ? daysFromNow(-1) : null,
-          revoked_by: kind === 2 ? issuer : null,
-          revocation_reason: kind === 2 ? "Issued with a typing error in the name; replaced." : null,
-          created_at: issuedAt,
+          status: seed.status,
+          reviewer_id: decided ? reviewerOf(seed.client.id) : null,
+          review_note: "note" in seed ? seed.note : null,
+          reviewed_at: decided ? decidedAt : null,
+          created_at: createdAt,
+          updated_at: seed.status === "PENDING" ? createdAt : decidedAt,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const event = { client_id: seed.client.id, entity_type: "DOCUMENT_ATTESTATION", entity_id: id } as const;
+      await trx.insertInto("audit_events").values({ ...event, actor_user_id: seed.beneficiary, actor_role: "BENEFICIARY", action: "attestation.create", at: createdAt }).execute();
+      if (seed.status === "CANCELLED") {
+        await trx.insertInto("audit_events").values({ ...event, actor_user_id: seed.beneficiary, actor_role: "BENEFICIARY", action: "attestation.cancel", at: decidedAt }).execute();
+      }
+      if (seed.status === "REJECTED") {
+        const details = JSON.stringify({ status: "REJECTED", note: "note" in seed ? seed.note : "" });
+        await trx.insertInto("audit_events").values({ ...event, actor_user_id: reviewerOf(seed.client.id), actor_role: "CLERK", action: "attestation.reject", at: decidedAt, details }).execute();
+      }
+      if (seed.status === "APPROVED") {
+        const issued = await issueDemoDocument(trx, {
+          kind: "ATTESTATION",
+          original: bytes,
+          client: seed.client,
+          issuerId: reviewerOf(seed.client.id),
+          beneficiaryId: seed.beneficiary,
+          documentName: seed.name,
+          attestationId: id,
+          expiry: daysFromNow(365),
+          securePlus: false,
+          revoked: null,
+          issuedAt: decidedAt,
+        });
+        const details = JSON.stringify({ status: "APPROVED", issuedDocumentId: issued.id, code: issued.code });
+        await trx.insertInto("audit_events").values({ ...event, actor_user_id: reviewerOf(seed.client.id), actor_role: "CLERK", action: "attestation.approve", at: decidedAt, details }).execute();
+      }
     }
   });
+}
+
+/** A stamped, recorded document of the demo data: a request's document or an attested copy. */
+async function issueDemoDocument(
+  trx: DB,
+  input: {
+    kind: "REQUEST" | "ATTESTATION";
+    original: Uint8Array;
+    client: { id: number; en: string; ar: string };
+    issuerId: number;
+    beneficiaryId: number;
+    documentName: string;
+    requestId?: number;
+    categoryId?: number;
+    attestationId?: number;
+    expiry: string;
+    securePlus: boolean;
+    revoked: { at: string; reason: string } | null;
+    issuedAt: string;
+  },
+) {
+  const code = generateVerificationCode((size) => crypto.randomBytes(size));
+  const verificationUrl = `${env.publicUrl}/verify/${code}`;
+  const stamped = await stampDocument({ bytes: input.original, mimeType: "application/pdf", code, verificationUrl, kind: input.kind, issuer: { en: input.client.en, ar: input.client.ar }, issuedAt: new Date(input.issuedAt) });
+  const file = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${input.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: input.issuerId });
+  const { id } = await trx
+    .insertInto("issued_documents")
+    .values({
+      kind: input.kind,
+      request_id: input.requestId ?? null,
+      attestation_id: input.attestationId ?? null,
+      category_id: input.categoryId ?? null,
+      client_id: input.client.id,
+      issuer_id: input.issuerId,
+      beneficiary_id: input.beneficiaryId,
+      document_name: input.documentName,
+      file_id: file.id,
+      total_pages: stamped.totalPages,
+      expiry_date: input.expiry,
+      document_hash: file.sha256,
+      verification_code: code,
+      secure_plus_enabled: input.securePlus ? 1 : 0,
+      access_pin_hash: input.securePlus ? await hashAccessPin(accessPinFor(code)) : null,
+      status: input.revoked ? "REVOKED" : "VALID",
+      revoked_at: input.revoked?.at ?? null,
+      revoked_by: input.revoked ? input.issuerId : null,
+      revocation_reason: input.revoked?.reason ?? null,
+      created_at: input.issuedAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, code };
 }

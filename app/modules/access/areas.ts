@@ -48,7 +48,13 @@ export type Screen =
   | "myRequests"
   | "requestDocument"
   | "myRequest"
-  | "myRequestEdit";
+  | "myRequestEdit"
+  | "attestations"
+  | "attestation"
+  | "attestationDecision"
+  | "myAttestations"
+  | "attestationCreate"
+  | "myAttestation";
 
 export interface SidebarLink {
   to: string;
@@ -87,6 +93,9 @@ const categoryScreens = <B extends string>(base: B) =>
     requestEdit: `${base}/request/edit/:id`,
   }) as const;
 
+/** The staff attestation screens (DESIGN 6.4): list, detail, decision. */
+const attestationScreens = <B extends string>(base: B) => ({ attestations: base, attestation: `${base}/:id`, attestationDecision: `${base}/edit/:id` }) as const;
+
 /** The catalogue's child screens live in the shared dashboard group only (spec section 2). */
 const CHILD_SCREENS = { requiredFields: "/document-required-fields", supportingTypes: "/document-supporting-documents" } as const;
 
@@ -123,6 +132,7 @@ export const AREAS: Record<AreaKey, Area> = {
       clerkEdit: "/super-admin/clerks-management/edit/:id",
       ...categoryScreens("/super-admin/document-categories-management"),
       requestIssue: "/super-admin/document-categories-management/request/issue/:id",
+      ...attestationScreens("/super-admin/attestations-management"),
       ...CHILD_SCREENS,
     },
     sidebar: [
@@ -133,7 +143,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "clerks", label: "nav.clerks" },
       { screen: "beneficiaries", label: "nav.beneficiaries" },
       { screen: "categories", label: "nav.documentCategories" },
-      { upcoming: "/super-admin/attestations-management", label: "nav.attestations" },
+      { screen: "attestations", label: "nav.attestations" },
     ],
   },
   "service-admin": {
@@ -197,11 +207,12 @@ export const AREAS: Record<AreaKey, Area> = {
       categoriesDashboard: "/clerks/document-categories/dashboard",
       ...categoryScreens("/clerks/document-categories"),
       requestIssue: "/clerks/document-categories/request/issue/:id",
+      ...attestationScreens("/clerks/attestations"),
       ...CHILD_SCREENS,
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
-      { upcoming: "/clerks/attestations", label: "nav.attestations", capability: "attestation:review" },
+      { screen: "attestations", label: "nav.attestations", capability: "attestation:review" },
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
       { upcoming: "/clerks/public-announcements", label: "nav.publicAnnouncements", capability: "announcement:publish" },
     ],
@@ -216,11 +227,14 @@ export const AREAS: Record<AreaKey, Area> = {
       requestDocument: "/beneficiary/request-document/create",
       myRequest: "/beneficiary/request-document/:id",
       myRequestEdit: "/beneficiary/request-document/edit/:id",
+      myAttestations: "/beneficiary/attestations",
+      attestationCreate: "/beneficiary/attestations/create",
+      myAttestation: "/beneficiary/attestations/:id",
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
       { screen: "myRequests", label: "nav.requestDocument" },
-      { upcoming: "/beneficiary/attestations", label: "nav.attestations" },
+      { screen: "myAttestations", label: "nav.attestations" },
     ],
   },
   shared: {

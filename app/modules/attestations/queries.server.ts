@@ -153,3 +153,13 @@ export async function closePendingAttestation(db: DB, id: number, values: { stat
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The client filter of the list across clients: organisations that attest, or did. */
+export function clientsWithAttestations(db: DB) {
+  return db
+    .selectFrom("clients")
+    .select(["id", "name_en", "name_ar"])
+    .where((eb) => eb.or([eb("can_do_attestation", "=", 1), eb("id", "in", eb.selectFrom("attestations").select("client_id"))]))
+    .orderBy("name_en")
+    .execute();
+}

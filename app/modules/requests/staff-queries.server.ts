@@ -1,6 +1,5 @@
 import { countRows } from "~/db/count";
 import { usersMatching } from "~/db/search";
-import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus, ReviewStatus } from "~/db/schema";
 

@@ -12,6 +12,7 @@ const issuedDocumentByCode = prepared((db: DB, code: string) =>
     .innerJoin("files as f", "f.id", "d.file_id")
     .select([
       "d.id",
+      "d.kind",
       "d.verification_code",
       "d.document_name",
       "d.document_hash",

@@ -1,8 +1,9 @@
-import { getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { inputProps } from "~/components/forms/conform";
+import { SelectField } from "~/components/forms/select-field";
 import { useArea } from "~/components/layout/area-shell";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
@@ -42,36 +43,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-interface Option {
-  id: number;
-  label: string;
-}
-
-function Select({ field, label, options, placeholder }: { field: FieldMetadata<number | undefined, Record<string, unknown>, string[]>; label: string; options: Option[]; placeholder: string }) {
-  const { t } = useTranslation();
-  const { key: _key, ...props } = getSelectProps(field);
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select {...props} aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {field.errors ? (
-        <p id={field.errorId} className="text-sm text-red-11">
-          {t(field.errors[0])}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function ClientForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const area = useArea();
@@ -101,8 +72,8 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
       <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(names.english, "text")} />
       <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
       <Field label={t("admin.address")} className="md:col-span-2" {...inputProps(fields.address, "text")} />
-      <Select field={fields.clientCategoryId} label={t("admin.clientCategory")} placeholder={t("admin.chooseClientCategory")} options={categories.map((category) => ({ id: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />
-      <Select field={fields.clientAdminId} label={t("admin.primaryClientAdmin")} placeholder={t("admin.noPrimaryAdmin")} options={admins.map((admin) => ({ id: admin.id, label: personName(lng, admin) }))} />
+      <SelectField field={fields.clientCategoryId} label={t("admin.clientCategory")} placeholder={t("admin.chooseClientCategory")} options={categories.map((category) => ({ id: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />
+      <SelectField field={fields.clientAdminId} label={t("admin.primaryClientAdmin")} placeholder={t("admin.noPrimaryAdmin")} options={admins.map((admin) => ({ id: admin.id, label: personName(lng, admin) }))} />
       <p className="text-xs text-gray-11 md:col-span-2">{t("admin.primaryAdminHint")}</p>
       <label className="flex items-center gap-2">
         <input type="checkbox" name={fields.canDoSincera.name} defaultChecked={fields.canDoSincera.initialValue === "on"} />

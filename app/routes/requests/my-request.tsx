@@ -1,16 +1,15 @@
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
+import { HolderDocuments } from "~/components/requests/issued-cards";
 import { FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
 import { StatusBadge } from "~/components/requests/status-badge";
-import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
-import { formatCode } from "~/modules/verification/code";
-import { formatDate, formatDateTime, formatMoney, pick } from "~/utils/format";
+import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
 
 /** The beneficiary's request page: status, timeline, fields, files, the issued document and its verifications. */
@@ -63,64 +62,7 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
         </dl>
       </Card>
 
-      {documents.map((document) => (
-        <Card key={document.id} className="flex flex-col gap-3" data-testid="issued-document">
-          <h2 className="text-lg font-semibold">{t("requests.issued")}</h2>
-          {document.status === "REVOKED" ? (
-            <p className="text-red-11">{t("requests.revoked", { date: formatDate(document.revoked_at ?? document.created_at, lng), reason: document.revocation_reason })}</p>
-          ) : null}
-          <div className="flex flex-wrap gap-6">
-            <div className="size-36 shrink-0" dangerouslySetInnerHTML={{ __html: document.qrSvg }} />
-            <dl className="grid flex-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
-              <dt className="text-gray-11">{t("requests.verificationCode")}</dt>
-              <dd>
-                <code dir="ltr" data-testid="verification-code">{formatCode(document.verification_code)}</code>
-              </dd>
-              <dt className="text-gray-11">{t("requests.verificationLink")}</dt>
-              <dd className="break-all">
-                <a href={document.verificationUrl} dir="ltr" className="text-accent-11 underline">
-                  {document.verificationUrl}
-                </a>
-              </dd>
-              <dt className="text-gray-11">{t("requests.expires")}</dt>
-              <dd>{formatDate(document.expiry_date, lng)}</dd>
-              {document.accessPin ? (
-                <>
-                  <dt className="text-gray-11">{t("requests.accessPin")}</dt>
-                  <dd>
-                    <code dir="ltr" className="text-lg font-bold" data-testid="access-pin">{document.accessPin}</code>
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-          </div>
-          {document.status === "VALID" ? (
-            <ButtonLink to={`/files/${document.file_id}?download`} reloadDocument className="self-start">
-              {t("requests.download")}
-            </ButtonLink>
-          ) : null}
-        </Card>
-      ))}
-
-      {documents.length ? (
-        <Card>
-          <h2 className="mb-3 text-lg font-semibold">{t("requests.verifications")}</h2>
-          {verifications.length === 0 ? (
-            <p className="text-gray-11">{t("requests.noVerifications")}</p>
-          ) : (
-            <ul className="flex flex-col gap-1" data-testid="verifications">
-              {verifications.map((event) => (
-                <li key={event.id} className="flex items-center gap-3 text-sm">
-                  <span>{formatDateTime(event.at, lng)}</span>
-                  <Badge variant={event.outcome === "VALID" ? "success" : event.outcome === "REVOKED" ? "destructive" : "warning"}>
-                    {t(`verify.verdict.${event.outcome}`)}
-                  </Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-      ) : null}
+      <HolderDocuments documents={documents} verifications={verifications} title={t("requests.issued")} downloadLabel={t("requests.download")} />
 
       <TimelineCard timeline={timeline} />
       {request.status_note ? <p className="rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: request.status_note })}</p> : null}

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
-import { FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
+import { StaffIssuedDocuments } from "~/components/requests/issued-cards";
+import { BeneficiaryCard, FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
+import { InfoCard } from "~/components/ui/info-card";
 import { StatusBadge } from "~/components/requests/status-badge";
-import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { getDb } from "~/db/db.server";
@@ -20,8 +20,7 @@ import { attachmentReviewSchema, statusUpdateSchema } from "~/modules/requests/s
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { changeRequestStatus, reviewAttachment, staffRequestView, type StaffRequest } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { formatCode } from "~/modules/verification/code";
-import { formatDate, formatDateTime, formatMoney, pick } from "~/utils/format";
+import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
 
 /** The request detail screen (spec section 2), one implementation for every staff area. */
@@ -92,22 +91,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-function InfoCard({ title, rows, testId }: { title: string; rows: [string, React.ReactNode][]; testId?: string }) {
-  return (
-    <Card data-testid={testId}>
-      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
-      <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm text-gray-11">{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
-  );
-}
-
 export default function StaffRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -148,17 +131,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
       ) : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <InfoCard
-          title={t("staff.beneficiaryInformation")}
-          testId="beneficiary-card"
-          rows={[
-            [t("staff.fullName"), <bdi key="n" lang="en">{[request.first_name_en, request.father_name_en, request.last_name_en].filter(Boolean).join(" ")}</bdi>],
-            [t("staff.arabicName"), <span key="a" dir="rtl" lang="ar">{[request.first_name_ar, request.father_name_ar, request.last_name_ar].filter(Boolean).join(" ")}</span>],
-            [t("staff.email"), <bdi key="e">{request.email}</bdi>],
-            [t("staff.phone"), <bdi key="p">{request.phone ?? "—"}</bdi>],
-            [t("staff.nin"), <bdi key="i">{request.nin ?? "—"}</bdi>],
-          ]}
-        />
+        <BeneficiaryCard person={request} />
         <InfoCard
           title={t("staff.documentInformation")}
           rows={[
@@ -208,56 +181,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         }
       />
 
-      {issued.length ? (
-        <Card>
-          <h2 className="mb-3 text-lg font-semibold">{t("staff.issuedDocuments")}</h2>
-          <ul className="flex flex-col gap-4" data-testid="issued-documents">
-            {issued.map((document) => (
-              <li key={document.id} className="flex flex-col gap-2 rounded-md border border-gray-5 p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium">
-                    <bdi>{document.document_name}</bdi> · <code dir="ltr">{formatCode(document.verification_code)}</code>
-                  </span>
-                  {document.status === "VALID" ? <Badge variant="success">{t("staff.valid")}</Badge> : <Badge variant="destructive">{t("verify.verdict.REVOKED")}</Badge>}
-                </div>
-                <p className="text-sm text-gray-11">
-                  {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · SHA-256 <code dir="ltr" className="break-all">{document.document_hash}</code>
-                </p>
-                {document.status === "REVOKED" ? (
-                  <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: document.revocation_reason })}</p>
-                ) : canRevoke ? (
-                  <Form method="post" className="flex flex-wrap items-end gap-2">
-                    <input type="hidden" name="intent" value="revoke" />
-                    <input type="hidden" name="issuedDocumentId" value={document.id} />
-                    <div className="flex flex-col gap-1">
-                      <label htmlFor={`reason-${document.id}`} className="text-sm">
-                        {t("staff.revokeReason")}
-                      </label>
-                      <input id={`reason-${document.id}`} name="reason" className="rounded-md border border-gray-7 px-3 py-1.5" />
-                    </div>
-                    <Button type="submit" variant="danger">
-                      {t("staff.revoke")}
-                    </Button>
-                    {revokeErrors?.reason ? <p className="w-full text-sm text-red-11">{t(revokeErrors.reason[0])}</p> : null}
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <h3 className="mt-4 font-semibold">{t("staff.verifications")}</h3>
-          {verifications.length === 0 ? (
-            <p className="text-sm text-gray-11">{t("staff.noVerifications")}</p>
-          ) : (
-            <ul className="text-sm" data-testid="verifications">
-              {verifications.map((event) => (
-                <li key={event.id}>
-                  {formatDateTime(event.at, lng)} · {t(`verify.verdict.${event.outcome}`)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-      ) : null}
+      <StaffIssuedDocuments issued={issued} verifications={verifications} canRevoke={canRevoke} revokeErrors={revokeErrors} title={t("staff.issuedDocuments")} />
 
       <TimelineCard timeline={timeline} showRoles />
     </div>

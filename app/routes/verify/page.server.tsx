@@ -140,6 +140,7 @@ export function view(code: string, verdict: Verdict, document: IssuedDocument | 
     verdict,
     document: {
       name: document.document_name,
+      attested: document.kind === "ATTESTATION",
       issuerEn: document.issuer_en,
       issuerAr: document.issuer_ar,
       issuedAt: document.created_at,

@@ -1,0 +1,33 @@
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "~/utils/i18n";
+
+interface Option {
+  id: number;
+  label: string;
+}
+
+/** A labelled select of a conform form, with its translated error beneath it. */
+export function SelectField<Schema extends Record<string, unknown>>({ field, label, options, placeholder }: { field: FieldMetadata<unknown, Schema, string[]>; label: string; options: Option[]; placeholder: string }) {
+  const { t } = useTranslation();
+  const { key: _key, ...props } = getSelectProps(field);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select {...props} aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {field.errors ? (
+        <p id={field.errorId} className="text-sm text-red-11">
+          {t(field.errors[0])}
+        </p>
+      ) : null}
+    </div>
+  );
+}

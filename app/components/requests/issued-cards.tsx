@@ -1,0 +1,174 @@
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatCode } from "~/modules/verification/code";
+import { formatDate, formatDateTime } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+
+interface Verification {
+  id: number;
+  at: string;
+  outcome: string;
+}
+
+interface IssuedDocument {
+  id: number;
+  document_name: string;
+  verification_code: string;
+  expiry_date: string;
+  created_at: string;
+  status: string;
+  revoked_at: string | null;
+  revocation_reason: string | null;
+  file_id: number;
+  document_hash: string;
+}
+
+/**
+ * The holder's view of the documents issued for a request or an attestation: each with its code, link,
+ * QR code, access PIN (SecurePlus) and download, then when it was verified (DESIGN 7).
+ */
+export function HolderDocuments({
+  documents,
+  verifications,
+  title,
+  downloadLabel,
+}: {
+  documents: (IssuedDocument & { verificationUrl: string; qrSvg: string; accessPin: string | null })[];
+  verifications: Verification[];
+  title: string;
+  downloadLabel: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  if (documents.length === 0) return null;
+  return (
+    <>
+      {documents.map((document) => (
+        <Card key={document.id} className="flex flex-col gap-3" data-testid="issued-document">
+          <h2 className="text-lg font-semibold">{title}</h2>
+          {document.status === "REVOKED" ? (
+            <p className="text-red-11">{t("requests.revoked", { date: formatDate(document.revoked_at ?? document.created_at, lng), reason: document.revocation_reason })}</p>
+          ) : null}
+          <div className="flex flex-wrap gap-6">
+            <div className="size-36 shrink-0" dangerouslySetInnerHTML={{ __html: document.qrSvg }} />
+            <dl className="grid flex-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+              <dt className="text-gray-11">{t("requests.verificationCode")}</dt>
+              <dd>
+                <code dir="ltr" data-testid="verification-code">{formatCode(document.verification_code)}</code>
+              </dd>
+              <dt className="text-gray-11">{t("requests.verificationLink")}</dt>
+              <dd className="break-all">
+                <a href={document.verificationUrl} dir="ltr" className="text-accent-11 underline">
+                  {document.verificationUrl}
+                </a>
+              </dd>
+              <dt className="text-gray-11">{t("requests.expires")}</dt>
+              <dd>{formatDate(document.expiry_date, lng)}</dd>
+              {document.accessPin ? (
+                <>
+                  <dt className="text-gray-11">{t("requests.accessPin")}</dt>
+                  <dd>
+                    <code dir="ltr" className="text-lg font-bold" data-testid="access-pin">{document.accessPin}</code>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+          {document.status === "VALID" ? (
+            <ButtonLink to={`/files/${document.file_id}?download`} reloadDocument className="self-start">
+              {downloadLabel}
+            </ButtonLink>
+          ) : null}
+        </Card>
+      ))}
+      <Card>
+        <h2 className="mb-3 text-lg font-semibold">{t("requests.verifications")}</h2>
+        {verifications.length === 0 ? (
+          <p className="text-gray-11">{t("requests.noVerifications")}</p>
+        ) : (
+          <ul className="flex flex-col gap-1" data-testid="verifications">
+            {verifications.map((event) => (
+              <li key={event.id} className="flex items-center gap-3 text-sm">
+                <span>{formatDateTime(event.at, lng)}</span>
+                <Badge variant={event.outcome === "VALID" ? "success" : event.outcome === "REVOKED" ? "destructive" : "warning"}>
+                  {t(`verify.verdict.${event.outcome}`)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** Staff's view of the same documents: code, expiry, SHA-256, a revoke form (reason required), the verifications. */
+export function StaffIssuedDocuments({
+  issued,
+  verifications,
+  canRevoke,
+  revokeErrors,
+  title,
+}: {
+  issued: IssuedDocument[];
+  verifications: Verification[];
+  canRevoke: boolean;
+  revokeErrors?: Record<string, string[] | null>;
+  title: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  if (issued.length === 0) return null;
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
+      <ul className="flex flex-col gap-4" data-testid="issued-documents">
+        {issued.map((document) => (
+          <li key={document.id} className="flex flex-col gap-2 rounded-md border border-gray-5 p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">
+                <bdi>{document.document_name}</bdi> · <code dir="ltr">{formatCode(document.verification_code)}</code>
+              </span>
+              {document.status === "VALID" ? <Badge variant="success">{t("staff.valid")}</Badge> : <Badge variant="destructive">{t("verify.verdict.REVOKED")}</Badge>}
+            </div>
+            <p className="text-sm text-gray-11">
+              {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · SHA-256 <code dir="ltr" className="break-all">{document.document_hash}</code>
+            </p>
+            {document.status === "REVOKED" ? (
+              <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: document.revocation_reason })}</p>
+            ) : canRevoke ? (
+              <Form method="post" className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="issuedDocumentId" value={document.id} />
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={`reason-${document.id}`} className="text-sm">
+                    {t("staff.revokeReason")}
+                  </label>
+                  <input id={`reason-${document.id}`} name="reason" className="rounded-md border border-gray-7 px-3 py-1.5" />
+                </div>
+                <Button type="submit" variant="danger">
+                  {t("staff.revoke")}
+                </Button>
+                {revokeErrors?.reason ? <p className="w-full text-sm text-red-11">{t(revokeErrors.reason[0])}</p> : null}
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-4 font-semibold">{t("staff.verifications")}</h3>
+      {verifications.length === 0 ? (
+        <p className="text-sm text-gray-11">{t("staff.noVerifications")}</p>
+      ) : (
+        <ul className="text-sm" data-testid="verifications">
+          {verifications.map((event) => (
+            <li key={event.id}>
+              {formatDateTime(event.at, lng)} · {t(`verify.verdict.${event.outcome}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { SelectField } from "~/components/forms/select-field";
+import { Callout } from "~/components/ui/callout";
+import { Field } from "~/components/ui/field";
+import { FormPage } from "~/components/ui/form-page";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { attestingClients } from "~/modules/attestations/queries.server";
+import { ATTESTATION_MAX_BYTES, attestationCreateSchema } from "~/modules/attestations/schema";
+import { createAttestation } from "~/modules/attestations/service.server";
+import { readMultipart } from "~/modules/files/upload.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pick } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/attestation-create";
+
+/** Ask an organisation that attests documents to attest one (DESIGN 6.4): a multipart form that works without JS. */
+export async function loader({ context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "attestation:create");
+  return { clients: await attestingClients(getDb()) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const principal = requirePermission(principalOf(context), "attestation:create");
+  const upload = await readMultipart(request, { maxFileSize: ATTESTATION_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileSizeMax5" });
+  if (!upload.ok) {
+    return data(parseWithZod(new FormData(), { schema: attestationCreateSchema }).reply({ fieldErrors: { file: [upload.error] } }), { status: 413 });
+  }
+  const submission = parseWithZod(upload.fields, { schema: attestationCreateSchema });
+  const file = upload.files.find((candidate) => candidate.fieldName === "file");
+  if (submission.status !== "success" || !file) {
+    return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
+  }
+  const result = await createAttestation(getDb(), { beneficiary: principal, ...submission.value, file });
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 400 });
+  return redirectWithToast(href("/beneficiary/attestations/:id", { id: String(result.id) }), { kind: "success", message: "attestations.sent" });
+}
+
+export default function AttestationCreate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: attestationCreateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const fileErrors = actionData?.error?.file ?? undefined;
+  return (
+    <FormPage
+      title={t("attestations.createTitle")}
+      intro={t("attestations.intro")}
+      back={{ href: href("/beneficiary/attestations"), label: t("attestations.back") }}
+      form={form}
+      encType="multipart/form-data"
+      submitLabel={t("attestations.submit")}
+    >
+      {loaderData.clients.length === 0 ? (
+        <div className="md:col-span-2">
+          <Callout tone="info">{t("attestations.noAttestingClients")}</Callout>
+        </div>
+      ) : null}
+      <SelectField
+        field={fields.clientId}
+        label={t("attestations.client")}
+        placeholder={t("attestations.chooseClient")}
+        options={loaderData.clients.map((client) => ({ id: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+      />
+      <Field label={t("attestations.documentName")} hint={t("attestations.documentNameHint")} dir="auto" {...inputProps(fields.documentName, "text")} />
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <label htmlFor={fields.description.id} className="text-sm font-medium">
+          {t("attestations.description")}
+        </label>
+        <textarea
+          id={fields.description.id}
+          name={fields.description.name}
+          defaultValue={fields.description.initialValue as string | undefined}
+          rows={3}
+          dir="auto"
+          aria-invalid={fields.description.errors ? true : undefined}
+          aria-describedby={fields.description.errors ? fields.description.errorId : undefined}
+          className="rounded-md border border-gray-7 px-3 py-2"
+        />
+        {fields.description.errors ? (
+          <p id={fields.description.errorId} className="text-sm text-red-11">
+            {t(fields.description.errors[0])}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <label htmlFor="file" className="text-sm font-medium">
+          {t("attestations.file")}
+        </label>
+        <input id="file" name="file" type="file" accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg" aria-invalid={fileErrors ? true : undefined} aria-describedby={fileErrors ? "file-error" : undefined} />
+        {fileErrors ? (
+          <p id="file-error" className="text-sm text-red-11">
+            {t(fileErrors[0])}
+          </p>
+        ) : null}
+      </div>
+      <label className="flex items-start gap-2 md:col-span-2">
+        <input type="checkbox" name={fields.securePlusEnabled.name} defaultChecked={fields.securePlusEnabled.initialValue === "on"} className="mt-1" />
+        <span>
+          <span className="block">{t("attestations.securePlus")}</span>
+          <span className="block text-sm text-gray-11">{t("wizard.securePlusHint")}</span>
+        </span>
+      </label>
+    </FormPage>
+  );
+}

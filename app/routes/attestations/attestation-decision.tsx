@@ -1,0 +1,169 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { AttestationSummary } from "~/components/attestations/attestation-cards";
+import { BeneficiaryCard } from "~/components/requests/request-cards";
+import { Button } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { findAttestation } from "~/modules/attestations/queries.server";
+import { attestationApproveSchema, attestationIntentSchema, attestationRejectSchema, defaultAttestationExpiry } from "~/modules/attestations/schema";
+import { approveAttestation, rejectAttestation } from "~/modules/attestations/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pick } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/attestation-decision";
+
+async function load(context: Route.LoaderArgs["context"], id: string) {
+  const principal = requirePermission(principalOf(context), "attestation:review");
+  const attestation = requirePermission(principal, "attestation:review", await findAttestation(getDb(), Number(id)));
+  return { principal, attestation, area: areaOf(context)! };
+}
+
+/** The decision (DESIGN 6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { attestation, area } = await load(context, params.id);
+  const { storage_key: _key, ...shown } = attestation;
+  return {
+    attestation: shown,
+    back: mustLinkTo(area, "attestation", { id: attestation.id }),
+    today: new Date().toISOString().slice(0, 10),
+    defaultExpiry: defaultAttestationExpiry(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { principal, attestation, area } = await load(context, params.id);
+  const form = await request.formData();
+  const intent = attestationIntentSchema.safeParse({ intent: form.get("intent") });
+  if (!intent.success) throw data({ reason: "bad-intent" }, { status: 400 });
+  const detail = mustLinkTo(area, "attestation", { id: attestation.id });
+  const db = getDb();
+  if (intent.data.intent === "approve") {
+    const submission = parseWithZod(form, { schema: attestationApproveSchema });
+    if (submission.status !== "success") return data({ intent: "approve" as const, result: submission.reply() }, { status: 400 });
+    const result = await approveAttestation(db, attestation, submission.value.expirationDate, principal);
+    if (!result.ok) return data({ intent: "approve" as const, result: submission.reply({ formErrors: [result.error] }) }, { status: 409 });
+    return redirectWithToast(detail, { kind: "success", message: "attestations.approved" });
+  }
+  const submission = parseWithZod(form, { schema: attestationRejectSchema });
+  if (submission.status !== "success") return data({ intent: "reject" as const, result: submission.reply() }, { status: 400 });
+  if (!(await rejectAttestation(db, attestation, submission.value.note, principal))) {
+    return data({ intent: "reject" as const, result: submission.reply({ formErrors: ["attestations.notPending"] }) }, { status: 409 });
+  }
+  return redirectWithToast(detail, { kind: "success", message: "attestations.rejected" });
+}
+
+export default function AttestationDecision({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { attestation, back } = loaderData;
+  const title = t("attestations.decisionTitle", { id: attestation.id });
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={back} className="text-sm text-accent-11 underline">
+        {t("wizard.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AttestationSummary attestation={attestation} fileLabel={t("attestations.beneficiaryDocument")} />
+        <BeneficiaryCard person={attestation} />
+      </div>
+      {attestation.status !== "PENDING" ? (
+        <Callout tone="info">{t("attestations.notPending")}</Callout>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ApproveForm
+            today={loaderData.today}
+            defaultExpiry={loaderData.defaultExpiry}
+            organisation={pick(i18n.language, attestation.client_en, attestation.client_ar)}
+            lastResult={actionData?.intent === "approve" ? actionData.result : undefined}
+          />
+          <RejectForm lastResult={actionData?.intent === "reject" ? actionData.result : undefined} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FormErrorsOf({ errors }: { errors?: string[] }) {
+  const { t } = useTranslation();
+  return errors?.length ? <Callout tone="error">{t(errors[0])}</Callout> : null;
+}
+
+function ApproveForm({ today, defaultExpiry, organisation, lastResult }: { today: string; defaultExpiry: string; organisation: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "approve",
+    lastResult,
+    defaultValue: { expirationDate: defaultExpiry },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: attestationApproveSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="approve-form">
+        <input type="hidden" name="intent" value="approve" />
+        <h2 className="text-lg font-semibold">{t("attestations.approveTitle")}</h2>
+        <p className="text-sm text-gray-11">{t("attestations.approveHint", { organisation })}</p>
+        <FormErrorsOf errors={form.errors} />
+        <Field label={t("attestations.expirationDate")} min={today} {...inputProps(fields.expirationDate, "date")} />
+        <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
+          {t("attestations.approve")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reject",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: attestationRejectSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" data-testid="reject-form">
+        <input type="hidden" name="intent" value="reject" />
+        <h2 className="text-lg font-semibold">{t("attestations.rejectTitle")}</h2>
+        <FormErrorsOf errors={form.errors} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fields.note.id} className="text-sm font-medium">
+            {t("attestations.note")}
+          </label>
+          <textarea
+            id={fields.note.id}
+            name={fields.note.name}
+            defaultValue={fields.note.initialValue as string | undefined}
+            rows={4}
+            dir="auto"
+            aria-invalid={fields.note.errors ? true : undefined}
+            aria-describedby={fields.note.errors ? fields.note.errorId : undefined}
+            className="rounded-md border border-gray-7 px-3 py-2"
+          />
+          {fields.note.errors ? (
+            <p id={fields.note.errorId} className="text-sm text-red-11">
+              {t(fields.note.errors[0])}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" variant="danger" className="self-start" disabled={navigation.state === "submitting"}>
+          {t("attestations.reject")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { data, href, Link } from "react-router";
+import { AttestationSummary, ReviewNote } from "~/components/attestations/attestation-cards";
+import { HolderDocuments } from "~/components/requests/issued-cards";
+import { TimelineCard } from "~/components/requests/request-cards";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { ButtonLink } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { findAttestation } from "~/modules/attestations/queries.server";
+import { cancelAttestation, holderAttestationView } from "~/modules/attestations/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/my-attestation";
+
+async function load(context: Route.LoaderArgs["context"], id: string) {
+  const principal = requirePermission(principalOf(context), "attestation:create");
+  const attestation = requirePermission(principal, "attestation:create", await findAttestation(getDb(), Number(id)));
+  return { principal, attestation };
+}
+
+/** The beneficiary's attestation: status, timeline, the organisation's note, and once APPROVED the attested copy. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { attestation } = await load(context, params.id);
+  return { ...(await holderAttestationView(getDb(), attestation)), dialog: new URL(request.url).searchParams.get("dialog") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { principal, attestation } = await load(context, params.id);
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel") throw data({ reason: "bad-intent" }, { status: 400 });
+  const here = href("/beneficiary/attestations/:id", { id: String(attestation.id) });
+  if (!(await cancelAttestation(getDb(), attestation, principal))) return redirectWithToast(here, { kind: "error", message: "attestations.notPending" });
+  return redirectWithToast(here, { kind: "success", message: "attestations.cancelled" });
+}
+
+export default function MyAttestation({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { attestation, timeline, documents, verifications, dialog } = loaderData;
+  const title = t("attestations.number", { id: attestation.id });
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={href("/beneficiary/attestations")} className="text-sm text-accent-11 underline">
+        {t("attestations.back")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div className="flex items-center gap-3">
+          <StatusBadge status={attestation.status} />
+          {attestation.status === "PENDING" ? (
+            <ButtonLink to="?dialog=cancel" variant="outline" preventScrollReset>
+              {t("attestations.cancel")}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+      {attestation.status === "PENDING" && dialog === "cancel" ? (
+        <ConfirmAction intent="cancel" title={t("attestations.cancelTitle", { id: attestation.id })} hint={t("attestations.cancelHint")} confirmLabel={t("attestations.cancelConfirm")} />
+      ) : null}
+      <ReviewNote note={attestation.review_note} />
+      <AttestationSummary attestation={attestation} fileLabel={t("attestations.yourDocument")} />
+      <HolderDocuments documents={documents} verifications={verifications} title={t("attestations.attestedCopy")} downloadLabel={t("attestations.download")} />
+      <TimelineCard timeline={timeline} labels="attestations.events" />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Form, href, Link } from "react-router";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { getDb } from "~/db/db.server";
+import { ATTESTATION_STATUSES } from "~/db/schema";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { listAttestations } from "~/modules/attestations/queries.server";
+import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
+import { pagingOf } from "~/modules/requests/schema";
+import { formatDate, pick } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/my-attestations";
+
+/** My attestations (DESIGN 6.4): mine only, newest first, paged, filterable by status. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requirePermission(principalOf(context), "attestation:create");
+  const url = new URL(request.url);
+  const paging = pagingOf(url);
+  const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
+  const { total, rows } = await listAttestations(getDb(), { ...paging, status, beneficiaryId: user.id });
+  return { ...paging, status: status ?? "", total, rows };
+}
+
+export default function MyAttestations({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { rows, status } = loaderData;
+  const create = href("/beneficiary/attestations/create");
+  return (
+    <div className="flex flex-col gap-5">
+      <PageTitle title={t("attestations.myTitle")} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t("attestations.myTitle")}</h1>
+        <ButtonLink to={create}>{t("attestations.new")}</ButtonLink>
+      </div>
+      <p className="max-w-3xl text-gray-11">{t("attestations.intro")}</p>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            {t("requests.status")}
+          </label>
+          <select id="status" name="status" defaultValue={status} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+            <option value="">{t("requests.allStatuses")}</option>
+            {ATTESTATION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="outline">
+          {t("requests.filter")}
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <Card className="flex flex-col items-start gap-3" data-testid="empty">
+          <p className="text-gray-11">{status ? t("attestations.emptyFiltered") : t("attestations.empty")}</p>
+          <ButtonLink to={create}>{t("attestations.new")}</ButtonLink>
+        </Card>
+      ) : (
+        <Card className="p-0">
+          <ul className="divide-y divide-gray-5" data-testid="my-attestations">
+            {rows.map((row) => (
+              <li key={row.id}>
+                <Link to={href("/beneficiary/attestations/:id", { id: String(row.id) })} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 hover:bg-gray-2">
+                  <span>
+                    <span className="block font-medium">
+                      <bdi>{row.document_name}</bdi> <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+                    </span>
+                    <span className="block text-sm text-gray-11">
+                      {t("attestations.number", { id: row.id })} · {formatDate(row.created_at, lng)}
+                    </span>
+                  </span>
+                  <StatusBadge status={row.status} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+    </div>
+  );
+}

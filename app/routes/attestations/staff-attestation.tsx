@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { AttestationSummary, ReviewNote } from "~/components/attestations/attestation-cards";
+import { StaffIssuedDocuments } from "~/components/requests/issued-cards";
+import { BeneficiaryCard, TimelineCard } from "~/components/requests/request-cards";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Callout } from "~/components/ui/callout";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { findAttestation } from "~/modules/attestations/queries.server";
+import { staffAttestationView } from "~/modules/attestations/service.server";
+import { revokeSchema } from "~/modules/issuing/schema";
+import { revokeIssuedDocument } from "~/modules/issuing/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { personName } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/staff-attestation";
+
+async function load(context: Route.LoaderArgs["context"], id: string) {
+  const principal = requirePermission(principalOf(context), "attestation:review");
+  const attestation = requirePermission(principal, "attestation:review", await findAttestation(getDb(), Number(id)));
+  return { principal, attestation, area: areaOf(context)! };
+}
+
+/** An attestation for staff (DESIGN 6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { attestation, area } = await load(context, params.id);
+  return {
+    ...(await staffAttestationView(getDb(), attestation)),
+    links: { list: mustLinkTo(area, "attestations"), decision: attestation.status === "PENDING" ? mustLinkTo(area, "attestationDecision", { id: attestation.id }) : null },
+  };
+}
+
+/** Revoking an attested copy (a reason required); it then verifies as REVOKED. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { principal, attestation, area } = await load(context, params.id);
+  const form = await request.formData();
+  if (form.get("intent") !== "revoke") throw data({ reason: "bad-intent" }, { status: 400 });
+  const submission = parseWithZod(form, { schema: revokeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const revoked = await revokeIssuedDocument(getDb(), { owner: { attestationId: attestation.id }, clientId: attestation.client_id, ...submission.value, actor: principal });
+  if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
+  return redirectWithToast(mustLinkTo(area, "attestation", { id: attestation.id }), { kind: "success", message: "staff.revoked" });
+}
+
+export default function StaffAttestation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { attestation, timeline, issued, verifications, links } = loaderData;
+  const title = t("attestations.number", { id: attestation.id });
+  const reviewer = attestation.reviewer_first_en
+    ? personName(i18n.language, { first_name_en: attestation.reviewer_first_en, last_name_en: attestation.reviewer_last_en ?? "", first_name_ar: attestation.reviewer_first_ar ?? "", last_name_ar: attestation.reviewer_last_ar ?? "" })
+    : null;
+  return (
+    <div className="flex max-w-5xl flex-col gap-5">
+      <PageTitle title={title} />
+      <Link to={links.list} className="text-sm text-accent-11 underline">
+        {t("attestations.backToList")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div className="flex items-center gap-3">
+          <StatusBadge status={attestation.status} />
+          {links.decision ? <ButtonLink to={links.decision}>{t("attestations.decide")}</ButtonLink> : null}
+        </div>
+      </div>
+      {attestation.can_do_attestation ? null : <Callout tone="warning">{t("attestations.clientNoLongerAttests")}</Callout>}
+      <ReviewNote note={attestation.review_note} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AttestationSummary attestation={attestation} fileLabel={t("attestations.beneficiaryDocument")} reviewer={reviewer} />
+        <BeneficiaryCard person={attestation} />
+      </div>
+      <StaffIssuedDocuments issued={issued} verifications={verifications} canRevoke revokeErrors={actionData?.result.error} title={t("attestations.attestedCopy")} />
+      <TimelineCard timeline={timeline} labels="attestations.events" showRoles />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { Form, Link } from "react-router";
+import { useArea } from "~/components/layout/area-shell";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { getDb } from "~/db/db.server";
+import { ATTESTATION_STATUSES } from "~/db/schema";
+import { linkTo, scopeFilter } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { clientsWithAttestations, listAttestations } from "~/modules/attestations/queries.server";
+import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
+import { pagingOf, searchOf } from "~/modules/requests/schema";
+import { formatDate, personName, pick } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/staff-attestations";
+
+/**
+ * The attestations staff decide on (DESIGN 6.4): a clerk's client's, or (super admin) every client's with
+ * a client filter. One module, mounted in each area.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "attestation:review");
+  const db = getDb();
+  const url = new URL(request.url);
+  const acrossClients = principal.scope.kind === "all";
+  const chosenClient = Number(url.searchParams.get("client"));
+  const clientId = acrossClients && Number.isSafeInteger(chosenClient) && chosenClient > 0 ? chosenClient : undefined;
+  const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
+  const q = searchOf(url);
+  const paging = pagingOf(url);
+  const { total, rows } = await listAttestations(db, { ...paging, clientId, ...scopeFilter(principal), status, q });
+  return {
+    rows,
+    total,
+    ...paging,
+    clients: acrossClients ? await clientsWithAttestations(db) : null,
+    filters: { status: status ?? "", q, client: clientId ? String(clientId) : "" },
+  };
+}
+
+export default function StaffAttestations({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const area = useArea();
+  const { rows, filters, clients } = loaderData;
+  const title = t("attestations.title");
+  return (
+    <div className="flex flex-col gap-5">
+      <PageTitle title={title} />
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Form method="get" className="grid gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search">
+        <div className="flex flex-col gap-1 lg:col-span-2">
+          <label htmlFor="q" className="text-sm font-medium">
+            {t("attestations.searchLabel")}
+          </label>
+          <input id="q" name="q" defaultValue={filters.q} className="rounded-md border border-gray-7 px-3 py-2" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            {t("staff.status")}
+          </label>
+          <select id="status" name="status" defaultValue={filters.status} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+            <option value="">{t("requests.allStatuses")}</option>
+            {ATTESTATION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`status.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {clients ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="client" className="text-sm font-medium">
+              {t("attestations.client")}
+            </label>
+            <select id="client" name="client" defaultValue={filters.client} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+              <option value="">{t("attestations.allClients")}</option>
+              {clients.map((client) => (
+                <option key={client.id} value={client.id}>
+                  {pick(lng, client.name_en, client.name_ar)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+          <Button type="submit">{t("staff.apply")}</Button>
+          <Link to="?" className="px-3 py-2 text-sm text-accent-11 underline">
+            {t("staff.clear")}
+          </Link>
+        </div>
+      </Form>
+      {rows.length === 0 ? (
+        <Card data-testid="empty">
+          <p className="text-gray-11">{t("attestations.staffEmpty")}</p>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-6 bg-white">
+          <table className="w-full text-sm" data-testid="staff-attestations">
+            <thead className="bg-gray-2">
+              <tr>
+                <th className="px-4 py-2 text-start">#</th>
+                <th className="px-4 py-2 text-start">{t("attestations.documentName")}</th>
+                <th className="px-4 py-2 text-start">{t("attestations.beneficiary")}</th>
+                {clients ? <th className="px-4 py-2 text-start">{t("attestations.client")}</th> : null}
+                <th className="px-4 py-2 text-start">{t("staff.status")}</th>
+                <th className="px-4 py-2 text-start">{t("staff.created")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-5">
+              {rows.map((row) => (
+                <tr key={row.id} className="hover:bg-gray-2">
+                  <td className="px-4 py-2">
+                    <Link to={linkTo(area, "attestation", { id: row.id }) ?? "#"} className="font-medium text-accent-11 underline">
+                      {row.id}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">
+                    <bdi>{row.document_name}</bdi>
+                  </td>
+                  <td className="px-4 py-2">
+                    <span className="block">{personName(lng, row)}</span>
+                    <bdi className="block break-all text-gray-11">{row.email}</bdi>
+                  </td>
+                  {clients ? <td className="px-4 py-2">{pick(lng, row.client_en, row.client_ar)}</td> : null}
+                  <td className="px-4 py-2">
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td className="px-4 py-2">{formatDate(row.created_at, lng)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+    </div>
+  );
+}
