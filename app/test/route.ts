@@ -41,6 +41,14 @@ export function postForm(path: string, fields: Record<string, string>, headers: 
   });
 }
 
+/** A multipart POST with fields and, optionally, one file in the `file` field. */
+export function postMultipart(path: string, fields: Record<string, string>, file?: [string, Uint8Array]) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (file) form.append("file", new File([file[1] as Uint8Array<ArrayBuffer>], file[0]));
+  return new Request(`http://localhost${path}`, { method: "POST", body: form });
+}
+
 interface Outcome {
   status: number;
   headers: Headers;

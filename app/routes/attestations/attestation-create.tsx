@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
+import { z } from "zod";
 import { inputProps } from "~/components/forms/conform";
 import { SelectField } from "~/components/forms/select-field";
 import { Callout } from "~/components/ui/callout";
@@ -27,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "attestation:create");
   const upload = await readMultipart(request, { maxFileSize: ATTESTATION_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileSizeMax5" });
   if (!upload.ok) {
-    return data(parseWithZod(new FormData(), { schema: attestationCreateSchema }).reply({ fieldErrors: { file: [upload.error] } }), { status: 413 });
+    // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
+    return data(parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { file: [upload.error] } }), { status: 413 });
   }
   const submission = parseWithZod(upload.fields, { schema: attestationCreateSchema });
   const file = upload.files.find((candidate) => candidate.fieldName === "file");

@@ -4,7 +4,7 @@ import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { createTestDb, sessionUserOf } from "~/test/db";
 import { pdfBytes } from "~/test/files";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, postMultipart as multipart, run } from "~/test/route";
 import * as issueRoute from "./issue-document";
 import * as detail from "./staff-request";
 import * as list from "./staff-requests";
@@ -105,13 +105,6 @@ describe("Update Status", () => {
 });
 
 describe("issue document form", () => {
-  const multipart = (path: string, fields: Record<string, string>, file?: [string, Uint8Array]) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    if (file) form.append("file", new File([file[1] as Uint8Array<ArrayBuffer>], file[0]));
-    return new Request(`http://localhost${path}`, { method: "POST", body: form });
-  };
-
   it("asks for a file, refuses files over 4 MB and past dates", async () => {
     const request = await demoRequest("APPROVED");
     const path = `/super-admin/document-categories-management/request/issue/${request.id}`;
