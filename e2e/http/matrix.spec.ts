@@ -30,7 +30,8 @@ function flatten(entries: RouteConfigEntry[], parent = "", area: RouteRow["area"
 }
 
 const UNKNOWN_CODE = "ABCDEFGHJKMNPQRS";
-// Demo data: category 1, request 1 and client 1 belong to Demo University; user 6 is beneficiary@example.com.
+// Demo data: category 1, request 1, attestation 1 and client 1 belong to Demo University; user 6 is
+// beneficiary@example.com, who asked for attestation 1.
 const SAMPLE_PARAMS: Record<string, string> = { lng: "en", file: "common.json", code: UNKNOWN_CODE, beneficiaryId: "6" };
 // People screens take a user id of their kind: user 2 is serviceadmin@, user 3 clientadmin@ and user 4
 // clerk@ (both of Demo University), user 6 beneficiary@.
@@ -55,6 +56,12 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/requests/my-request-edit.tsx": "request:submit",
   "routes/wizard/wizard.tsx": "request:submit",
   "routes/resources/file.ts": "file:read",
+  "routes/attestations/my-attestations.tsx": "attestation:create",
+  "routes/attestations/attestation-create.tsx": "attestation:create",
+  "routes/attestations/my-attestation.tsx": "attestation:create",
+  "routes/attestations/staff-attestations.tsx": "attestation:review",
+  "routes/attestations/staff-attestation.tsx": "attestation:review",
+  "routes/attestations/attestation-decision.tsx": "attestation:review",
   "routes/admin/client-categories.tsx": "clientCategory:manage",
   "routes/admin/client-category.tsx": "clientCategory:manage",
   "routes/admin/client-category-form.tsx": "clientCategory:manage",
