@@ -55,7 +55,7 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
         ) : null}
         <dt className="text-gray-11">{t("requests.securePlus")}</dt>
         <dd>{attestation.secure_plus_enabled ? t("requests.yes") : t("requests.no")}</dd>
-        <dt className="text-gray-11">{t("attestations.description")}</dt>
+        <dt className="text-gray-11">{t("attestations.descriptionLabel")}</dt>
         <dd className="whitespace-pre-line" dir="auto">
           {attestation.description || "—"}
         </dd>
