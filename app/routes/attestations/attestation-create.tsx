@@ -2,10 +2,10 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { z } from "zod";
-import { inputProps } from "~/components/forms/conform";
+import { inputProps, textareaProps } from "~/components/forms/conform";
 import { SelectField } from "~/components/forms/select-field";
 import { Callout } from "~/components/ui/callout";
-import { Field } from "~/components/ui/field";
+import { Field, TextareaField } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -72,26 +72,7 @@ export default function AttestationCreate({ loaderData, actionData }: Route.Comp
         options={loaderData.clients.map((client) => ({ id: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
       />
       <Field label={t("attestations.documentName")} hint={t("attestations.documentNameHint")} dir="auto" {...inputProps(fields.documentName, "text")} />
-      <div className="flex flex-col gap-1 md:col-span-2">
-        <label htmlFor={fields.description.id} className="text-sm font-medium">
-          {t("attestations.description")}
-        </label>
-        <textarea
-          id={fields.description.id}
-          name={fields.description.name}
-          defaultValue={fields.description.initialValue as string | undefined}
-          rows={3}
-          dir="auto"
-          aria-invalid={fields.description.errors ? true : undefined}
-          aria-describedby={fields.description.errors ? fields.description.errorId : undefined}
-          className="rounded-md border border-gray-7 px-3 py-2"
-        />
-        {fields.description.errors ? (
-          <p id={fields.description.errorId} className="text-sm text-red-11">
-            {t(fields.description.errors[0])}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField label={t("attestations.description")} className="md:col-span-2" {...textareaProps(fields.description)} />
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor="file" className="text-sm font-medium">
           {t("attestations.file")}

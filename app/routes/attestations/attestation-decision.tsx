@@ -1,34 +1,27 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { inputProps } from "~/components/forms/conform";
+import { inputProps, textareaProps } from "~/components/forms/conform";
 import { AttestationSummary } from "~/components/attestations/attestation-cards";
 import { BeneficiaryCard } from "~/components/requests/request-cards";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, TextareaField } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
-import { findAttestation } from "~/modules/attestations/queries.server";
 import { attestationApproveSchema, attestationIntentSchema, attestationRejectSchema, defaultAttestationExpiry } from "~/modules/attestations/schema";
 import { approveAttestation, rejectAttestation } from "~/modules/attestations/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
+import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/attestation-decision";
-
-async function load(context: Route.LoaderArgs["context"], id: string) {
-  const principal = requirePermission(principalOf(context), "attestation:review");
-  const attestation = requirePermission(principal, "attestation:review", await findAttestation(getDb(), Number(id)));
-  return { principal, attestation, area: areaOf(context)! };
-}
 
 /** The decision (DESIGN 6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { attestation, area } = await load(context, params.id);
+  const { attestation, area } = await attestationForStaff(context, params.id);
   const { storage_key: _key, ...shown } = attestation;
   return {
     attestation: shown,
@@ -39,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { principal, attestation, area } = await load(context, params.id);
+  const { principal, attestation, area } = await attestationForStaff(context, params.id);
   const form = await request.formData();
   const intent = attestationIntentSchema.safeParse({ intent: form.get("intent") });
   if (!intent.success) throw data({ reason: "bad-intent" }, { status: 400 });
@@ -140,26 +133,7 @@ function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         <input type="hidden" name="intent" value="reject" />
         <h2 className="text-lg font-semibold">{t("attestations.rejectTitle")}</h2>
         <FormErrorsOf errors={form.errors} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fields.note.id} className="text-sm font-medium">
-            {t("attestations.note")}
-          </label>
-          <textarea
-            id={fields.note.id}
-            name={fields.note.name}
-            defaultValue={fields.note.initialValue as string | undefined}
-            rows={4}
-            dir="auto"
-            aria-invalid={fields.note.errors ? true : undefined}
-            aria-describedby={fields.note.errors ? fields.note.errorId : undefined}
-            className="rounded-md border border-gray-7 px-3 py-2"
-          />
-          {fields.note.errors ? (
-            <p id={fields.note.errorId} className="text-sm text-red-11">
-              {t(fields.note.errors[0])}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField label={t("attestations.note")} rows={4} {...textareaProps(fields.note)} />
         <Button type="submit" variant="danger" className="self-start" disabled={navigation.state === "submitting"}>
           {t("attestations.reject")}
         </Button>

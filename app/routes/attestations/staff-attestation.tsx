@@ -9,25 +9,18 @@ import { Callout } from "~/components/ui/callout";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
-import { findAttestation } from "~/modules/attestations/queries.server";
 import { staffAttestationView } from "~/modules/attestations/service.server";
 import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { personName } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
+import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
-
-async function load(context: Route.LoaderArgs["context"], id: string) {
-  const principal = requirePermission(principalOf(context), "attestation:review");
-  const attestation = requirePermission(principal, "attestation:review", await findAttestation(getDb(), Number(id)));
-  return { principal, attestation, area: areaOf(context)! };
-}
 
 /** An attestation for staff (DESIGN 6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { attestation, area } = await load(context, params.id);
+  const { attestation, area } = await attestationForStaff(context, params.id);
   return {
     ...(await staffAttestationView(getDb(), attestation)),
     links: { list: mustLinkTo(area, "attestations"), decision: attestation.status === "PENDING" ? mustLinkTo(area, "attestationDecision", { id: attestation.id }) : null },
@@ -36,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** Revoking an attested copy (a reason required); it then verifies as REVOKED. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { principal, attestation, area } = await load(context, params.id);
+  const { principal, attestation, area } = await attestationForStaff(context, params.id);
   const form = await request.formData();
   if (form.get("intent") !== "revoke") throw data({ reason: "bad-intent" }, { status: 400 });
   const submission = parseWithZod(form, { schema: revokeSchema });

@@ -2,7 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, Form, Link, useNavigation } from "react-router";
+import { textareaProps } from "~/components/forms/conform";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
+import { TextareaField } from "~/components/ui/field";
 import { SupportingDocumentInput } from "~/components/requests/supporting-document-input";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
@@ -97,18 +99,7 @@ export default function MyRequestEdit({ loaderData, actionData }: Route.Componen
           <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
             {form.errors ? <Callout tone="error">{t("requests.editOnlyPending", { status: "" })}</Callout> : null}
             <RequiredFieldInputs specs={loaderData.requiredFields} fieldset={fields.fields.getFieldset() as never} />
-            <div className="flex flex-col gap-1">
-              <label htmlFor={fields.requestMessage.id} className="text-sm font-medium">
-                {t("wizard.requestMessage")}
-              </label>
-              <textarea
-                id={fields.requestMessage.id}
-                name={fields.requestMessage.name}
-                defaultValue={fields.requestMessage.initialValue as string | undefined}
-                rows={3}
-                className="rounded-md border border-gray-7 px-3 py-2"
-              />
-            </div>
+            <TextareaField label={t("wizard.requestMessage")} {...textareaProps(fields.requestMessage)} />
             <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
               {t("requests.save")}
             </Button>

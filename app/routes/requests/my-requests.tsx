@@ -1,6 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { Form, Link } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
+import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
@@ -35,19 +36,7 @@ export default function MyRequests({ loaderData }: Route.ComponentProps) {
         <ButtonLink to="/beneficiary/request-document/create">{t("requests.newRequest")}</ButtonLink>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="status" className="text-sm font-medium">
-            {t("requests.status")}
-          </label>
-          <select id="status" name="status" defaultValue={status} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-            <option value="">{t("requests.allStatuses")}</option>
-            {REQUEST_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect statuses={REQUEST_STATUSES} value={status} label={t("requests.status")} />
         <Button type="submit" variant="outline">
           {t("requests.filter")}
         </Button>

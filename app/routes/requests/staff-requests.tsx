@@ -1,6 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { Form, Link } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
+import { StatusSelect } from "~/components/requests/status-select";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
@@ -80,19 +81,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="q" name="q" defaultValue={filters.q} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="status" className="text-sm font-medium">
-            {t("staff.status")}
-          </label>
-          <select id="status" name="status" defaultValue={filters.status} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-            <option value="">{t("requests.allStatuses")}</option>
-            {REQUEST_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`status.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect statuses={REQUEST_STATUSES} value={filters.status} label={t("staff.status")} />
         <div className="flex flex-col gap-1">
           <label htmlFor="from" className="text-sm font-medium">
             {t("staff.from")}
