@@ -55,6 +55,10 @@ function attestationScreens(base: string, areaName: string) {
   ];
 }
 
+const ANNOUNCEMENTS = "routes/announcements/announcements.tsx";
+const ANNOUNCEMENT = "routes/announcements/announcement.tsx";
+const ANNOUNCEMENT_FORM = "routes/announcements/announcement-form.tsx";
+
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
 function requestScreens(base: string, areaName: string) {
   return [
@@ -81,6 +85,11 @@ export default [
   route("verify/:code/qr.svg", "routes/verify/qr.ts"),
   route("verify/:code/document", "routes/verify/document.ts"),
 
+  // Public announcements (no login, no script): one, and an organisation's list and Atom feed
+  route("public-announcements/:slug", "routes/public/announcement.tsx"),
+  route("organisations/:clientId/announcements", "routes/public/organisation-announcements.tsx"),
+  route("organisations/:clientId/announcements.atom", "routes/public/announcements-feed.ts"),
+
   // Resources
   route("healthz", "routes/resources/healthz.ts"),
   route("locales/:lng/:file", "routes/resources/locales.ts"),
@@ -98,6 +107,9 @@ export default [
     ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),
     ...requestScreens("document-categories-management", "super-admin"),
     ...attestationScreens("attestations-management", "super-admin"),
+    // The super admin reads every client's announcements and may unpublish any (issue 13, point 5).
+    route("public-announcements", ANNOUNCEMENTS, { id: "super-admin/announcements" }),
+    route("public-announcements/:id", ANNOUNCEMENT, { id: "super-admin/announcement" }),
   ]),
   ...area("service-admin", [
     ...managed("client-admins-management", "service-admin", "client-admin", CLIENT_ADMIN_FILES),
@@ -118,6 +130,10 @@ export default [
     ...managed("document-categories", "clerks", "category", CATEGORY_FILES),
     ...requestScreens("document-categories", "clerks"),
     ...attestationScreens("attestations", "clerks"),
+    route("public-announcements", ANNOUNCEMENTS, { id: "clerks/announcements" }),
+    route("public-announcements/create", ANNOUNCEMENT_FORM, { id: "clerks/announcement-create" }),
+    route("public-announcements/:id", ANNOUNCEMENT, { id: "clerks/announcement" }),
+    route("public-announcements/edit/:id", ANNOUNCEMENT_FORM, { id: "clerks/announcement-edit" }),
   ]),
   ...area("beneficiary", [
     route("request-document", "routes/requests/my-requests.tsx"),

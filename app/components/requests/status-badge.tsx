@@ -8,6 +8,9 @@ const variants: Record<string, BadgeVariant> = {
   COMPLETED: "success",
   // An attestation the beneficiary withdrew.
   CANCELLED: "warning",
+  // Public announcements.
+  DRAFT: "secondary",
+  PUBLISHED: "success",
 };
 
 /** Spec section 4: Pending secondary, Approved default, Rejected destructive, anything else 'Unknown'. */

@@ -27,18 +27,30 @@ input[type=text],input[type=file]{width:100%;box-sizing:border-box;font:inherit;
 .v-btn{display:inline-block;margin-top:.5rem;font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:6px;background:#3e63dd;color:#fff;cursor:pointer;text-decoration:none}
 .v-msg{padding:.5rem .75rem;border-radius:6px;margin:.5rem 0}.v-ok{background:#e9f9ee;color:#18794e}.v-bad{background:#feebec;color:#ce2c31}.v-note{background:#e6edfe;color:#1f2d5c}
 .v-hint{color:#60646c;font-size:.875rem}
+.v-body a{color:#3a5bc7}.v-list{list-style:none;padding:0}.v-list li{margin:.75rem 0}
 `;
 
-/** The whole document: rendered without React Router, so the page costs little to serve (DESIGN 11). */
-export function VerifyShell({ title, path, children }: { title: string; path: string; children: ReactNode }) {
+/**
+ * The whole document: rendered without React Router, so the page costs little to serve (DESIGN 11). Also the
+ * frame of the public announcement pages, which search engines may index and links preview (`description`).
+ */
+export function VerifyShell({ title, path, children, description, indexable = false }: { title: string; path: string; children: ReactNode; description?: string; indexable?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <html lang={i18n.language} dir={directionOf(i18n.language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
+        {indexable ? null : <meta name="robots" content="noindex" />}
         <title>{`${title} · ${t("app.name")}`}</title>
+        {description ? (
+          <>
+            <meta name="description" content={description} />
+            <meta property="og:title" content={title} />
+            <meta property="og:description" content={description} />
+            <meta property="og:type" content="article" />
+          </>
+        ) : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style>{CSS}</style>
       </head>

@@ -54,7 +54,11 @@ export type Screen =
   | "attestationDecision"
   | "myAttestations"
   | "attestationCreate"
-  | "myAttestation";
+  | "myAttestation"
+  | "announcements"
+  | "announcementCreate"
+  | "announcement"
+  | "announcementEdit";
 
 export interface SidebarLink {
   to: string;
@@ -133,6 +137,8 @@ export const AREAS: Record<AreaKey, Area> = {
       ...categoryScreens("/super-admin/document-categories-management"),
       requestIssue: "/super-admin/document-categories-management/request/issue/:id",
       ...attestationScreens("/super-admin/attestations-management"),
+      announcements: "/super-admin/public-announcements",
+      announcement: "/super-admin/public-announcements/:id",
       ...CHILD_SCREENS,
     },
     sidebar: [
@@ -144,6 +150,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "beneficiaries", label: "nav.beneficiaries" },
       { screen: "categories", label: "nav.documentCategories" },
       { screen: "attestations", label: "nav.attestations" },
+      { screen: "announcements", label: "nav.publicAnnouncements" },
     ],
   },
   "service-admin": {
@@ -208,13 +215,17 @@ export const AREAS: Record<AreaKey, Area> = {
       ...categoryScreens("/clerks/document-categories"),
       requestIssue: "/clerks/document-categories/request/issue/:id",
       ...attestationScreens("/clerks/attestations"),
+      announcements: "/clerks/public-announcements",
+      announcementCreate: "/clerks/public-announcements/create",
+      announcement: "/clerks/public-announcements/:id",
+      announcementEdit: "/clerks/public-announcements/edit/:id",
       ...CHILD_SCREENS,
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
       { screen: "attestations", label: "nav.attestations", capability: "attestation:review" },
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
-      { upcoming: "/clerks/public-announcements", label: "nav.publicAnnouncements", capability: "announcement:publish" },
+      { screen: "announcements", label: "nav.publicAnnouncements", capability: "announcement:publish" },
     ],
   },
   beneficiary: {

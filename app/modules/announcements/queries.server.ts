@@ -1,0 +1,101 @@
+import { countRows } from "~/db/count";
+import type { DB } from "~/db/db.server";
+import type { AnnouncementStatus } from "./schema";
+
+export interface AnnouncementListFilter {
+  clientId?: number;
+  status?: AnnouncementStatus;
+  page: number;
+  size: number;
+}
+
+/** Staff lists: a client's announcements (or all), newest first. */
+export async function listAnnouncements(db: DB, filter: AnnouncementListFilter) {
+  let base = db.selectFrom("public_announcements as p");
+  if (filter.clientId !== undefined) base = base.where("p.client_id", "=", filter.clientId);
+  if (filter.status) base = base.where("p.status", "=", filter.status);
+  const total = await countRows(base);
+  const rows = await base
+    .innerJoin("clients as cl", "cl.id", "p.client_id")
+    .select(["p.id", "p.slug", "p.title_en", "p.title_ar", "p.status", "p.published_at", "p.updated_at", "cl.name_en as client_en", "cl.name_ar as client_ar"])
+    .orderBy("p.id", "desc")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
+  return { total, rows };
+}
+
+const withClient = (db: DB) =>
+  db
+    .selectFrom("public_announcements as p")
+    .innerJoin("clients as cl", "cl.id", "p.client_id")
+    .select([
+      "p.id",
+      "p.client_id",
+      "p.author_id",
+      "p.slug",
+      "p.title_en",
+      "p.title_ar",
+      "p.body_en",
+      "p.body_ar",
+      "p.status",
+      "p.published_at",
+      "p.created_at",
+      "p.updated_at",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+      "cl.can_do_sincera",
+    ]);
+
+/** One announcement with its organisation (scope is checked by the caller). */
+export function findAnnouncement(db: DB, id: number) {
+  if (!Number.isSafeInteger(id)) return Promise.resolve(undefined);
+  return withClient(db).where("p.id", "=", id).executeTakeFirst();
+}
+
+/** The public page's announcement: published, of an organisation that may publish. */
+export function findPublishedBySlug(db: DB, slug: string) {
+  return withClient(db).where("p.slug", "=", slug).where("p.status", "=", "PUBLISHED").where("cl.can_do_sincera", "=", 1).executeTakeFirst();
+}
+
+/** An organisation's published announcements, newest first (its public list and feed). */
+export function publishedOfClient(db: DB, clientId: number, limit = 50) {
+  return withClient(db).where("p.client_id", "=", clientId).where("p.status", "=", "PUBLISHED").orderBy("p.published_at", "desc").orderBy("p.id", "desc").limit(limit).execute();
+}
+
+/** An organisation that publishes announcements (its public list answers 404 otherwise). */
+export function findPublishingClient(db: DB, clientId: number) {
+  if (!Number.isSafeInteger(clientId)) return Promise.resolve(undefined);
+  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).where("id", "=", clientId).where("can_do_sincera", "=", 1).executeTakeFirst();
+}
+
+export async function isSlugTaken(db: DB, slug: string, exceptId: number | null) {
+  let query = db.selectFrom("public_announcements").select("id").where("slug", "=", slug);
+  if (exceptId !== null) query = query.where("id", "!=", exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export interface AnnouncementRow {
+  slug: string;
+  title_en: string;
+  title_ar: string;
+  body_en: string;
+  body_ar: string;
+  status: AnnouncementStatus;
+  published_at: string | null;
+}
+
+export async function insertAnnouncement(db: DB, values: AnnouncementRow & { client_id: number; author_id: number }) {
+  const row = await db.insertInto("public_announcements").values(values).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAnnouncement(db: DB, id: number, values: Partial<AnnouncementRow> & { updated_at: string }) {
+  await db.updateTable("public_announcements").set(values).where("id", "=", id).execute();
+}
+
+/** Deletes a DRAFT; false when it is (no longer) a draft. */
+export async function deleteDraft(db: DB, id: number) {
+  const result = await db.deleteFrom("public_announcements").where("id", "=", id).where("status", "=", "DRAFT").executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,98 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { inputProps, textareaProps } from "~/components/forms/conform";
+import { useArea } from "~/components/layout/area-shell";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, TextareaField } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { mustLinkTo } from "~/modules/access";
+import { areaOf, forbidden, principalOf, requirePermission } from "~/modules/access/require.server";
+import { findAnnouncement } from "~/modules/announcements/queries.server";
+import { announcementSchema, type AnnouncementInput } from "~/modules/announcements/schema";
+import { saveAnnouncement } from "~/modules/announcements/service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/announcement-form";
+
+/** Only the client's clerks write their client's announcements (DESIGN 6.5). */
+async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
+  const principal = requirePermission(principalOf(context), "announcement:publish");
+  if (principal.scope.kind !== "client" || !principal.clientId) throw forbidden();
+  const announcement = id === undefined ? null : requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), Number(id)));
+  return { principal, clientId: principal.clientId, announcement, area: areaOf(context)! };
+}
+
+/** Create (`create`) and edit (`edit/{id}`) an announcement: save as a draft, or publish. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { announcement } = await load(context, params.id);
+  return { announcement };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { principal, clientId, announcement, area } = await load(context, params.id);
+  const submission = parseWithZod(await request.formData(), { schema: announcementSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await saveAnnouncement(getDb(), announcement, clientId, submission.value, principal);
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 409 });
+  const published = submission.value.intent === "publish" && announcement?.status !== "PUBLISHED";
+  return redirectWithToast(mustLinkTo(area, "announcement", { id: result.id }), { kind: "success", message: published ? "announcements.published" : "announcements.saved" });
+}
+
+export default function AnnouncementForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const area = useArea();
+  const navigation = useNavigation();
+  const { announcement } = loaderData;
+  const [form, fields] = useForm<AnnouncementInput>({
+    lastResult: actionData,
+    defaultValue: announcement
+      ? { title: { english: announcement.title_en, arabic: announcement.title_ar }, body: { english: announcement.body_en, arabic: announcement.body_ar }, slug: announcement.slug }
+      : {},
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = fields.title.getFieldset();
+  const body = fields.body.getFieldset();
+  const heading = announcement ? t("announcements.editTitle") : t("announcements.new");
+  const back = announcement ? mustLinkTo(area, "announcement", { id: announcement.id }) : mustLinkTo(area, "announcements");
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="flex max-w-4xl flex-col gap-5">
+      <PageTitle title={heading} />
+      <Link to={back} className="text-sm text-accent-11 underline">
+        {t("wizard.back")}
+      </Link>
+      <h1 className="text-2xl font-bold">{heading}</h1>
+      <p className="text-gray-11">{t("announcements.formHint")}</p>
+      <Card>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
+          <Field label={t("announcements.titleEnglish")} dir="ltr" lang="en" {...inputProps(title.english, "text")} />
+          <Field label={t("announcements.titleArabic")} dir="rtl" lang="ar" {...inputProps(title.arabic, "text")} />
+          <TextareaField label={t("announcements.bodyEnglish")} rows={10} dir="ltr" lang="en" {...textareaProps(body.english)} />
+          <TextareaField label={t("announcements.bodyArabic")} rows={10} dir="rtl" lang="ar" {...textareaProps(body.arabic)} />
+          <Field label={t("announcements.slug")} hint={t("announcements.slugHint")} dir="ltr" className="md:col-span-2" {...inputProps(fields.slug, "text")} />
+          <div className="flex flex-wrap gap-2 md:col-span-2">
+            {announcement?.status === "PUBLISHED" ? (
+              <Button type="submit" name="intent" value="draft" disabled={busy}>
+                {t("announcements.saveChanges")}
+              </Button>
+            ) : (
+              <>
+                <Button type="submit" name="intent" value="draft" variant="outline" disabled={busy}>
+                  {t("announcements.saveDraft")}
+                </Button>
+                <Button type="submit" name="intent" value="publish" disabled={busy}>
+                  {t("announcements.publish")}
+                </Button>
+              </>
+            )}
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

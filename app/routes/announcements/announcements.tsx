@@ -1,0 +1,84 @@
+import { Form, Link } from "react-router";
+import { useArea } from "~/components/layout/area-shell";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { StatusSelect } from "~/components/requests/status-select";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
+import { Pagination } from "~/components/ui/pagination";
+import { getDb } from "~/db/db.server";
+import { linkTo, scopeFilter } from "~/modules/access";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { listAnnouncements } from "~/modules/announcements/queries.server";
+import { ANNOUNCEMENT_STATUSES, announcementStatusFilterSchema } from "~/modules/announcements/schema";
+import { pagingOf } from "~/modules/requests/schema";
+import { formatDate, pick } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/announcements";
+
+/** The client's announcements, drafts and published (DESIGN 6.5); the super admin's: every client's. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "announcement:publish");
+  const url = new URL(request.url);
+  const paging = pagingOf(url);
+  const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
+  const { total, rows } = await listAnnouncements(getDb(), { ...paging, status, ...scopeFilter(principal) });
+  return { ...paging, total, rows, status: status ?? "", acrossClients: principal.scope.kind === "all", clientId: principal.clientId };
+}
+
+export default function Announcements({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const area = useArea();
+  const { rows, status, acrossClients, clientId } = loaderData;
+  const create = linkTo(area, "announcementCreate");
+  const title = t("announcements.title");
+  return (
+    <div className="flex flex-col gap-5">
+      <PageTitle title={title} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          {clientId ? (
+            <a href={`/organisations/${clientId}/announcements`} className="text-sm text-accent-11 underline">
+              {t("announcements.publicList")}
+            </a>
+          ) : null}
+          {create ? <ButtonLink to={create}>{t("announcements.new")}</ButtonLink> : null}
+        </div>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <StatusSelect statuses={ANNOUNCEMENT_STATUSES} value={status} label={t("staff.status")} />
+        <Button type="submit" variant="outline">
+          {t("requests.filter")}
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <Card className="flex flex-col items-start gap-3" data-testid="empty">
+          <p className="text-gray-11">{status ? t("announcements.emptyFiltered") : t("announcements.empty")}</p>
+          {create ? <ButtonLink to={create}>{t("announcements.new")}</ButtonLink> : null}
+        </Card>
+      ) : (
+        <Card className="p-0">
+          <ul className="divide-y divide-gray-5" data-testid="announcements">
+            {rows.map((row) => (
+              <li key={row.id}>
+                <Link to={linkTo(area, "announcement", { id: row.id }) ?? "#"} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 hover:bg-gray-2">
+                  <span>
+                    <span className="block font-medium">{pick(lng, row.title_en, row.title_ar)}</span>
+                    <span className="block text-sm text-gray-11">
+                      {acrossClients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}
+                      {row.published_at ? t("announcements.publishedOn", { date: formatDate(row.published_at, lng) }) : t("announcements.editedOn", { date: formatDate(row.updated_at, lng) })}
+                    </span>
+                  </span>
+                  <StatusBadge status={row.status} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+    </div>
+  );
+}

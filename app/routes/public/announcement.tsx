@@ -1,0 +1,27 @@
+import { AnnouncementNotFoundPage, AnnouncementPublicPage } from "~/components/announcements/public-pages";
+import { getDb } from "~/db/db.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { findPublishedBySlug } from "~/modules/announcements/queries.server";
+import { pick } from "~/utils/format";
+import { plainPage } from "./plain-page.server";
+import type { Route } from "./+types/announcement";
+
+/**
+ * `/public-announcements/{slug}` (spec section 2: public): published announcements of organisations that
+ * may publish; drafts, unpublished ones and the others answer 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const lng = getLocale(context);
+  const path = new URL(request.url).pathname;
+  const found = params.slug.length <= 100 ? await findPublishedBySlug(getDb(), params.slug) : undefined;
+  if (!found) throw plainPage(lng, <AnnouncementNotFoundPage path={path} />, 404);
+  const announcement = {
+    slug: found.slug,
+    title: pick(lng, found.title_en, found.title_ar),
+    body: pick(lng, found.body_en, found.body_ar),
+    organisation: pick(lng, found.client_en, found.client_ar),
+    clientId: found.client_id,
+    publishedAt: found.published_at ?? found.updated_at,
+  };
+  return plainPage(lng, <AnnouncementPublicPage announcement={announcement} path={path} />);
+}
