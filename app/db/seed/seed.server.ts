@@ -501,6 +501,36 @@ export async function seedDemoData(db: DB): Promise<void> {
         await trx.insertInto("audit_events").values({ ...event, actor_user_id: reviewerOf(seed.client.id), actor_role: "CLERK", action: "attestation.approve", at: decidedAt, details }).execute();
       }
     }
+
+    // Public announcements (issue 13, point 4): Demo University's, one published and one draft.
+    const author = userIds["clerk@example.com"];
+    const announcements = [
+      {
+        slug: "new-opening-hours-of-the-registry",
+        title_en: "New opening hours of the registry",
+        title_ar: "ساعات العمل الجديدة لقسم التسجيل",
+        body_en: "From 1 December the registry is open Sunday to Thursday, 8:00 to 15:00.\n\nCertificates and attestations can be requested online at any time: https://example.org/registry",
+        body_ar: "اعتبارًا من 1 كانون الأول يفتح قسم التسجيل من الأحد إلى الخميس، من الساعة 8:00 حتى 15:00.\n\nيمكن طلب الشهادات والتصديقات عبر الإنترنت في أي وقت: https://example.org/registry",
+        status: "PUBLISHED" as const,
+        published_at: daysFromNow(-5),
+      },
+      {
+        slug: "graduation-ceremony-2027",
+        title_en: "Graduation ceremony 2027",
+        title_ar: "حفل التخرج 2027",
+        body_en: "The date and place of the ceremony will be announced soon.",
+        body_ar: "سيُعلن عن موعد الحفل ومكانه قريبًا.",
+        status: "DRAFT" as const,
+        published_at: null,
+      },
+    ];
+    for (const announcement of announcements) {
+      const at = announcement.published_at ?? daysFromNow(-1);
+      const { id } = await trx.insertInto("public_announcements").values({ ...announcement, client_id: demoUniversity.id, author_id: author, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+      const event = { client_id: demoUniversity.id, entity_type: "PUBLIC_ANNOUNCEMENTS", entity_id: id, actor_user_id: author, actor_role: "CLERK" as const, at };
+      await trx.insertInto("audit_events").values({ ...event, action: "announcement.create" }).execute();
+      if (announcement.status === "PUBLISHED") await trx.insertInto("audit_events").values({ ...event, action: "announcement.publish" }).execute();
+    }
   });
 }
 

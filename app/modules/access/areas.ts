@@ -65,7 +65,7 @@ export interface SidebarLink {
   label: string;
 }
 
-type SidebarEntry = { label: string; capability?: Capability } & ({ screen: Screen } | { upcoming: string });
+type SidebarEntry = { label: string; capability?: Capability; screen: Screen };
 
 export type AreaKey = "super-admin" | "service-admin" | "client-admin" | "clerks" | "beneficiary" | "shared";
 
@@ -293,7 +293,7 @@ export function mustLinkTo(area: Area, screen: Screen, params: Record<string, st
 export function sidebarOf(area: Area, capabilities: ReadonlySet<Capability>): SidebarLink[] {
   return area.sidebar
     .filter((entry) => !entry.capability || capabilities.has(entry.capability))
-    .map((entry) => ({ to: "screen" in entry ? mustLinkTo(area, entry.screen) : entry.upcoming, label: entry.label }));
+    .map((entry) => ({ to: mustLinkTo(area, entry.screen), label: entry.label }));
 }
 
 /** Where a role's user lands after signing in. */
