@@ -20,6 +20,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     "/super-admin/beneficiaries-management",
     "/super-admin/document-categories-management",
     "/super-admin/attestations-management",
+    "/super-admin/public-announcements", // ADR 0009
   ],
 };
 
