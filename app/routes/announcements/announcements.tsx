@@ -1,11 +1,11 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
-import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
+import { StatusRows } from "~/components/ui/status-rows";
 import { getDb } from "~/db/db.server";
 import { linkTo, scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -59,24 +59,16 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
           {create ? <ButtonLink to={create}>{t("announcements.new")}</ButtonLink> : null}
         </Card>
       ) : (
-        <Card className="p-0">
-          <ul className="divide-y divide-gray-5" data-testid="announcements">
-            {rows.map((row) => (
-              <li key={row.id}>
-                <Link to={linkTo(area, "announcement", { id: row.id }) ?? "#"} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 hover:bg-gray-2">
-                  <span>
-                    <span className="block font-medium">{pick(lng, row.title_en, row.title_ar)}</span>
-                    <span className="block text-sm text-gray-11">
-                      {acrossClients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}
-                      {row.published_at ? t("announcements.publishedOn", { date: formatDate(row.published_at, lng) }) : t("announcements.editedOn", { date: formatDate(row.updated_at, lng) })}
-                    </span>
-                  </span>
-                  <StatusBadge status={row.status} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <StatusRows
+          testId="announcements"
+          rows={rows.map((row) => ({
+            key: row.id,
+            to: linkTo(area, "announcement", { id: row.id }) ?? "#",
+            title: pick(lng, row.title_en, row.title_ar),
+            subtitle: `${acrossClients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}${row.published_at ? t("announcements.publishedOn", { date: formatDate(row.published_at, lng) }) : t("announcements.editedOn", { date: formatDate(row.updated_at, lng) })}`,
+            status: row.status,
+          }))}
+        />
       )}
       <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
     </div>

@@ -1,10 +1,10 @@
-import { Form, href, Link } from "react-router";
-import { StatusBadge } from "~/components/requests/status-badge";
+import { Form, href } from "react-router";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
+import { StatusRows } from "~/components/ui/status-rows";
 import { getDb } from "~/db/db.server";
 import { ATTESTATION_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -50,25 +50,20 @@ export default function MyAttestations({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={create}>{t("attestations.new")}</ButtonLink>
         </Card>
       ) : (
-        <Card className="p-0">
-          <ul className="divide-y divide-gray-5" data-testid="my-attestations">
-            {rows.map((row) => (
-              <li key={row.id}>
-                <Link to={href("/beneficiary/attestations/:id", { id: String(row.id) })} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 hover:bg-gray-2">
-                  <span>
-                    <span className="block font-medium">
-                      <bdi>{row.document_name}</bdi> <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
-                    </span>
-                    <span className="block text-sm text-gray-11">
-                      {t("attestations.number", { id: row.id })} · {formatDate(row.created_at, lng)}
-                    </span>
-                  </span>
-                  <StatusBadge status={row.status} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <StatusRows
+          testId="my-attestations"
+          rows={rows.map((row) => ({
+            key: row.id,
+            to: href("/beneficiary/attestations/:id", { id: String(row.id) }),
+            title: (
+              <>
+                <bdi>{row.document_name}</bdi> <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+              </>
+            ),
+            subtitle: `${t("attestations.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
+            status: row.status,
+          }))}
+        />
       )}
       <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
     </div>

@@ -1,11 +1,11 @@
 import { useTranslation } from "~/utils/i18n";
-import { Form, Link } from "react-router";
-import { StatusBadge } from "~/components/requests/status-badge";
+import { Form } from "react-router";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
+import { StatusRows } from "~/components/ui/status-rows";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -47,25 +47,20 @@ export default function MyRequests({ loaderData }: Route.ComponentProps) {
           <ButtonLink to="/beneficiary/request-document/create">{t("requests.newRequest")}</ButtonLink>
         </Card>
       ) : (
-        <Card className="p-0">
-          <ul className="divide-y divide-gray-5" data-testid="my-requests">
-            {rows.map((row) => (
-              <li key={row.id}>
-                <Link to={`/beneficiary/request-document/${row.id}`} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 hover:bg-gray-2">
-                  <span>
-                    <span className="block font-medium">
-                      {pick(lng, row.category_en, row.category_ar)} <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
-                    </span>
-                    <span className="block text-sm text-gray-11">
-                      {t("requests.number", { id: row.id })} · {formatDate(row.created_at, lng)}
-                    </span>
-                  </span>
-                  <StatusBadge status={row.status} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <StatusRows
+          testId="my-requests"
+          rows={rows.map((row) => ({
+            key: row.id,
+            to: `/beneficiary/request-document/${row.id}`,
+            title: (
+              <>
+                {pick(lng, row.category_en, row.category_ar)} <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+              </>
+            ),
+            subtitle: `${t("requests.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
+            status: row.status,
+          }))}
+        />
       )}
       <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
     </div>
