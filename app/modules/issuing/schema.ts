@@ -25,5 +25,13 @@ export const revokeSchema = z.object({
   reason: z.string({ error: "staff.revokeReasonRequired" }).trim().min(3, "staff.revokeReasonRequired").max(500),
 });
 
+/**
+ * The default expiry date (YYYY-MM-DD): today plus the category's validity period in days. A validity of 0
+ * means the document expires at the end of the day it is issued.
+ */
+export function defaultExpiryDate(validityDays: number, now = new Date()) {
+  return new Date(now.getTime() + Math.max(0, validityDays) * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The file name without its extension, as the issue form prefills it. */
 export const nameFromFile = (fileName: string) => fileName.replace(/\.[^.]+$/, "");

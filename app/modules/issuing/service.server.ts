@@ -9,6 +9,7 @@ import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
 import { gifToPng } from "./images.server";
+import { defaultExpiryDate } from "./schema";
 import { completeRequest, findIssuedOwner, insertIssuedDocument, isCodeTaken, revokeValidIssued, supersedeIssuedOfRequest } from "./queries.server";
 import { stampDocument } from "./stamp.server";
 
@@ -122,7 +123,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
   const checked = await checkIssuableFile(input.file);
   if (!checked.ok) return { ok: false, error: checked.error };
   const { request } = input;
-  const expiry = input.expirationDate ? endOfDay(input.expirationDate) : new Date(Date.now() + request.validity_period_days * 86_400_000).toISOString();
+  const expiry = endOfDay(input.expirationDate ?? defaultExpiryDate(request.validity_period_days));
   const order: IssueOrder = {
     kind: "REQUEST",
     client: { id: request.client_id, en: request.client_en, ar: request.client_ar },

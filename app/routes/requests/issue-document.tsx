@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import { getDb } from "~/db/db.server";
 import { homeAreaOf, linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { readMultipart } from "~/modules/files/upload.server";
-import { clerkIssueSchema, ISSUE_MAX_BYTES, issueSchema, nameFromFile } from "~/modules/issuing/schema";
+import { clerkIssueSchema, defaultExpiryDate, ISSUE_MAX_BYTES, issueSchema, nameFromFile } from "~/modules/issuing/schema";
 import { issueDocument } from "~/modules/issuing/service.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -34,6 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     asksDate: variant.asksExpiry,
     wording: variant.wording,
     today: new Date().toISOString().slice(0, 10),
+    defaultExpiry: defaultExpiryDate(found.validity_period_days),
   };
 }
 
@@ -92,7 +93,17 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
   const [tooLarge, setTooLarge] = useState(false);
   const autoFilled = useRef(false);
   const submitting = navigation.state === "submitting";
-  const errors = result?.errors ?? {};
+  // With JS, a field's error goes away as soon as the field holds a valid value again.
+  const [corrected, setCorrected] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setCorrected(new Set()), [result]);
+  const correct = (field: keyof IssueErrors, valid: boolean) =>
+    setCorrected((current) => {
+      const next = new Set(current);
+      if (valid) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  const errors: IssueErrors = Object.fromEntries(Object.entries(result?.errors ?? {}).filter(([field]) => !corrected.has(field)));
   const failed = Boolean(result);
   const isSuperAdmin = view.wording === "superAdmin";
   const title = t("staff.issueTitle", { id: view.id });
@@ -102,10 +113,12 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
     const input = nameInput.current;
     const chosen = event.target.files?.[0];
     setTooLarge(Boolean(chosen && chosen.size > ISSUE_MAX_BYTES));
+    correct("file", Boolean(chosen && chosen.size <= ISSUE_MAX_BYTES));
     if (!input) return;
     if (chosen && (!input.value || autoFilled.current)) {
       input.value = nameFromFile(chosen.name);
       autoFilled.current = true;
+      correct("documentName", input.value.trim() !== "");
     } else if (!chosen && autoFilled.current) {
       input.value = "";
       autoFilled.current = false;
@@ -164,7 +177,10 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
               id="documentName"
               name="documentName"
               defaultValue={result?.values.documentName ?? ""}
-              onInput={() => (autoFilled.current = false)}
+              onInput={(event) => {
+                autoFilled.current = false;
+                correct("documentName", event.currentTarget.value.trim() !== "");
+              }}
               aria-invalid={errors.documentName ? true : undefined}
               className="rounded-md border border-gray-7 px-3 py-2"
             />
@@ -180,7 +196,8 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
                 name="expirationDate"
                 type="date"
                 min={view.today}
-                defaultValue={result?.values.expirationDate ?? view.today}
+                defaultValue={result?.values.expirationDate ?? view.defaultExpiry}
+                onChange={(event) => correct("expirationDate", /^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value) && event.currentTarget.value >= view.today)}
                 aria-invalid={errors.expirationDate ? true : undefined}
                 className="rounded-md border border-gray-7 px-3 py-2"
               />

@@ -105,6 +105,17 @@ describe("Update Status", () => {
 });
 
 describe("issue document form", () => {
+  it("offers today plus the category's validity period as the expiry date", async () => {
+    const request = await demoRequest("APPROVED");
+    const category = await db.selectFrom("document_categories").select("validity_period_days").where("id", "=", request.document_category_id).executeTakeFirstOrThrow();
+    const page = await run(issueRoute.loader, new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`), makeContext({ user: users["superadmin@example.com"] }), { id: String(request.id) });
+    const expected = new Date(Date.now() + category.validity_period_days * 86_400_000).toISOString().slice(0, 10);
+    expect((page.data as { defaultExpiry: string }).defaultExpiry).toBe(expected);
+    await db.updateTable("document_categories").set({ validity_period_days: 0 }).where("id", "=", request.document_category_id).execute();
+    const sameDay = await run(issueRoute.loader, new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`), makeContext({ user: users["superadmin@example.com"] }), { id: String(request.id) });
+    expect((sameDay.data as { defaultExpiry: string }).defaultExpiry).toBe(new Date().toISOString().slice(0, 10));
+  });
+
   it("asks for a file, refuses files over 4 MB and past dates", async () => {
     const request = await demoRequest("APPROVED");
     const path = `/super-admin/document-categories-management/request/issue/${request.id}`;
