@@ -45,7 +45,11 @@ test("a clerk approves a pending request with a note and issues a PDF; the benef
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
   await expect(page.getByText("Your file has been processed")).toBeVisible();
 
+  // Its supporting documents were never reviewed: the page says so now that a document is issued.
+  await page.goto(`/clerks/document-categories/request/${requestId}`);
+  await expect(page.getByTestId("pending-after-issue")).toContainText("supporting documents still await review");
   const issued = issuedFor(requestId)!;
+  await expect(page.getByTestId("verification-page").first()).toHaveAttribute("href", `/verify/${issued.code}`);
   const beneficiary = await browser.newPage({ javaScriptEnabled: false, baseURL });
   await signIn(beneficiary, DEMO.BENEFICIARY, undefined, "en");
   await beneficiary.goto(`/beneficiary/request-document/${requestId}`);
@@ -108,4 +112,35 @@ test("issuing refuses a renamed executable and a past date with the spec's failu
   await page.locator("#expirationDate").fill("2099-01-01");
   await page.getByTestId("issue-submit").click();
   await expect(page.getByText("Invalid document file type")).toBeVisible();
+});
+
+test("revoking asks for confirmation and a reason (a page without JS, a modal with JS); staff open the PDF and its verification page", async ({ page }, testInfo) => {
+  const jsOn = testInfo.project.use.javaScriptEnabled !== false;
+  const db = new Database("e2e/.tmp/data/app.db", { readonly: true });
+  // A valid document of Demo University for each project (they run side by side on one server).
+  const documents = db
+    .prepare("SELECT d.id, d.request_id AS requestId, d.verification_code AS code, d.file_id AS fileId FROM issued_documents d JOIN clients c ON c.id = d.client_id WHERE c.name_en = 'Demo University' AND d.status = 'VALID' AND d.kind = 'REQUEST' AND d.request_id > 1 ORDER BY d.id")
+    .all() as { id: number; requestId: number; code: string; fileId: number }[];
+  db.close();
+  const document = documents[jsOn ? 0 : 1];
+  await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
+  await page.goto(`/client-admin/document-categories/request/${document.requestId}`);
+  await ready(page);
+  const pdf = await page.request.get((await page.getByTestId("issued-pdf").first().getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const verification = await page.request.get((await page.getByTestId("verification-page").first().getAttribute("href"))!);
+  expect(await verification.text()).toContain('data-verdict="VALID"');
+
+  await page.getByRole("link", { name: "Revoke" }).first().click();
+  const dialog = page.getByTestId("revoke-dialog");
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(jsOn);
+  await dialog.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByTestId("revoke-dialog").getByText("Give the reason (at least 3 characters)")).toBeVisible();
+  await page.getByTestId("revoke-dialog").getByLabel("Reason for revoking").fill("Issued to the wrong person.");
+  await page.getByTestId("revoke-dialog").getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("The document was revoked.")).toBeVisible();
+  await expect(page.getByTestId("revoke-dialog")).toHaveCount(0);
+  const after = await page.request.get(`/verify/${document.code}`);
+  expect(await after.text()).toContain("Issued to the wrong person.");
 });

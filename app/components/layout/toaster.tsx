@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { useTranslation } from "~/utils/i18n";
 import type { Toast, ToastKind } from "~/modules/toast/toast";
 
@@ -12,12 +13,15 @@ const tone: Record<ToastKind, string> = {
 };
 
 /**
- * Stacked at the top end (top-right in English), at most three. Rendered by the server, so a toast
- * shows without JS; with JS each closes itself after three seconds.
+ * Stacked at the top end (top-right in English), below the top bar so the avatar and the language switch
+ * stay free, at most three. Rendered by the server, so a toast shows without JS; with JS each closes itself
+ * after three seconds. Each has a close button: with JS it removes the toast, without JS it is a link to the
+ * same page, which comes back without it (a flash toast is read once).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState(toast ? [toast] : []);
+  const location = useLocation();
 
   useEffect(() => {
     if (!toast) return;
@@ -33,16 +37,29 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [toasts]);
 
   return (
-    <section aria-label={t("toasts.notifications")} className="pointer-events-none fixed end-4 top-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <section aria-label={t("toasts.notifications")} className="pointer-events-none fixed end-4 top-16 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
       {toasts.map((item) => (
         <div
           key={item.id ?? item.message}
           role={item.kind === "error" ? "alert" : "status"}
           data-kind={item.kind}
-          className={`pointer-events-auto rounded-lg border px-4 py-3 shadow-md ${tone[item.kind]}`}
+          className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 shadow-md ${tone[item.kind]}`}
         >
-          <p className="font-semibold">{t(item.message, item.params)}</p>
-          {item.description ? <p className="text-sm">{t(item.description, item.params)}</p> : null}
+          <div className="flex-1">
+            <p className="font-semibold">{t(item.message, item.params)}</p>
+            {item.description ? <p className="text-sm">{t(item.description, item.params)}</p> : null}
+          </div>
+          <a
+            href={`${location.pathname}${location.search}`}
+            aria-label={t("toasts.close")}
+            className="-me-2 -mt-1 rounded px-2 text-lg leading-none opacity-70 hover:opacity-100"
+            onClick={(event) => {
+              event.preventDefault();
+              setToasts((current) => current.filter((candidate) => candidate !== item));
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </a>
         </div>
       ))}
     </section>

@@ -1,4 +1,6 @@
-import { Form } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
+import { TextareaField } from "~/components/ui/field";
+import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -136,23 +138,20 @@ export function StaffIssuedDocuments({
             <p className="text-sm text-gray-11">
               {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · SHA-256 <code dir="ltr" className="break-all">{document.document_hash}</code>
             </p>
+            <p className="flex flex-wrap gap-4 text-sm">
+              <a href={`/files/${document.file_id}`} target="_blank" rel="noopener noreferrer" className="text-accent-11 underline" data-testid="issued-pdf">
+                {t("staff.openPdf")}
+              </a>
+              <a href={`/verify/${document.verification_code}`} target="_blank" rel="noopener noreferrer" className="text-accent-11 underline" data-testid="verification-page">
+                {t("staff.openVerification")}
+              </a>
+            </p>
             {document.status === "REVOKED" ? (
               <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: document.revocation_reason })}</p>
             ) : canRevoke ? (
-              <Form method="post" className="flex flex-wrap items-end gap-2">
-                <input type="hidden" name="intent" value="revoke" />
-                <input type="hidden" name="issuedDocumentId" value={document.id} />
-                <div className="flex flex-col gap-1">
-                  <label htmlFor={`reason-${document.id}`} className="text-sm">
-                    {t("staff.revokeReason")}
-                  </label>
-                  <input id={`reason-${document.id}`} name="reason" className="rounded-md border border-gray-7 px-3 py-1.5" />
-                </div>
-                <Button type="submit" variant="danger">
-                  {t("staff.revoke")}
-                </Button>
-                {revokeErrors?.reason ? <p className="w-full text-sm text-red-11">{t(revokeErrors.reason[0])}</p> : null}
-              </Form>
+              <ButtonLink to={`?dialog=revoke&document=${document.id}`} variant="danger" preventScrollReset className="self-start">
+                {t("staff.revoke")}
+              </ButtonLink>
             ) : null}
           </li>
         ))}
@@ -169,6 +168,40 @@ export function StaffIssuedDocuments({
           ))}
         </ul>
       )}
+      {canRevoke ? <RevokeDialog issued={issued} errors={revokeErrors} /> : null}
     </Card>
+  );
+}
+
+/**
+ * Revoking asks first (`?dialog=revoke&document={id}`: a section of the page without JS, a modal with JS)
+ * and requires a reason, which the holder and the verification page show.
+ */
+function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: Record<string, string[] | null> }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const closedUrl = useUrlWithoutDialog();
+  const document = issued.find((candidate) => String(candidate.id) === params.get("document") && candidate.status === "VALID");
+  if (params.get("dialog") !== "revoke" || !document) return null;
+  return (
+    <UrlDialog labelledBy="revoke-title" testId="revoke-dialog">
+      <Form method="post" className="flex flex-col gap-4" preventScrollReset>
+        <input type="hidden" name="intent" value="revoke" />
+        <input type="hidden" name="issuedDocumentId" value={document.id} />
+        <h2 id="revoke-title" className="text-lg font-semibold">
+          {t("staff.revokeTitle", { name: document.document_name })}
+        </h2>
+        <p className="text-sm text-gray-11">{t("staff.revokeHint")}</p>
+        <TextareaField id="reason" name="reason" label={t("staff.revokeReason")} errors={errors?.reason ?? undefined} errorId="reason-error" />
+        <div className="flex justify-end gap-2">
+          <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
+            {t("staff.cancel")}
+          </Link>
+          <Button type="submit" variant="danger">
+            {t("staff.revoke")}
+          </Button>
+        </div>
+      </Form>
+    </UrlDialog>
   );
 }

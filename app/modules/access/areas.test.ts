@@ -11,8 +11,8 @@ describe("the area table (spec section 2)", () => {
     expect(sidebarOf(AREAS.clerks, clerkOf(false)).map((link) => link.to)).not.toContain("/clerks/public-announcements");
   });
 
-  it("gives the super admin exactly eight links, the service admin four", () => {
-    expect(sidebarOf(AREAS["super-admin"], capabilitiesOf("SUPER_ADMIN", null))).toHaveLength(8);
+  it("gives the super admin exactly nine links (spec section 2's eight and its announcements, ADR 0009), the service admin four", () => {
+    expect(sidebarOf(AREAS["super-admin"], capabilitiesOf("SUPER_ADMIN", null))).toHaveLength(9);
     expect(sidebarOf(AREAS["service-admin"], capabilitiesOf("SERVICE_ADMIN", null)).map((link) => link.to)).toEqual([
       "/service-admin/dashboard",
       "/service-admin/client-admins-management",

@@ -163,6 +163,11 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
       </div>
 
       <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} showFieldNames />
+      {issued.length > 0 && attachments.some((attachment) => attachment.status === "PENDING") ? (
+        <Callout tone="warning">
+          <span data-testid="pending-after-issue">{t("staff.pendingAfterIssue", { count: attachments.filter((attachment) => attachment.status === "PENDING").length })}</span>
+        </Callout>
+      ) : null}
       <UploadedDocumentsCard
         attachments={attachments}
         actions={(attachment) =>
