@@ -107,6 +107,7 @@ export default [
     ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),
     ...requestScreens("document-categories-management", "super-admin"),
     ...attestationScreens("attestations-management", "super-admin"),
+    route("requests", REQUESTS, { id: "super-admin/work-queue" }),
     // The super admin reads every client's announcements and may unpublish any (issue 13, point 5).
     route("public-announcements", ANNOUNCEMENTS, { id: "super-admin/announcements" }),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "super-admin/announcement" }),
@@ -124,12 +125,14 @@ export default [
     ...managed("clerks", "client-admin", "clerk", CLERK_FILES),
     ...managed("clerk-users", "client-admin", "clerk-user", CLERK_FILES),
     ...requestScreens("document-categories", "client-admin"),
+    route("requests", REQUESTS, { id: "client-admin/work-queue" }),
   ]),
   ...area("clerks", [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),
     ...managed("document-categories", "clerks", "category", CATEGORY_FILES),
     ...requestScreens("document-categories", "clerks"),
     ...attestationScreens("attestations", "clerks"),
+    route("requests", REQUESTS, { id: "clerks/work-queue" }),
     route("public-announcements", ANNOUNCEMENTS, { id: "clerks/announcements" }),
     route("public-announcements/create", ANNOUNCEMENT_FORM, { id: "clerks/announcement-create" }),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "clerks/announcement" }),

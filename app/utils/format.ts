@@ -33,6 +33,12 @@ export function formatMoney(minor: number, currency: string, lng: string) {
   return format.format(minor / 10 ** digits);
 }
 
+/** How long ago, in whole days ("today", "3 days ago"), in the page's language. */
+export function formatAge(iso: string, now: number, lng: string) {
+  const days = Math.floor((now - Date.parse(iso)) / 86_400_000);
+  return new Intl.RelativeTimeFormat(lng === "ar" ? "ar" : "en", { numeric: "auto" }).format(-Math.max(0, days), "day");
+}
+
 /** A file's size in kB or MB, in the page's language. */
 export function formatFileSize(bytes: number, lng: string) {
   const megabytes = bytes >= 1024 * 1024;

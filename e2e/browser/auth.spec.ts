@@ -3,8 +3,8 @@ import { DEMO, signIn, switchLanguage, type DemoRole } from "../support";
 
 const SIDEBAR: Record<DemoRole, string[]> = {
   BENEFICIARY: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations"],
-  CLERK: ["/clerks/dashboard", "/clerks/attestations", "/clerks/document-categories", "/clerks/public-announcements"],
-  CLIENT_ADMIN: ["/client-admin/dashboard", "/client-admin/clerks", "/client-admin/clerk-users", "/client-admin/document-categories"],
+  CLERK: ["/clerks/dashboard", "/clerks/requests", "/clerks/attestations", "/clerks/document-categories", "/clerks/public-announcements"],
+  CLIENT_ADMIN: ["/client-admin/dashboard", "/client-admin/requests", "/client-admin/clerks", "/client-admin/clerk-users", "/client-admin/document-categories"],
   SERVICE_ADMIN: [
     "/service-admin/dashboard",
     "/service-admin/client-admins-management",
@@ -47,7 +47,7 @@ for (const lng of ["ar", "en"] as const) {
 test("the clerk of a client without sincera has no announcements link", async ({ page }) => {
   await signIn(page, "clerk2@example.com");
   await expect(page).toHaveURL("/clerks/dashboard");
-  await expect(page.getByTestId("sidebar-links").locator("a")).toHaveCount(3);
+  await expect(page.getByTestId("sidebar-links").locator("a")).toHaveCount(4);
   await expect(page.locator('a[href="/clerks/public-announcements"]')).toHaveCount(0);
 });
 

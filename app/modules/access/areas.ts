@@ -58,7 +58,8 @@ export type Screen =
   | "announcements"
   | "announcementCreate"
   | "announcement"
-  | "announcementEdit";
+  | "announcementEdit"
+  | "workQueue";
 
 export interface SidebarLink {
   to: string;
@@ -137,6 +138,7 @@ export const AREAS: Record<AreaKey, Area> = {
       ...categoryScreens("/super-admin/document-categories-management"),
       requestIssue: "/super-admin/document-categories-management/request/issue/:id",
       ...attestationScreens("/super-admin/attestations-management"),
+      workQueue: "/super-admin/requests",
       announcements: "/super-admin/public-announcements",
       announcement: "/super-admin/public-announcements/:id",
       ...CHILD_SCREENS,
@@ -190,6 +192,7 @@ export const AREAS: Record<AreaKey, Area> = {
       dashboard: "/client-admin/dashboard",
       ...categoryScreens("/client-admin/document-categories"),
       requestIssue: "/client-admin/document-categories/request/issue/:id",
+      workQueue: "/client-admin/requests",
       clerks: "/client-admin/clerks",
       clerkCreate: "/client-admin/clerks/create",
       clerk: "/client-admin/clerks/:id",
@@ -199,6 +202,7 @@ export const AREAS: Record<AreaKey, Area> = {
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
+      { screen: "workQueue", label: "nav.workQueue", capability: "request:read" },
       { screen: "clerks", label: "nav.clerks", capability: "clerk:manage" },
       { screen: "clerkUsers", label: "nav.clerkUsers", capability: "clerk:manage" },
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
@@ -214,6 +218,7 @@ export const AREAS: Record<AreaKey, Area> = {
       categoriesDashboard: "/clerks/document-categories/dashboard",
       ...categoryScreens("/clerks/document-categories"),
       requestIssue: "/clerks/document-categories/request/issue/:id",
+      workQueue: "/clerks/requests",
       ...attestationScreens("/clerks/attestations"),
       announcements: "/clerks/public-announcements",
       announcementCreate: "/clerks/public-announcements/create",
@@ -223,6 +228,7 @@ export const AREAS: Record<AreaKey, Area> = {
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
+      { screen: "workQueue", label: "nav.workQueue", capability: "request:read" },
       { screen: "attestations", label: "nav.attestations", capability: "attestation:review" },
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
       { screen: "announcements", label: "nav.publicAnnouncements", capability: "announcement:publish" },

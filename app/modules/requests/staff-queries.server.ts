@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { countRows } from "~/db/count";
 import { usersMatching } from "~/db/search";
 import type { DB } from "~/db/db.server";
@@ -11,6 +12,8 @@ export interface RequestListFilter {
   from?: string;
   to?: string;
   q?: string;
+  /** "queue": pending first, oldest first (the work queue); otherwise newest first. */
+  order?: "queue" | "newest";
   page: number;
   size: number;
 }
@@ -50,7 +53,7 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
       "cl.name_en as client_en",
       "cl.name_ar as client_ar",
     ])
-    .orderBy("r.id", "desc")
+    .$call((query) => (filter.order === "queue" ? query.orderBy(sql`case when r.status = 'PENDING' then 0 else 1 end`).orderBy("r.id", "asc") : query.orderBy("r.id", "desc")))
     .limit(filter.size)
     .offset(filter.page * filter.size)
     .execute();

@@ -23,15 +23,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The list each figure of the admins' dashboards opens (where the area has that list). */
-const FIGURE_SCREENS: Partial<Record<string, Screen>> = {
-  serviceAdmins: "serviceAdmins",
-  clientAdmins: "clientAdmins",
-  clients: "clients",
-  clientCategories: "clientCategories",
-  documentCategories: "categories",
+const FIGURE_SCREENS: Partial<Record<string, { screen: Screen; search?: Record<string, string> }>> = {
+  serviceAdmins: { screen: "serviceAdmins" },
+  clientAdmins: { screen: "clientAdmins" },
+  clients: { screen: "clients" },
+  clientCategories: { screen: "clientCategories" },
+  clerks: { screen: "clerks" },
+  beneficiaries: { screen: "beneficiaries" },
+  documentCategories: { screen: "categories" },
+  attestations: { screen: "attestations" },
+  documentRequests: { screen: "workQueue" },
+  issuedDocuments: { screen: "workQueue", search: { status: "COMPLETED" } },
 };
 
-function StatusCounts({ byStatus }: { byStatus: Partial<Record<string, number>> }) {
+/** Requests by status; each figure opens the list filtered by it (`listOf(status)`, all of them without one). */
+function StatusCounts({ byStatus, listOf }: { byStatus: Partial<Record<string, number>>; listOf: (status?: string) => string | null }) {
   const { t } = useTranslation();
   const total = Object.values(byStatus).reduce<number>((sum, count) => sum + (count ?? 0), 0);
   return (
@@ -42,15 +48,27 @@ function StatusCounts({ byStatus }: { byStatus: Partial<Record<string, number>> 
             <StatusBadge status={status} />
           </dt>
           <dd className="mt-2 text-2xl font-bold" data-status={status}>
-            {byStatus[status] ?? 0}
+            <FigureLink to={listOf(status)}>{byStatus[status] ?? 0}</FigureLink>
           </dd>
         </div>
       ))}
       <div className="rounded-md bg-accent-2 p-3">
         <dt className="text-sm font-semibold">{t("dashboard.total")}</dt>
-        <dd className="mt-2 text-2xl font-bold">{total}</dd>
+        <dd className="mt-2 text-2xl font-bold">
+          <FigureLink to={listOf()}>{total}</FigureLink>
+        </dd>
       </div>
     </dl>
+  );
+}
+
+function FigureLink({ to, children }: { to: string | null; children: React.ReactNode }) {
+  return to ? (
+    <Link to={to} className="text-accent-11 underline decoration-1 underline-offset-4 hover:decoration-2">
+      {children}
+    </Link>
+  ) : (
+    <>{children}</>
   );
 }
 
@@ -77,7 +95,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-semibold">{t("dashboard.myRequestsByStatus")}</h2>
               <ButtonLink to={mustLinkTo(area, "requestDocument")}>{t("dashboard.requestDocument")}</ButtonLink>
             </div>
-            <StatusCounts byStatus={dashboard.byStatus} />
+            <StatusCounts byStatus={dashboard.byStatus} listOf={(status) => linkTo(area, "myRequests", {}, { status })} />
           </Card>
           <Card>
             <h2 className="mb-3 text-lg font-semibold">{t("dashboard.latestRequests")}</h2>
@@ -89,7 +107,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div>
                       <p className="font-medium">
-                        {lng === "english" ? request.category_en : request.category_ar}
+                        <Link to={mustLinkTo(area, "myRequest", { id: request.id })} className="text-accent-11 underline">
+                          {lng === "english" ? request.category_en : request.category_ar}
+                        </Link>
                         <span className="text-gray-11"> · {lng === "english" ? request.client_en : request.client_ar}</span>
                       </p>
                       <p className="text-sm text-gray-11">
@@ -115,7 +135,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {dashboard.kind === "staff" && user.client ? (
         <Card>
           <h2 className="mb-4 text-lg font-semibold">{t("dashboard.clientRequests", { client: lng === "english" ? user.client.nameEn : user.client.nameAr })}</h2>
-          <StatusCounts byStatus={dashboard.byStatus} />
+          <StatusCounts byStatus={dashboard.byStatus} listOf={(status) => linkTo(area, "workQueue", {}, { status })} />
+          {linkTo(area, "categoriesDashboard") ? (
+            <p className="mt-4 text-sm">
+              <Link to={linkTo(area, "categoriesDashboard")!} className="text-accent-11 underline">
+                {t("dashboard.byCategory")}
+              </Link>
+            </p>
+          ) : null}
         </Card>
       ) : null}
 
@@ -124,13 +151,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 className="mb-4 text-lg font-semibold">{t("dashboard.managed")}</h2>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-3" data-testid="entity-counts">
             {Object.entries(dashboard.counts).map(([key, count]) => {
-              const screen = FIGURE_SCREENS[key];
-              const href = screen ? linkTo(area, screen) : null;
+              const figure = FIGURE_SCREENS[key];
+              const href = figure ? linkTo(area, figure.screen, {}, figure.search) : null;
               return (
                 <div key={key} className="rounded-md bg-gray-2 p-3">
                   <dt className="text-sm text-gray-11">{href ? <Link to={href} className="text-accent-11 underline">{t(`dashboard.counts.${key}`)}</Link> : t(`dashboard.counts.${key}`)}</dt>
                   <dd className="mt-1 text-2xl font-bold" data-count={key}>
-                    {count}
+                    <FigureLink to={href}>{count}</FigureLink>
                   </dd>
                 </div>
               );

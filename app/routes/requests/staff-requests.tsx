@@ -11,16 +11,17 @@ import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo, scopeFilter } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { findClient } from "~/modules/catalogue/queries.server";
+import { categoriesOfClient, findClient } from "~/modules/catalogue/queries.server";
 import { dateRangeOf, pagingOf, searchOf, statusFilterSchema } from "~/modules/requests/schema";
 import { findCategoryInScope, listRequests } from "~/modules/requests/staff-queries.server";
 import { findUserById } from "~/modules/users/queries.server";
-import { formatDate, personName, pick } from "~/utils/format";
+import { formatAge, formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
 
 /**
  * One list for every staff area: the requests of a category (`:categoryId`), of a client (`:clientId`)
- * or of a beneficiary (`:beneficiaryId`), always within the user's scope.
+ * or of a beneficiary (`:beneficiaryId`), always within the user's scope; without any of them, the work
+ * queue (issue 14): every request in scope, pending ones first and oldest first, filterable by category.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
@@ -39,6 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const client = requirePermission(principal, "request:read", found && { ...found, client_id: found.id });
     filter.clientId = client.id;
     heading = { key: "staff.clientRequests", en: client.name_en, ar: client.name_ar };
+  } else if (p.beneficiaryId === undefined) {
+    heading = { key: "staff.workQueue", en: "", ar: "" };
   } else {
     const found = await findUserById(db, Number(p.beneficiaryId));
     const beneficiary = requirePermission(principal, "beneficiary:manage", found?.role === "BENEFICIARY" ? { ...found, beneficiary_id: found.id } : null);
@@ -53,21 +56,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
   const range = dateRangeOf(url);
   const q = searchOf(url);
-  const { total, rows } = await listRequests(db, { ...filter, status, from: range.fromIso, to: range.toIso, q });
+  const isQueue = heading.key === "staff.workQueue";
+  // The queue filters by category among the client's own (staff of one client only).
+  const categories = isQueue && principal.clientId ? await categoriesOfClient(db, principal.clientId) : null;
+  const category = Number(url.searchParams.get("category"));
+  if (categories?.some((candidate) => candidate.id === category)) filter.categoryId = category;
+  const order = isQueue && url.searchParams.get("order") !== "newest" ? ("queue" as const) : ("newest" as const);
+  const { total, rows } = await listRequests(db, { ...filter, status, from: range.fromIso, to: range.toIso, q, order });
   return {
     heading,
     rows,
     total,
     page: filter.page,
     size: filter.size,
-    filters: { status: status ?? "", from: range.from, to: range.to, q },
+    isQueue,
+    now: Date.now(),
+    categories: categories?.map((row) => ({ id: row.id, name_en: row.name_en, name_ar: row.name_ar })) ?? null,
+    filters: { status: status ?? "", from: range.from, to: range.to, q, category: filter.categoryId && isQueue ? String(filter.categoryId) : "", order: isQueue ? order : "" },
   };
 }
 
 export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const { heading, rows, filters } = loaderData;
+  const { heading, rows, filters, categories, isQueue } = loaderData;
   const area = useArea();
   const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
   return (
@@ -94,6 +106,32 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="to" name="to" type="date" defaultValue={filters.to} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
+        {categories ? (
+          <div className="flex flex-col gap-1 lg:col-span-2">
+            <label htmlFor="category" className="text-sm font-medium">
+              {t("requests.category")}
+            </label>
+            <select id="category" name="category" defaultValue={filters.category} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+              <option value="">{t("staff.allCategories")}</option>
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {pick(lng, category.name_en, category.name_ar)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {isQueue ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="order" className="text-sm font-medium">
+              {t("staff.order")}
+            </label>
+            <select id="order" name="order" defaultValue={filters.order} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+              <option value="queue">{t("staff.orderQueue")}</option>
+              <option value="newest">{t("staff.orderNewest")}</option>
+            </select>
+          </div>
+        ) : null}
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit">{t("staff.apply")}</Button>
           <Link to="?" className="px-3 py-2 text-sm text-accent-11 underline">
@@ -115,6 +153,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
                 <th className="px-4 py-2 text-start">{t("requests.category")}</th>
                 <th className="px-4 py-2 text-start">{t("staff.status")}</th>
                 <th className="px-4 py-2 text-start">{t("staff.created")}</th>
+                {isQueue ? <th className="px-4 py-2 text-start">{t("staff.age")}</th> : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-5">
@@ -137,6 +176,11 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
                     <StatusBadge status={row.status} />
                   </td>
                   <td className="px-4 py-2">{formatDate(row.created_at, lng)}</td>
+                  {isQueue ? (
+                    <td className="px-4 py-2" data-testid="age">
+                      {formatAge(row.created_at, loaderData.now, lng)}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -183,3 +183,46 @@ describe("links back to the list", () => {
     expect((serviceView.data as { links: { list: string } }).links.list).toBe(`/service-admin/clients-management/requests/${request.client_id}`);
   });
 });
+
+describe("the work queue", () => {
+  const queue = (query = "", email = "clerk@example.com") =>
+    run(list.loader, new Request(`http://localhost/clerks/requests${query}`), makeContext({ user: users[email] }), {});
+  type Row = { id: number; status: string; created_at: string; client_en: string };
+
+  it("lists every request of the client, pending ones first and oldest first, with the age and paging", async () => {
+    const result = await queue("?size=100");
+    const { rows, isQueue, total } = result.data as { rows: Row[]; isQueue: boolean; total: number };
+    expect(isQueue).toBe(true);
+    expect(new Set(rows.map((row) => row.client_en))).toEqual(new Set(["Demo University"]));
+    expect(rows.length).toBe(total);
+    const firstOther = rows.findIndex((row) => row.status !== "PENDING");
+    expect(rows.slice(0, firstOther).every((row) => row.status === "PENDING")).toBe(true);
+    expect(rows.slice(firstOther).every((row) => row.status !== "PENDING")).toBe(true);
+    const pendingIds = rows.slice(0, firstOther).map((row) => row.id);
+    expect(pendingIds).toEqual([...pendingIds].sort((a, b) => a - b));
+    const newest = (await queue("?order=newest&size=100")).data as { rows: Row[] };
+    expect(newest.rows.map((row) => row.id)).toEqual(rows.map((row) => row.id).sort((a, b) => b - a));
+    const paged = (await queue("?size=2&page=1")).data as { rows: Row[] };
+    expect(paged.rows.map((row) => row.id)).toEqual(rows.slice(2, 4).map((row) => row.id));
+  });
+
+  it("filters by status, category, dates and search; another client's category is ignored", async () => {
+    const pending = (await queue("?status=PENDING")).data as { rows: Row[] };
+    expect(pending.rows.every((row) => row.status === "PENDING")).toBe(true);
+    const request = await demoRequest("APPROVED");
+    const byCategory = (await queue(`?category=${request.document_category_id}&size=100`)).data as { rows: (Row & { category_en: string })[]; filters: { category: string } };
+    expect(byCategory.filters.category).toBe(String(request.document_category_id));
+    expect(new Set(byCategory.rows.map((row) => row.category_en)).size).toBe(1);
+    const ministryCategory = await db.selectFrom("document_categories").innerJoin("clients", "clients.id", "document_categories.client_id").select("document_categories.id").where("clients.name_en", "=", "Ministry of Labour").executeTakeFirstOrThrow();
+    const foreign = (await queue(`?category=${ministryCategory.id}`)).data as { filters: { category: string }; total: number };
+    expect(foreign.filters.category).toBe("");
+    expect(foreign.total).toBe(((await queue()).data as { total: number }).total);
+    const beneficiary = await db.selectFrom("users").select("nin").where("id", "=", request.beneficiary_id).executeTakeFirstOrThrow();
+    const byNin = (await queue(`?q=${beneficiary.nin}&size=100`)).data as { rows: { id: number }[] };
+    expect(byNin.rows.map((row) => row.id)).toContain(request.id);
+    const byNumber = (await queue(`?q=${request.id}&size=100`)).data as { rows: { id: number }[] };
+    expect(byNumber.rows.map((row) => row.id)).toContain(request.id); // and anyone whose email holds that number
+    const future = (await queue("?from=2099-01-01")).data as { total: number };
+    expect(future.total).toBe(0);
+  });
+});
