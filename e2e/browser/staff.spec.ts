@@ -117,9 +117,10 @@ test("issuing refuses a renamed executable and a past date with the spec's failu
 test("revoking asks for confirmation and a reason (a page without JS, a modal with JS); staff open the PDF and its verification page", async ({ page }, testInfo) => {
   const jsOn = testInfo.project.use.javaScriptEnabled !== false;
   const db = new Database("e2e/.tmp/data/app.db", { readonly: true });
-  // A valid document of Demo University for each project (they run side by side on one server).
+  // A valid document of Demo University for each project (they run side by side on one server), the last
+  // ones: the verification tests read the first valid, expired, revoked and SecurePlus documents.
   const documents = db
-    .prepare("SELECT d.id, d.request_id AS requestId, d.verification_code AS code, d.file_id AS fileId FROM issued_documents d JOIN clients c ON c.id = d.client_id WHERE c.name_en = 'Demo University' AND d.status = 'VALID' AND d.kind = 'REQUEST' AND d.request_id > 1 ORDER BY d.id")
+    .prepare("SELECT d.id, d.request_id AS requestId, d.verification_code AS code, d.file_id AS fileId FROM issued_documents d JOIN clients c ON c.id = d.client_id WHERE c.name_en = 'Demo University' AND d.status = 'VALID' AND d.kind = 'REQUEST' AND d.secure_plus_enabled = 0 AND d.request_id > 1 ORDER BY d.id DESC")
     .all() as { id: number; requestId: number; code: string; fileId: number }[];
   db.close();
   const document = documents[jsOn ? 0 : 1];

@@ -21,8 +21,8 @@ test("from the clerk's dashboard a pending request is two clicks away; the queue
 
   // The filters, as a GET form: category, then newest first.
   await page.goto("/clerks/requests");
-  await page.getByLabel("Document category").selectOption({ index: 1 });
-  const category = await page.getByLabel("Document category").locator("option:checked").textContent();
+  await page.getByLabel("Document", { exact: true }).selectOption({ index: 1 });
+  const category = await page.getByLabel("Document", { exact: true }).locator("option:checked").textContent();
   await page.getByLabel("Order").selectOption("newest");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/category=\d+/);

@@ -18,9 +18,9 @@ export interface RequestListFilter {
   size: number;
 }
 
-/** Staff request lists: newest first on the indexed id, filtered by scope and the list's filters. */
-export async function listRequests(db: DB, filter: RequestListFilter) {
-  // The count reads document_requests alone (its indexes); the beneficiary is joined for the page only.
+/** The requests a staff list's filters select (scope included), before joins and order. */
+function filteredRequests(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">) {
+  // The count reads document_requests alone (its indexes); the beneficiary is joined for the rows only.
   let base = db.selectFrom("document_requests as r");
   if (filter.clientId !== undefined) base = base.where("r.client_id", "=", filter.clientId);
   if (filter.categoryId !== undefined) base = base.where("r.document_category_id", "=", filter.categoryId);
@@ -32,8 +32,11 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
   if (q) {
     base = base.where((eb) => eb.or([...(/^\d+$/.test(q) ? [eb("r.id", "=", Number(q))] : []), eb("r.beneficiary_id", "in", usersMatching(eb, q))]));
   }
-  const total = await countRows(base);
-  const rows = await base
+  return base;
+}
+
+const withRowColumns = (base: ReturnType<typeof filteredRequests>) =>
+  base
     .innerJoin("users as b", "b.id", "r.beneficiary_id")
     .innerJoin("document_categories as c", "c.id", "r.document_category_id")
     .innerJoin("clients as cl", "cl.id", "r.client_id")
@@ -52,12 +55,34 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
       "c.name_ar as category_ar",
       "cl.name_en as client_en",
       "cl.name_ar as client_ar",
-    ])
+    ]);
+
+/** Staff request lists: newest first on the indexed id (or the queue's order), filtered by scope and the list's filters. */
+export async function listRequests(db: DB, filter: RequestListFilter) {
+  const base = filteredRequests(db, filter);
+  const total = await countRows(base);
+  const rows = await withRowColumns(base)
     .$call((query) => (filter.order === "queue" ? query.orderBy(sql`case when r.status = 'PENDING' then 0 else 1 end`).orderBy("r.id", "asc") : query.orderBy("r.id", "desc")))
     .limit(filter.size)
     .offset(filter.page * filter.size)
     .execute();
   return { total, rows };
+}
+
+export const EXPORT_CHUNK_ROWS = 1000;
+
+/**
+ * Every request a list's filters select, in id order, fetched 1,000 at a time after the last id seen: an
+ * export of any size holds one chunk in memory, and no query holds the database between chunks.
+ */
+export async function* requestsForExport(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">) {
+  let after = 0;
+  for (;;) {
+    const rows = await withRowColumns(filteredRequests(db, filter)).where("r.id", ">", after).orderBy("r.id").limit(EXPORT_CHUNK_ROWS).execute();
+    yield* rows;
+    if (rows.length < EXPORT_CHUNK_ROWS) return;
+    after = rows[rows.length - 1].id;
+  }
 }
 
 /** A request with everything the staff detail shows (scope is checked by the caller). */

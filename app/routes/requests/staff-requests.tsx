@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button } from "~/components/ui/button";
@@ -13,7 +13,9 @@ import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { categoriesOfClient, findClient } from "~/modules/catalogue/queries.server";
 import { dateRangeOf, pagingOf, searchOf, statusFilterSchema } from "~/modules/requests/schema";
+import { requestsCsv } from "~/modules/requests/export.server";
 import { findCategoryInScope, listRequests } from "~/modules/requests/staff-queries.server";
+import { getLocale } from "~/middleware/i18next.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatAge, formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
@@ -62,6 +64,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = Number(url.searchParams.get("category"));
   if (categories?.some((candidate) => candidate.id === category)) filter.categoryId = category;
   const order = isQueue && url.searchParams.get("order") !== "newest" ? ("queue" as const) : ("newest" as const);
+  if (url.searchParams.get("format") === "csv") {
+    return requestsCsv(db, { ...filter, status, from: range.fromIso, to: range.toIso, q }, getLocale(context));
+  }
   const { total, rows } = await listRequests(db, { ...filter, status, from: range.fromIso, to: range.toIso, q, order });
   return {
     heading,
@@ -82,10 +87,20 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const { heading, rows, filters, categories, isQueue } = loaderData;
   const area = useArea();
   const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
+  const location = useLocation();
+  const csvParams = new URLSearchParams(location.search);
+  for (const name of ["page", "size", "order"]) csvParams.delete(name);
+  csvParams.set("format", "csv");
+  const csvHref = `${location.pathname}?${csvParams}`;
   return (
     <div className="flex flex-col gap-5">
       <PageTitle title={title} />
-      <h1 className="text-2xl font-bold">{title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <a href={csvHref} download className="rounded-md border border-gray-7 px-3 py-1.5 text-sm hover:bg-gray-3" data-testid="export-csv">
+          {t("staff.exportCsv")}
+        </a>
+      </div>
       <Form method="get" className="grid gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5" role="search">
         <div className="flex flex-col gap-1 lg:col-span-2">
           <label htmlFor="q" className="text-sm font-medium">

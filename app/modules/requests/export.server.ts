@@ -1,0 +1,26 @@
+import type { DB } from "~/db/db.server";
+import { csvResponse } from "~/modules/exports/csv.server";
+import { i18nFor } from "~/modules/i18n/instances.server";
+import type { Language } from "~/modules/i18n/languages";
+import { requestsForExport, type RequestListFilter } from "./staff-queries.server";
+
+/** A staff request list as CSV, with its filters: a header in the user's language, ISO 8601 dates. */
+export function requestsCsv(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">, lng: Language) {
+  const { t } = i18nFor(lng);
+  const header = ["number", "status", "createdAt", "beneficiary", "email", "nin", "category", "client"].map((column) => t(`staff.csv.${column}`));
+  async function* rows() {
+    for await (const row of requestsForExport(db, filter)) {
+      yield [
+        row.id,
+        t(`status.${row.status}`),
+        row.created_at,
+        lng === "en" ? `${row.first_name_en} ${row.last_name_en}` : `${row.first_name_ar} ${row.last_name_ar}`,
+        row.email,
+        row.nin,
+        lng === "en" ? row.category_en : row.category_ar,
+        lng === "en" ? row.client_en : row.client_ar,
+      ];
+    }
+  }
+  return csvResponse(`requests-${new Date().toISOString().slice(0, 10)}.csv`, header, rows());
+}
