@@ -56,16 +56,17 @@ export async function demoCodes() {
   const db = new Database("e2e/.tmp/data/app.db", { readonly: true, fileMustExist: true });
   const rows = db
     .prepare(
-      "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
+      "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, d.revocation_reason AS reason, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
     )
-    .all() as { code: string; status: string; expiry: string; sp: number; request_id: number; email: string }[];
+    .all() as { code: string; status: string; expiry: string; sp: number; request_id: number; reason: string | null; email: string }[];
   db.close();
   const now = new Date().toISOString();
   const find = (test: (row: (typeof rows)[number]) => boolean) => rows.find(test)!.code;
   return {
     VALID: find((row) => row.status === "VALID" && row.expiry > now && !row.sp),
     EXPIRED: find((row) => row.status === "VALID" && row.expiry < now),
-    REVOKED: find((row) => row.status === "REVOKED"),
+    // The demo data's revocation (other tests revoke documents of their own with other reasons).
+    REVOKED: find((row) => row.status === "REVOKED" && Boolean(row.reason?.startsWith("Issued with a typing error"))),
     SECURE_PLUS: find((row) => row.sp === 1),
     /** A valid document with the request and beneficiary it belongs to. */
     validWithOwner: rows.find((row) => row.status === "VALID" && row.expiry > now && !row.sp)!,

@@ -221,7 +221,7 @@ test.describe("small screens", () => {
     await expect(sheet).toBeHidden();
     await page.locator('label[for="nav-sheet"]').filter({ hasText: "Open menu" }).click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.locator("a")).toHaveCount(4);
+    await expect(sheet.locator("a")).toHaveCount(5);
     await sheet.locator("label", { hasText: "Close menu" }).click();
     await expect(sheet).toBeHidden();
   });
