@@ -6,25 +6,23 @@ function formatter(key: string, locale: string, options: Intl.DateTimeFormatOpti
   return cached;
 }
 
-/** Dates in the page's language (DESIGN section 9). */
-export function formatDate(iso: string, lng: string) {
-  const locale = lng === "ar" ? "ar" : "en-GB";
-  return formatter(`date:${locale}`, locale, { year: "numeric", month: "long", day: "2-digit", timeZone: "UTC" }).format(new Date(iso));
+/**
+ * One format per kind, in both languages (spec: 'MMMM dd, yyyy' and 'MMMM dd, yyyy HH:mm'): the month's name
+ * in the page's language, a two-digit day, the year, and for a moment the 24-hour time, in UTC.
+ */
+function dateParts(iso: string, lng: string, withTime: boolean) {
+  const locale = lng === "ar" ? "ar" : "en-US";
+  const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "2-digit", timeZone: "UTC", ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}) };
+  const parts = Object.fromEntries(formatter(`${withTime ? "datetime" : "date"}:${locale}`, locale, options).formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  const date = `${parts.month} ${parts.day}${lng === "ar" ? "،" : ","} ${parts.year}`;
+  return withTime ? `${date} ${parts.hour}:${parts.minute}` : date;
 }
 
-/** The spec's 'MMMM dd, yyyy HH:mm', localised. */
-export function formatDateTime(iso: string, lng: string) {
-  const locale = lng === "ar" ? "ar" : "en-US";
-  return formatter(`datetime:${locale}`, locale, {
-    year: "numeric",
-    month: "long",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  }).format(new Date(iso));
-}
+/** A date alone: 'MMMM dd, yyyy' ("November 03, 2026", "نوفمبر 03، 2026"). */
+export const formatDate = (iso: string, lng: string) => dateParts(iso, lng, false);
+
+/** A moment: 'MMMM dd, yyyy HH:mm'. */
+export const formatDateTime = (iso: string, lng: string) => dateParts(iso, lng, true);
 
 /** Fees are stored in minor units of their ISO 4217 currency. */
 export function formatMoney(minor: number, currency: string, lng: string) {
