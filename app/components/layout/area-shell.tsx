@@ -35,15 +35,16 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
 
   return (
     <AreaContext.Provider value={AREAS[data.area]}>
-      <div className="min-h-screen md:grid md:grid-cols-[16rem_1fr] md:grid-rows-[auto_1fr]">
+      <div className="shell min-h-screen md:grid md:grid-cols-[16rem_1fr] md:grid-rows-[auto_1fr]">
         <a href="#content" className="sr-only focus:not-sr-only">
           {t("app.skipToContent")}
         </a>
-        {/* The sheet opens and closes with this checkbox and its labels: no JS needed. */}
-        <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only" aria-label={t("nav.openMenu")} />
         <header className="flex items-center justify-between gap-3 border-b border-gray-5 bg-white px-4 py-2 md:col-span-2">
           <div className="flex items-center gap-3">
-            <label htmlFor="nav-sheet" className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm md:hidden">
+            {/* The sheet opens and closes with this checkbox and its labels: no JS needed. It lives in the
+                banner landmark, and on wide screens (no sheet) it is gone from the tab order. */}
+            <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only md:hidden" aria-label={t("nav.openMenu")} />
+            <label htmlFor="nav-sheet" className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-8 md:hidden">
               {t("nav.openMenu")}
             </label>
             <Link to="/dashboard" className="font-bold text-accent-11">
@@ -56,10 +57,10 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
             <UserMenu user={data.user} />
           </div>
         </header>
-        <label htmlFor="nav-sheet" aria-hidden="true" className="fixed inset-0 z-30 hidden bg-black/40 peer-checked:block md:hidden" />
+        <label htmlFor="nav-sheet" aria-hidden="true" className="fixed inset-0 z-30 hidden bg-black/40 md:hidden [.shell:has(#nav-sheet:checked)_&]:block" />
         <aside
           id="sidebar"
-          className="fixed inset-y-0 start-0 z-40 hidden w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl peer-checked:block md:static md:z-auto md:block md:w-auto md:max-w-none md:border-e md:border-gray-5 md:shadow-none"
+          className="fixed inset-y-0 start-0 z-40 hidden w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl md:static [.shell:has(#nav-sheet:checked)_&]:block md:z-auto md:block md:w-auto md:max-w-none md:border-e md:border-gray-5 md:shadow-none"
         >
           <div className="mb-3 flex justify-end md:hidden">
             <label htmlFor="nav-sheet" className="cursor-pointer rounded-md px-3 py-1.5 text-sm hover:bg-gray-3">

@@ -5,9 +5,10 @@ export type BadgeVariant = "default" | "secondary" | "destructive" | "success" |
 const variants: Record<BadgeVariant, string> = {
   default: "bg-accent-9 text-white",
   secondary: "bg-gray-4 text-gray-12",
-  destructive: "bg-red-9 text-white",
-  success: "bg-green-9 text-white",
-  warning: "bg-amber-3 text-amber-11",
+  // Text of at least 4.5:1 on every badge (WCAG AA for small text; axe-core checks it).
+  destructive: "bg-red-11 text-white",
+  success: "bg-green-11 text-white",
+  warning: "bg-amber-3 text-gray-12",
 };
 
 export function Badge({ variant = "default", children }: { variant?: BadgeVariant; children: ReactNode }) {
