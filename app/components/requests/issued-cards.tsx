@@ -4,6 +4,7 @@ import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
@@ -51,7 +52,7 @@ export function HolderDocuments({
         <Card key={document.id} className="flex flex-col gap-3" data-testid="issued-document">
           <h2 className="text-lg font-semibold">{title}</h2>
           {document.status === "REVOKED" ? (
-            <p className="text-red-11">{t("requests.revoked", { date: formatDate(document.revoked_at ?? document.created_at, lng), reason: document.revocation_reason })}</p>
+            <p className="text-red-11">{t("requests.revoked", { date: formatDate(document.revoked_at ?? document.created_at, lng), reason: revocationReasonText(document.revocation_reason, t) })}</p>
           ) : null}
           <div className="flex flex-wrap gap-6">
             <div className="size-36 shrink-0" dangerouslySetInnerHTML={{ __html: document.qrSvg }} />
@@ -147,7 +148,7 @@ export function StaffIssuedDocuments({
               </a>
             </p>
             {document.status === "REVOKED" ? (
-              <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: document.revocation_reason })}</p>
+              <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: revocationReasonText(document.revocation_reason, t) })}</p>
             ) : canRevoke ? (
               <ButtonLink to={`?dialog=revoke&document=${document.id}`} variant="danger" preventScrollReset className="self-start">
                 {t("staff.revoke")}

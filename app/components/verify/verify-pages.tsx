@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
 import type { Verdict } from "~/modules/verification/verdict";
 import { formatDate } from "~/utils/format";
@@ -121,7 +122,7 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
                   <dd>{date(document.revokedAt)}</dd>
                   <dt>{t("verify.revocationReason")}</dt>
                   <dd>
-                    <bdi>{document.revocationReason}</bdi>
+                    <bdi>{revocationReasonText(document.revocationReason, t)}</bdi>
                   </dd>
                 </>
               ) : (

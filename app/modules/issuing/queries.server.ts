@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { IssuedDocumentsTable } from "~/db/schema";
+import { SUPERSEDED } from "./schema";
 
 export async function isCodeTaken(db: DB, code: string) {
   return Boolean(await db.selectFrom("issued_documents").select("id").where("verification_code", "=", code).executeTakeFirst());
@@ -10,7 +11,7 @@ export async function isCodeTaken(db: DB, code: string) {
 export async function supersedeIssuedOfRequest(db: DB, requestId: number, newId: number, by: number, at: string) {
   await db
     .updateTable("issued_documents")
-    .set({ status: "REVOKED", revoked_at: at, revoked_by: by, revocation_reason: "Superseded" })
+    .set({ status: "REVOKED", revoked_at: at, revoked_by: by, revocation_reason: SUPERSEDED })
     .where("request_id", "=", requestId)
     .where("id", "!=", newId)
     .where("status", "=", "VALID")

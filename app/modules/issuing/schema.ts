@@ -33,5 +33,11 @@ export function defaultExpiryDate(validityDays: number, now = new Date()) {
   return new Date(now.getTime() + Math.max(0, validityDays) * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The reason recorded when issuing again replaces a document; shown in the reader's language. */
+export const SUPERSEDED = "Superseded";
+
+/** A revocation reason as users read it: the replacement marker translated, a staff member's words as they are. */
+export const revocationReasonText = (reason: string | null, t: (key: string) => string) => (reason === SUPERSEDED ? t("verify.superseded") : (reason ?? ""));
+
 /** The file name without its extension, as the issue form prefills it. */
 export const nameFromFile = (fileName: string) => fileName.replace(/\.[^.]+$/, "");

@@ -50,6 +50,16 @@ describe("/verify/{code}", () => {
     expect(events[0].ip_hash).not.toContain("198.51.100.1");
   });
 
+  it("says a document replaced by a newer one was superseded in the reader's language", async () => {
+    const code = codes.REVOKED;
+    await db.updateTable("issued_documents").set({ revocation_reason: "Superseded" }).where("verification_code", "=", code).execute();
+    const arabic = await run(verify.loader, get(`/verify/${code}?lng=ar`), makeContext({ ip: "198.51.100.20" }), { code });
+    expect(arabic.text).toContain("<bdi>استُبدلت بوثيقة أحدث</bdi>");
+    expect(arabic.text).not.toContain("Superseded");
+    const english = await run(verify.loader, get(`/verify/${code}?lng=en`), makeContext({ ip: "198.51.100.20" }), { code });
+    expect(english.text).toContain("<bdi>Replaced by a newer document</bdi>");
+  });
+
   it("answers a code that is not valid percent-encoding as not found, not as a server error", async () => {
     const result = await run(verify.loader, get("/verify/%E0%A4%A"), makeContext(), { code: "%E0%A4%A" });
     expect(result.status).toBe(404);
