@@ -19,7 +19,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <p className="font-semibold" dir="ltr" lang="en">
           {fullName(user, "english")}
         </p>
-        <p className="truncate text-sm text-gray-11">
+        <p className="break-all text-sm text-gray-11">
           <bdi>{user.email}</bdi>
         </p>
         <p className="mt-1 text-xs text-accent-11">{t(`roles.${user.role}`)}</p>

@@ -98,11 +98,11 @@ export function PeopleList({
               const clientName = row.client_id ? pick(lng, row.client_en ?? "", row.client_ar ?? "") : null;
               return (
                 <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                  <div className="flex flex-col">
+                  <div className="flex min-w-0 flex-col">
                     <Link to={mustLinkTo(area, kind.screens.detail, { id: row.id })} className="font-medium text-accent-11 underline">
                       {personName(lng, row)}
                     </Link>
-                    <bdi className="text-sm text-gray-11" dir="ltr">
+                    <bdi className="break-all text-sm text-gray-11" dir="ltr">
                       {row.email}
                     </bdi>
                   </div>

@@ -136,7 +136,7 @@ export function PersonDetail({
           </dd>
           <dt className="text-sm text-gray-11">{t("profile.email")}</dt>
           <dd>
-            <bdi dir="ltr">{person.email}</bdi>
+            <bdi dir="ltr" className="break-all">{person.email}</bdi>
           </dd>
           <dt className="text-sm text-gray-11">{t("profile.phone")}</dt>
           <dd>

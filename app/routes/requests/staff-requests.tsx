@@ -181,7 +181,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-2">
                     <span className="block">{personName(lng, row)}</span>
-                    <bdi className="block text-gray-11">{row.email}</bdi>
+                    <bdi className="block break-all text-gray-11">{row.email}</bdi>
                   </td>
                   <td className="px-4 py-2">
                     {pick(lng, row.category_en, row.category_ar)}
