@@ -52,6 +52,8 @@ export function FilledFieldsCard({
 interface Attachment {
   id: number;
   document_name: string;
+  document_type_en?: string | null;
+  document_type_ar?: string | null;
   mime_type: string;
   total_pages: number | null;
   status: string;
@@ -60,7 +62,7 @@ interface Attachment {
 
 /** Uploaded documents with 'View Document' through the authorized file route; staff add review buttons. */
 export function UploadedDocumentsCard({ attachments, actions }: { attachments: Attachment[]; actions?: (attachment: Attachment) => ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card>
       <h2 className="mb-3 text-lg font-semibold">{t("requests.uploadedDocuments")}</h2>
@@ -71,7 +73,7 @@ export function UploadedDocumentsCard({ attachments, actions }: { attachments: A
           {attachments.map((attachment) => (
             <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
               <span>
-                <bdi className="font-medium">{attachment.document_name}</bdi>
+                <bdi className="font-medium">{attachment.document_type_en ? pick(i18n.language, attachment.document_type_en, attachment.document_type_ar ?? attachment.document_type_en) : attachment.document_name}</bdi>
                 <span className="block text-sm text-gray-11">
                   {t("staff.mimeType")}: <bdi>{attachment.mime_type}</bdi>
                   {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}

@@ -54,7 +54,9 @@ export function attachmentsOf(db: DB, entityType: "DOCUMENT_REQUESTS" | "DOCUMEN
   return db
     .selectFrom("attachments as a")
     .innerJoin("files as f", "f.id", "a.file_id")
-    .select(["a.id", "a.document_name", "a.status", "a.supporting_document_type_id", "a.file_id", "f.original_name", "f.mime_type", "f.size", "f.total_pages"])
+    // The type's name in both languages, where the attachment is of a supporting document type.
+    .leftJoin("supporting_document_types as st", "st.id", "a.supporting_document_type_id")
+    .select(["a.id", "a.document_name", "a.status", "a.supporting_document_type_id", "a.file_id", "f.original_name", "f.mime_type", "f.size", "f.total_pages", "st.document_type_en", "st.document_type_ar"])
     .where("a.entity_type", "=", entityType)
     .where("a.reference_entity_id", "=", referenceId)
     .orderBy("a.id")

@@ -146,7 +146,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
           title={t("staff.clientInformation")}
           rows={[
             [t("staff.nameEn"), pick(lng, request.client_en, request.client_ar)],
-            [t("staff.address"), request.client_address ?? "—"],
+            [t("staff.address"), <bdi key="address">{request.client_address ?? "—"}</bdi>],
             [t("staff.canDoAttestation"), yesNo(request.can_do_attestation)],
           ]}
         />

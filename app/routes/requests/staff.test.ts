@@ -27,6 +27,16 @@ const demoRequest = (status: string) =>
   db.selectFrom("document_requests").selectAll().where("client_id", "=", demoUniversityId).where("status", "=", status as never).orderBy("id").executeTakeFirstOrThrow();
 
 describe("staff request screens", () => {
+  it("name each supporting document by its type in both languages, for the Arabic page", async () => {
+    const request = await demoRequest("PENDING");
+    const page = await run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${request.id}`), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
+    const attachments = (page.data as { attachments: { document_type_en: string; document_type_ar: string }[] }).attachments;
+    expect(attachments.length).toBeGreaterThan(0);
+    const types = await db.selectFrom("supporting_document_types").select(["document_type_en", "document_type_ar"]).where("document_category_id", "=", request.document_category_id).execute();
+    for (const attachment of attachments) expect(types).toContainEqual({ document_type_en: attachment.document_type_en, document_type_ar: attachment.document_type_ar });
+    expect(attachments[0].document_type_ar).toMatch(/[\u0600-\u06FF]/);
+  });
+
   it("list the category's requests newest first, filtered by status and searchable", async () => {
     const request = await demoRequest("PENDING");
     const context = makeContext({ user: users["clerk@example.com"] });
