@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { useArea } from "~/components/layout/area-shell";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { ExportLink } from "~/components/ui/export-link";
 import { ListHeader } from "~/components/ui/list-header";
 import { Pagination } from "~/components/ui/pagination";
 import { linkTo, mustLinkTo } from "~/modules/access";
@@ -68,7 +69,7 @@ export function PeopleList({
   const create = mustLinkTo(area, kind.screens.create);
   return (
     <div className="flex flex-col gap-5">
-      <ListHeader title={t(view === "access" ? "admin.clerkUsers" : kind.labels.list)} addHref={create} addLabel={t(kind.labels.create)} searchLabel="admin.searchPeople" q={q} />
+      <ListHeader title={t(view === "access" ? "admin.clerkUsers" : kind.labels.list)} addHref={create} addLabel={t(kind.labels.create)} searchLabel="admin.searchPeople" q={q} actions={<ExportLink />} />
       {clients ? (
         <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
           <label className="flex flex-col gap-1 text-sm">

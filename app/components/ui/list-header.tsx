@@ -12,6 +12,7 @@ export function ListHeader({
   hidden = {},
   searchLabel = "catalogue.searchLabel",
   q,
+  actions,
 }: {
   title: string;
   back?: { href: string; label: string };
@@ -21,6 +22,8 @@ export function ListHeader({
   hidden?: Record<string, string | number>;
   searchLabel?: string;
   q: string;
+  /** More buttons beside "add" (an export). */
+  actions?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -33,7 +36,10 @@ export function ListHeader({
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{title}</h1>
-        <ButtonLink to={addHref}>{addLabel}</ButtonLink>
+        <div className="flex flex-wrap items-center gap-2">
+          {actions}
+          <ButtonLink to={addHref}>{addLabel}</ButtonLink>
+        </div>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         {Object.entries(hidden).map(([name, value]) => (

@@ -1,4 +1,5 @@
 import { countRows } from "~/db/count";
+import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import type { Database, UserStatus } from "~/db/schema";
 import type { ExpressionBuilder } from "kysely";
@@ -215,4 +216,35 @@ export function clientOptions(db: DB) {
 
 export function clientExists(db: DB, id: number) {
   return db.selectFrom("clients").select("id").where("id", "=", id).executeTakeFirst();
+}
+
+/** Everyone of a role a people list selects (its search, and for clerks its client), in id order, a chunk at a time (exports). */
+export function peopleForExport(db: DB, role: ManagedRole, filter: { q: string; clientId?: number }) {
+  return inChunks(async (after, limit) => {
+    let query = db
+      .selectFrom("users")
+      .leftJoin("clerks", "clerks.user_id", "users.id")
+      .leftJoin("client_admins", "client_admins.user_id", "users.id")
+      .leftJoin("clients as clerk_client", "clerk_client.id", "clerks.client_id")
+      .leftJoin("clients as admin_client", "admin_client.id", "client_admins.client_id")
+      .where("users.role", "=", role)
+      .where("users.id", ">", after);
+    if (filter.q) query = query.where((eb) => matchesSearch(eb, filter.q));
+    if (filter.clientId !== undefined) query = query.where("clerks.client_id", "=", filter.clientId);
+    const rows = await query
+      .select([
+        ...LIST_COLUMNS,
+        "users.phone",
+        "users.nin",
+        "users.created_at",
+        "clerk_client.name_en as clerk_client_en",
+        "clerk_client.name_ar as clerk_client_ar",
+        "admin_client.name_en as admin_client_en",
+        "admin_client.name_ar as admin_client_ar",
+      ])
+      .orderBy("users.id")
+      .limit(limit)
+      .execute();
+    return rows.map(({ clerk_client_en, clerk_client_ar, admin_client_en, admin_client_ar, ...row }) => ({ ...row, client_en: clerk_client_en ?? admin_client_en, client_ar: clerk_client_ar ?? admin_client_ar }));
+  });
 }

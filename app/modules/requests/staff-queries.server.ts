@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { countRows } from "~/db/count";
+import { inChunks } from "~/db/keyset";
 import { usersMatching } from "~/db/search";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus, ReviewStatus } from "~/db/schema";
@@ -69,20 +70,9 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
   return { total, rows };
 }
 
-export const EXPORT_CHUNK_ROWS = 1000;
-
-/**
- * Every request a list's filters select, in id order, fetched 1,000 at a time after the last id seen: an
- * export of any size holds one chunk in memory, and no query holds the database between chunks.
- */
-export async function* requestsForExport(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">) {
-  let after = 0;
-  for (;;) {
-    const rows = await withRowColumns(filteredRequests(db, filter)).where("r.id", ">", after).orderBy("r.id").limit(EXPORT_CHUNK_ROWS).execute();
-    yield* rows;
-    if (rows.length < EXPORT_CHUNK_ROWS) return;
-    after = rows[rows.length - 1].id;
-  }
+/** Every request a list's filters select, in id order, a chunk at a time (exports). */
+export function requestsForExport(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">) {
+  return inChunks((after, limit) => withRowColumns(filteredRequests(db, filter)).where("r.id", ">", after).orderBy("r.id").limit(limit).execute());
 }
 
 /** A request with everything the staff detail shows (scope is checked by the caller). */

@@ -9,6 +9,8 @@ import { PERSON_KINDS } from "~/modules/people/kinds";
 import { clientExists, clientOptions, findClerk, findPerson, latestActionsOf, listClerks, listPeople } from "~/modules/people/queries.server";
 import { PERSON_INTENTS, personSchemaOf, type ManagedRole, type PersonIntent } from "~/modules/people/schema";
 import { changeStatus, createPerson, editPerson, reinvite, sendResetLink, signOutEverywhere } from "~/modules/people/service.server";
+import { peopleCsv } from "~/modules/people/export.server";
+import { getLocale } from "~/middleware/i18next.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 
@@ -25,6 +27,12 @@ export async function loadPeople({ request, context }: Args, role: ManagedRole) 
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = searchOf(url);
+  if (url.searchParams.get("format") === "csv") {
+    const scoped = scopeFilter(principal).clientId;
+    const chosen = Number.parseInt(url.searchParams.get("client") ?? "", 10);
+    const clientId = role === "CLERK" ? (scoped ?? (Number.isInteger(chosen) && chosen > 0 ? chosen : undefined)) : undefined;
+    return peopleCsv(getDb(), role, { q, clientId }, getLocale(context));
+  }
   if (role !== "CLERK") return { ...(await listPeople(getDb(), role, { q, ...paging })), q, ...paging, view: "work" as const, clients: null, clientId: null };
   // A client admin sees their client's clerks; the super admin all, or one client's (`?client=`).
   const scoped = scopeFilter(principal).clientId;

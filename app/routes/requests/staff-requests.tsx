@@ -1,5 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
+import { ExportLink } from "~/components/ui/export-link";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button } from "~/components/ui/button";
@@ -87,19 +88,12 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const { heading, rows, filters, categories, isQueue } = loaderData;
   const area = useArea();
   const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
-  const location = useLocation();
-  const csvParams = new URLSearchParams(location.search);
-  for (const name of ["page", "size", "order"]) csvParams.delete(name);
-  csvParams.set("format", "csv");
-  const csvHref = `${location.pathname}?${csvParams}`;
   return (
     <div className="flex flex-col gap-5">
       <PageTitle title={title} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{title}</h1>
-        <a href={csvHref} download className="rounded-md border border-gray-7 px-3 py-1.5 text-sm hover:bg-gray-3" data-testid="export-csv">
-          {t("staff.exportCsv")}
-        </a>
+        <ExportLink />
       </div>
       <Form method="get" className="grid gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5" role="search">
         <div className="flex flex-col gap-1 lg:col-span-2">
