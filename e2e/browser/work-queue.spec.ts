@@ -33,6 +33,7 @@ test("from the clerk's dashboard a pending request is two clicks away; the queue
 
 test("every figure of the dashboards is a link; the beneficiary's latest requests too", async ({ page }) => {
   await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
+  await expect(page.getByTestId("entity-counts")).toBeVisible();
   const figures = page.getByTestId("entity-counts").locator("dd");
   const count = await figures.count();
   expect(count).toBeGreaterThan(8);
