@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useArea } from "~/components/layout/area-shell";
@@ -72,17 +73,7 @@ export function PeopleList({
       <ListHeader title={t(view === "access" ? "admin.clerkUsers" : kind.labels.list)} addHref={create} addLabel={t(kind.labels.create)} searchLabel="admin.searchPeople" q={q} actions={<ExportLink />} />
       {clients ? (
         <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium">{t("admin.filterByClient")}</span>
-            <select name="client" defaultValue={clientId ?? ""} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-              <option value="">{t("admin.allClients")}</option>
-              {clients.map((client) => (
-                <option key={client.id} value={client.id}>
-                  {pick(lng, client.name_en, client.name_ar)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect name="client" label={t("admin.filterByClient")} value={String(clientId ?? "")} allLabel={t("admin.allClients")} options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))} />
           {q ? <input type="hidden" name="q" value={q} /> : null}
           <Button type="submit" variant="outline">
             {t("admin.applyFilter")}

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
@@ -60,19 +61,7 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
         </div>
         <StatusSelect statuses={ATTESTATION_STATUSES} value={filters.status} label={t("staff.status")} />
         {clients ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="client" className="text-sm font-medium">
-              {t("attestations.client")}
-            </label>
-            <select id="client" name="client" defaultValue={filters.client} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-              <option value="">{t("attestations.allClients")}</option>
-              {clients.map((client) => (
-                <option key={client.id} value={client.id}>
-                  {pick(lng, client.name_en, client.name_ar)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="client" label={t("attestations.client")} value={filters.client} allLabel={t("attestations.allClients")} options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))} />
         ) : null}
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit">{t("staff.apply")}</Button>

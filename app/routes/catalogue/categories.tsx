@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Form, Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -46,19 +47,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         {clients ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="clientId" className="text-sm font-medium">
-              {t("catalogue.client")}
-            </label>
-            <select id="clientId" name="clientId" defaultValue={loaderData.clientId} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-              <option value="">{t("catalogue.allClients")}</option>
-              {clients.map((client) => (
-                <option key={client.id} value={client.id}>
-                  {pick(lng, client.name_en, client.name_ar)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="clientId" label={t("catalogue.client")} value={String(loaderData.clientId ?? "")} allLabel={t("catalogue.allClients")} options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))} />
         ) : null}
         <Button type="submit" variant="outline">
           {t("catalogue.search")}

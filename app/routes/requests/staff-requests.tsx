@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Form, Link } from "react-router";
 import { ExportLink } from "~/components/ui/export-link";
 import { StatusBadge } from "~/components/requests/status-badge";
@@ -116,30 +117,10 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
           <input id="to" name="to" type="date" defaultValue={filters.to} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         {categories ? (
-          <div className="flex flex-col gap-1 lg:col-span-2">
-            <label htmlFor="category" className="text-sm font-medium">
-              {t("requests.category")}
-            </label>
-            <select id="category" name="category" defaultValue={filters.category} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-              <option value="">{t("staff.allCategories")}</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {pick(lng, category.name_en, category.name_ar)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="category" label={t("requests.category")} value={filters.category} allLabel={t("staff.allCategories")} className="lg:col-span-2" options={categories.map((category) => ({ value: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />
         ) : null}
         {isQueue ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="order" className="text-sm font-medium">
-              {t("staff.order")}
-            </label>
-            <select id="order" name="order" defaultValue={filters.order} className="rounded-md border border-gray-7 bg-white px-3 py-2">
-              <option value="queue">{t("staff.orderQueue")}</option>
-              <option value="newest">{t("staff.orderNewest")}</option>
-            </select>
-          </div>
+          <FilterSelect name="order" label={t("staff.order")} value={filters.order} options={[{ value: "queue", label: t("staff.orderQueue") }, { value: "newest", label: t("staff.orderNewest") }]} />
         ) : null}
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
           <Button type="submit">{t("staff.apply")}</Button>
