@@ -1,4 +1,5 @@
 import { countRows } from "~/db/count";
+import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import { usersMatching } from "~/db/search";
 import type { AttestationStatus } from "~/db/schema";
@@ -24,8 +25,7 @@ export interface AttestationListFilter {
   size: number;
 }
 
-/** Attestation lists (the beneficiary's own, a client's, or all): newest first, filtered, paged. */
-export async function listAttestations(db: DB, filter: AttestationListFilter) {
+function filteredAttestations(db: DB, filter: Omit<AttestationListFilter, "page" | "size">) {
   let base = db.selectFrom("attestations as a");
   if (filter.clientId !== undefined) base = base.where("a.client_id", "=", filter.clientId);
   if (filter.beneficiaryId !== undefined) base = base.where("a.beneficiary_id", "=", filter.beneficiaryId);
@@ -40,8 +40,11 @@ export async function listAttestations(db: DB, filter: AttestationListFilter) {
       ]),
     );
   }
-  const total = await countRows(base);
-  const rows = await base
+  return base;
+}
+
+const withRowColumns = (base: ReturnType<typeof filteredAttestations>) =>
+  base
     .innerJoin("users as b", "b.id", "a.beneficiary_id")
     .innerJoin("clients as cl", "cl.id", "a.client_id")
     .select([
@@ -49,6 +52,7 @@ export async function listAttestations(db: DB, filter: AttestationListFilter) {
       "a.document_name",
       "a.status",
       "a.created_at",
+      "a.reviewed_at",
       "b.first_name_en",
       "b.last_name_en",
       "b.first_name_ar",
@@ -56,12 +60,19 @@ export async function listAttestations(db: DB, filter: AttestationListFilter) {
       "b.email",
       "cl.name_en as client_en",
       "cl.name_ar as client_ar",
-    ])
-    .orderBy("a.id", "desc")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
+    ]);
+
+/** Attestation lists (the beneficiary's own, a client's, or all): newest first, filtered, paged. */
+export async function listAttestations(db: DB, filter: AttestationListFilter) {
+  const base = filteredAttestations(db, filter);
+  const total = await countRows(base);
+  const rows = await withRowColumns(base).orderBy("a.id", "desc").limit(filter.size).offset(filter.page * filter.size).execute();
   return { total, rows };
+}
+
+/** Every attestation a list's filters select, in id order, a chunk at a time (exports). */
+export function attestationsForExport(db: DB, filter: Omit<AttestationListFilter, "page" | "size">) {
+  return inChunks((after, limit) => withRowColumns(filteredAttestations(db, filter)).where("a.id", ">", after).orderBy("a.id").limit(limit).execute());
 }
 
 /** One attestation with its client, beneficiary, file and reviewer (scope is checked by the caller). */

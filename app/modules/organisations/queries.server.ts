@@ -1,4 +1,5 @@
 import { countRows } from "~/db/count";
+import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import type { pricedValuesOf } from "~/modules/catalogue/schema";
 
@@ -83,28 +84,34 @@ const clientColumns = (values: ClientValues) => ({
   can_do_attestation: values.canDoAttestation ? 1 : 0,
 });
 
-export async function listClients(db: DB, filter: { q: string; page: number; size: number }) {
+function filteredClients(db: DB, q: string) {
   let query = db.selectFrom("clients").innerJoin("client_categories", "client_categories.id", "clients.client_category_id");
-  if (filter.q) {
-    const like = `%${filter.q.toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["clients.name_en"]), "like", like), eb("clients.name_ar", "like", `%${filter.q}%`)]));
+  if (q) {
+    const like = `%${q.toLowerCase()}%`;
+    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["clients.name_en"]), "like", like), eb("clients.name_ar", "like", `%${q}%`)]));
   }
+  return query;
+}
+
+const CLIENT_COLUMNS = ["clients.id", "clients.name_en", "clients.name_ar", "client_categories.id as category_id", "client_categories.name_en as category_en", "client_categories.name_ar as category_ar"] as const;
+
+export async function listClients(db: DB, filter: { q: string; page: number; size: number }) {
+  const query = filteredClients(db, filter.q);
   const total = await countRows(query);
-  const rows = await query
-    .select([
-      "clients.id",
-      "clients.name_en",
-      "clients.name_ar",
-      "client_categories.id as category_id",
-      "client_categories.name_en as category_en",
-      "client_categories.name_ar as category_ar",
-    ])
-    .orderBy("clients.name_en")
-    .orderBy("clients.id")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
+  const rows = await query.select([...CLIENT_COLUMNS]).orderBy("clients.name_en").orderBy("clients.id").limit(filter.size).offset(filter.page * filter.size).execute();
   return { total, rows };
+}
+
+/** Every client the list's search selects, in id order, a chunk at a time (exports). */
+export function clientsForExport(db: DB, q: string) {
+  return inChunks((after, limit) =>
+    filteredClients(db, q)
+      .select([...CLIENT_COLUMNS, "clients.address", "clients.can_do_sincera", "clients.can_do_attestation", "clients.created_at"])
+      .where("clients.id", ">", after)
+      .orderBy("clients.id")
+      .limit(limit)
+      .execute(),
+  );
 }
 
 export function findClient(db: DB, id: number) {

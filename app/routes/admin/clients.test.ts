@@ -106,3 +106,17 @@ describe("clients (service admin, super admin)", () => {
     expect(await clientCount()).toBe(before);
   });
 });
+
+describe("clients as CSV", () => {
+  it("export the list with its search: a BOM, the header in the user's language, one row per client", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com"), language: "en" });
+    const response = (await list.loader({ request: new Request("http://localhost/service-admin/clients-management?format=csv&q=univ"), context, params: {} } as never)) as Response;
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="clients-/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Number,Name,Client category,Address,Public announcements,Attestations,Created at");
+    expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(["Demo University"]);
+    expect(lines[1]).toContain(",Yes,Yes,");
+  });
+});

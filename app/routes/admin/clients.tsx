@@ -8,6 +8,9 @@ import { getDb } from "~/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listClients } from "~/modules/organisations/queries.server";
+import { clientsCsv } from "~/modules/organisations/export.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { ExportLink } from "~/components/ui/export-link";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/clients";
@@ -19,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = searchOf(url);
+  if (url.searchParams.get("format") === "csv") return clientsCsv(getDb(), q, getLocale(context));
   const { total, rows } = await listClients(getDb(), { q, ...paging });
   return { rows, total, q, ...paging };
 }
@@ -31,7 +35,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
   const create = mustLinkTo(area, "clientCreate");
   return (
     <div className="flex flex-col gap-5">
-      <ListHeader title={t("admin.clients")} addHref={create} addLabel={t("admin.newClient")} searchLabel="admin.searchByName" q={q} />
+      <ListHeader title={t("admin.clients")} addHref={create} addLabel={t("admin.newClient")} searchLabel="admin.searchByName" q={q} actions={<ExportLink />} />
       {rows.length === 0 ? (
         <EmptyList searched={Boolean(q)} message={t("admin.noClients")} addHref={create} addLabel={t("admin.newClient")} />
       ) : (

@@ -259,3 +259,18 @@ describe("who may see and decide", () => {
     expect((page.data as { links: { decision: string } }).links.decision).toBe(`/super-admin/attestations-management/edit/${row.id}`);
   });
 });
+
+describe("attestations as CSV", () => {
+  it("export the staff list with its filters and scope: a BOM, the header in the user's language, one row each", async () => {
+    const response = (await staffList.loader({ request: new Request("http://localhost/clerks/attestations?status=PENDING&format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "ar" }), params: {} } as never)) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("الرقم,الوثيقة,المستفيد,البريد الإلكتروني,الجهة,الحالة,تاريخ الطلب,تاريخ القرار");
+    expect(lines.slice(1)).toHaveLength(2);
+    // A name with a comma is quoted (RFC 4180).
+    expect(lines.slice(1).some((line) => line.includes(`,"Bachelor's diploma, 2019",`))).toBe(true);
+    expect(lines.slice(1).every((line) => /,الجامعة التجريبية,قيد الانتظار,\d{4}-\d{2}-\d{2}T[^,]+,$/.test(line))).toBe(true);
+  });
+});

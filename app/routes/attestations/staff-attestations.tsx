@@ -13,6 +13,9 @@ import { linkTo, scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { clientsWithAttestations, listAttestations } from "~/modules/attestations/queries.server";
 import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
+import { attestationsCsv } from "~/modules/attestations/export.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { ExportLink } from "~/components/ui/export-link";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { formatDate, personName, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
@@ -32,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
   const q = searchOf(url);
   const paging = pagingOf(url);
+  if (url.searchParams.get("format") === "csv") return attestationsCsv(db, { clientId, ...scopeFilter(principal), status, q }, getLocale(context));
   const { total, rows } = await listAttestations(db, { ...paging, clientId, ...scopeFilter(principal), status, q });
   return {
     rows,
@@ -51,7 +55,10 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
   return (
     <div className="flex flex-col gap-5">
       <PageTitle title={title} />
-      <h1 className="text-2xl font-bold">{title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <ExportLink />
+      </div>
       <Form method="get" className="grid gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search">
         <div className="flex flex-col gap-1 lg:col-span-2">
           <label htmlFor="q" className="text-sm font-medium">
