@@ -1,4 +1,5 @@
 import { countRows } from "~/db/count";
+import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 
 export function searchClients(db: DB, query: string, limit = 50) {
@@ -38,19 +39,26 @@ export function supportingTypesOf(db: DB, categoryId: number) {
     .execute();
 }
 
-export async function listCategories(db: DB, filter: { clientId?: number; q?: string; page: number; size: number }) {
+function filteredCategories(db: DB, filter: { clientId?: number; q?: string }) {
   let base = db.selectFrom("document_categories as c").innerJoin("clients as cl", "cl.id", "c.client_id");
   if (filter.clientId !== undefined) base = base.where("c.client_id", "=", filter.clientId);
   const q = filter.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb("c.name_en", "like", `%${q}%`), eb("c.name_ar", "like", `%${q}%`)]));
+  return base;
+}
+
+const CATEGORY_COLUMNS = ["c.id", "c.name_en", "c.name_ar", "c.fee", "c.currency", "c.validity_period_days", "cl.name_en as client_en", "cl.name_ar as client_ar"] as const;
+
+export async function listCategories(db: DB, filter: { clientId?: number; q?: string; page: number; size: number }) {
+  const base = filteredCategories(db, filter);
   const total = await countRows(base);
-  const rows = await base
-    .select(["c.id", "c.name_en", "c.name_ar", "c.fee", "c.currency", "c.validity_period_days", "cl.name_en as client_en", "cl.name_ar as client_ar"])
-    .orderBy("c.id", "desc")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
+  const rows = await base.select([...CATEGORY_COLUMNS]).orderBy("c.id", "desc").limit(filter.size).offset(filter.page * filter.size).execute();
   return { total, rows };
+}
+
+/** Every document category the list's filters select, in id order, a chunk at a time (exports). */
+export function categoriesForExport(db: DB, filter: { clientId?: number; q?: string }) {
+  return inChunks((after, limit) => filteredCategories(db, filter).select([...CATEGORY_COLUMNS]).where("c.id", ">", after).orderBy("c.id").limit(limit).execute());
 }
 
 export function listClientsForChooser(db: DB) {

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { createTestDb } from "~/test/db";
+import { createTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
+import * as categoriesList from "./categories";
 import * as category from "./category";
 import * as categoryForm from "./category-form";
 import * as requiredFieldForm from "./required-field-form";
@@ -124,5 +125,19 @@ describe("catalogue rules", () => {
     const type = await db.selectFrom("supporting_document_types").selectAll().where("document_category_id", "=", ownCategory.id).executeTakeFirstOrThrow();
     const result = await run(supportingType.action, postForm(`/document-supporting-documents/${type.id}?documentCategoryId=${ownCategory.id}`, { intent: "delete" }), makeContext({ user: clerk }), { id: String(type.id) });
     expect(result.status).toBe(409);
+  });
+});
+
+describe("document categories as CSV", () => {
+  it("export the clerk's client's categories only, with the header in the user's language", async () => {
+    const clerk = await sessionUserOf(db, "clerk@example.com");
+    const response = (await categoriesList.loader({ request: new Request("http://localhost/clerks/document-categories?format=csv"), context: makeContext({ user: clerk, language: "en" }), params: {} } as never)) as Response;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Number,Name,Organisation,Fee,Validity (days)");
+    const own = await db.selectFrom("document_categories").select("id").where("client_id", "=", clerk.client!.id).execute();
+    expect(lines).toHaveLength(own.length + 1);
+    expect(lines.slice(1).every((line) => line.includes(",Demo University,"))).toBe(true);
   });
 });

@@ -1,4 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
+import { categoriesCsv } from "~/modules/catalogue/export.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { ExportLink } from "~/components/ui/export-link";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Form, Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -23,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const clientFilter = Number(url.searchParams.get("clientId")) || undefined;
   const clientId = principal.clientId ?? clientFilter;
+  if (url.searchParams.get("format") === "csv") return categoriesCsv(db, { clientId, q }, getLocale(context));
   const { total, rows } = await listCategories(db, { clientId, q, ...paging });
   return { rows, total, ...paging, q, clientId: clientFilter ?? "", clients: principal.scope.kind === "all" ? await listClientsForChooser(db) : null };
 }
@@ -37,7 +41,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t("catalogue.categories")} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t("catalogue.categories")}</h1>
-        <ButtonLink to={mustLinkTo(area, "categoryCreate")}>{t("catalogue.newCategory")}</ButtonLink>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportLink />
+          <ButtonLink to={mustLinkTo(area, "categoryCreate")}>{t("catalogue.newCategory")}</ButtonLink>
+        </div>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         <div className="flex flex-col gap-1">
