@@ -117,6 +117,6 @@ export async function staffAttestationView(db: DB, attestation: Attestation) {
 }
 
 /** The storage key never leaves the server. */
-function withoutStorage({ storage_key: _key, ...attestation }: Attestation) {
+export function withoutStorage({ storage_key: _key, ...attestation }: Attestation) {
   return attestation;
 }

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { EmptyList } from "~/components/ui/empty-list";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusRows } from "~/components/ui/status-rows";
@@ -54,10 +54,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {rows.length === 0 ? (
-        <Card className="flex flex-col items-start gap-3" data-testid="empty">
-          <p className="text-gray-11">{status ? t("announcements.emptyFiltered") : t("announcements.empty")}</p>
-          {create ? <ButtonLink to={create}>{t("announcements.new")}</ButtonLink> : null}
-        </Card>
+        <EmptyList searched={Boolean(status)} message={t("announcements.empty")} searchedMessage={t("announcements.emptyFiltered")} addHref={create} addLabel={t("announcements.new")} />
       ) : (
         <StatusRows
           testId="announcements"

@@ -12,7 +12,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { attestationApproveSchema, attestationIntentSchema, attestationRejectSchema, defaultAttestationExpiry } from "~/modules/attestations/schema";
-import { approveAttestation, rejectAttestation } from "~/modules/attestations/service.server";
+import { approveAttestation, rejectAttestation, withoutStorage } from "~/modules/attestations/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
@@ -22,9 +22,8 @@ import type { Route } from "./+types/attestation-decision";
 /** The decision (DESIGN 6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { attestation, area } = await attestationForStaff(context, params.id);
-  const { storage_key: _key, ...shown } = attestation;
   return {
-    attestation: shown,
+    attestation: withoutStorage(attestation),
     back: mustLinkTo(area, "attestation", { id: attestation.id }),
     today: new Date().toISOString().slice(0, 10),
     defaultExpiry: defaultAttestationExpiry(),

@@ -1,7 +1,7 @@
 import { Form, href } from "react-router";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { EmptyList } from "~/components/ui/empty-list";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusRows } from "~/components/ui/status-rows";
@@ -45,10 +45,7 @@ export default function MyAttestations({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {rows.length === 0 ? (
-        <Card className="flex flex-col items-start gap-3" data-testid="empty">
-          <p className="text-gray-11">{status ? t("attestations.emptyFiltered") : t("attestations.empty")}</p>
-          <ButtonLink to={create}>{t("attestations.new")}</ButtonLink>
-        </Card>
+        <EmptyList searched={Boolean(status)} message={t("attestations.empty")} searchedMessage={t("attestations.emptyFiltered")} addHref={create} addLabel={t("attestations.new")} />
       ) : (
         <StatusRows
           testId="my-attestations"

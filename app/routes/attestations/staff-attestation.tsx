@@ -13,7 +13,7 @@ import { staffAttestationView } from "~/modules/attestations/service.server";
 import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { personName } from "~/utils/format";
+import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
@@ -43,9 +43,7 @@ export default function StaffAttestation({ loaderData, actionData }: Route.Compo
   const { t, i18n } = useTranslation();
   const { attestation, timeline, issued, verifications, links } = loaderData;
   const title = t("attestations.number", { id: attestation.id });
-  const reviewer = attestation.reviewer_first_en
-    ? personName(i18n.language, { first_name_en: attestation.reviewer_first_en, last_name_en: attestation.reviewer_last_en ?? "", first_name_ar: attestation.reviewer_first_ar ?? "", last_name_ar: attestation.reviewer_last_ar ?? "" })
-    : null;
+  const reviewer = attestation.reviewer_first_en ? pick(i18n.language, `${attestation.reviewer_first_en} ${attestation.reviewer_last_en}`, `${attestation.reviewer_first_ar} ${attestation.reviewer_last_ar}`) : null;
   return (
     <div className="flex max-w-5xl flex-col gap-5">
       <PageTitle title={title} />

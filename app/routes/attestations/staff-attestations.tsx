@@ -1,9 +1,8 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
@@ -16,6 +15,7 @@ import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
 import { attestationsCsv } from "~/modules/attestations/export.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { ExportLink } from "~/components/ui/export-link";
+import { ListFilters } from "~/components/ui/list-filters";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { formatDate, personName, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
@@ -59,24 +59,12 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold">{title}</h1>
         <ExportLink />
       </div>
-      <Form method="get" className="grid gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search">
-        <div className="flex flex-col gap-1 lg:col-span-2">
-          <label htmlFor="q" className="text-sm font-medium">
-            {t("attestations.searchLabel")}
-          </label>
-          <input id="q" name="q" defaultValue={filters.q} className="rounded-md border border-gray-7 px-3 py-2" />
-        </div>
+      <ListFilters searchLabel={t("attestations.searchLabel")} q={filters.q}>
         <StatusSelect statuses={ATTESTATION_STATUSES} value={filters.status} label={t("staff.status")} />
         {clients ? (
           <FilterSelect name="client" label={t("attestations.client")} value={filters.client} allLabel={t("attestations.allClients")} options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))} />
         ) : null}
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit">{t("staff.apply")}</Button>
-          <Link to="?" className="px-3 py-2 text-sm text-accent-11 underline">
-            {t("staff.clear")}
-          </Link>
-        </div>
-      </Form>
+      </ListFilters>
       {rows.length === 0 ? (
         <Card data-testid="empty">
           <p className="text-gray-11">{t("attestations.staffEmpty")}</p>

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/utils/i18n";
 import { FilterSelect } from "~/components/ui/filter-select";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ExportLink } from "~/components/ui/export-link";
+import { ListFilters } from "~/components/ui/list-filters";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
@@ -96,13 +96,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">{title}</h1>
         <ExportLink />
       </div>
-      <Form method="get" className="grid gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5" role="search">
-        <div className="flex flex-col gap-1 lg:col-span-2">
-          <label htmlFor="q" className="text-sm font-medium">
-            {t("staff.searchLabel")}
-          </label>
-          <input id="q" name="q" defaultValue={filters.q} className="rounded-md border border-gray-7 px-3 py-2" />
-        </div>
+      <ListFilters searchLabel={t("staff.searchLabel")} q={filters.q}>
         <StatusSelect statuses={REQUEST_STATUSES} value={filters.status} label={t("staff.status")} />
         <div className="flex flex-col gap-1">
           <label htmlFor="from" className="text-sm font-medium">
@@ -122,13 +116,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
         {isQueue ? (
           <FilterSelect name="order" label={t("staff.order")} value={filters.order} options={[{ value: "queue", label: t("staff.orderQueue") }, { value: "newest", label: t("staff.orderNewest") }]} />
         ) : null}
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
-          <Button type="submit">{t("staff.apply")}</Button>
-          <Link to="?" className="px-3 py-2 text-sm text-accent-11 underline">
-            {t("staff.clear")}
-          </Link>
-        </div>
-      </Form>
+      </ListFilters>
       {rows.length === 0 ? (
         <Card>
           <p className="text-gray-11">{t("staff.empty")}</p>
