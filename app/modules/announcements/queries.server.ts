@@ -1,5 +1,6 @@
 import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
+import { inChunks } from "~/db/keyset";
 import type { AnnouncementStatus } from "./schema";
 
 export interface AnnouncementListFilter {
@@ -9,20 +10,40 @@ export interface AnnouncementListFilter {
   size: number;
 }
 
+function filteredAnnouncements(db: DB, filter: Omit<AnnouncementListFilter, "page" | "size">) {
+  let query = db.selectFrom("public_announcements as p");
+  if (filter.clientId !== undefined) query = query.where("p.client_id", "=", filter.clientId);
+  if (filter.status) query = query.where("p.status", "=", filter.status);
+  return query;
+}
+
+const LIST_COLUMNS = ["p.id", "p.slug", "p.title_en", "p.title_ar", "p.status", "p.published_at", "p.updated_at", "cl.name_en as client_en", "cl.name_ar as client_ar"] as const;
+
 /** Staff lists: a client's announcements (or all), newest first. */
 export async function listAnnouncements(db: DB, filter: AnnouncementListFilter) {
-  let base = db.selectFrom("public_announcements as p");
-  if (filter.clientId !== undefined) base = base.where("p.client_id", "=", filter.clientId);
-  if (filter.status) base = base.where("p.status", "=", filter.status);
+  const base = filteredAnnouncements(db, filter);
   const total = await countRows(base);
   const rows = await base
     .innerJoin("clients as cl", "cl.id", "p.client_id")
-    .select(["p.id", "p.slug", "p.title_en", "p.title_ar", "p.status", "p.published_at", "p.updated_at", "cl.name_en as client_en", "cl.name_ar as client_ar"])
+    .select([...LIST_COLUMNS])
     .orderBy("p.id", "desc")
     .limit(filter.size)
     .offset(filter.page * filter.size)
     .execute();
   return { total, rows };
+}
+
+/** Every announcement the list's filters select, in id order, a chunk at a time (exports). */
+export function announcementsForExport(db: DB, filter: Omit<AnnouncementListFilter, "page" | "size">) {
+  return inChunks((after, limit) =>
+    filteredAnnouncements(db, filter)
+      .innerJoin("clients as cl", "cl.id", "p.client_id")
+      .select([...LIST_COLUMNS, "p.created_at"])
+      .where("p.id", ">", after)
+      .orderBy("p.id")
+      .limit(limit)
+      .execute(),
+  );
 }
 
 const withClient = (db: DB) =>

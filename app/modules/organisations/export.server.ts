@@ -1,8 +1,9 @@
 import type { DB } from "~/db/db.server";
 import { csvResponse } from "~/modules/exports/csv.server";
+import { formatMoney } from "~/utils/format";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import type { Language } from "~/modules/i18n/languages";
-import { clientsForExport } from "./queries.server";
+import { clientCategoriesForExport, clientsForExport } from "./queries.server";
 
 /** The clients list as CSV with its search: a header in the user's language. */
 export function clientsCsv(db: DB, q: string, lng: Language) {
@@ -15,4 +16,16 @@ export function clientsCsv(db: DB, q: string, lng: Language) {
     }
   }
   return csvResponse(`clients-${new Date().toISOString().slice(0, 10)}.csv`, header, rows());
+}
+
+/** The client categories list as CSV with its search. */
+export function clientCategoriesCsv(db: DB, q: string, lng: Language) {
+  const { t } = i18nFor(lng);
+  const header = ["id", "name", "fee", "validityDays", "clientCount", "createdAt"].map((column) => t(`admin.csv.${column}`));
+  async function* rows() {
+    for await (const row of clientCategoriesForExport(db, q)) {
+      yield [row.id, lng === "en" ? row.name_en : row.name_ar, formatMoney(row.fee, row.currency, lng), row.validity_period_days, Number(row.client_count), row.created_at];
+    }
+  }
+  return csvResponse(`client-categories-${new Date().toISOString().slice(0, 10)}.csv`, header, rows());
 }

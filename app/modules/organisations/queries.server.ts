@@ -1,6 +1,8 @@
+import type { ExpressionBuilder } from "kysely";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import type { pricedValuesOf } from "~/modules/catalogue/schema";
 
 export type ClientCategoryValues = ReturnType<typeof pricedValuesOf>;
@@ -15,28 +17,38 @@ const columns = (values: ClientCategoryValues) => ({
   validity_period_days: values.validityDays,
 });
 
-export async function listClientCategories(db: DB, filter: { q: string; page: number; size: number }) {
+function filteredClientCategories(db: DB, q: string) {
   let query = db.selectFrom("client_categories");
-  if (filter.q) {
-    const like = `%${filter.q.toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["name_en"]), "like", like), eb("name_ar", "like", `%${filter.q}%`)]));
+  if (q) {
+    const like = `%${q.toLowerCase()}%`;
+    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["name_en"]), "like", like), eb("name_ar", "like", `%${q}%`)]));
   }
+  return query;
+}
+
+const clientCount = (eb: ExpressionBuilder<Database, "client_categories">) =>
+  eb.selectFrom("clients").whereRef("clients.client_category_id", "=", "client_categories.id").select((inner) => inner.fn.countAll<number>().as("n")).as("client_count");
+
+const CLIENT_CATEGORY_COLUMNS = ["client_categories.id", "client_categories.name_en", "client_categories.name_ar", "client_categories.fee", "client_categories.currency", "client_categories.validity_period_days"] as const;
+
+export async function listClientCategories(db: DB, filter: { q: string; page: number; size: number }) {
+  const query = filteredClientCategories(db, filter.q);
   const total = await countRows(query);
   const rows = await query
-    .select((eb) => [
-      "id",
-      "name_en",
-      "name_ar",
-      "fee",
-      "currency",
-      "validity_period_days",
-      eb.selectFrom("clients").whereRef("clients.client_category_id", "=", "client_categories.id").select((inner) => inner.fn.countAll<number>().as("n")).as("client_count"),
-    ])
+    .select((eb) => [...CLIENT_CATEGORY_COLUMNS, clientCount(eb)])
     .orderBy("name_en")
+    .orderBy("id")
     .limit(filter.size)
     .offset(filter.page * filter.size)
     .execute();
   return { total, rows };
+}
+
+/** Every client category the list's search selects, in id order, a chunk at a time (exports). */
+export function clientCategoriesForExport(db: DB, q: string) {
+  return inChunks((after, limit) =>
+    filteredClientCategories(db, q).select((eb) => [...CLIENT_CATEGORY_COLUMNS, clientCount(eb), "client_categories.created_at"]).where("client_categories.id", ">", after).orderBy("client_categories.id").limit(limit).execute(),
+  );
 }
 
 export function findClientCategory(db: DB, id: number) {

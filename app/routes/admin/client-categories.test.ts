@@ -90,3 +90,25 @@ describe("client categories (service admin)", () => {
     expect(await audits("client_category.create")).toBe(0);
   });
 });
+
+describe("client categories as CSV", () => {
+  it("export the list with its search: a BOM, the header and names in the user's language, one row per category", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com"), language: "ar" });
+    const response = (await list.loader({ request: new Request("http://localhost/service-admin/client-categories?format=csv&q=gov&page=3"), context, params: {} } as never)) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="client-categories-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(["id", "name", "fee", "validityDays", "clientCount", "createdAt"].map((column) => (ar.admin.csv as Record<string, string>)[column]).join(","));
+    expect(lines).toHaveLength(2);
+    const [, name, , validity, clients, createdAt] = lines[1].split(",");
+    expect([name, validity, clients]).toEqual(["الجهات الحكومية", "90", "1"]);
+    expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("is refused (403) to a clerk", async () => {
+    const outcome = await run(list.loader, new Request("http://localhost/clerks/client-categories?format=csv"), makeContext({ user: await userOf("clerk@example.com") }));
+    expect(outcome.status).toBe(403);
+  });
+});

@@ -117,6 +117,26 @@ describe("who may write", () => {
   });
 });
 
+describe("announcements as CSV", () => {
+  it("export the client's list with its status filter: a BOM, the header and titles in the user's language", async () => {
+    const response = (await list.loader({ request: new Request("http://localhost/clerks/public-announcements?status=PUBLISHED&format=csv"), context: as("clerk@example.com", "ar"), params: {} } as never)) as Response;
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="announcements-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
+    const { t } = i18nFor("ar");
+    expect(lines[0]).toBe(["number", "title", "slug", "client", "status", "createdAt", "publishedAt", "updatedAt"].map((column) => t(`announcements.csv.${column}`)).join(","));
+    expect(lines).toHaveLength(2);
+    const [, title, slug, client, status, , publishedAt] = lines[1].split(",");
+    expect([title, slug, client, status]).toEqual(["ساعات العمل الجديدة لقسم التسجيل", "new-opening-hours-of-the-registry", "الجامعة التجريبية", t("status.PUBLISHED")]);
+    expect(publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("the ministry's clerk (no announcements) gets 403, not a file", async () => {
+    expect((await run(list.loader, new Request("http://localhost/clerks/public-announcements?format=csv"), as("clerk2@example.com"))).status).toBe(403);
+  });
+});
+
 describe("the public pages", () => {
   const slug = "new-opening-hours-of-the-registry";
   const page = (language: "ar" | "en") => run(publicPage.loader, new Request(`http://localhost/public-announcements/${slug}`), anonymous(language), { slug });

@@ -10,6 +10,9 @@ import { getDb } from "~/db/db.server";
 import { linkTo, scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listAnnouncements } from "~/modules/announcements/queries.server";
+import { announcementsCsv } from "~/modules/announcements/export.server";
+import { ExportLink } from "~/components/ui/export-link";
+import { getLocale } from "~/middleware/i18next.server";
 import { ANNOUNCEMENT_STATUSES, announcementStatusFilterSchema } from "~/modules/announcements/schema";
 import { pagingOf } from "~/modules/requests/schema";
 import { formatDate, pick } from "~/utils/format";
@@ -22,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
+  if (url.searchParams.get("format") === "csv") return announcementsCsv(getDb(), { status, ...scopeFilter(principal) }, getLocale(context));
   const { total, rows } = await listAnnouncements(getDb(), { ...paging, status, ...scopeFilter(principal) });
   return { ...paging, total, rows, status: status ?? "", acrossClients: principal.scope.kind === "all", clientId: principal.clientId };
 }
@@ -39,6 +43,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{title}</h1>
         <div className="flex flex-wrap items-center gap-3">
+          <ExportLink />
           {clientId ? (
             <a href={`/organisations/${clientId}/announcements`} className="text-sm text-accent-11 underline">
               {t("announcements.publicList")}
