@@ -44,6 +44,13 @@ export function formatFileSize(bytes: number, lng: string) {
 }
 
 /** The English or Arabic member of a bilingual pair, by page language. */
+/**
+ * A value set inside a translated sentence, isolated with Unicode's first-strong isolate (U+2068 ... U+2069),
+ * the plain-text form of `<bdi>`: an English note or file name in an Arabic sentence keeps its punctuation
+ * and numbers in place, and does not reorder the sentence around it.
+ */
+export const isolate = (value: string) => `\u2068${value}\u2069`;
+
 export const pick = (lng: string, english: string, arabic: string) => (lng === "en" ? english : arabic);
 
 interface PersonNames {

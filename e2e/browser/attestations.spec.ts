@@ -97,7 +97,7 @@ test("in Arabic without JS: an attestation asked, approved, downloaded and verif
   await clerk.getByRole("button", { name: "رفض" }).click();
   await expect(clerk.getByText("تم رفض التصديق؛ ويمكن للمستفيد قراءة ملاحظتك.")).toBeVisible();
   await beneficiary.goto(`/beneficiary/attestations/${rejectedId}`);
-  await expect(beneficiary.getByTestId("review-note")).toHaveText("ملاحظة الجهة: الختم لا يطابق سجلاتنا.");
+  await expect(beneficiary.getByTestId("review-note")).toHaveText("ملاحظة الجهة: \u2068الختم لا يطابق سجلاتنا.\u2069");
   await expect(beneficiary.getByTestId("attestation-card")).toContainText("مرفوض");
 
   // Another client's clerk and another beneficiary get the 404 of an attestation that does not exist.

@@ -1,6 +1,6 @@
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
-import { formatDateTime, formatFileSize, pick } from "~/utils/format";
+import { formatDateTime, formatFileSize, isolate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 
 interface AttestationSummaryProps {
@@ -80,7 +80,7 @@ export function ReviewNote({ note }: { note: string | null }) {
   if (!note) return null;
   return (
     <p className="whitespace-pre-line rounded-md bg-gray-2 p-3" data-testid="review-note" dir="auto">
-      {t("attestations.reviewNote", { note })}
+      {t("attestations.reviewNote", { note: isolate(note) })}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "~/utils/i18n";
-import type { Toast, ToastKind } from "~/modules/toast/toast";
+import { toastValues, type Toast, type ToastKind } from "~/modules/toast/toast";
 
 const MAX_TOASTS = 3;
 const AUTO_CLOSE_MS = 3000;
@@ -19,7 +19,7 @@ const tone: Record<ToastKind, string> = {
  * same page, which comes back without it (a flash toast is read once).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [toasts, setToasts] = useState(toast ? [toast] : []);
   const location = useLocation();
 
@@ -46,8 +46,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 shadow-md ${tone[item.kind]}`}
         >
           <div className="flex-1">
-            <p className="font-semibold">{t(item.message, item.params)}</p>
-            {item.description ? <p className="text-sm">{t(item.description, item.params)}</p> : null}
+            <p className="font-semibold">{t(item.message, toastValues(item.params, i18n.language, t))}</p>
+            {item.description ? <p className="text-sm">{t(item.description, toastValues(item.params, i18n.language, t))}</p> : null}
           </div>
           <a
             href={`${location.pathname}${location.search}`}

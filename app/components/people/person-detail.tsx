@@ -229,7 +229,7 @@ export function PersonDetail({
             <ul className="flex flex-col gap-1 text-sm" data-testid="latest-attestations">
               {latestAttestations.map((attestation) => (
                 <li key={attestation.id} className="flex flex-wrap gap-2">
-                  <span>{attestation.document_name}</span>
+                  <bdi>{attestation.document_name}</bdi>
                   <span className="text-gray-11">{pick(lng, attestation.client_en, attestation.client_ar)}</span>
                   <Badge variant="secondary">{t(`status.${attestation.status}`)}</Badge>
                   <span className="text-gray-11">{formatDate(attestation.created_at, lng)}</span>

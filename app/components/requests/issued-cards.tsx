@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
-import { formatDate, formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime, isolate } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 
 interface Verification {
@@ -52,7 +52,7 @@ export function HolderDocuments({
         <Card key={document.id} className="flex flex-col gap-3" data-testid="issued-document">
           <h2 className="text-lg font-semibold">{title}</h2>
           {document.status === "REVOKED" ? (
-            <p className="text-red-11">{t("requests.revoked", { date: formatDate(document.revoked_at ?? document.created_at, lng), reason: revocationReasonText(document.revocation_reason, t) })}</p>
+            <p className="text-red-11">{t("requests.revoked", { date: formatDate(document.revoked_at ?? document.created_at, lng), reason: isolate(revocationReasonText(document.revocation_reason, t)) })}</p>
           ) : null}
           <div className="flex flex-wrap gap-6">
             <div className="size-36 shrink-0" dangerouslySetInnerHTML={{ __html: document.qrSvg }} />
@@ -137,7 +137,7 @@ export function StaffIssuedDocuments({
               {document.status === "VALID" ? <Badge variant="success">{t("staff.valid")}</Badge> : <Badge variant="destructive">{t("verify.verdict.REVOKED")}</Badge>}
             </div>
             <p className="text-sm text-gray-11">
-              {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · SHA-256 <code dir="ltr" className="break-all">{document.document_hash}</code>
+              {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · {t("requests.hash")} <code dir="ltr" className="break-all">{document.document_hash}</code>
             </p>
             <p className="flex flex-wrap gap-4 text-sm">
               <a href={`/files/${document.file_id}`} target="_blank" rel="noopener noreferrer" className="text-accent-11 underline" data-testid="issued-pdf">
@@ -148,7 +148,7 @@ export function StaffIssuedDocuments({
               </a>
             </p>
             {document.status === "REVOKED" ? (
-              <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: revocationReasonText(document.revocation_reason, t) })}</p>
+              <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: isolate(revocationReasonText(document.revocation_reason, t)) })}</p>
             ) : canRevoke ? (
               <ButtonLink to={`?dialog=revoke&document=${document.id}`} variant="danger" preventScrollReset className="self-start">
                 {t("staff.revoke")}
@@ -190,7 +190,7 @@ function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: R
         <input type="hidden" name="intent" value="revoke" />
         <input type="hidden" name="issuedDocumentId" value={document.id} />
         <h2 id="revoke-title" className="text-lg font-semibold">
-          {t("staff.revokeTitle", { name: document.document_name })}
+          {t("staff.revokeTitle", { name: isolate(document.document_name) })}
         </h2>
         <p className="text-sm text-gray-11">{t("staff.revokeHint")}</p>
         <TextareaField id="reason" name="reason" label={t("staff.revokeReason")} errors={errors?.reason ?? undefined} errorId="reason-error" />

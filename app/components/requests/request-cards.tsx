@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { Card } from "~/components/ui/card";
 import { InfoCard } from "~/components/ui/info-card";
-import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
+import { formatDateTime, humanizeFieldName, isolate, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";
 
 /**
@@ -32,7 +32,9 @@ export function FilledFieldsCard({
             <dt className="text-sm text-gray-11">
               {showFieldNames ? (
                 <>
-                  <span className="block font-medium text-gray-12">{humanizeFieldName(field.field_name)}</span>
+                  <span className="block font-medium text-gray-12">
+                    <bdi lang="en">{humanizeFieldName(field.field_name)}</bdi>
+                  </span>
                   {labelOf(field.field_name)}
                 </>
               ) : (
@@ -119,7 +121,7 @@ export function TimelineCard({
               {formatDateTime(event.at, i18n.language)}
               {showRoles && event.actor_role ? ` · ${t(`roles.${event.actor_role}`)}` : ""}
             </p>
-            {event.details.note ? <p className="text-sm">{t("requests.note", { note: event.details.note })}</p> : null}
+            {event.details.note ? <p className="text-sm">{t("requests.note", { note: isolate(event.details.note) })}</p> : null}
           </li>
         ))}
       </ol>

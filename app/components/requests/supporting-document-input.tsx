@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
-import { pick } from "~/utils/format";
+import { isolate, pick } from "~/utils/format";
 
 interface SupportingType {
   id: number;
@@ -34,7 +34,7 @@ export function SupportingDocumentInput({
       {attachedName ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-green-11" data-testid={`attached-${type.id}`}>
-            {t("wizard.attached", { name: attachedName })}
+            {t("wizard.attached", { name: isolate(attachedName) })}
           </span>
           {removable ? (
             <button type="submit" name="intent" value={`remove:${type.id}`} className="text-red-11 underline">

@@ -2,7 +2,7 @@ import { useTranslation } from "~/utils/i18n";
 import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
 import type { Verdict } from "~/modules/verification/verdict";
-import { formatDate } from "~/utils/format";
+import { formatDate, isolate } from "~/utils/format";
 import { VerdictIcon } from "./verdict-icon";
 import { VerifyShell } from "./verify-shell";
 
@@ -28,7 +28,7 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
           aria-describedby="code-hint"
         />
         <p id="code-hint" className="v-hint">
-          {t("verify.codeHint")}
+          {t("verify.codeHint", { example: isolate(formatCode("ABCDEFGHJKMNPQRS")) })}
         </p>
         {invalid ? (
           <p className="v-msg v-bad" role="alert">

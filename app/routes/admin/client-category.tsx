@@ -31,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   if ((await removeClientCategory(getDb(), category, principal)) === "in-use") return data({ error: "admin.clientCategoryInUse" }, { status: 409 });
-  return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), { kind: "success", message: "catalogue.deleted", params: { name: category.name_en } });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), { kind: "success", message: "catalogue.deleted", params: { name: { en: category.name_en, ar: category.name_ar } } });
 }
 
 export default function ClientCategory({ loaderData, actionData }: Route.ComponentProps) {

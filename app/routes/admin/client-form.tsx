@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(mustLinkTo(areaOf(context)!, "client", { id: result.id }), {
     kind: "success",
     message: client ? "admin.clientSaved" : "admin.clientCreated",
-    params: { name: submission.value.name.english },
+    params: { name: { en: submission.value.name.english, ar: submission.value.name.arabic } },
   });
 }
 

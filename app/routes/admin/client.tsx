@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ((await request.formData()).get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   const result = await removeClient(getDb(), client, principal);
   if (!result.ok) return data({ references: result.references }, { status: 409 });
-  return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), { kind: "success", message: "catalogue.deleted", params: { name: client.name_en } });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), { kind: "success", message: "catalogue.deleted", params: { name: { en: client.name_en, ar: client.name_ar } } });
 }
 
 interface Person {
@@ -119,7 +119,7 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
             {client.name_ar}
           </dd>
           <dt className="text-sm text-gray-11">{t("admin.address")}</dt>
-          <dd>{client.address || t("profile.notProvided")}</dd>
+          <dd>{client.address ? <bdi>{client.address}</bdi> : t("profile.notProvided")}</dd>
           <dt className="text-sm text-gray-11">{t("admin.clientCategory")}</dt>
           <dd data-testid="client-category">
             {categoryHref ? (

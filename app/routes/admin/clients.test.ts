@@ -4,6 +4,9 @@ import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { seedDemoData } from "~/db/seed/seed.server";
+import { i18nFor } from "~/modules/i18n/instances.server";
+import { readToast } from "~/modules/toast/toast.server";
+import { toastValues } from "~/modules/toast/toast";
 import { createTestDb } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
@@ -95,6 +98,9 @@ describe("clients (service admin, super admin)", () => {
     const deleted = await run(detail.action, postForm(`/super-admin/clients-management/${empty.id}`, { intent: "delete" }), context, { id: String(empty.id) });
     expect(deleted.status).toBe(302);
     expect(await audits("client.delete")).toBe(1);
+    const toast = readToast(new Request("http://localhost/", { headers: { Cookie: deleted.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") } }));
+    expect(toast?.params).toEqual({ name: { en: "Empty", ar: "فارغة" } });
+    expect(i18nFor("ar").t(toast!.message, toastValues(toast!.params, "ar", i18nFor("ar").t))).toBe("تم حذف \u2068فارغة\u2069.");
   });
 
   it("is refused (403) to client admins, clerks and beneficiaries", async () => {

@@ -106,7 +106,7 @@ export async function changePersonStatus(args: Args, role: ManagedRole) {
   return redirectWithToast(mustLinkTo(areaOf(args.context)!, PERSON_KINDS[role].screens.detail, { id }), {
     kind: "success",
     message: INTENT_TOASTS[known],
-    params: { name: `${person!.first_name_en} ${person!.last_name_en}` },
+    params: { name: { en: `${person!.first_name_en} ${person!.last_name_en}`, ar: `${person!.first_name_ar} ${person!.last_name_ar}` } },
   });
 }
 
@@ -130,6 +130,6 @@ export async function savePerson(args: Args, role: ManagedRole) {
   return redirectWithToast(mustLinkTo(areaOf(args.context)!, kind.screens.detail, { id: result.id }), {
     kind: "success",
     message: person ? kind.labels.saved : kind.labels.created,
-    params: { name: `${submission.value.firstName.english} ${submission.value.lastName.english}` },
+    params: { name: { en: `${submission.value.firstName.english} ${submission.value.lastName.english}`, ar: `${submission.value.firstName.arabic} ${submission.value.lastName.arabic}` } },
   });
 }

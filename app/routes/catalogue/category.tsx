@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   const result = await removeCategory(db, category, principal);
   if (result === "has-requests") return data({ error: "catalogue.hasRequests" }, { status: 409 });
-  return redirectWithToast(mustLinkTo(area, "categories"), { kind: "success", message: "catalogue.deleted", params: { name: pick("en", category.name_en, category.name_ar) } });
+  return redirectWithToast(mustLinkTo(area, "categories"), { kind: "success", message: "catalogue.deleted", params: { name: { en: category.name_en, ar: category.name_ar } } });
 }
 
 export default function Category({ loaderData, actionData }: Route.ComponentProps) {

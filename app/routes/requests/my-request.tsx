@@ -9,7 +9,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
-import { formatDateTime, formatMoney, pick } from "~/utils/format";
+import { formatDateTime, formatMoney, isolate, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
 
 /** The beneficiary's request page: status, timeline, fields, files, the issued document and its verifications. */
@@ -58,14 +58,14 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
           <dt className="text-gray-11">{t("requests.securePlus")}</dt>
           <dd>{request.secure_plus_enabled ? t("requests.yes") : t("requests.no")}</dd>
           <dt className="text-gray-11">{t("requests.message")}</dt>
-          <dd className="whitespace-pre-line">{request.request_message || t("requests.noMessage")}</dd>
+          <dd className="whitespace-pre-line" dir={request.request_message ? "auto" : undefined}>{request.request_message || t("requests.noMessage")}</dd>
         </dl>
       </Card>
 
       <HolderDocuments documents={documents} verifications={verifications} title={t("requests.issued")} downloadLabel={t("requests.download")} />
 
       <TimelineCard timeline={timeline} />
-      {request.status_note ? <p className="rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: request.status_note })}</p> : null}
+      {request.status_note ? <p className="rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: isolate(request.status_note) })}</p> : null}
       <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} />
       <UploadedDocumentsCard attachments={attachments} />
     </div>

@@ -76,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== "success" || !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, principal))) {
         throw data({ reason: "not-found" }, { status: 404 });
       }
-      return redirectWithToast(here, { kind: "success", message: "staff.documentReviewed", params: { status: submission.value.status } });
+      return redirectWithToast(here, { kind: "success", message: "staff.documentReviewed", params: { status: { key: `status.${submission.value.status}` } } });
     }
     case "revoke": {
       requirePermission(principal, "request:revoke");
@@ -124,7 +124,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         ) : null}
       </div>
       {!canManage ? <Callout tone="info">{t("staff.readOnly")}</Callout> : null}
-      <p className="whitespace-pre-line text-gray-12">{request.request_message || t("requests.noMessage")}</p>
+      <p className="whitespace-pre-line text-gray-12" dir="auto">{request.request_message || t("requests.noMessage")}</p>
 
       {canManage && loaderData.dialog === "status" ? (
         <StatusDialog request={request} lastResult={actionData?.intent === "status" ? actionData.result : undefined} />
@@ -135,7 +135,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         <InfoCard
           title={t("staff.documentInformation")}
           rows={[
-            [t("staff.nameEn"), request.category_en],
+            [t("staff.nameEn"), <bdi key="en" lang="en">{request.category_en}</bdi>],
             [t("staff.nameAr"), <span key="ar" dir="rtl">{request.category_ar}</span>],
             [t("staff.description"), pick(lng, request.description_en, request.description_ar)],
             [t("staff.fee"), <bdi key="f">{formatMoney(request.fee, request.currency, lng)}</bdi>],
@@ -145,7 +145,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         <InfoCard
           title={t("staff.clientInformation")}
           rows={[
-            [t("staff.nameEn"), pick(lng, request.client_en, request.client_ar)],
+            [t("staff.name"), pick(lng, request.client_en, request.client_ar)],
             [t("staff.address"), <bdi key="address">{request.client_address ?? "—"}</bdi>],
             [t("staff.canDoAttestation"), yesNo(request.can_do_attestation)],
           ]}
@@ -156,7 +156,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
           rows={[
             [t("staff.status"), <StatusBadge key="s" status={request.status} />],
             [t("staff.securePlus"), yesNo(request.secure_plus_enabled)],
-            [t("requests.message"), request.request_message || "—"],
+            [t("requests.message"), request.request_message ? <bdi key="m" className="whitespace-pre-line">{request.request_message}</bdi> : "—"],
             [t("staff.createdDate"), formatDateTime(request.created_at, lng)],
           ]}
         />

@@ -207,7 +207,7 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
               <input type="radio" name="clientId" value={client.id} defaultChecked={view.client?.id === client.id} className="mt-1.5" />
               <span>
                 <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
-                {client.address ? <span className="block text-sm text-gray-11">{client.address}</span> : null}
+                {client.address ? <bdi className="block text-sm text-gray-11">{client.address}</bdi> : null}
               </span>
             </label>
           ))}
