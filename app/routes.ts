@@ -95,6 +95,10 @@ export default [
   route("locales/:lng/:file", "routes/resources/locales.ts"),
   route("files/:id", "routes/resources/file.ts"),
 
+  // The JSON API (DESIGN 18): its reference page, then one resource route answering every call
+  route("api/docs", "routes/api/docs.tsx"),
+  route("api/*", "routes/api/api.ts"),
+
   // Role areas
   ...area("super-admin", [
     ...managed("service-admins-management", "super-admin", "service-admin", SERVICE_ADMIN_FILES),

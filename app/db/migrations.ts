@@ -3,6 +3,7 @@ import * as initialSchema from "../../migrations/2026-11-22T0001_initial_schema"
 import * as sharedCounters from "../../migrations/2026-11-22T0002_shared_counters_and_category_index";
 import * as accountsMail from "../../migrations/2026-11-22T0003_accounts_mail_and_notifications";
 import * as attestationCancelled from "../../migrations/2026-11-23T0004_attestation_cancelled";
+import * as apiRefreshTokens from "../../migrations/2026-11-23T0005_api_refresh_tokens";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0002_shared_counters_and_category_index": sharedCounters,
   "2026-11-22T0003_accounts_mail_and_notifications": accountsMail,
   "2026-11-23T0004_attestation_cancelled": attestationCancelled,
+  "2026-11-23T0005_api_refresh_tokens": apiRefreshTokens,
 };

@@ -74,6 +74,9 @@ export interface SessionsTable {
   last_seen_at: string;
   ip: string | null;
   user_agent: string | null;
+  /** API tokens: the SHA-256 of the refresh token and when it expires. */
+  refresh_hash: ColumnType<string | null, string | null | undefined, never>;
+  refresh_expires_at: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface ClientCategoriesTable {

@@ -1,19 +1,23 @@
 import type { MiddlewareFunction } from "react-router";
 import { getDb } from "~/db/db.server";
-import { principalContext } from "~/modules/access";
+import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
 import { clearToastHeader, readToast } from "~/modules/toast/toast.server";
 import { clientIpContext, toastContext } from "./context";
 
 /** Builds the principal once per request (DESIGN 15). */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(principalContext, await principalFor(getDb(), request, context.get(clientIpContext) || null));
+  // The JSON API reads only its bearer token (DESIGN 18): no cookie is looked at under /api.
+  const ip = context.get(clientIpContext) || null;
+  context.set(principalContext, isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip));
   return next();
 };
 
+const isApiPath = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
 /** Reads the flash toast once and clears it, unless the response sets a new one. */
 export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const toast = request.method === "GET" ? readToast(request) : null;
+  const toast = request.method === "GET" && !isApiPath(request) ? readToast(request) : null;
   context.set(toastContext, toast);
   const response = await next();
   if (toast && !response.headers.getSetCookie().some((value) => value.startsWith("toast="))) {

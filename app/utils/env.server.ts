@@ -39,6 +39,13 @@ export const env = {
   get mailFrom() {
     return process.env.MAIL_FROM ?? "Documents & Attestations <no-reply@localhost>";
   },
+  /** Origins a browser may call the JSON API from (comma-separated); unset, CORS stays off (DESIGN 18). */
+  get apiCorsOrigins(): string[] {
+    return (process.env.API_CORS_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim().replace(/\/+$/, ""))
+      .filter(Boolean);
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

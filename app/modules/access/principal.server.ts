@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session-user";
 import { findStaffRecord } from "~/modules/users/queries.server";
 import { parsePermissions, type StaffGrant } from "./capabilities";
 import { ANONYMOUS } from "./context";
@@ -13,8 +14,12 @@ function loginRedirectOf(request: Request) {
 
 /** Who is asking: the session's user, their staff record and their client's flags (DESIGN 15). */
 export async function principalFor(db: DB, request: Request, ip: string | null): Promise<Principal> {
-  const user = await getSessionUser(db, request);
-  if (!user) return { ...ANONYMOUS, ip, loginRedirect: loginRedirectOf(request) };
+  return principalOfUser(db, await getSessionUser(db, request), ip, loginRedirectOf(request));
+}
+
+/** The principal of a known user (or anonymous): the screens' session and the API's bearer token alike. */
+export async function principalOfUser(db: DB, user: SessionUser | null, ip: string | null, loginRedirect: string): Promise<Principal> {
+  if (!user) return { ...ANONYMOUS, ip, loginRedirect };
   let staff: StaffGrant | null = null;
   if (user.role === "CLERK" || user.role === "CLIENT_ADMIN") {
     const record = await findStaffRecord(db, user.id, user.role);
@@ -35,5 +40,5 @@ export async function principalFor(db: DB, request: Request, ip: string | null):
       };
     }
   }
-  return buildPrincipal(user, staff, ip, loginRedirectOf(request));
+  return buildPrincipal(user, staff, ip, loginRedirect);
 }

@@ -27,6 +27,7 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
     .innerJoin("users", "users.id", "sessions.user_id")
     .select([
       "sessions.id as session_id",
+      "sessions.kind",
       "sessions.expires_at",
       "sessions.last_seen_at",
       "users.id",
@@ -45,6 +46,42 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
 
 export async function findSessionWithUser(db: DB, sessionId: string) {
   return (await db.executeQuery(sessionWithUser(db, sessionId))).rows[0];
+}
+
+/** An API token pair (DESIGN 18): a `sessions` row of kind API. */
+export async function insertApiSession(
+  db: DB,
+  session: { id: string; userId: number; expiresAt: string; refreshHash: string; refreshExpiresAt: string; ip: string | null; userAgent: string | null },
+) {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("sessions")
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      kind: "API",
+      expires_at: session.expiresAt,
+      last_seen_at: now,
+      ip: session.ip,
+      user_agent: session.userAgent,
+      refresh_hash: session.refreshHash,
+      refresh_expires_at: session.refreshExpiresAt,
+    })
+    .execute();
+}
+
+/** Takes the API session a refresh token belongs to, if still usable: one use, even for two calls at once. */
+export async function takeApiSessionByRefresh(db: DB, refreshHash: string, at: string) {
+  const row = await db
+    .selectFrom("sessions")
+    .select(["id", "user_id"])
+    .where("refresh_hash", "=", refreshHash)
+    .where("kind", "=", "API")
+    .where("refresh_expires_at", ">", at)
+    .executeTakeFirst();
+  if (!row) return null;
+  const deleted = await db.deleteFrom("sessions").where("id", "=", row.id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) === 1 ? row : null;
 }
 
 export async function touchSession(db: DB, sessionId: string, at: string) {

@@ -21,7 +21,7 @@ export const sessionCookie = () =>
   }));
 
 /** Only the SHA-256 of the token is stored, so a leaked table does not leak sessions. */
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 async function readToken(request: Request): Promise<string | null> {
   const token = await sessionCookie().parse(request.headers.get("Cookie"));
@@ -59,9 +59,16 @@ export async function destroyUserSession(db: DB, request: Request): Promise<stri
 
 export async function getSessionUser(db: DB, request: Request, now = Date.now()): Promise<SessionUser | null> {
   const token = await readToken(request);
-  if (!token) return null;
-  const row = await findSessionWithUser(db, hashToken(token));
-  if (!row) return null;
+  return token ? sessionUserOfToken(db, hashToken(token), "WEB", now) : null;
+}
+
+/**
+ * The user of a stored session (by the hash of its token) of the given kind: a browser session (WEB) or an
+ * API access token (API). An expired or idle session, or one of an inactive user, is deleted.
+ */
+export async function sessionUserOfToken(db: DB, sessionId: string, kind: "WEB" | "API", now = Date.now()): Promise<SessionUser | null> {
+  const row = await findSessionWithUser(db, sessionId);
+  if (!row || row.kind !== kind) return null;
   const lastSeen = Date.parse(row.last_seen_at);
   if (Date.parse(row.expires_at) <= now || now - lastSeen > SESSION_IDLE_MS || row.status !== "ACTIVE") {
     await deleteSession(db, row.session_id);

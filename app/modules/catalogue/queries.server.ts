@@ -39,17 +39,18 @@ export function supportingTypesOf(db: DB, categoryId: number) {
     .execute();
 }
 
-function filteredCategories(db: DB, filter: { clientId?: number; q?: string }) {
+function filteredCategories(db: DB, filter: { id?: number; clientId?: number; q?: string }) {
   let base = db.selectFrom("document_categories as c").innerJoin("clients as cl", "cl.id", "c.client_id");
+  if (filter.id !== undefined) base = base.where("c.id", "=", filter.id);
   if (filter.clientId !== undefined) base = base.where("c.client_id", "=", filter.clientId);
   const q = filter.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb("c.name_en", "like", `%${q}%`), eb("c.name_ar", "like", `%${q}%`)]));
   return base;
 }
 
-const CATEGORY_COLUMNS = ["c.id", "c.name_en", "c.name_ar", "c.fee", "c.currency", "c.validity_period_days", "cl.name_en as client_en", "cl.name_ar as client_ar"] as const;
+const CATEGORY_COLUMNS = ["c.id", "c.client_id", "c.name_en", "c.name_ar", "c.description_en", "c.description_ar", "c.fee", "c.currency", "c.validity_period_days", "cl.name_en as client_en", "cl.name_ar as client_ar"] as const;
 
-export async function listCategories(db: DB, filter: { clientId?: number; q?: string; page: number; size: number }) {
+export async function listCategories(db: DB, filter: { id?: number; clientId?: number; q?: string; page: number; size: number }) {
   const base = filteredCategories(db, filter);
   const total = await countRows(base);
   const rows = await base.select([...CATEGORY_COLUMNS]).orderBy("c.id", "desc").limit(filter.size).offset(filter.page * filter.size).execute();
@@ -118,8 +119,11 @@ export function requestCountsByCategory(db: DB, clientId: number) {
     .execute();
 }
 
-export async function listRequiredFields(db: DB, filter: { categoryId: number; q?: string; page: number; size: number }) {
-  let base = db.selectFrom("document_required_fields").where("document_category_id", "=", filter.categoryId);
+/** Required fields of one category, or of every category of a client (or all, for administrators). */
+export async function listRequiredFields(db: DB, filter: { categoryId?: number; clientId?: number; q?: string; page: number; size: number }) {
+  let base = db.selectFrom("document_required_fields");
+  if (filter.categoryId !== undefined) base = base.where("document_category_id", "=", filter.categoryId);
+  if (filter.clientId !== undefined) base = base.where("document_category_id", "in", db.selectFrom("document_categories").select("id").where("client_id", "=", filter.clientId));
   const q = filter.q?.trim();
   if (q) base = base.where((eb) => eb.or([eb("name_en", "like", `%${q}%`), eb("name_ar", "like", `%${q}%`), eb("field_name", "like", `%${q}%`)]));
   const total = await countRows(base);

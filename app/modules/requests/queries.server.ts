@@ -62,6 +62,7 @@ export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: numb
       "r.created_at",
       "r.updated_at",
       "r.document_category_id",
+      "r.client_id",
       "c.name_en as category_en",
       "c.name_ar as category_ar",
       "c.fee",
@@ -96,3 +97,15 @@ export async function replaceRequestAttachment(db: DB, requestId: number, suppor
     .execute();
 }
 
+
+/** Deletes a PENDING request that has no issued document, with its field values and attachments; false when it no longer qualifies. */
+export async function deleteRequestRows(db: DB, requestId: number): Promise<boolean> {
+  const issued = await db.selectFrom("issued_documents").select("id").where("request_id", "=", requestId).executeTakeFirst();
+  if (issued) return false;
+  const pending = await db.selectFrom("document_requests").select("id").where("id", "=", requestId).where("status", "=", "PENDING").executeTakeFirst();
+  if (!pending) return false;
+  await db.deleteFrom("attachments").where("entity_type", "=", "DOCUMENT_REQUESTS").where("reference_entity_id", "=", requestId).execute();
+  await db.deleteFrom("request_field_values").where("request_id", "=", requestId).execute();
+  await db.deleteFrom("document_requests").where("id", "=", requestId).execute();
+  return true;
+}

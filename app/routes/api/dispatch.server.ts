@@ -1,0 +1,187 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import type { SignedIn } from "~/modules/access";
+import { principalOfUser } from "~/modules/access/principal.server";
+import { apiError, ApiError, bilingual } from "~/modules/api/errors.server";
+import { apiUserOf } from "~/modules/auth/api-tokens.server";
+import { readMultipart, type UploadedFile } from "~/modules/files/upload.server";
+import { i18nFor } from "~/modules/i18n/instances.server";
+import { env } from "~/utils/env.server";
+import type { Operation } from "./operation";
+
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+
+interface Route {
+  operation: Operation;
+  pattern: RegExp;
+  names: string[];
+}
+
+/** Path templates as patterns: a `{name}` is a positive integer, so `/by-client` never reads as an id. */
+export function routesOf(operations: Operation[]): Route[] {
+  return operations.map((operation) => {
+    const names: string[] = [];
+    const source = operation.path.replace(/[.*+?^${}()|[\]\\]/g, (char) => (char === "{" || char === "}" ? char : `\\${char}`)).replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return "(\\d{1,10})";
+    });
+    return { operation, pattern: new RegExp(`^${source}/?$`), names };
+  });
+}
+
+/** The CORS headers for an allowed origin (only when API_CORS_ORIGINS lists it). */
+function corsHeaders(request: Request): Record<string, string> {
+  const origin = request.headers.get("Origin");
+  if (!origin || !env.apiCorsOrigins.includes(origin)) return {};
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE",
+    "Access-Control-Allow-Headers": "Authorization, Content-Type",
+    "Access-Control-Max-Age": "600",
+    Vary: "Origin",
+  };
+}
+
+/** Reads a body up to `limit` bytes while it streams: past it, 413 without reading the rest. */
+async function readBounded(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limit) throw apiError(413);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        throw apiError(413);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw apiError(400, "api.errors.truncatedBody");
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The validation failure of a zod parse, each field with its message in both languages. */
+function invalid(error: z.ZodError, prefix = ""): ApiError {
+  const en = i18nFor("en");
+  const details = error.issues.map((issue) => ({
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    key: en.exists(issue.message) ? issue.message : "api.validation.invalid",
+  }));
+  return apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details });
+}
+
+const parseWith = <T extends z.ZodType>(schema: T, value: unknown, prefix: string): z.output<T> => {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalid(parsed.error, prefix);
+  return parsed.data;
+};
+
+async function bodyOf(operation: Operation, request: Request): Promise<{ body: unknown; files: UploadedFile[] }> {
+  if (!operation.body) return { body: undefined, files: [] };
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (operation.multipart && type.startsWith("multipart/form-data")) {
+    const { multipart } = operation;
+    let upload: Awaited<ReturnType<typeof readMultipart>>;
+    try {
+      upload = await readMultipart(request, { maxFileSize: multipart.maxFileBytes, maxFiles: 1, tooLarge: multipart.tooLarge });
+    } catch {
+      throw apiError(400, "api.errors.malformedMultipart");
+    }
+    if (!upload.ok) throw apiError(upload.error === "validation.maxFiles5" ? 400 : 413, upload.error);
+    const fields = Object.fromEntries([...upload.fields.entries()].filter(([, value]) => typeof value === "string"));
+    return { body: parseWith(multipart.fields, fields, ""), files: upload.files.filter((file) => file.fieldName === multipart.file) };
+  }
+  if (!/^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/.test(type)) throw apiError(415);
+  const bytes = await readBounded(request, operation.maxBytes ?? DEFAULT_MAX_BYTES);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw apiError(400, "api.errors.malformedJson");
+  }
+  return { body: parseWith(operation.body, value, ""), files: [] };
+}
+
+async function callerOf(request: Request, ip: string | null): Promise<SignedIn> {
+  const header = request.headers.get("Authorization");
+  if (!header) throw apiError(401);
+  const token = BEARER.exec(header)?.[1];
+  const db = getDb();
+  const user = token ? await apiUserOf(db, token) : null;
+  if (!user) throw apiError(401, "api.errors.tokenInvalid");
+  return (await principalOfUser(db, user, ip, "/api/auth/login")) as SignedIn;
+}
+
+/** A failure thrown by the shared code (the access module's 403/404, a rate limit's 429) in the API's shape. */
+function asApiError(thrown: unknown): ApiError | null {
+  if (thrown instanceof ApiError) return thrown;
+  if (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit") {
+    const init = (thrown as { init: ResponseInit | null }).init;
+    const status = init?.status ?? 500;
+    const retryAfter = new Headers(init?.headers).get("Retry-After");
+    return apiError(status, undefined, retryAfter ? { headers: { "Retry-After": retryAfter } } : undefined);
+  }
+  if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return apiError(401);
+  return null;
+}
+
+/** Answers one call of the JSON API: routing, the bearer token, the body, validation, the shapes. */
+export async function dispatch(operations: Route[], request: Request, context: Readonly<RouterContextProvider>, extra: (path: string, request: Request) => Response | null): Promise<Response> {
+  const cors = corsHeaders(request);
+  const withCors = (response: Response) => {
+    for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+    return response;
+  };
+  let path: string;
+  try {
+    path = decodeURI(new URL(request.url).pathname);
+  } catch {
+    return withCors(apiError(400).toResponse());
+  }
+  if (request.method === "OPTIONS") return withCors(new Response(null, { status: 204 }));
+  const own = extra(path, request);
+  if (own) return withCors(own);
+  const candidates = operations.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
+  if (candidates.length === 0) return withCors(apiError(404, "api.errors.noSuchCall").toResponse());
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const found = candidates.find((candidate) => candidate.route.operation.method === method);
+  if (!found) {
+    const allow = [...new Set(candidates.map((candidate) => candidate.route.operation.method))].join(", ");
+    return withCors(apiError(405, undefined, { headers: { Allow: allow } }).toResponse());
+  }
+  const { operation, names } = found.route;
+  const ip = context.get(clientIpContext) || null;
+  try {
+    const principal = operation.public ? (null as unknown as SignedIn) : await callerOf(request, ip);
+    const params = Object.fromEntries(names.map((name, index) => [name, Number(found.match![index + 1])]));
+    const url = new URL(request.url);
+    const query = operation.query ? parseWith(operation.query, Object.fromEntries(url.searchParams), "") : {};
+    const { body, files } = await bodyOf(operation, request);
+    const data = await operation.handle({ query, params: operation.params ? parseWith(operation.params, params, "") : params, body, principal, request, ip, files });
+    // The answer goes out as documented: unknown keys dropped, a wrong shape is a bug (500), never a leak.
+    const payload = { success: true as const, message: bilingual(operation.message), data: operation.response.parse(data) };
+    return withCors(Response.json(payload, { status: operation.status ?? 200, headers: { "Cache-Control": "no-store" } }));
+  } catch (thrown) {
+    const known = asApiError(thrown);
+    if (known) return withCors(known.toResponse());
+    console.error(thrown);
+    return withCors(apiError(500).toResponse());
+  }
+}

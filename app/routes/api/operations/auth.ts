@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { getDb } from "~/db/db.server";
+import { ROLES } from "~/db/schema";
+import { principalOfUser } from "~/modules/access/principal.server";
+import { apiError } from "~/modules/api/errors.server";
+import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/modules/auth/api-tokens.server";
+import { loginSchema } from "~/modules/auth/schema";
+import { signIn } from "~/modules/auth/service.server";
+import type { SessionUser } from "~/modules/auth/session-user";
+import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { env } from "~/utils/env.server";
+import { operation } from "../operation";
+
+const name = z.object({ english: z.string(), arabic: z.string() });
+
+export const apiUserSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    firstName: name,
+    middleName: name.nullable(),
+    lastName: name,
+    clerk: z.object({ client: z.object({ id: z.number().int(), name, canDoSincera: z.boolean(), canDoAttestation: z.boolean() }) }).nullable(),
+  })
+  .meta({ id: "User" });
+
+export const tokensSchema = z
+  .object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: z.number().int(), tokenType: z.literal("Bearer") })
+  .meta({ id: "Tokens" });
+
+const userOf = (user: SessionUser): z.input<typeof apiUserSchema> => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  firstName: user.firstName,
+  middleName: user.middleName,
+  lastName: user.lastName,
+  clerk: user.client ? { client: { id: user.client.id, name: { english: user.client.nameEn, arabic: user.client.nameAr }, canDoSincera: user.client.canDoSincera, canDoAttestation: user.client.canDoAttestation } } : null,
+});
+
+const metaOf = (request: Request, ip: string | null) => ({ ip, userAgent: request.headers.get("User-Agent") });
+const bearerOf = (request: Request) => (request.headers.get("Authorization") ?? "").replace(/^Bearer /, "");
+
+export const authOperations = [
+  operation({
+    id: "login",
+    method: "POST",
+    path: "/api/auth/login",
+    tag: "Auth",
+    summary: "Sign in: a bearer token pair",
+    description: "The same rules, rate limits and audit as the sign-in page. The access token is sent as `Authorization: Bearer …`.",
+    public: true,
+    body: loginSchema.omit({ redirectTo: true }),
+    response: z.object({ user: apiUserSchema, tokens: tokensSchema }),
+    message: "api.messages.signedIn",
+    example: { as: "anonymous", body: { email: "clerk@example.com", password: "Demo-Pass-2026" } },
+    async handle({ body, request, ip }) {
+      await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+      await enforceRateLimit(`auth:email:${body.email.toLowerCase()}`, env.authRateLimit);
+      const db = getDb();
+      const result = await signIn(db, body.email, body.password, ip);
+      if (!result.ok) throw apiError(401, "auth.invalidCredentials");
+      const tokens = await issueApiTokens(db, result.user.id, metaOf(request, ip));
+      const principal = await principalOfUser(db, await apiUserOf(db, tokens.accessToken), ip, "");
+      return { user: userOf(principal.user!), tokens };
+    },
+  }),
+  operation({
+    id: "refresh",
+    method: "POST",
+    path: "/api/auth/refresh",
+    tag: "Auth",
+    summary: "Rotate the token pair",
+    description: "The refresh token is used once: the old pair stops working.",
+    public: true,
+    body: z.object({ refreshToken: z.string({ error: "api.validation.refreshToken" }).min(1, "api.validation.refreshToken").max(200) }),
+    response: z.object({ tokens: tokensSchema }),
+    message: "api.messages.refreshed",
+    example: { as: "clerk", body: { refreshToken: "{refreshToken}" } },
+    async handle({ body, request, ip }) {
+      await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+      const tokens = await refreshApiTokens(getDb(), body.refreshToken, metaOf(request, ip));
+      if (!tokens) throw apiError(401, "api.errors.tokenInvalid");
+      return { tokens };
+    },
+  }),
+  operation({
+    id: "logout",
+    method: "POST",
+    path: "/api/auth/logout",
+    tag: "Auth",
+    summary: "Revoke the token pair",
+    response: z.null(),
+    message: "api.messages.signedOut",
+    example: { as: "clerk" },
+    async handle({ request }) {
+      await revokeApiTokens(getDb(), bearerOf(request));
+      return null;
+    },
+  }),
+  operation({
+    id: "me",
+    method: "GET",
+    path: "/api/auth/me",
+    tag: "Auth",
+    summary: "The signed-in user",
+    response: z.object({ user: apiUserSchema }),
+    message: "api.messages.ok",
+    example: { as: "clerk" },
+    async handle({ principal }) {
+      return { user: userOf(principal.user) };
+    },
+  }),
+];

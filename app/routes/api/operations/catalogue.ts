@@ -1,0 +1,320 @@
+import { z } from "zod";
+import { getDb, type DB } from "~/db/db.server";
+import { scopeFilter, type SignedIn } from "~/modules/access";
+import { requirePermission } from "~/modules/access/require.server";
+import { apiError } from "~/modules/api/errors.server";
+import { idQuery, pageData, pageOf, pagingQuery } from "~/modules/api/schema";
+import { findClient, listCategories, listRequiredFields } from "~/modules/catalogue/queries.server";
+import { categorySchema, fromMinorUnits, requiredFieldSchema as requiredFieldInputSchema } from "~/modules/catalogue/schema";
+import { categoryInScope, createCategory, editCategory, fieldInScope, removeCategory, removeRequiredField, saveRequiredField, toggleRequiredField } from "~/modules/catalogue/service.server";
+import { operation } from "../operation";
+import { documentCategorySchema, requiredFieldSchema } from "../schema";
+
+/** The form's rules, taking the fee and validity as JSON numbers too. */
+const asText = <T extends z.ZodType<string, string>>(schema: T) => z.union([z.number(), z.string()]).transform(String).pipe(schema);
+const categoryBodySchema = categorySchema.extend({
+  fee: asText(categorySchema.shape.fee),
+  validityPeriod: asText(categorySchema.shape.validityPeriod),
+  clientId: z.number({ error: "validation.clientIdRequired" }).int().positive("validation.clientIdRequired").optional(),
+});
+
+interface CategoryRow {
+  id: number;
+  client_id: number;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  fee: number;
+  currency: string;
+  validity_period_days: number;
+  client_en: string;
+  client_ar: string;
+}
+
+const categoryOf = (row: CategoryRow): z.input<typeof documentCategorySchema> => ({
+  id: row.id,
+  name: { english: row.name_en, arabic: row.name_ar },
+  description: { english: row.description_en, arabic: row.description_ar },
+  fee: fromMinorUnits(row.fee, row.currency),
+  currency: row.currency,
+  validityPeriod: row.validity_period_days,
+  client: { id: row.client_id, name: { english: row.client_en, arabic: row.client_ar } },
+});
+
+async function categoryById(db: DB, id: number) {
+  const { rows } = await listCategories(db, { id, page: 0, size: 1 });
+  return categoryOf(rows[0]);
+}
+
+/** A category the caller may write (`catalogue:write`) or read, or 404. */
+async function category(db: DB, principal: SignedIn, capability: "catalogue:read" | "catalogue:write", id: number) {
+  requirePermission(principal, capability);
+  const found = await categoryInScope(db, id, principal);
+  if (!found) throw apiError(404);
+  return found;
+}
+
+async function field(db: DB, principal: SignedIn, capability: "catalogue:read" | "catalogue:write", id: number) {
+  requirePermission(principal, capability);
+  const found = await fieldInScope(db, id, principal);
+  if (!found) throw apiError(404);
+  return found;
+}
+
+const fieldOf = (row: { id: number; name_en: string; name_ar: string; document_category_id: number; field_name: string; field_type: string; is_required: number }): z.input<typeof requiredFieldSchema> => ({
+  id: row.id,
+  name: { english: row.name_en, arabic: row.name_ar },
+  documentCategoryId: row.document_category_id,
+  fieldName: row.field_name,
+  fieldType: row.field_type,
+  isRequired: row.is_required === 1,
+});
+
+const CATEGORIES = "Document categories";
+const FIELDS = "Required fields";
+const categoryExample = { name: { english: "Letter of good standing", arabic: "رسالة حسن سيرة" }, description: { english: "Confirms enrolment without disciplinary record.", arabic: "تؤكد التسجيل دون سجل تأديبي." }, fee: "5", currency: "JOD", validityPeriod: "90" };
+const fieldExample = { name: { english: "Faculty", arabic: "الكلية" }, documentCategoryId: 1, fieldName: "faculty", fieldType: "text", isRequired: false };
+
+export const catalogueOperations = [
+  operation({
+    id: "listDocumentCategories",
+    method: "GET",
+    path: "/api/document-categories",
+    tag: CATEGORIES,
+    summary: "Document categories the caller reaches",
+    query: z.object(pagingQuery()),
+    response: pageOf(documentCategorySchema),
+    message: "api.messages.ok",
+    example: { as: "clerk", query: { page: 0, size: 10 } },
+    failures: [403],
+    async handle({ query, principal }) {
+      requirePermission(principal, "catalogue:read");
+      const { total, rows } = await listCategories(getDb(), { ...scopeFilter(principal), ...query });
+      return pageData(rows.map(categoryOf), query.page, query.size, total);
+    },
+  }),
+  operation({
+    id: "listClientDocumentCategories",
+    method: "GET",
+    path: "/api/document-categories/client",
+    tag: CATEGORIES,
+    summary: "A client's document categories (what a beneficiary may request)",
+    query: z.object({ clientId: idQuery("validation.clientIdRequired"), ...pagingQuery() }),
+    response: pageOf(documentCategorySchema),
+    message: "api.messages.ok",
+    example: { as: "beneficiary", query: { clientId: 1, page: 0, size: 10 } },
+    failures: [404],
+    async handle({ query, principal }) {
+      const db = getDb();
+      // Beneficiaries choose from any client's catalogue (the wizard); staff see their own client's.
+      if (principal.role !== "BENEFICIARY") requirePermission(principal, "catalogue:read", await findClient(db, query.clientId).then((client) => client && { client_id: client.id }));
+      else if (!(await findClient(db, query.clientId))) throw apiError(404);
+      const { total, rows } = await listCategories(db, { clientId: query.clientId, page: query.page, size: query.size });
+      return pageData(rows.map(categoryOf), query.page, query.size, total);
+    },
+  }),
+  operation({
+    id: "getDocumentCategory",
+    method: "GET",
+    path: "/api/document-categories/category",
+    tag: CATEGORIES,
+    summary: "One document category",
+    query: z.object({ documentCategoryId: idQuery("validation.documentCategoryRequired") }),
+    response: documentCategorySchema,
+    message: "api.messages.ok",
+    example: { as: "clerk", query: { documentCategoryId: 1 } },
+    failures: [403, 404],
+    async handle({ query, principal }) {
+      const db = getDb();
+      return categoryById(db, (await category(db, principal, "catalogue:read", query.documentCategoryId)).id);
+    },
+  }),
+  operation({
+    id: "createDocumentCategory",
+    method: "POST",
+    path: "/api/document-categories",
+    tag: CATEGORIES,
+    summary: "Create a document category (the caller's client; the super admin names one)",
+    body: categoryBodySchema,
+    response: documentCategorySchema,
+    status: 201,
+    message: "api.messages.categoryCreated",
+    example: { as: "clerk", body: categoryExample },
+    failures: [403],
+    async handle({ body, principal }) {
+      requirePermission(principal, "catalogue:write");
+      const db = getDb();
+      const clientId = principal.clientId ?? body.clientId;
+      if (!clientId || !(await findClient(db, clientId))) throw apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details: [{ field: "clientId", key: "validation.clientIdRequired" }] });
+      return categoryById(db, await createCategory(db, clientId, body, principal));
+    },
+  }),
+  operation({
+    id: "updateDocumentCategory",
+    method: "PUT",
+    path: "/api/document-categories/update",
+    tag: CATEGORIES,
+    summary: "Change a document category",
+    query: z.object({ documentCategoryId: idQuery("validation.documentCategoryRequired") }),
+    body: categoryBodySchema,
+    response: documentCategorySchema,
+    message: "api.messages.categoryUpdated",
+    example: { as: "clerk", query: { documentCategoryId: 1 }, body: { ...categoryExample, name: { english: "Graduation certificate", arabic: "شهادة تخرج" } } },
+    failures: [403, 404],
+    async handle({ query, body, principal }) {
+      const db = getDb();
+      const found = await category(db, principal, "catalogue:write", query.documentCategoryId);
+      await editCategory(db, found, body, principal);
+      return categoryById(db, found.id);
+    },
+  }),
+  operation({
+    id: "deleteDocumentCategory",
+    method: "DELETE",
+    path: "/api/document-categories/delete",
+    tag: CATEGORIES,
+    summary: "Delete a document category that has no requests (409 otherwise)",
+    query: z.object({ documentCategoryId: idQuery("validation.documentCategoryRequired") }),
+    response: z.object({ id: z.number().int() }),
+    message: "api.messages.categoryDeleted",
+    example: { as: "clerk", query: { documentCategoryId: 1 } },
+    failures: [403, 404, 409],
+    async handle({ query, principal }) {
+      const db = getDb();
+      const found = await category(db, principal, "catalogue:write", query.documentCategoryId);
+      if ((await removeCategory(db, found, principal)) === "has-requests") throw apiError(409, "catalogue.hasRequests");
+      return { id: found.id };
+    },
+  }),
+  operation({
+    id: "listRequiredFields",
+    method: "GET",
+    path: "/api/document-required-fields",
+    tag: FIELDS,
+    summary: "Required fields of the categories the caller reaches",
+    query: z.object(pagingQuery(15)),
+    response: pageOf(requiredFieldSchema),
+    message: "api.messages.ok",
+    example: { as: "clerk", query: { page: 0, size: 15 } },
+    failures: [403],
+    async handle({ query, principal }) {
+      requirePermission(principal, "catalogue:read");
+      const { total, rows } = await listRequiredFields(getDb(), { ...scopeFilter(principal), ...query });
+      return pageData(rows.map(fieldOf), query.page, query.size, total);
+    },
+  }),
+  operation({
+    id: "listCategoryRequiredFields",
+    method: "GET",
+    path: "/api/document-required-fields/by-category",
+    tag: FIELDS,
+    summary: "A document category's required fields",
+    query: z.object({ documentCategoryId: idQuery("validation.documentCategoryRequired"), ...pagingQuery(15) }),
+    response: pageOf(requiredFieldSchema),
+    message: "api.messages.ok",
+    example: { as: "clerk", query: { documentCategoryId: 1, page: 0, size: 15 } },
+    failures: [403, 404],
+    async handle({ query, principal }) {
+      const db = getDb();
+      const found = await category(db, principal, "catalogue:read", query.documentCategoryId);
+      const { total, rows } = await listRequiredFields(db, { categoryId: found.id, page: query.page, size: query.size });
+      return pageData(rows.map(fieldOf), query.page, query.size, total);
+    },
+  }),
+  operation({
+    id: "getRequiredField",
+    method: "GET",
+    path: "/api/document-required-fields/field",
+    tag: FIELDS,
+    summary: "One required field",
+    query: z.object({ documentRequiredFieldId: idQuery("api.validation.fieldId") }),
+    response: requiredFieldSchema,
+    message: "api.messages.ok",
+    example: { as: "clerk", query: { documentRequiredFieldId: 1 } },
+    failures: [403, 404],
+    async handle({ query, principal }) {
+      return fieldOf(await field(getDb(), principal, "catalogue:read", query.documentRequiredFieldId));
+    },
+  }),
+  operation({
+    id: "createRequiredField",
+    method: "POST",
+    path: "/api/document-required-fields",
+    tag: FIELDS,
+    summary: "Add a required field to a document category",
+    body: requiredFieldInputSchema,
+    response: requiredFieldSchema,
+    status: 201,
+    message: "api.messages.fieldCreated",
+    example: { as: "clerk", body: fieldExample },
+    failures: [403, 404, 409],
+    async handle({ body, principal }) {
+      const db = getDb();
+      const found = await category(db, principal, "catalogue:write", body.documentCategoryId);
+      const saved = await saveRequiredField(db, found, body, principal);
+      if (!saved.ok) throw apiError(409, saved.error);
+      return fieldOf((await fieldInScope(db, saved.id, principal))!);
+    },
+  }),
+  operation({
+    id: "updateRequiredField",
+    method: "PUT",
+    path: "/api/document-required-fields/update",
+    tag: FIELDS,
+    summary: "Change a required field",
+    query: z.object({ documentRequiredFieldId: idQuery("api.validation.fieldId") }),
+    body: requiredFieldInputSchema,
+    response: requiredFieldSchema,
+    message: "api.messages.fieldUpdated",
+    example: { as: "clerk", query: { documentRequiredFieldId: 3 }, body: { name: { english: "Purpose", arabic: "الغرض" }, documentCategoryId: 1, fieldName: "purpose", fieldType: "textarea", isRequired: false } },
+    failures: [403, 404, 409],
+    async handle({ query, body, principal }) {
+      const db = getDb();
+      const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
+      if (body.documentCategoryId !== found.document_category_id) throw apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details: [{ field: "documentCategoryId", key: "api.validation.fieldCategoryFixed" }] });
+      const saved = await saveRequiredField(db, { id: found.document_category_id, client_id: found.client_id }, body, principal, found.id);
+      if (!saved.ok) throw apiError(409, saved.error);
+      return fieldOf((await fieldInScope(db, found.id, principal))!);
+    },
+  }),
+  operation({
+    id: "setRequiredFieldRequired",
+    method: "PUT",
+    path: "/api/document-required-fields/is-required",
+    tag: FIELDS,
+    summary: "Make a field required or optional",
+    query: z.object({ documentRequiredFieldId: idQuery("api.validation.fieldId"), isRequired: z.enum(["true", "false"], { error: "api.validation.isRequired" }).transform((value) => value === "true") }),
+    response: requiredFieldSchema,
+    message: "api.messages.fieldUpdated",
+    example: { as: "clerk", query: { documentRequiredFieldId: 3, isRequired: true } },
+    failures: [403, 404],
+    async handle({ query, principal }) {
+      const db = getDb();
+      const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
+      if ((found.is_required === 1) !== query.isRequired) await toggleRequiredField(db, found, found.client_id, principal);
+      return fieldOf((await fieldInScope(db, found.id, principal))!);
+    },
+  }),
+  operation({
+    id: "deleteRequiredField",
+    method: "DELETE",
+    path: "/api/document-required-fields/delete",
+    tag: FIELDS,
+    summary: "Delete a required field",
+    description: "The spec names the parameter `clientCategoryId`; it is the required field's id (`documentRequiredFieldId` is taken too).",
+    query: z
+      .object({ clientCategoryId: idQuery("api.validation.fieldId").optional(), documentRequiredFieldId: idQuery("api.validation.fieldId").optional() })
+      .refine((value) => value.clientCategoryId ?? value.documentRequiredFieldId, { message: "api.validation.fieldId", path: ["clientCategoryId"] }),
+    response: z.object({ id: z.number().int() }),
+    message: "api.messages.fieldDeleted",
+    example: { as: "clerk", query: { clientCategoryId: 3 } },
+    failures: [403, 404],
+    async handle({ query, principal }) {
+      const db = getDb();
+      const found = await field(db, principal, "catalogue:write", (query.clientCategoryId ?? query.documentRequiredFieldId)!);
+      await removeRequiredField(db, found, found.client_id, principal);
+      return { id: found.id };
+    },
+  }),
+];

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { REQUEST_STATUSES } from "~/db/schema";
+import { issueSchema } from "~/modules/issuing/schema";
+
+/** The JSON API's resources (spec section 3) and bodies (section 7): the OpenAPI document is generated from these. */
+const name = z.object({ english: z.string(), arabic: z.string() });
+const reference = z.object({ id: z.number().int(), name });
+
+export const documentRequestSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(REQUEST_STATUSES),
+    securePlusEnabled: z.boolean(),
+    requestMessage: z.string(),
+    createdAt: z.string(),
+    beneficiary: z.object({ id: z.number().int(), firstName: name, lastName: name, email: z.string(), phone: z.string().nullable(), nin: z.string().nullable() }),
+    documentCategory: reference,
+    client: reference,
+  })
+  .meta({ id: "DocumentRequest" });
+
+export const documentRequestDetailSchema = documentRequestSchema
+  .extend({
+    statusNote: z.string().nullable(),
+    filledFields: z.array(z.object({ fieldName: z.string(), fieldValue: z.string() })),
+    uploadedDocuments: z.array(
+      z.object({ id: z.number().int(), documentName: z.string(), mimeType: z.string(), totalPages: z.number().int().nullable(), status: z.string(), documentUrl: z.string() }),
+    ),
+    issuedDocuments: z.array(z.lazy(() => issuedDocumentSchema)),
+  })
+  .meta({ id: "DocumentRequestDetail" });
+
+export const issuedDocumentSchema = z
+  .object({
+    id: z.number().int(),
+    documentName: z.string(),
+    status: z.enum(["VALID", "REVOKED"]),
+    verificationCode: z.string(),
+    verificationUrl: z.url(),
+    documentHash: z.string(),
+    expiryDate: z.string(),
+    securePlusEnabled: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "IssuedDocument" });
+
+const positiveId = (key: string) => z.number({ error: key }).int(key).positive(key).max(2 ** 31 - 1, key);
+
+const filledFields = z
+  .array(z.object({ fieldName: z.string().min(1).max(60), fieldValue: z.string().max(2000) }))
+  .max(100)
+  .default([]);
+
+export const newRequestSchema = z.object({
+  clientId: positiveId("validation.clientRequired"),
+  documentCategoryId: positiveId("validation.documentCategoryRequired"),
+  requestMessage: z.string().trim().max(2000).default(""),
+  securePlusEnabled: z.boolean().default(false),
+  filledFields,
+  supportingDocuments: z
+    .array(z.object({ supportingDocumentTypeId: positiveId("api.validation.invalid"), documentName: z.string().min(1).max(200), base64Data: z.base64() }))
+    .max(5, "validation.maxFiles5")
+    .default([]),
+});
+
+export const createRequestSchema = newRequestSchema.extend({ beneficiaryId: positiveId("validation.beneficiaryRequired").optional() });
+
+export const editRequestSchema = z.object({ requestMessage: z.string().trim().max(2000).default(""), filledFields: filledFields.optional() });
+
+export const apiStatusSchema = z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "staff.statusInvalid" });
+
+export const updateStatusSchema = z.object({
+  requestId: positiveId("api.validation.requestId"),
+  status: apiStatusSchema,
+  securePlusEnabled: z.boolean().default(false),
+  note: z.string().trim().max(1000).optional(),
+});
+
+export const documentReviewSchema = z.object({
+  requestId: positiveId("api.validation.requestId"),
+  documentId: positiveId("api.validation.documentId"),
+  status: z.enum(["APPROVED", "REJECTED"], { error: "staff.statusInvalid" }),
+});
+
+/** The spec's issue payload: the file as base64 (a multipart upload sends it as `file`). */
+export const issueJsonSchema = z.object({
+  requestId: positiveId("api.validation.requestId"),
+  documentName: issueSchema.shape.documentName,
+  expirationDate: issueSchema.shape.expirationDate.optional(),
+  securePlusEnabled: z.boolean().default(false),
+  base64Data: z.base64({ error: "validation.selectFile" }).min(1, "validation.selectFile"),
+});
+
+export const issueMultipartSchema = z.object({
+  requestId: z.coerce.number({ error: "api.validation.requestId" }).int().positive("api.validation.requestId"),
+  documentName: issueSchema.shape.documentName,
+  expirationDate: issueSchema.shape.expirationDate.optional(),
+  securePlusEnabled: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+});
+
+export const issuedResultSchema = z.object({ requestId: z.number().int(), issuedDocument: issuedDocumentSchema });
+
+export const documentCategorySchema = z
+  .object({
+    id: z.number().int(),
+    name,
+    description: name,
+    fee: z.string(),
+    currency: z.string(),
+    validityPeriod: z.number().int(),
+    client: reference,
+  })
+  .meta({ id: "DocumentCategory" });
+
+export const requiredFieldSchema = z
+  .object({ id: z.number().int(), name, documentCategoryId: z.number().int(), fieldName: z.string(), fieldType: z.string(), isRequired: z.boolean() })
+  .meta({ id: "DocumentRequiredField" });
