@@ -6,6 +6,9 @@ type Messages = Record<string, Record<string, unknown>>;
 const LOCALES = { en: JSON.parse(fs.readFileSync("locales/en/common.json", "utf8")) as Messages, ar: JSON.parse(fs.readFileSync("locales/ar/common.json", "utf8")) as Messages };
 const text = (lng: "en" | "ar", key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], LOCALES[lng]) as string;
 
+/** A name inside a translated toast, isolated (U+2068 ... U+2069) so its direction cannot disturb the sentence. */
+const isolated = (value: string) => `\u2068${value}\u2069`;
+
 const save = (page: Page, lng: "en" | "ar") => page.locator("main").getByRole("button", { name: text(lng, "catalogue.save") }).click();
 
 /**
@@ -73,7 +76,7 @@ test("a service admin onboards an organisation: its category, its admin, the cli
   await page.locator('input[name="jobTitle"]').fill("Director");
   await page.getByLabel("Can do attestation").check();
   await save(page, "en");
-  await expect(page.getByText(`Huda Salem${stamp} was created.`)).toBeVisible();
+  await expect(page.getByText(`${isolated(`Huda Salem${stamp}`)} was created.`)).toBeVisible();
   await expect(page.getByTestId("person-client")).toHaveText("Not assigned to an organisation yet");
   const adminUrl = page.url();
 
@@ -87,7 +90,7 @@ test("a service admin onboards an organisation: its category, its admin, the cli
   await page.locator('select[name="clientCategoryId"]').selectOption({ label: categoryName });
   await page.locator('select[name="clientAdminId"]').selectOption({ label: `Huda Salem${stamp}` });
   await save(page, "en");
-  await expect(page.getByText(`${clientName} was created.`)).toBeVisible();
+  await expect(page.getByText(`${isolated(clientName)} was created.`)).toBeVisible();
   await expect(page.getByTestId("client-category")).toHaveText(categoryName);
   await expect(page.getByTestId("primary-admin")).toHaveText(`Huda Salem${stamp}`);
   await expect(page.getByTestId("client-admins")).toContainText(`Huda Salem${stamp}`);
@@ -103,7 +106,7 @@ test("a service admin onboards an organisation: its category, its admin, the cli
   await page.goto(adminUrl);
   await page.getByRole("link", { name: "Deactivate" }).click();
   await page.getByTestId("confirm-deactivate").getByRole("button", { name: "Deactivate" }).click();
-  await expect(page.getByText(`Huda Salem${stamp} was deactivated and signed out.`)).toBeVisible();
+  await expect(page.getByText(`${isolated(`Huda Salem${stamp}`)} was deactivated and signed out.`)).toBeVisible();
   await adminPage.goto("/client-admin/dashboard");
   await expect(adminPage).toHaveURL(/\/login\?redirectTo=/);
   await adminContext.close();
@@ -126,7 +129,7 @@ test("a super admin creates a service admin, in Arabic, who then signs in", asyn
   await switchLanguage(page, "ar");
   await fillPerson(page, { first: "Omar", last: "Khatib", email });
   await save(page, "ar");
-  await expect(page.getByText(text("ar", "admin.personCreated").replace("{{name}}", "Omar Khatib"))).toBeVisible();
+  await expect(page.getByText(text("ar", "admin.personCreated").replace("{{name}}", isolated("Omar Khatib")))).toBeVisible();
 
   const other = await browser.newContext({ javaScriptEnabled: false });
   const otherPage = await other.newPage();

@@ -2,7 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import type { SignedIn } from "~/modules/access";
+import { can, type SignedIn } from "~/modules/access";
+import { forbidden } from "~/modules/access/require.server";
 import { principalOfUser } from "~/modules/access/principal.server";
 import { apiError, ApiError, bilingual } from "~/modules/api/errors.server";
 import { apiUserOf } from "~/modules/auth/api-tokens.server";
@@ -170,6 +171,7 @@ export async function dispatch(operations: Route[], request: Request, context: R
   const ip = context.get(clientIpContext) || null;
   try {
     const principal = operation.public ? (null as unknown as SignedIn) : await callerOf(request, ip);
+    if (!operation.public && !(operation.capabilities ?? []).some((capability) => can(principal, capability))) throw forbidden();
     const params = Object.fromEntries(names.map((name, index) => [name, Number(found.match![index + 1])]));
     const url = new URL(request.url);
     const query = operation.query ? parseWith(operation.query, Object.fromEntries(url.searchParams), "") : {};

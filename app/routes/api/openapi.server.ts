@@ -66,7 +66,8 @@ export function openApiDocument(operations: Operation[]) {
       tags: [operation.tag],
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
-      ...(operation.public ? { security: [] } : {}),
+      ...(operation.public ? { security: [] } : { "x-capabilities": operation.capabilities ?? [] }),
+      "x-example-caller": operation.example.as,
       ...(parameters.length ? { parameters } : {}),
       ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
       responses,
@@ -78,7 +79,7 @@ export function openApiDocument(operations: Operation[]) {
       title: "Documents & Attestations API",
       version: "1.0.0",
       description:
-        "The calls of the product specification (section 7). Every answer is JSON: `{success: true, message: {english, arabic}, data}` or `{success: false, error: {code, message: {english, arabic}, details?}}`. Lists take `page` (from 0) and `size` (at most 100). Sign in with `POST /api/auth/login` and send `Authorization: Bearer <accessToken>`; cookies are not read.",
+        "The calls of the product specification (section 7). Every answer is JSON: `{success: true, message: {english, arabic}, data}` or `{success: false, error: {code, message: {english, arabic}, details?}}`. Lists take `page` (from 0) and `size` (at most 100). Sign in with `POST /api/auth/login` and send `Authorization: Bearer <accessToken>`; cookies are not read. `x-capabilities` lists the capabilities of which the caller needs one (403 otherwise); `x-example-caller` names the demo account the example is written for.",
     },
     servers: [{ url: env.publicUrl }],
     security: [{ bearer: [] }],

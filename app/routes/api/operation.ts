@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { SignedIn } from "~/modules/access";
+import type { Capability, SignedIn } from "~/modules/access";
 import type { UploadedFile } from "~/modules/files/upload.server";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -34,6 +34,11 @@ export interface Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   description?: string;
   /** Answered without a token (sign-in, refresh). */
   public?: boolean;
+  /**
+   * Who may call it: a caller holding none of these capabilities gets 403 before anything is read.
+   * The handler still checks scope (another client's id answers 404) with `requirePermission`.
+   */
+  capabilities?: Capability[];
   query?: Q;
   params?: P;
   body?: B;
