@@ -74,10 +74,12 @@ export async function insertApiSession(
 export async function takeApiSessionByRefresh(db: DB, refreshHash: string, at: string) {
   const row = await db
     .selectFrom("sessions")
-    .select(["id", "user_id"])
-    .where("refresh_hash", "=", refreshHash)
-    .where("kind", "=", "API")
-    .where("refresh_expires_at", ">", at)
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["sessions.id", "sessions.user_id"])
+    .where("sessions.refresh_hash", "=", refreshHash)
+    .where("sessions.kind", "=", "API")
+    .where("sessions.refresh_expires_at", ">", at)
+    .where("users.status", "=", "ACTIVE")
     .executeTakeFirst();
   if (!row) return null;
   const deleted = await db.deleteFrom("sessions").where("id", "=", row.id).executeTakeFirst();

@@ -70,6 +70,8 @@ export async function sessionUserOfToken(db: DB, sessionId: string, kind: "WEB" 
   const row = await findSessionWithUser(db, sessionId);
   if (!row || row.kind !== kind) return null;
   const lastSeen = Date.parse(row.last_seen_at);
+  // An API row outlives its 15-minute access token: it holds the refresh token, which ends it when used.
+  if (kind === "API" && row.status === "ACTIVE" && Date.parse(row.expires_at) <= now) return null;
   if (Date.parse(row.expires_at) <= now || now - lastSeen > SESSION_IDLE_MS || row.status !== "ACTIVE") {
     await deleteSession(db, row.session_id);
     return null;
