@@ -100,6 +100,8 @@ const PUBLIC: Record<string, number> = {
   "/public-announcements/1": 404,
   "/organisations/1/announcements": 200,
   "/organisations/1/announcements.atom": 200,
+  // The API's reference for humans (the API itself, `api/*`, has its own matrix: api.spec.ts).
+  "/api/docs": 200,
 };
 /** Pages for signed-out users and their status for them (a reset page without its mailed token: 'This link is invalid'). */
 const GUEST_ONLY: Record<string, number> = { "/login": 200, "/register": 200, "/forgot-password": 200, "/reset-password": 404 };
