@@ -150,13 +150,23 @@ test.afterAll(async () => {
 const UNSCOPED = new Set(["me", "logout", "listDocumentRequests", "listBeneficiaryRequests", "listDocumentCategories", "listRequiredFields", "createDocumentCategory"]);
 const WHO: Who[] = ["anonymous", "SUPER_ADMIN", "SERVICE_ADMIN", "CLIENT_ADMIN", "CLERK", "BENEFICIARY", "OTHER_CLERK", "OTHER_CLIENT_ADMIN"];
 
-test("authorization matrix of the API: every operation as anonymous (401), a role without its capability (403), another client's staff (404)", async () => {
+test("authorization matrix of the API: every operation as anonymous and with a revoked or expired token (401), a role without its capability (403), another client's staff (404)", async () => {
   test.setTimeout(120_000);
   expect(operations.length).toBeGreaterThanOrEqual(31);
+  const revoked = (await signIn(DEMO.SUPER_ADMIN)).accessToken;
+  expect((await call("POST", "/api/auth/logout", { token: revoked })).status).toBe(200);
+  const expired = (await signIn(DEMO.SUPER_ADMIN)).accessToken;
+  const db = serverDb(false);
+  db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE kind = 'API' AND user_id = 1").run();
+  db.close();
   const failures: string[] = [];
   let checked = 0;
   for (const operation of operations.filter((entry) => !entry.security)) {
     const { path, query, body } = exampleOf(operation);
+    for (const [name, token] of [["revoked", revoked], ["expired", expired]]) {
+      const answer = await call(operation.method, path, { token, query, body });
+      if (answer.status !== 401 || answer.json.error?.code !== "UNAUTHORIZED") failures.push(`${operation.operationId} with a ${name} token: ${answer.status}`);
+    }
     for (const who of WHO) {
       const allowed = who !== "anonymous" && operation["x-capabilities"]!.some((capability) => capabilitiesOfWho(who).has(capability));
       const otherClient = who.startsWith("OTHER_");
@@ -324,6 +334,8 @@ test("a clerk's journey over HTTP only: sign in, list, approve, issue from base6
   expect(await verified.text()).toContain("Valid");
   const db = serverDb();
   expect(db.prepare("SELECT action FROM audit_events WHERE entity_id = ? AND action IN ('request.status', 'request.issue') ORDER BY id").all(pending.id)).toEqual([{ action: "request.status" }, { action: "request.issue" }]);
+  // The beneficiary is told of both, in-app and by mail, as when the screens do it.
+  expect(db.prepare("SELECT count(*) AS n FROM notifications WHERE link = ?").get(`/beneficiary/request-document/${pending.id}`)).toEqual({ n: 2 });
   db.close();
 });
 
