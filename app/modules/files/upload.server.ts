@@ -5,7 +5,8 @@ import {
   type FileUpload,
 } from "@remix-run/form-data-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { PDFDocument } from "pdf-lib";
+import { imageSize, MAX_IMAGE_PIXELS } from "./image-size.server";
+import { inspectPdf } from "./pdf-inspect.server";
 
 export interface UploadedFile {
   fieldName: string;
@@ -87,12 +88,14 @@ async function checkContent(file: UploadedFile, allowed: string[]): Promise<Chec
   }
   if (!allowed.includes(detected.mime)) return refuse();
   if (detected.mime === "application/pdf") {
-    try {
-      const pdf = await PDFDocument.load(file.bytes, { ignoreEncryption: true, updateMetadata: false });
-      return { ok: true, mimeType: detected.mime, totalPages: pdf.getPageCount() };
-    } catch {
-      return refuse();
-    }
+    const inspected = await inspectPdf(file.bytes);
+    if (!inspected.ok) return inspected.reason === "too-complex" ? { ok: false, error: "validation.pdfTooComplex" } : refuse();
+    return { ok: true, mimeType: detected.mime, totalPages: inspected.pages };
+  }
+  if (detected.mime.startsWith("image/")) {
+    const size = imageSize(file.bytes, detected.mime);
+    if (!size || size.width === 0 || size.height === 0) return refuse();
+    if (size.width * size.height > MAX_IMAGE_PIXELS) return { ok: false, error: "validation.imageTooLarge" };
   }
   return { ok: true, mimeType: detected.mime, totalPages: null };
 }

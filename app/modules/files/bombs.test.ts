@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cyclicPageTreePdf, deepPageTreePdf, duplicatedPageTreePdf, hugePng, malformedGif } from "~/test/bombs";
+import { pdfBytes } from "~/test/files";
+import { inspectPdf, PDF_LIMITS } from "./pdf-inspect.server";
+import { checkAttestationFile, checkIssuableFile, checkSupportingFile } from "./upload.server";
+
+const file = (name: string, bytes: Uint8Array) => ({ fieldName: "document.1", name, bytes });
+
+/** The answer and how long it took, in milliseconds. */
+async function timed<T>(work: () => Promise<T>) {
+  const start = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - start };
+}
+
+describe("uploads cost bounded work (issue 16)", () => {
+  const timeoutMs = PDF_LIMITS.timeoutMs;
+  afterEach(() => {
+    PDF_LIMITS.timeoutMs = timeoutMs;
+  });
+
+  it("refuses the 2.7 KB page-tree bomb in under a second, on every upload route", async () => {
+    const bomb = duplicatedPageTreePdf(28);
+    expect(bomb.byteLength).toBeLessThan(3000);
+    for (const check of [checkSupportingFile, checkIssuableFile]) {
+      const { result, ms } = await timed(() => check(file("invoice.pdf", bomb)));
+      expect(result).toEqual({ ok: false, error: "validation.pdfTooComplex" });
+      expect(ms).toBeLessThan(1000);
+    }
+    expect(await checkAttestationFile(file("diploma.pdf", bomb))).toEqual({ ok: false, error: "validation.attestationFileType" });
+  });
+
+  it("refuses a page tree nested 300 deep, one that contains itself, and more than 1,000 pages", async () => {
+    expect(await inspectPdf(deepPageTreePdf(300))).toEqual({ ok: false, reason: "too-complex" });
+    expect(await inspectPdf(cyclicPageTreePdf())).toEqual({ ok: false, reason: "too-complex" });
+    expect(await inspectPdf(await pdfBytes(1001))).toEqual({ ok: false, reason: "too-complex" });
+    expect(await inspectPdf(new TextEncoder().encode("%PDF-1.4\nnothing else"))).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("still counts the pages of ordinary PDFs, one after another and side by side", async () => {
+    expect(await inspectPdf(deepPageTreePdf(20))).toEqual({ ok: true, pages: 1 });
+    const answers = await Promise.all([1, 2, 3, 4].map(async (pages) => inspectPdf(await pdfBytes(pages))));
+    expect(answers).toEqual([1, 2, 3, 4].map((pages) => ({ ok: true, pages })));
+  });
+
+  it("stops a parse that runs over its time, and the next file is inspected by a fresh worker", async () => {
+    PDF_LIMITS.timeoutMs = 1;
+    const big = await pdfBytes(900);
+    expect(await inspectPdf(big)).toEqual({ ok: false, reason: "too-complex" });
+    PDF_LIMITS.timeoutMs = timeoutMs;
+    expect(await inspectPdf(await pdfBytes(2))).toEqual({ ok: true, pages: 2 });
+  });
+
+  it("refuses an image of more than 25 megapixels before decoding it, and a malformed GIF", async () => {
+    const { result, ms } = await timed(() => checkIssuableFile(file("scan.png", hugePng())));
+    expect(result).toEqual({ ok: false, error: "validation.imageTooLarge" });
+    expect(ms).toBeLessThan(200);
+    expect(await checkIssuableFile(file("stamp.gif", malformedGif()))).toEqual({ ok: false, error: "validation.invalidImageFileType" });
+    expect(await checkSupportingFile(file("photo.png", hugePng(5000, 5000)))).toEqual({ ok: true, mimeType: "image/png", totalPages: null });
+  });
+});
