@@ -34,12 +34,14 @@ async function runPrimary() {
   build.startMailSender();
   let stopping = false;
   let announced = false;
+  let listening = 0;
 
   const fork = () => {
     const worker = cluster.fork();
     worker.once("listening", async () => {
       worker.started = true;
-      if (announced) return;
+      // Ready once every worker listens: until then a worker's death is a start-up failure.
+      if (announced || ++listening < workerCount) return;
       announced = true;
       console.log(`Documents & Attestations is ready on ${process.env.PUBLIC_URL ?? `http://localhost:${port}`} (${workerCount} worker${workerCount > 1 ? "s" : ""})`);
       if ((process.env.DEMO_DATA ?? "on") !== "off") await build.printDemoAccounts();

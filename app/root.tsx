@@ -7,10 +7,11 @@ import { Toaster } from "./components/layout/toaster";
 import { ErrorPage } from "./components/layout/error-page";
 import { toastContext } from "./middleware/context";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
+import { requestGuardMiddleware } from "./middleware/request-guard.server";
 import { sessionMiddleware, toastMiddleware } from "./middleware/session.server";
 import { DEFAULT_LANGUAGE, directionOf } from "./modules/i18n/languages";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware, toastMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, requestGuardMiddleware, sessionMiddleware, toastMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {

@@ -33,11 +33,12 @@ export function makeContext(options: { user?: TestUser | null; ip?: string; staf
   return context;
 }
 
+/** A form post as a browser sends it from one of our pages (with its Origin). */
 export function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return new Request(`http://localhost${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", ...headers },
   });
 }
 
@@ -46,7 +47,7 @@ export function postMultipart(path: string, fields: Record<string, string>, file
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) form.append("file", new File([file[1] as Uint8Array<ArrayBuffer>], file[0]));
-  return new Request(`http://localhost${path}`, { method: "POST", body: form });
+  return new Request(`http://localhost${path}`, { method: "POST", body: form, headers: { Origin: "http://localhost" } });
 }
 
 interface Outcome {

@@ -11,7 +11,7 @@ test("SIGTERM lets the in-flight requests of every worker finish, closes the dat
   // Two sign-ins whose bodies arrive slowly, on two connections (so on both workers): in flight when SIGTERM comes.
   const slowSignIn = () => new Promise<number>((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length } },
+      { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length, Origin: server.url } },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));

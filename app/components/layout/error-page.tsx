@@ -4,12 +4,15 @@ import { PageTitle } from "~/components/ui/page-title";
 import { LanguageSwitch } from "./language-switch";
 
 const copy: Record<number, { title: string; hint?: string }> = {
+  400: { title: "errors.badRequest", hint: "errors.badRequestHint" },
   403: { title: "errors.forbidden", hint: "errors.forbiddenHint" },
   404: { title: "errors.notFound", hint: "errors.notFoundHint" },
+  413: { title: "errors.payloadTooLarge", hint: "errors.payloadTooLargeHint" },
+  415: { title: "errors.unsupportedMediaType", hint: "errors.unsupportedMediaTypeHint" },
   429: { title: "errors.tooManyRequests", hint: "errors.tooManyRequestsHint" },
 };
 
-/** 403, 404, 429 and unexpected errors, translated; details only outside production. */
+/** 400, 403, 404, 413, 415, 429 and unexpected errors, translated; details only outside production. */
 export function ErrorPage({ status, details, inShell = false }: { status: number; details?: string; inShell?: boolean }) {
   const { t } = useTranslation();
   const text = copy[status] ?? { title: "errors.somethingWentWrong" };

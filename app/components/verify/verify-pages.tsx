@@ -190,7 +190,15 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
 /** 429 and refusals keep the verification frame (no script, small page). */
 export function VerifyErrorPage({ status, path }: { status: number; path: string }) {
   const { t } = useTranslation();
-  const message = status === 429 ? t("verify.tooMany") : status === 404 ? t("errors.notFound") : status === 403 ? t("errors.forbidden") : t("errors.somethingWentWrong");
+  const messages: Record<number, string> = {
+    400: t("errors.badRequestHint"),
+    403: t("errors.forbidden"),
+    404: t("errors.notFound"),
+    413: t("errors.payloadTooLargeHint"),
+    415: t("errors.unsupportedMediaTypeHint"),
+    429: t("verify.tooMany"),
+  };
+  const message = messages[status] ?? t("errors.somethingWentWrong");
   return (
     <VerifyShell title={t("verify.title")} path={path}>
       <h1>{t("verify.title")}</h1>

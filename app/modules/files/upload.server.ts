@@ -1,46 +1,9 @@
-import {
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
 import { fileTypeFromBuffer } from "file-type";
+import type { UploadedFile } from "~/modules/http/body.server";
 import { imageSize, MAX_IMAGE_PIXELS } from "./image-size.server";
 import { inspectPdf } from "./pdf-inspect.server";
 
-export interface UploadedFile {
-  fieldName: string;
-  name: string;
-  bytes: Uint8Array;
-}
-
-export type ParsedUpload =
-  | { ok: true; fields: FormData; files: UploadedFile[] }
-  | { ok: false; error: "validation.fileSizeMax5" | "validation.fileMax4" | "validation.maxFiles5" };
-
-/** Reads a multipart form; each file is refused as soon as it passes `maxFileSize` while streaming. */
-export async function readMultipart(
-  request: Request,
-  limits: { maxFileSize: number; maxFiles: number; tooLarge: "validation.fileSizeMax5" | "validation.fileMax4" },
-): Promise<ParsedUpload> {
-  const files: UploadedFile[] = [];
-  try {
-    const fields = await parseFormData(
-      request,
-      { maxFileSize: limits.maxFileSize, maxFiles: limits.maxFiles },
-      async (upload: FileUpload) => {
-        if (!upload.name) return undefined; // an input left empty
-        files.push({ fieldName: upload.fieldName, name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });
-        return undefined;
-      },
-    );
-    return { ok: true, fields, files };
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) return { ok: false, error: limits.tooLarge };
-    if (error instanceof MaxFilesExceededError) return { ok: false, error: "validation.maxFiles5" };
-    throw error;
-  }
-}
+export type { UploadedFile };
 
 const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp"];
 const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx"];

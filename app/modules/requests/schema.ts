@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
 
-/** `page` from 0 and `size` (default 10, at most 100) from the URL; bad values fall back. */
 /** The search box of a list screen: trimmed, at most 100 characters. */
 export const searchOf = (url: URL) => (url.searchParams.get("q") ?? "").trim().slice(0, 100);
 
+/** The last page a list can be asked for: past it (`?page=1e20`) the page is clamped, an empty one. */
+export const MAX_PAGE = 1_000_000;
+
+/** `page` from 0 and `size` (default 10, at most 100) from the URL; bad values fall back, huge ones are clamped. */
 export function pagingOf(url: URL, defaultSize = 10) {
   const page = Number.parseInt(url.searchParams.get("page") ?? "0", 10);
   const size = Number.parseInt(url.searchParams.get("size") ?? String(defaultSize), 10);
   return {
-    page: Number.isFinite(page) && page >= 0 ? page : 0,
+    page: Number.isFinite(page) && page >= 0 ? Math.min(page, MAX_PAGE) : 0,
     size: Number.isFinite(size) && size > 0 ? Math.min(size, 100) : defaultSize,
   };
 }

@@ -1,13 +1,15 @@
 import { data } from "react-router";
 
 /**
- * Resource-route actions must refuse cross-site posts themselves (React Router checks UI routes only).
- * A missing Origin (old browsers, curl) is accepted only when Sec-Fetch-Site does not say cross-site.
+ * A state-changing request must come from our own pages (issue 16): an Origin equal to the site's, or,
+ * without Origin, a Sec-Fetch-Site of `same-origin` or `none` (typed in the address bar). `Origin: null`
+ * (sandboxed frames, some redirects) and a request that says nothing are refused.
  */
 export function isSameOrigin(request: Request) {
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") return origin === new URL(request.url).origin;
-  return request.headers.get("Sec-Fetch-Site") !== "cross-site";
+  if (origin !== null) return origin === new URL(request.url).origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === "same-origin" || site === "none";
 }
 
 export function assertSameOrigin(request: Request) {

@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/client-category-form";
 import { FormPage } from "~/components/ui/form-page";
+import { readForm } from "~/modules/http/body.server";
 
 /** Create (`create`) and edit (`edit/{id}`) a client category: one form (spec section 5, "Client category"). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const area = areaOf(context)!;
   const existing = params.id === undefined ? null : requirePermission(principal, "clientCategory:manage", await findClientCategory(db, Number(params.id)));
-  const submission = parseWithZod(await request.formData(), { schema: clientCategorySchema });
+  const submission = parseWithZod(await readForm(request), { schema: clientCategorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (existing) {
     await editClientCategory(db, existing.id, submission.value, principal);

@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
   const principal = requirePermission(principalOf(context), capability);
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, category } = await load(context, params.id, "clientCategory:manage");
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   if ((await removeClientCategory(getDb(), category, principal)) === "in-use") return data({ error: "admin.clientCategoryInUse" }, { status: 409 });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), { kind: "success", message: "catalogue.deleted", params: { name: { en: category.name_en, ar: category.name_ar } } });

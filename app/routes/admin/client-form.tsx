@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client-form";
 import { FormPage } from "~/components/ui/form-page";
+import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "client:manage");
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, client } = await load(context, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: clientSchema });
+  const submission = parseWithZod(await readForm(request), { schema: clientSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveClient(getDb(), client?.id ?? null, submission.value, principal);
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 409 });

@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "client:manage");
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, client } = await load(context, params.id);
-  if ((await request.formData()).get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
+  if ((await readForm(request)).get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   const result = await removeClient(getDb(), client, principal);
   if (!result.ok) return data({ references: result.references }, { status: 409 });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), { kind: "success", message: "catalogue.deleted", params: { name: { en: client.name_en, ar: client.name_ar } } });

@@ -13,6 +13,7 @@ import { peopleCsv } from "~/modules/people/export.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { readForm } from "~/modules/http/body.server";
 
 /** The loader and action arguments these screens read (the same in every area they are mounted in). */
 interface Args {
@@ -92,7 +93,7 @@ const INTENT_TOASTS: Record<PersonIntent, string> = {
  */
 export async function changePersonStatus(args: Args, role: ManagedRole) {
   const { principal, person } = await personOf(args, role);
-  const asked = (await args.request.formData()).get("intent");
+  const asked = (await readForm(args.request)).get("intent");
   const known = PERSON_INTENTS.find((candidate) => candidate === asked);
   if (!known) throw data({ reason: "bad-intent" }, { status: 400 });
   // Links and sign-outs are for active people only, as the page offers them: an inactive person cannot sign in.
@@ -113,7 +114,7 @@ export async function changePersonStatus(args: Args, role: ManagedRole) {
 /** Create (`create`) or save (`edit/{id}`): validation errors and a taken email re-render the form. */
 export async function savePerson(args: Args, role: ManagedRole) {
   const { principal, person } = await personOf(args, role);
-  const submission = parseWithZod(await args.request.formData(), { schema: personSchemaOf(role, person ? "edit" : "create") });
+  const submission = parseWithZod(await readForm(args.request), { schema: personSchemaOf(role, person ? "edit" : "create") });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const db = getDb();
   let clientId: number | undefined;

@@ -16,6 +16,7 @@ import { saveAnnouncement } from "~/modules/announcements/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcement-form";
+import { readForm } from "~/modules/http/body.server";
 
 /** Only the client's clerks write their client's announcements (DESIGN 6.5). */
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, clientId, announcement, area } = await load(context, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: announcementSchema });
+  const submission = parseWithZod(await readForm(request), { schema: announcementSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveAnnouncement(getDb(), announcement, clientId, submission.value, principal);
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 409 });

@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatDateTime, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcement";
+import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, announcement, area } = await load(context, params.id);
-  const parsed = announcementActionSchema.safeParse({ intent: (await request.formData()).get("intent") });
+  const parsed = announcementActionSchema.safeParse({ intent: (await readForm(request)).get("intent") });
   if (!parsed.success) throw data({ reason: "bad-intent" }, { status: 400 });
   const intent = parsed.data.intent;
   // The super admin may take any announcement down; writing and publishing are the client's clerks'.

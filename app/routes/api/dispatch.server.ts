@@ -7,7 +7,7 @@ import { forbidden } from "~/modules/access/require.server";
 import { principalOfUser } from "~/modules/access/principal.server";
 import { apiError, ApiError, bilingual } from "~/modules/api/errors.server";
 import { apiUserOf } from "~/modules/auth/api-tokens.server";
-import { readMultipart, type UploadedFile } from "~/modules/files/upload.server";
+import { BodyError, readBoundedBody, uploadOf, type UploadedFile } from "~/modules/http/body.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { env } from "~/utils/env.server";
 import type { Operation } from "./operation";
@@ -46,38 +46,6 @@ function corsHeaders(request: Request): Record<string, string> {
   };
 }
 
-/** Reads a body up to `limit` bytes while it streams: past it, 413 without reading the rest. */
-async function readBounded(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limit) throw apiError(413);
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => {});
-        throw apiError(413);
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw apiError(400, "api.errors.truncatedBody");
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** The validation failure of a zod parse, each field with its message in both languages. */
 function invalid(error: z.ZodError, prefix = ""): ApiError {
   const en = i18nFor("en");
@@ -99,18 +67,13 @@ async function bodyOf(operation: Operation, request: Request): Promise<{ body: u
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (operation.multipart && type.startsWith("multipart/form-data")) {
     const { multipart } = operation;
-    let upload: Awaited<ReturnType<typeof readMultipart>>;
-    try {
-      upload = await readMultipart(request, { maxFileSize: multipart.maxFileBytes, maxFiles: 1, tooLarge: multipart.tooLarge });
-    } catch {
-      throw apiError(400, "api.errors.malformedMultipart");
-    }
+    const upload = await uploadOf(request, { maxFileSize: multipart.maxFileBytes, maxFiles: 1, tooLarge: multipart.tooLarge });
     if (!upload.ok) throw apiError(upload.error === "validation.maxFiles5" ? 400 : 413, upload.error);
     const fields = Object.fromEntries([...upload.fields.entries()].filter(([, value]) => typeof value === "string"));
     return { body: parseWith(multipart.fields, fields, ""), files: upload.files.filter((file) => file.fieldName === multipart.file) };
   }
   if (!/^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/.test(type)) throw apiError(415);
-  const bytes = await readBounded(request, operation.maxBytes ?? DEFAULT_MAX_BYTES);
+  const bytes = await readBoundedBody(request, operation.maxBytes ?? DEFAULT_MAX_BYTES);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -131,8 +94,17 @@ async function callerOf(request: Request, ip: string | null): Promise<SignedIn> 
 }
 
 /** A failure thrown by the shared code (the access module's 403/404, a rate limit's 429) in the API's shape. */
+const BODY_ERROR_KEYS: Record<BodyError["reason"], string> = {
+  malformed: "api.errors.malformedMultipart",
+  truncated: "api.errors.truncatedBody",
+  "too-large": "api.errors.tooLarge",
+  "too-many-fields": "api.errors.tooLarge",
+  "unsupported-type": "api.errors.unsupportedMediaType",
+};
+
 function asApiError(thrown: unknown): ApiError | null {
   if (thrown instanceof ApiError) return thrown;
+  if (thrown instanceof BodyError) return apiError(thrown.status, BODY_ERROR_KEYS[thrown.reason]);
   if (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit") {
     const init = (thrown as { init: ResponseInit | null }).init;
     const status = init?.status ?? 500;

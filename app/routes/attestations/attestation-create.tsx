@@ -12,7 +12,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { attestingClients } from "~/modules/attestations/queries.server";
 import { ATTESTATION_MAX_BYTES, attestationCreateSchema } from "~/modules/attestations/schema";
 import { createAttestation } from "~/modules/attestations/service.server";
-import { readMultipart } from "~/modules/files/upload.server";
+import { readUpload } from "~/modules/http/body.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "attestation:create");
-  const upload = await readMultipart(request, { maxFileSize: ATTESTATION_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileSizeMax5" });
+  const upload = await readUpload(request, { maxFileSize: ATTESTATION_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileSizeMax5" });
   if (!upload.ok) {
     // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
     return data(parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { file: [upload.error] } }), { status: 413 });

@@ -18,6 +18,7 @@ import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/attestation-decision";
+import { readForm } from "~/modules/http/body.server";
 
 /** The decision (DESIGN 6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation, area } = await attestationForStaff(context, params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = attestationIntentSchema.safeParse({ intent: form.get("intent") });
   if (!intent.success) throw data({ reason: "bad-intent" }, { status: 400 });
   const detail = mustLinkTo(area, "attestation", { id: attestation.id });

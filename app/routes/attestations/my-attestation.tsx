@@ -13,6 +13,7 @@ import { cancelAttestation, holderAttestationView } from "~/modules/attestations
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/my-attestation";
+import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "attestation:create");
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation } = await load(context, params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "cancel") throw data({ reason: "bad-intent" }, { status: 400 });
   const here = href("/beneficiary/attestations/:id", { id: String(attestation.id) });
   if (!(await cancelAttestation(getDb(), attestation, principal))) return redirectWithToast(here, { kind: "error", message: "attestations.notPending" });

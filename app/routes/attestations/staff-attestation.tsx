@@ -17,6 +17,7 @@ import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
+import { readForm } from "~/modules/http/body.server";
 
 /** An attestation for staff (DESIGN 6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Revoking an attested copy (a reason required); it then verifies as REVOKED. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation, area } = await attestationForStaff(context, params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "revoke") throw data({ reason: "bad-intent" }, { status: 400 });
   const submission = parseWithZod(form, { schema: revokeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

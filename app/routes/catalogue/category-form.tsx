@@ -15,6 +15,7 @@ import { useArea } from "~/components/layout/area-shell";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category-form";
 import { FormPage } from "~/components/ui/form-page";
+import { readForm } from "~/modules/http/body.server";
 
 /** Create (`create`) and edit (`edit/{id}`) a document category: one form, mounted in every area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The scope first: another client's category answers 404 whatever the body holds.
   const category = params.id === undefined ? null : await categoryInScope(db, Number(params.id), principal);
   if (params.id !== undefined && !category) throw data({ reason: "not-found" }, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: categorySchema });
+  const submission = parseWithZod(await readForm(request), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (category) {
     await editCategory(db, category, submission.value, principal);

@@ -16,6 +16,7 @@ import { useArea } from "~/components/layout/area-shell";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { readForm } from "~/modules/http/body.server";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const area = areaOf(context)!;
   const category = await categoryInScope(db, Number(params.id), principal);
   if (!category) throw data({ reason: "not-found" }, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   const result = await removeCategory(db, category, principal);
   if (result === "has-requests") return data({ error: "catalogue.hasRequests" }, { status: 409 });

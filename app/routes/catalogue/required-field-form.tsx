@@ -15,6 +15,7 @@ import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field-form";
 import { FormPage } from "~/components/ui/form-page";
+import { readForm } from "~/modules/http/body.server";
 
 type Problem = "missing-category" | "error-loading" | null;
 
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
-  const submission = parseWithZod(await request.formData(), { schema: requiredFieldSchema });
+  const submission = parseWithZod(await readForm(request), { schema: requiredFieldSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
   if (!category) return data(submission.reply({ fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } }), { status: 400 });

@@ -12,6 +12,7 @@ import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-fields";
+import { readForm } from "~/modules/http/body.server";
 
 /** `/document-required-fields?documentCategoryId=N`: a category's required fields, 15 a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = await fieldInScope(db, Number(form.get("id")), principal);
   const categoryId = categoryIdParam(request);
   if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId) throw data({ reason: "not-found" }, { status: 404 });

@@ -14,6 +14,7 @@ import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type-form";
 import { FormPage } from "~/components/ui/form-page";
+import { readForm } from "~/modules/http/body.server";
 
 /** Create and edit a supporting document type of a category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
-  const submission = parseWithZod(await request.formData(), { schema: supportingTypeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: supportingTypeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
   if (!category) throw data({ reason: "not-found" }, { status: 404 });

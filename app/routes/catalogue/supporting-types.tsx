@@ -12,6 +12,7 @@ import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-types";
+import { readForm } from "~/modules/http/body.server";
 
 /** `/document-supporting-documents?documentCategoryId=N`: a category's supporting document types. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
-  const form = await request.formData();
+  const form = await readForm(request);
   const type = await supportingTypeInScope(db, Number(form.get("id")), principal);
   if (!type || form.get("intent") !== "toggle" || type.document_category_id !== categoryIdParam(request)) throw data({ reason: "not-found" }, { status: 404 });
   const category = (await categoryInScope(db, type.document_category_id, principal))!;

@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/notifications";
+import { readForm } from "~/modules/http/body.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Open one (it is marked read, then its page opens), mark one read, or mark them all read. */
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
-  const parsed = notificationIntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = notificationIntentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ reason: "bad-request" }, { status: 400 });
   const db = getDb();
   const at = new Date().toISOString();

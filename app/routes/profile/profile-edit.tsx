@@ -17,6 +17,7 @@ import { findUserById } from "~/modules/users/queries.server";
 import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/profile-edit";
+import { readForm } from "~/modules/http/body.server";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 type Domain = "profile" | "password";
@@ -49,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { principal, user } = await ownUser(args);
   const { request } = args;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const db = getDb();
   if (domainOf(request) === "password") {
     await enforceRateLimit(`password:user:${user.id}`, env.authRateLimit);

@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/forgot-password";
+import { readForm } from "~/modules/http/body.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // At most three links per address per quarter of an hour; over that, the same answer and no mail.
   if (await hit(`reset:email:${submission.value.email.toLowerCase()}`, 3, 15 * 60_000)) {

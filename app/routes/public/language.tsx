@@ -3,6 +3,7 @@ import { localeCookie } from "~/middleware/i18next.server";
 import { parseLanguage } from "~/modules/i18n/languages";
 import { assertSameOrigin, safeRedirectPath } from "~/modules/security/origin.server";
 import type { Route } from "./+types/language";
+import { readForm } from "~/modules/http/body.server";
 
 export async function loader() {
   throw data({ reason: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
@@ -11,7 +12,7 @@ export async function loader() {
 /** The language switch: remembers `ar` or `en` in the i18nextLng cookie and returns to the page. */
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const lng = parseLanguage(form.get("lng"));
   const back = safeRedirectPath(form.get("redirectTo"), "/");
   if (!lng) return redirect(back);

@@ -20,6 +20,7 @@ import { safeRedirectPath } from "~/modules/security/origin.server";
 import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/login";
+import { readForm } from "~/modules/http/body.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   // remix-auth reads the body too, so validate a clone.
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

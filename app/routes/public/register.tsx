@@ -21,6 +21,7 @@ import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/register";
+import { readForm } from "~/modules/http/body.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const submission = parseWithZod(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }

@@ -20,6 +20,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/modules/http/body.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const { ok } = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
   if (!ok) return data(submission.reply({ formErrors: ["auth.reset.invalidLink"], hideFields: PASSWORD_FIELDS }), { status: 400 });

@@ -9,7 +9,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { homeAreaOf, linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
-import { readMultipart } from "~/modules/files/upload.server";
+import { readUpload } from "~/modules/http/body.server";
 import { clerkIssueSchema, defaultExpiryDate, ISSUE_MAX_BYTES, issueSchema, nameFromFile } from "~/modules/issuing/schema";
 import { issueDocument } from "~/modules/issuing/service.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const variant = issueFormOf(principal.role);
   const fail = (errors: IssueErrors, values: Record<string, string> = {}) => data({ errors, values }, { status: 400 });
 
-  const upload = await readMultipart(request, { maxFileSize: ISSUE_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileMax4" });
+  const upload = await readUpload(request, { maxFileSize: ISSUE_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileMax4" });
   if (!upload.ok) return fail({ file: upload.error });
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   const form = upload.fields;

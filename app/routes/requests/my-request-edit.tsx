@@ -14,7 +14,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { readMultipart } from "~/modules/files/upload.server";
+import { readForm, readUpload } from "~/modules/http/body.server";
 import { beneficiaryRequestView, editPendingRequest, replacePendingRequestDocuments } from "~/modules/requests/beneficiary.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -49,7 +49,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const view = await load(params, user.id);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await readMultipart(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
+    const upload = await readUpload(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
     if (!upload.ok) return data({ documents: {}, documentsError: upload.error }, { status: 400 });
     if (upload.files.length === 0) return data({ documents: {}, documentsError: "validation.noFilesSelected" }, { status: 400 });
     const result = await replacePendingRequestDocuments(getDb(), view.request.id, user.id, upload.files, context.get(clientIpContext));
@@ -57,7 +57,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (Object.keys(result.errors).length) return data({ documents: result.errors, documentsError: undefined }, { status: 400 });
     return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, { kind: "success", message: "requests.saved" });
   }
-  const submission = parseWithZod(await request.formData(), { schema: schemaFor(view.requiredFields) });
+  const submission = parseWithZod(await readForm(request), { schema: schemaFor(view.requiredFields) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await editPendingRequest(
     getDb(),

@@ -17,6 +17,7 @@ import { editRequestByStaff } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
 import type { Route } from "./+types/staff-request-edit";
+import { readForm } from "~/modules/http/body.server";
 
 const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();
   const found = requirePermission(principal, "request:update", await findRequestForStaff(db, Number(params.id)));
-  const submission = parseWithZod(await request.formData(), { schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)) });
+  const submission = parseWithZod(await readForm(request), { schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await editRequestByStaff(
     db,

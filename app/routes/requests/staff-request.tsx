@@ -22,6 +22,7 @@ import { changeRequestStatus, reviewAttachment, staffRequestView, type StaffRequ
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
+import { readForm } from "~/modules/http/body.server";
 
 /** The request detail screen (spec section 2), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const found = requirePermission(principal, "request:read", await findRequestForStaff(db, Number(params.id)));
-  const form = await request.formData();
+  const form = await readForm(request);
   const here = `${url.pathname}`;
 
   switch (form.get("intent")) {

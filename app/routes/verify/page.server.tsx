@@ -17,6 +17,7 @@ import { findIssuedDocumentByCode } from "~/modules/verification/queries.server"
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
 import { checkAccessPin, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
+import { mediaTypeOf, readForm, refusedBodyStatus } from "~/modules/http/body.server";
 
 /** What the page handler reads of a request: a whole Fetch Request only for a POST (its body). */
 export type PageRequest = Pick<Request, "method" | "url"> & { headers: Pick<Headers, "get"> };
@@ -92,11 +93,19 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     if (!code || !document) return page("error", { status: 404, path }, 404);
     const unlocked = await isUnlocked(request, code);
     const resultPage = (result: CheckResult, status: number) => page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status);
-    if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-      const check = await hashPostedFile(request, document.document_hash, MAX_CHECK_FILE_BYTES);
-      return resultPage({ file: check.status }, check.status === "too-large" ? 413 : 200);
+    let form: FormData;
+    try {
+      if (mediaTypeOf(request) === "multipart/form-data") {
+        const check = await hashPostedFile(request, document.document_hash, MAX_CHECK_FILE_BYTES);
+        return resultPage({ file: check.status }, check.status === "too-large" ? 413 : 200);
+      }
+      form = await readForm(request);
+    } catch (thrown) {
+      const status = refusedBodyStatus(thrown);
+      if (status) return page("error", { status, path }, status);
+      throw thrown;
     }
-    const submission = parseWithZod(await request.formData(), { schema: pinSchema });
+    const submission = parseWithZod(form, { schema: pinSchema });
     if (submission.status !== "success") return resultPage({ pin: "format" }, 400);
     if (document.secure_plus_enabled !== 1) return redirect(`/verify/${code}`);
     const result = await checkAccessPin(document, submission.value.pin);

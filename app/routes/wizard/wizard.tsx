@@ -12,7 +12,7 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { searchClients } from "~/modules/catalogue/queries.server";
-import { readMultipart } from "~/modules/files/upload.server";
+import { readForm, readUpload } from "~/modules/http/body.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldsSchema, reviewSchema, WIZARD_STEPS } from "~/modules/wizard/schema";
 import {
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
 
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await readMultipart(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
+    const upload = await readUpload(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
     if (!upload.ok) return data<ActionData>({ intent: "documents", errors: {}, formError: upload.error }, { status: 400 });
     const intent = String(upload.fields.get("intent") ?? "");
     if (intent.startsWith("remove:")) {
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(stepUrl(4));
   }
 
-  const form = await request.formData();
+  const form = await readForm(request);
   switch (form.get("intent")) {
     case "client":
       if (await chooseClient(db, user.id, Number(form.get("clientId")))) return redirect(stepUrl(1));

@@ -1,0 +1,201 @@
+import {
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
+import { data } from "react-router";
+
+/**
+ * THE body layer (issue 16): every action and resource route reads its body here. A content type the
+ * route does not take is 415, an unparseable or truncated body 400, a body over its limit 413 (counted
+ * while it streams, so nothing past the limit is read).
+ */
+export const FORM_MAX_BYTES = 1024 * 1024;
+export const MAX_FIELDS = 1000;
+
+export type BodyFailure = 400 | 413 | 415;
+const BODY_REASONS = ["malformed", "truncated", "too-large", "too-many-fields", "unsupported-type"] as const;
+
+/** A refused body: thrown, answered by the error page (or the API's error shape). */
+export class BodyError extends Error {
+  constructor(
+    readonly status: BodyFailure,
+    readonly reason: (typeof BODY_REASONS)[number],
+  ) {
+    super(reason);
+  }
+
+  toResponse() {
+    return data({ reason: this.reason }, { status: this.status });
+  }
+}
+
+/** The media type of the body, lower-cased, without its parameters ("" when none is given). */
+export const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+
+/** Reads the whole body while it streams, up to `limit` bytes: past it 413, ended early 400. */
+export async function readBoundedBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) throw new BodyError(413, "too-large");
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        throw new BodyError(413, "too-large");
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof BodyError) throw error;
+    throw new BodyError(400, "truncated");
+  }
+  if (Number.isFinite(declared) && request.headers.has("Content-Length") && total !== declared) throw new BodyError(400, "truncated");
+  return Buffer.concat(chunks);
+}
+
+/** A multipart body's boundary, as RFC 2046 allows it (1 to 70 characters), or null. */
+function boundaryOf(request: Request): string | null {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i.exec(request.headers.get("Content-Type") ?? "");
+  return match ? (match[1] ?? match[2]) : null;
+}
+
+function urlEncodedForm(bytes: Uint8Array): FormData {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new BodyError(400, "malformed");
+  }
+  const params = new URLSearchParams(text);
+  const form = new FormData();
+  let count = 0;
+  for (const [name, value] of params) {
+    if (++count > MAX_FIELDS) throw new BodyError(413, "too-many-fields");
+    // Percent-escapes that decode to invalid UTF-8 come out as U+FFFD; lone surrogates cannot occur.
+    form.append(name, value);
+  }
+  return form;
+}
+
+export interface UploadedFile {
+  fieldName: string;
+  name: string;
+  bytes: Uint8Array;
+}
+
+export type UploadLimits = { maxFileSize: number; maxFiles: number; tooLarge: "validation.fileSizeMax5" | "validation.fileMax4" };
+
+export type ParsedUpload =
+  | { ok: true; fields: FormData; files: UploadedFile[] }
+  | { ok: false; error: "validation.fileSizeMax5" | "validation.fileMax4" | "validation.maxFiles5" };
+
+async function parseMultipart(request: Request, limits: UploadLimits, maxTextBytes: number): Promise<ParsedUpload> {
+  if (!boundaryOf(request)) throw new BodyError(400, "malformed");
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  const maxTotalSize = limits.maxFiles * limits.maxFileSize + maxTextBytes;
+  if (Number.isFinite(declared) && declared > maxTotalSize) throw new BodyError(413, "too-large");
+  const files: UploadedFile[] = [];
+  try {
+    const fields = await parseFormData(
+      request,
+      { maxFileSize: Math.max(limits.maxFileSize, maxTextBytes), maxFiles: Math.max(limits.maxFiles, 1), maxParts: MAX_FIELDS, maxHeaderSize: 8 * 1024, maxTotalSize },
+      async (upload: FileUpload) => {
+        if (!upload.name) return undefined; // an input left empty
+        if (limits.maxFiles === 0) throw new BodyError(415, "unsupported-type");
+        const bytes = new Uint8Array(await upload.arrayBuffer());
+        if (bytes.byteLength > limits.maxFileSize) throw new MaxFileSizeExceededError(limits.maxFileSize);
+        files.push({ fieldName: upload.fieldName, name: upload.name, bytes });
+        return undefined;
+      },
+    );
+    for (const value of fields.values()) if (typeof value === "string" && value.length > maxTextBytes) throw new BodyError(413, "too-large");
+    return { ok: true, fields, files };
+  } catch (error) {
+    if (error instanceof BodyError) throw error;
+    if (error instanceof MaxFileSizeExceededError) return { ok: false, error: limits.tooLarge };
+    if (error instanceof MaxFilesExceededError) return { ok: false, error: "validation.maxFiles5" };
+    if (error instanceof MaxTotalSizeExceededError) throw new BodyError(413, "too-large");
+    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) throw new BodyError(413, "too-many-fields");
+    throw new BodyError(400, "malformed");
+  }
+}
+
+/** The status of a refused body thrown by `readForm` or `readUpload`, or null for anything else. */
+export function refusedBodyStatus(thrown: unknown): BodyFailure | null {
+  if (thrown instanceof BodyError) return thrown.status;
+  const candidate = thrown as { type?: string; data?: { reason?: string }; init?: { status?: number } } | null;
+  if (candidate?.type !== "DataWithResponseInit" || !BODY_REASONS.includes(candidate.data?.reason as BodyError["reason"])) return null;
+  return candidate.init?.status as BodyFailure;
+}
+
+/** The largest multipart post a route takes (five files of 5 MB and the form's fields). */
+export const MULTIPART_MAX_BYTES = 5 * 5 * 1024 * 1024 + FORM_MAX_BYTES;
+
+/**
+ * What every state-changing request is checked for before any action runs: a form (urlencoded, or
+ * multipart with a usable boundary) or no body at all, of a declared size its kind allows.
+ */
+export function checkBodyHeaders(request: Request): BodyFailure | null {
+  const type = mediaTypeOf(request);
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (type === "multipart/form-data") {
+    if (!boundaryOf(request)) return 400;
+    return declared > MULTIPART_MAX_BYTES ? 413 : null;
+  }
+  if (type === "application/x-www-form-urlencoded") return declared > FORM_MAX_BYTES ? 413 : null;
+  const hasBody = (Number.isFinite(declared) && declared > 0) || request.headers.has("Transfer-Encoding");
+  return type === "" && !hasBody ? null : 415;
+}
+
+/** Runs a read; a refused body is thrown as the response of its status (the error page says why). */
+async function answering<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof BodyError) throw error.toResponse();
+    throw error;
+  }
+}
+
+/**
+ * A form post without files: urlencoded (an empty post too), at most 1 MB and 1,000 fields. A multipart
+ * post is taken when it carries no file.
+ */
+export const readForm = (request: Request, options: { maxBytes?: number } = {}) => answering(() => formOf(request, options));
+
+async function formOf(request: Request, options: { maxBytes?: number }): Promise<FormData> {
+  const maxBytes = options.maxBytes ?? FORM_MAX_BYTES;
+  const type = mediaTypeOf(request);
+  if (type === "multipart/form-data") {
+    const parsed = await parseMultipart(request, { maxFileSize: 0, maxFiles: 0, tooLarge: "validation.fileSizeMax5" }, maxBytes);
+    if (!parsed.ok) throw new BodyError(415, "unsupported-type");
+    return parsed.fields;
+  }
+  if (type !== "application/x-www-form-urlencoded" && type !== "") throw new BodyError(415, "unsupported-type");
+  const bytes = await readBoundedBody(request, maxBytes);
+  if (type === "" && bytes.byteLength > 0) throw new BodyError(415, "unsupported-type");
+  return urlEncodedForm(bytes);
+}
+
+/**
+ * A form that may carry files (multipart), each refused as soon as it passes `maxFileSize` while
+ * streaming; a urlencoded post is a form without files.
+ */
+export const readUpload = (request: Request, limits: UploadLimits, options: { maxTextBytes?: number } = {}) => answering(() => uploadOf(request, limits, options));
+
+/** The same, throwing BodyError (the JSON API answers it in its own shape). */
+export async function uploadOf(request: Request, limits: UploadLimits, options: { maxTextBytes?: number } = {}): Promise<ParsedUpload> {
+  if (mediaTypeOf(request) === "multipart/form-data") return parseMultipart(request, limits, options.maxTextBytes ?? FORM_MAX_BYTES);
+  return { ok: true, fields: await formOf(request, {}), files: [] };
+}
