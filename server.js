@@ -32,6 +32,7 @@ async function runPrimary() {
   const { seeded } = await build.startup();
   if (seeded) console.log("Demo data seeded into an empty database.");
   build.startMailSender();
+  build.startFileSweeper();
   let stopping = false;
   let announced = false;
   let listening = 0;
@@ -68,6 +69,7 @@ async function runPrimary() {
     const check = setInterval(async () => {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
+      build.stopFileSweeper();
       await build.stopMailSender();
       await build.shutdown();
       console.log("Stopped.");

@@ -9,8 +9,12 @@ import { clientIpContext, toastContext } from "./context";
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // The JSON API reads only its bearer token (DESIGN 18): no cookie is looked at under /api.
   const ip = context.get(clientIpContext) || null;
-  context.set(principalContext, isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip));
-  return next();
+  const principal = isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip);
+  context.set(principalContext, principal);
+  const response = await next();
+  // What a signed-in user sees (pages, `.data`, files) is kept by no cache, shared or the browser's.
+  if (principal.role !== null) response.headers.set("Cache-Control", "no-store");
+  return response;
 };
 
 const isApiPath = (request: Request) => new URL(request.url).pathname.startsWith("/api/");

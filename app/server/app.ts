@@ -2,6 +2,7 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { startMailSender, stopMailSender } from "~/modules/mail/sender.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
@@ -24,6 +25,9 @@ export async function startup(): Promise<{ seeded: boolean }> {
 
 /** The outbox's sender: in the primary only, so each mail is sent once (DESIGN 17). */
 export { startMailSender, stopMailSender };
+
+/** The storage sweeper: in the primary only. */
+export { startFileSweeper, stopFileSweeper };
 
 export async function shutdown() {
   await closeDb();

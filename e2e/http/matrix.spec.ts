@@ -1,45 +1,15 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { baseURL } from "../../playwright.config";
-import fs from "node:fs";
 import type { Role } from "../../app/db/schema";
 import { AREAS, capabilitiesOf, type Capability } from "../../app/modules/access";
+import { flatten, ROUTES, UNKNOWN_CODE, type RouteRow } from "../route-table";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, type DemoRole } from "../support";
 
 /**
  * The authorization matrix, generated from routes.ts and the capability table (DESIGN 15): every route,
  * GET and POST, as anonymous, each role, and a clerk and a client admin of ANOTHER client.
  */
-interface RouteRow {
-  path: string;
-  file: string;
-  area: keyof typeof AREAS | null;
-  hasAction: boolean;
-}
-
-function flatten(entries: RouteConfigEntry[], parent = "", area: RouteRow["area"] = null): RouteRow[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path === undefined ? parent : `${parent}/${entry.path}`.replace(/\/+/g, "/");
-    const layoutArea = entry.file.match(/routes\/areas\/([\w-]+)\.tsx$/)?.[1] as RouteRow["area"] | undefined;
-    const inArea = layoutArea && layoutArea in AREAS ? layoutArea : area;
-    const source = fs.readFileSync(`app/${entry.file}`, "utf8");
-    const self = entry.path !== undefined || entry.index ? [{ path: path || "/", file: entry.file, area: inArea, hasAction: /export (async function|function|const) action\b/.test(source) }] : [];
-    return [...self, ...flatten(entry.children ?? [], path, inArea)];
-  });
-}
-
-const UNKNOWN_CODE = "ABCDEFGHJKMNPQRS";
-// Demo data: category 1, request 1, attestation 1 and client 1 belong to Demo University; user 6 is
-// beneficiary@example.com, who asked for attestation 1.
-const SAMPLE_PARAMS: Record<string, string> = { lng: "en", file: "common.json", code: UNKNOWN_CODE, beneficiaryId: "6" };
-// People screens take a user id of their kind: user 2 is serviceadmin@, user 3 clientadmin@ and user 4
-// clerk@ (both of Demo University), user 6 beneficiary@.
-const SAMPLE_USER_IDS: Record<string, string> = { "service-admin": "2", "client-admin": "3", clerk: "4", beneficiary: "6" };
-const sampleIdOf = (file: string) => SAMPLE_USER_IDS[file.match(/^routes\/admin\/(service-admin|client-admin|clerk|beneficiary)(-form)?\.tsx$/)?.[1] ?? ""] ?? "1";
-const ROUTES = flatten(routes)
-  .filter((route) => !route.path.includes("*"))
-  .map((route) => ({ ...route, path: route.path.replace(/:(\w+)/g, (_, name: string) => (name === "id" ? sampleIdOf(route.file) : (SAMPLE_PARAMS[name] ?? "1"))) }));
 
 /** What each screen's loader asks of the capability table. */
 const SCREEN_CAPABILITY: Record<string, Capability> = {

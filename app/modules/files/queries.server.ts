@@ -78,3 +78,42 @@ export async function insertAttachment(
     })
     .execute();
 }
+
+/** Stored files no attachment, issued document or attestation refers to, created before `before`. */
+export function unreferencedFiles(db: DB, before: string) {
+  return db
+    .selectFrom("files")
+    .select(["id", "storage_key"])
+    .where("created_at", "<", before)
+    .where((eb) =>
+      eb.and([
+        eb("id", "not in", eb.selectFrom("attachments").select("file_id")),
+        eb("id", "not in", eb.selectFrom("issued_documents").select("file_id")),
+        eb("id", "not in", eb.selectFrom("attestations").select("file_id")),
+      ]),
+    )
+    .execute();
+}
+
+/** Deletes a file's row if still nothing refers to it (a post may have attached it meanwhile). */
+export async function deleteUnreferencedFile(db: DB, id: number) {
+  const result = await db
+    .deleteFrom("files")
+    .where("id", "=", id)
+    .where((eb) =>
+      eb.and([
+        eb("id", "not in", eb.selectFrom("attachments").select("file_id")),
+        eb("id", "not in", eb.selectFrom("issued_documents").select("file_id")),
+        eb("id", "not in", eb.selectFrom("attestations").select("file_id")),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Which of these storage keys have a row. */
+export async function knownStorageKeys(db: DB, keys: string[]) {
+  if (keys.length === 0) return new Set<string>();
+  const rows = await db.selectFrom("files").select("storage_key").where("storage_key", "in", keys).execute();
+  return new Set(rows.map((row) => row.storage_key));
+}

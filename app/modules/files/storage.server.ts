@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
+import { safeFileName } from "./file-name";
 import { insertFile } from "./queries.server";
 
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
@@ -26,7 +27,7 @@ export async function storeFile(
       sha256,
       size: file.bytes.byteLength,
       mimeType: file.mimeType,
-      originalName: file.originalName,
+      originalName: safeFileName(file.originalName),
       storageKey,
       totalPages: file.totalPages ?? null,
       createdBy: file.createdBy ?? null,

@@ -8,21 +8,23 @@ interface SupportingType {
 }
 
 /**
- * Checks and stores the files posted as `document.<typeId>` (wizard and edit screens).
- * A refused file is not stored; its error is returned under its type id.
+ * Checks and stores the files posted as `document.<typeId>` (wizard and edit screens): all or nothing.
+ * When any file is refused, none is stored and each error is returned under its type id.
  */
 export async function storeSupportingFiles(db: DB, types: SupportingType[], files: UploadedFile[], ownerId: number) {
-  const stored: { type: SupportingType; fileId: number }[] = [];
   const errors: Record<string, string> = {};
+  const accepted: { type: SupportingType; file: UploadedFile; mimeType: string; totalPages: number | null }[] = [];
   for (const file of files) {
     const type = types.find((candidate) => file.fieldName === `document.${candidate.id}`);
     if (!type) continue;
     const checked = await checkSupportingFile(file);
-    if (!checked.ok) {
-      errors[type.id] = checked.error;
-      continue;
-    }
-    const { id } = await storeFile(db, { bytes: file.bytes, mimeType: checked.mimeType, originalName: file.name, totalPages: checked.totalPages, createdBy: ownerId });
+    if (checked.ok) accepted.push({ type, file, mimeType: checked.mimeType, totalPages: checked.totalPages });
+    else errors[type.id] = checked.error;
+  }
+  const stored: { type: SupportingType; fileId: number }[] = [];
+  if (Object.keys(errors).length > 0) return { stored, errors };
+  for (const { type, file, mimeType, totalPages } of accepted) {
+    const { id } = await storeFile(db, { bytes: file.bytes, mimeType, originalName: file.name, totalPages, createdBy: ownerId });
     stored.push({ type, fileId: id });
   }
   return { stored, errors };

@@ -16,9 +16,8 @@ import { dashboardOf } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { loginSchema } from "~/modules/auth/schema";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
+import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
 import { safeRedirectPath } from "~/modules/security/origin.server";
-import { enforceRateLimit } from "~/modules/security/rate-limit.server";
-import { env } from "~/utils/env.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/modules/http/body.server";
 
@@ -30,13 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
-  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   // remix-auth reads the body too, so validate a clone.
   const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  await enforceRateLimit(`auth:email:${submission.value.email.toLowerCase()}`, env.authRateLimit);
+  const attempt = await countSignInAttempt(request, submission.value.email, ip);
   try {
     const user = await createAuthenticator(ip).authenticate("form", request);
     const db = getDb();
@@ -47,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie",
       await createUserSession(db, user.id, { ip, userAgent: request.headers.get("User-Agent") }),
     );
+    headers.append("Set-Cookie", await signInSucceeded(attempt, submission.value.email));
     return redirect(safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role)), { headers });
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error;

@@ -6,6 +6,7 @@ import { apiError } from "~/modules/api/errors.server";
 import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/modules/auth/api-tokens.server";
 import { loginSchema } from "~/modules/auth/schema";
 import { signIn } from "~/modules/auth/service.server";
+import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
@@ -56,11 +57,12 @@ export const authOperations = [
     message: "api.messages.signedIn",
     example: { as: "anonymous", body: { email: "clerk@example.com", password: "Demo-Pass-2026" } },
     async handle({ body, request, ip }) {
-      await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
-      await enforceRateLimit(`auth:email:${body.email.toLowerCase()}`, env.authRateLimit);
+      // A program has no device cookie: its failures count against the account's unknown clients.
+      const attempt = await countSignInAttempt(null, body.email, ip);
       const db = getDb();
       const result = await signIn(db, body.email, body.password, ip);
       if (!result.ok) throw apiError(401, "auth.invalidCredentials");
+      await signInSucceeded(attempt, body.email);
       const tokens = await issueApiTokens(db, result.user.id, metaOf(request, ip));
       const principal = await principalOfUser(db, await apiUserOf(db, tokens.accessToken), ip, "");
       return { user: userOf(principal.user!), tokens };

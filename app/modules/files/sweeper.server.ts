@@ -1,0 +1,54 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { getDb, type DB } from "~/db/db.server";
+import { env } from "~/utils/env.server";
+import { deleteUnreferencedFile, knownStorageKeys, unreferencedFiles } from "./queries.server";
+import { storagePath } from "./storage.server";
+
+/** A file younger than this may belong to a post still in flight. */
+export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Removes what no row refers to, older than a day (issue 16): `files` rows that no attachment, issued
+ * document or attestation uses (replaced uploads) with their bytes, and stored files without a row (a
+ * crash between writing the bytes and the row). Logs what it removed; returns the storage keys.
+ */
+export async function sweepOrphanFiles(db: DB, now = Date.now()): Promise<string[]> {
+  const before = new Date(now - ORPHAN_AGE_MS).toISOString();
+  const removed: string[] = [];
+  for (const file of await unreferencedFiles(db, before)) {
+    if (!(await deleteUnreferencedFile(db, file.id))) continue;
+    await fs.rm(storagePath(file.storage_key), { force: true });
+    removed.push(file.storage_key);
+  }
+  for (const folder of await fs.readdir(env.storageDir).catch(() => [] as string[])) {
+    const names = await fs.readdir(path.join(env.storageDir, folder)).catch(() => [] as string[]);
+    const known = await knownStorageKeys(db, names);
+    for (const name of names.filter((candidate) => !known.has(candidate))) {
+      const target = path.join(env.storageDir, folder, name);
+      const stat = await fs.stat(target).catch(() => null);
+      if (!stat?.isFile() || stat.mtimeMs > now - ORPHAN_AGE_MS) continue;
+      await fs.rm(target, { force: true });
+      removed.push(name);
+    }
+  }
+  if (removed.length > 0) console.log(`Storage sweeper: removed ${removed.length} unreferenced file(s): ${removed.join(", ")}`);
+  return removed;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** In the primary process: a sweep at start, then every hour. */
+export function startFileSweeper() {
+  if (timer) return;
+  const sweep = () => void sweepOrphanFiles(getDb()).catch((error) => console.error("Storage sweeper:", error));
+  sweep();
+  timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+}
+
+export function stopFileSweeper() {
+  clearInterval(timer);
+  timer = undefined;
+}

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { createTestDb, createUser } from "~/test/db";
+import { EXE_BYTES, pdfBytes } from "~/test/files";
+import { env } from "~/utils/env.server";
+import { insertAttachment } from "./queries.server";
+import { storagePath, storeFile } from "./storage.server";
+import { storeSupportingFiles } from "./supporting.server";
+import { ORPHAN_AGE_MS, sweepOrphanFiles } from "./sweeper.server";
+
+const TYPES = [
+  { id: 1, document_type_en: "ID card" },
+  { id: 2, document_type_en: "Transcript" },
+];
+
+describe("all or nothing per post (issue 16)", () => {
+  it("stores no file when one of the posted files is refused, and both when both pass", async () => {
+    const db = await createTestDb();
+    const userId = await createUser(db, { email: "b@example.com" });
+    const valid = { fieldName: "document.1", name: "id.pdf", bytes: await pdfBytes(1) };
+    const refused = { fieldName: "document.2", name: "transcript.pdf", bytes: new Uint8Array(EXE_BYTES) };
+    expect(await storeSupportingFiles(db, TYPES, [valid, refused], userId)).toEqual({ stored: [], errors: { 2: "validation.invalidDocumentFileType" } });
+    expect(await db.selectFrom("files").selectAll().execute()).toEqual([]);
+    const both = await storeSupportingFiles(db, TYPES, [valid, { ...valid, fieldName: "document.2", name: "transcript.pdf" }], userId);
+    expect(both.stored.map((entry) => entry.type.id)).toEqual([1, 2]);
+    expect(await db.selectFrom("files").select("id").execute()).toHaveLength(2);
+  });
+});
+
+describe("the storage sweeper", () => {
+  it("removes files no row refers to once they are a day old, and stored bytes without a row, and logs them", async () => {
+    process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "attest-sweep-"));
+    const db = await createTestDb();
+    const userId = await createUser(db, { email: "s@example.com" });
+    const bytes = await pdfBytes(1);
+    const kept = await storeFile(db, { bytes, mimeType: "application/pdf", originalName: "kept.pdf" });
+    await insertAttachment(db, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: 1, documentName: "ID", fileId: kept.id, supportingTypeId: null });
+    const replaced = await storeFile(db, { bytes, mimeType: "application/pdf", originalName: "old.pdf", createdBy: userId });
+    const stray = path.join(env.storageDir, "zz", "zz0123456789abcdef");
+    fs.mkdirSync(path.dirname(stray), { recursive: true });
+    fs.writeFileSync(stray, "left by a crash");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+
+    // Too young: nothing goes.
+    expect(await sweepOrphanFiles(db)).toEqual([]);
+    const past = new Date(Date.now() - ORPHAN_AGE_MS - 60_000);
+    fs.utimesSync(stray, past, past);
+    const later = Date.now() + ORPHAN_AGE_MS + 60_000;
+    expect((await sweepOrphanFiles(db, later)).sort()).toEqual([replaced.storageKey, "zz0123456789abcdef"].sort());
+
+    expect(await db.selectFrom("files").select("id").execute()).toEqual([{ id: kept.id }]);
+    expect(fs.existsSync(storagePath(kept.storageKey))).toBe(true);
+    expect(fs.existsSync(storagePath(replaced.storageKey))).toBe(false);
+    expect(fs.existsSync(stray)).toBe(false);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("Storage sweeper: removed 2 unreferenced file(s)"));
+    log.mockRestore();
+  });
+});

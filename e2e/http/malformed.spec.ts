@@ -1,0 +1,187 @@
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import http from "node:http";
+import { duplicatedPageTreePdf, malformedGif } from "../../app/test/bombs";
+import { ROUTES } from "../route-table";
+import { spawnServer } from "../spawn-server";
+import { DEMO, DEMO_PASSWORD } from "../support";
+
+/**
+ * The malformed-input suite (issue 16): every action route of routes.ts gets the security test's
+ * mutations (unparseable and truncated bodies, broken multipart, too many fields, invalid UTF-8, oversized
+ * bodies, extra or hostile files, hostile values) as anonymous, a beneficiary, a clerk and a super admin.
+ * No answer may be a 5xx, the server must stay healthy, and a rejected request must write no row and no
+ * file.
+ */
+test.describe.configure({ mode: "serial" });
+
+const PORT = 4397;
+let server: Awaited<ReturnType<typeof spawnServer>>;
+
+interface Mutation {
+  name: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const CRLF = "\r\n";
+const part = (boundary: string, name: string, value: string | Buffer, file?: { name: string; type: string }) =>
+  Buffer.concat([
+    Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${name}"${file ? `; filename="${file.name}"` : ""}${CRLF}${file ? `Content-Type: ${file.type}${CRLF}` : ""}${CRLF}`, "latin1"),
+    Buffer.isBuffer(value) ? value : Buffer.from(value, "utf8"),
+    Buffer.from(CRLF, "latin1"),
+  ]);
+const multipart = (parts: Buffer[], boundary = "b0undary", close = true) => Buffer.concat([...parts, Buffer.from(close ? `--${boundary}--${CRLF}` : "", "latin1")]);
+const form = "application/x-www-form-urlencoded";
+const multi = (boundary = "b0undary") => `multipart/form-data; boundary=${boundary}`;
+const FIELDS = ["intent", "email", "password", "name.english", "name.arabic", "status", "note", "lng", "redirectTo", "documentName", "expirationDate", "pin", "reason", "requestMessage"];
+
+function mutations(): Mutation[] {
+  const bomb = Buffer.from(duplicatedPageTreePdf(28));
+  const gif = Buffer.from(malformedGif());
+  const manyFields = Array.from({ length: 1100 }, (_, i) => `f${i}=${i}`).join("&");
+  return [
+    { name: "text/plain", headers: { "Content-Type": "text/plain" }, body: Buffer.from("intent=delete") },
+    { name: "JSON", headers: { "Content-Type": "application/json" }, body: Buffer.from('{"intent":"delete","status":"APPROVED"}') },
+    { name: "XML", headers: { "Content-Type": "application/xml" }, body: Buffer.from('<?xml version="1.0"?><a intent="delete"/>') },
+    { name: "no content type", headers: {}, body: Buffer.from("intent=delete") },
+    { name: "no body", headers: {}, body: Buffer.alloc(0) },
+    { name: "multipart without boundary", headers: { "Content-Type": "multipart/form-data" }, body: multipart([part("b0undary", "intent", "delete")]) },
+    { name: "multipart with an empty boundary", headers: { "Content-Type": "multipart/form-data; boundary=" }, body: multipart([part("b0undary", "intent", "delete")]) },
+    { name: "multipart with another boundary", headers: { "Content-Type": multi("other") }, body: multipart([part("b0undary", "intent", "delete")]) },
+    { name: "multipart cut short", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "intent", "delete")], "b0undary", false) },
+    { name: "multipart with 1,100 fields", headers: { "Content-Type": multi() }, body: multipart(Array.from({ length: 1100 }, (_, i) => part("b0undary", `f${i}`, "1"))) },
+    { name: "urlencoded with 1,100 fields", headers: { "Content-Type": form }, body: Buffer.from(manyFields) },
+    { name: "urlencoded invalid UTF-8", headers: { "Content-Type": form }, body: Buffer.from(FIELDS.map((field) => `${field}=%ff%fe%c3`).join("&")) },
+    { name: "multipart invalid UTF-8", headers: { "Content-Type": multi() }, body: multipart(FIELDS.map((field) => part("b0undary", field, Buffer.from([0xff, 0xfe, 0xc3])))) },
+    { name: "urlencoded of 1.2 MB", headers: { "Content-Type": form }, body: Buffer.from(`note=${"a".repeat(1_200_000)}`) },
+    {
+      name: "two files",
+      headers: { "Content-Type": multi() },
+      body: multipart([part("b0undary", "file", "%PDF-1.4 x", { name: "a.pdf", type: "application/pdf" }), part("b0undary", "file", "%PDF-1.4 y", { name: "b\u202Efdp.exe", type: "application/pdf" }), part("b0undary", "document.1", "x", { name: "../../etc/passwd", type: "text/plain" })]),
+    },
+    { name: "a malformed GIF", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "documentName", "Certificate"), part("b0undary", "file", gif, { name: "stamp.gif", type: "image/gif" }), part("b0undary", "document.1", gif, { name: "stamp.gif", type: "image/gif" })]) },
+    { name: "the page-tree bomb", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "documentName", "Certificate"), part("b0undary", "file", bomb, { name: "bomb.pdf", type: "application/pdf" }), part("b0undary", "document.1", bomb, { name: "bomb.pdf", type: "application/pdf" })]) },
+    { name: "hostile values", headers: { "Content-Type": form }, body: Buffer.from("intent=delete&status=LOST&page=100000000000000000000&expirationDate=31-31-2099&pin=%00%00&lng=xx&redirectTo=%2F%2Fevil.example&email=%3Cscript%3E&note=" + "%F0%9F%98%80".repeat(500)) },
+  ];
+}
+
+/** One request on a connection of its own; resolves with the status (0 when the server closed without answering). */
+function send(path: string, method: string, headers: Record<string, string>, body?: Buffer) {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port: PORT, path, method, agent: false, headers: { ...headers, ...(body ? { "Content-Length": String(body.length) } : {}) } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", (error) => (request.writableEnded ? resolve(0) : reject(error)));
+    request.end(body);
+  });
+}
+
+async function cookieOf(email: string) {
+  const response = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": form, Origin: server.url }, body: `email=${encodeURIComponent(email)}&password=${DEMO_PASSWORD}` });
+  expect(response.status).toBe(302);
+  return response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("session=")).at(-1)!;
+}
+
+/** Rows per table, besides the counters and sessions that reading pages moves. */
+function rowCounts(): Record<string, number> {
+  const db = new Database(`${server.dataDir}/app.db`, { readonly: true, fileMustExist: true });
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('rate_limits', 'sessions', 'kysely_migration', 'kysely_migration_lock')").all() as { name: string }[]).map((row) => row.name);
+  const counts = Object.fromEntries(tables.map((name) => [name, (db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]));
+  db.close();
+  return counts;
+}
+
+const storedFiles = () => (fs.existsSync(`${server.dataDir}/files`) ? fs.readdirSync(`${server.dataDir}/files`, { recursive: true }).length : 0);
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await spawnServer(PORT, { DEMO_DATA: "on", WEB_CONCURRENCY: "2", AUTH_RATE_LIMIT: "1000000", VERIFY_RATE_LIMIT: "1000000", PIN_SECRET: "malformed" });
+});
+
+test.afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
+});
+
+test("at least 3,000 malformed posts over every action route, as four users: no 5xx, nothing written, the server healthy", async () => {
+  test.setTimeout(300_000);
+  const users = { anonymous: "", beneficiary: await cookieOf(DEMO.BENEFICIARY), clerk: await cookieOf(DEMO.CLERK), superAdmin: await cookieOf(DEMO.SUPER_ADMIN) };
+  // Signing out would end the suite's own sessions; the API has its own suite (api.spec.ts).
+  const actions = ROUTES.filter((route) => route.hasAction && route.path !== "/logout");
+  expect(actions.length).toBeGreaterThan(30);
+  const failures: string[] = [];
+  let sent = 0;
+  for (const [who, cookie] of Object.entries(users)) {
+    for (const route of actions) {
+      for (const mutation of mutations()) {
+        const before = rowCounts();
+        const filesBefore = storedFiles();
+        const status = await send(route.path, "POST", { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...mutation.headers }, mutation.body);
+        sent++;
+        if (status >= 500 || status === 0) failures.push(`${who} ${route.path} ${mutation.name}: ${status}`);
+        if (status >= 400) {
+          const after = rowCounts();
+          const written = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (written.length > 0) failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet wrote ${written.join(", ")}`);
+          if (storedFiles() !== filesBefore) failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet stored a file`);
+        }
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(sent).toBeGreaterThanOrEqual(3000);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+test("malformed paths and paging parameters on every page answer 4xx or a page, never 5xx", async () => {
+  test.setTimeout(120_000);
+  const cookie = await cookieOf(DEMO.SUPER_ADMIN);
+  const failures: string[] = [];
+  const gets = ROUTES.filter((route) => route.path !== "/logout");
+  for (const route of gets) {
+    for (const suffix of ["?page=100000000000000000000&size=-5", "?page=1e20&size=1e20&q=%E0%A4%A", "/%E0%A4%A", "?status=%00&from=2026-13-45&to=x"]) {
+      for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+        const status = await send(`${route.path}${suffix}`, "GET", headers);
+        if (status >= 500 || status === 0) failures.push(`GET ${route.path}${suffix}: ${status}`);
+      }
+    }
+  }
+  for (const path of ["/verify/%E0%A4%A", "/%E0%A4%A", "/verify/%", "/files/%E0%A4%A"]) {
+    const status = await send(path, "GET", { Cookie: cookie });
+    if (status >= 500 || status === 0) failures.push(`GET ${path}: ${status}`);
+  }
+  expect(failures).toEqual([]);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+test("a body cut short, and a body far over its limit, leave the server answering", async () => {
+  const cookie = await cookieOf(DEMO.CLERK);
+  for (const path of ["/login", "/register", "/clerks/document-categories/request/1/issue", "/language"]) {
+    // Announces 100 bytes, sends 10, and goes away.
+    await new Promise<void>((resolve) => {
+      const request = http.request({ host: "127.0.0.1", port: PORT, path, method: "POST", agent: false, headers: { Origin: server.url, Cookie: cookie, "Content-Type": form, "Content-Length": "100" } });
+      request.on("error", () => resolve());
+      request.write("email=a%40");
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 100);
+    });
+  }
+  // 50 MB announced to an anonymous form: refused before it is read.
+  const start = Date.now();
+  const status = await new Promise<number>((resolve) => {
+    const request = http.request({ host: "127.0.0.1", port: PORT, path: "/language", method: "POST", agent: false, headers: { Origin: server.url, "Content-Type": form, "Content-Length": String(50 * 1024 * 1024) } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", () => resolve(0));
+    request.write("lng=");
+  });
+  expect(status).toBe(413);
+  expect(Date.now() - start).toBeLessThan(2000);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
