@@ -73,6 +73,7 @@ export default [
   // Public (no login)
   index("routes/public/home.tsx"),
   route("login", "routes/public/login.tsx"),
+  route("login/two-factor", "routes/public/login-two-factor.tsx"),
   route("register", "routes/public/register.tsx"),
   route("forgot-password", "routes/public/forgot-password.tsx"),
   route("reset-password", "routes/public/reset-password.tsx"),
@@ -101,6 +102,7 @@ export default [
 
   // Role areas
   ...area("super-admin", [
+    route("two-factor-policy", "routes/admin/two-factor-policy.tsx"),
     ...managed("service-admins-management", "super-admin", "service-admin", SERVICE_ADMIN_FILES),
     ...managed("client-admins-management", "super-admin", "client-admin", CLIENT_ADMIN_FILES),
     ...managed("clients-management", "super-admin", "client", CLIENT_FILES),
@@ -156,6 +158,7 @@ export default [
   layout("routes/areas/shared.tsx", [
     route("dashboard", "routes/dashboard/dashboard-redirect.tsx"),
     route("profile", "routes/profile/profile.tsx"),
+    route("profile/two-factor", "routes/profile/two-factor.tsx"),
     route("user/profile/:id/edit", "routes/profile/profile-edit.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     ...managed("document-categories", "shared", "category", CATEGORY_FILES),

@@ -4,6 +4,7 @@ import * as sharedCounters from "../../migrations/2026-11-22T0002_shared_counter
 import * as accountsMail from "../../migrations/2026-11-22T0003_accounts_mail_and_notifications";
 import * as attestationCancelled from "../../migrations/2026-11-23T0004_attestation_cancelled";
 import * as apiRefreshTokens from "../../migrations/2026-11-23T0005_api_refresh_tokens";
+import * as twoFactor from "../../migrations/2026-11-23T0006_two_factor";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0003_accounts_mail_and_notifications": accountsMail,
   "2026-11-23T0004_attestation_cancelled": attestationCancelled,
   "2026-11-23T0005_api_refresh_tokens": apiRefreshTokens,
+  "2026-11-23T0006_two_factor": twoFactor,
 };

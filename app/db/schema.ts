@@ -45,8 +45,28 @@ export interface UsersTable {
   /** The language of their mails. */
   locale: ColumnType<Locale, Locale | undefined, Locale>;
   last_sign_in_at: string | null;
+  /** RFC 6238 secret (base32): set while enrolling, in use once `totp_enabled_at` is set. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The time step of the last code taken: a code is good once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** Single-use recovery codes of two-factor sign-in: only their SHA-256. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: CreatedAt;
+}
+
+/** Whether a role must use two-factor sign-in (set by the super admin). */
+export interface TwoFactorPolicyTable {
+  role: Role;
+  required: Flag;
 }
 
 /** A mail's and a user's language: the languages of modules/i18n/languages.ts. */
@@ -362,6 +382,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_policy: TwoFactorPolicyTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

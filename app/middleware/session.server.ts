@@ -1,4 +1,4 @@
-import type { MiddlewareFunction } from "react-router";
+import { redirect, type MiddlewareFunction } from "react-router";
 import { getDb } from "~/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
@@ -11,11 +11,17 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const ip = context.get(clientIpContext) || null;
   const principal = isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip);
   context.set(principalContext, principal);
+  // A role that requires two-factor sign-in: until they enrol, every page sends them to enrol.
+  if (principal.user?.mustEnrolTwoFactor && !ENROLMENT_PATHS.test(new URL(request.url).pathname)) {
+    throw redirect("/profile/two-factor", { headers: { "Cache-Control": "no-store" } });
+  }
   const response = await next();
   // What a signed-in user sees (pages, `.data`, files) is kept by no cache, shared or the browser's.
   if (principal.role !== null) response.headers.set("Cache-Control", "no-store");
   return response;
 };
+
+const ENROLMENT_PATHS = /^\/(profile\/two-factor|logout|language)(\.data)?$/;
 
 const isApiPath = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 

@@ -29,6 +29,7 @@ export const CAPABILITIES = [
   "serviceAdmin:manage",
   "beneficiary:manage",
   "audit:read",
+  "security:manage",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -57,6 +58,7 @@ export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]
     "serviceAdmin:manage",
     "beneficiary:manage",
     "audit:read",
+    "security:manage",
   ],
   SERVICE_ADMIN: [...SIGNED_IN, "area:service-admin", "request:read", "client:read", "client:manage", "clientCategory:manage", "clientAdmin:manage"],
   CLIENT_ADMIN: [...SIGNED_IN, "area:client-admin", ...STAFF_WORK, "clerk:manage", "attestation:review"],

@@ -25,8 +25,11 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("two_factor_policy", "two_factor_policy.role", "users.role")
     .select([
       "sessions.id as session_id",
+      "users.totp_enabled_at",
+      "two_factor_policy.required as two_factor_required",
       "sessions.kind",
       "sessions.expires_at",
       "sessions.last_seen_at",

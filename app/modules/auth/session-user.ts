@@ -10,6 +10,8 @@ export interface SessionUser {
   lastName: { english: string; arabic: string };
   /** For clerks and client admins: their client (filled by the access module). */
   client: { id: number; nameEn: string; nameAr: string; canDoSincera: boolean; canDoAttestation: boolean } | null;
+  /** Their role requires two-factor sign-in and they have not enrolled: every page sends them to enrol. */
+  mustEnrolTwoFactor?: boolean;
 }
 
 export const fullName = (user: Pick<SessionUser, "firstName" | "lastName">, lng: "english" | "arabic") =>

@@ -88,5 +88,6 @@ export async function sessionUserOfToken(db: DB, sessionId: string, kind: "WEB" 
         : null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
     client: null,
+    mustEnrolTwoFactor: row.two_factor_required === 1 && !row.totp_enabled_at,
   };
 }

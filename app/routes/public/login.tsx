@@ -17,6 +17,8 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { loginSchema } from "~/modules/auth/schema";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
 import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
+import { pendingSignInHeader } from "~/modules/two-factor/pending.server";
+import { twoFactorStatus } from "~/modules/two-factor/service.server";
 import { safeRedirectPath } from "~/modules/security/origin.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/modules/http/body.server";
@@ -38,6 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await createAuthenticator(ip).authenticate("form", request);
     const db = getDb();
+    const next = safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role));
+    const twoFactor = await twoFactorStatus(db, user.id);
+    if (twoFactor?.enabled) {
+      // The password was right: the session waits for the second factor.
+      const deviceHeader = await signInSucceeded(attempt, submission.value.email);
+      const headers = new Headers([["Set-Cookie", await pendingSignInHeader({ userId: user.id, email: submission.value.email, redirectTo: next })]]);
+      headers.append("Set-Cookie", deviceHeader);
+      return redirect(href("/login/two-factor"), { headers });
+    }
     const headers = new Headers();
     // A fresh session id at every sign-in; any earlier session of this browser is ended.
     headers.append("Set-Cookie", await destroyUserSession(db, request));
@@ -46,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await createUserSession(db, user.id, { ip, userAgent: request.headers.get("User-Agent") }),
     );
     headers.append("Set-Cookie", await signInSucceeded(attempt, submission.value.email));
-    return redirect(safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role)), { headers });
+    // A role that requires two-factor sign-in: they enrol first (every page sends them there until then).
+    return redirect(twoFactor?.required ? href("/profile/two-factor") : next, { headers });
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error;
     return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), {

@@ -7,6 +7,8 @@ import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/
 import { loginSchema } from "~/modules/auth/schema";
 import { signIn } from "~/modules/auth/service.server";
 import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
+import { secondFactorSchema } from "~/modules/two-factor/schema";
+import { checkSecondFactor, twoFactorStatus } from "~/modules/two-factor/service.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
@@ -50,9 +52,11 @@ export const authOperations = [
     path: "/api/auth/login",
     tag: "Auth",
     summary: "Sign in: a bearer token pair",
-    description: "The same rules, rate limits and audit as the sign-in page. The access token is sent as `Authorization: Bearer …`.",
+    description:
+      "The same rules, rate limits and audit as the sign-in page. The access token is sent as `Authorization: Bearer …`. An account with two-factor sign-in also sends `code` (the app's 6 digits or a recovery code): without it, or with a wrong one, the answer is 401 `TWO_FACTOR_REQUIRED`; an account whose role requires it and that has not enrolled gets 403 (enrol on the web first).",
     public: true,
-    body: loginSchema.omit({ redirectTo: true }),
+    body: loginSchema.omit({ redirectTo: true }).extend({ code: secondFactorSchema.shape.code.optional() }),
+    failures: [403],
     response: z.object({ user: apiUserSchema, tokens: tokensSchema }),
     message: "api.messages.signedIn",
     example: { as: "anonymous", body: { email: "clerk@example.com", password: "Demo-Pass-2026" } },
@@ -63,6 +67,15 @@ export const authOperations = [
       const result = await signIn(db, body.email, body.password, ip);
       if (!result.ok) throw apiError(401, "auth.invalidCredentials");
       await signInSucceeded(attempt, body.email);
+      const twoFactor = await twoFactorStatus(db, result.user.id);
+      if (twoFactor?.enabled) {
+        if (!body.code) throw apiError(401, "twoFactor.codeNeeded", { code: "TWO_FACTOR_REQUIRED" });
+        const checked = await checkSecondFactor(db, result.user.id, body.code);
+        if (checked === "locked") throw apiError(429, "twoFactor.locked", { headers: { "Retry-After": "300" } });
+        if (checked === "wrong") throw apiError(401, "twoFactor.wrongCode", { code: "TWO_FACTOR_REQUIRED" });
+      } else if (twoFactor?.required) {
+        throw apiError(403, "twoFactor.enrolOnWeb");
+      }
       const tokens = await issueApiTokens(db, result.user.id, metaOf(request, ip));
       const principal = await principalOfUser(db, await apiUserOf(db, tokens.accessToken), ip, "");
       return { user: userOf(principal.user!), tokens };

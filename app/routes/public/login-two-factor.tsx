@@ -1,0 +1,76 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { inputProps } from "~/components/forms/conform";
+import { FormErrors } from "~/components/forms/form-errors";
+import { PublicShell } from "~/components/layout/public-shell";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { PageTitle } from "~/components/ui/page-title";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
+import { readForm } from "~/modules/http/body.server";
+import { clearPendingSignInHeader, pendingSignInOf } from "~/modules/two-factor/pending.server";
+import { secondFactorSchema } from "~/modules/two-factor/schema";
+import { checkSecondFactor } from "~/modules/two-factor/service.server";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/login-two-factor";
+
+/** The second step of signing in (issue 16): a code of the authenticator app, or a recovery code. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "account:signIn");
+  if (!(await pendingSignInOf(request))) throw redirect(href("/login"));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requirePermission(principalOf(context), "account:signIn");
+  const pending = await pendingSignInOf(request);
+  if (!pending) throw redirect(href("/login"));
+  const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  const db = getDb();
+  const result = await checkSecondFactor(db, pending.userId, submission.value.code);
+  if (result === "locked") return data(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), { status: 429, headers: { "Retry-After": "300" } });
+  if (result === "wrong") return data(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroyUserSession(db, request));
+  headers.append("Set-Cookie", await createUserSession(db, pending.userId, { ip: context.get(clientIpContext), userAgent: request.headers.get("User-Agent") }));
+  headers.append("Set-Cookie", await clearPendingSignInHeader());
+  return redirect(pending.redirectTo, { headers });
+}
+
+export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <PublicShell>
+      <PageTitle title={t("twoFactor.signInTitle")} />
+      <Card className="mx-auto max-w-md">
+        <h1 className="mb-2 text-2xl font-bold">{t("twoFactor.signInTitle")}</h1>
+        <p className="mb-4 text-gray-11">{t("twoFactor.signInIntro")}</p>
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <Field label={t("twoFactor.code")} autoComplete="one-time-code" inputMode="text" dir="ltr" {...inputProps(fields.code, "text")} />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("twoFactor.verify")}
+          </Button>
+        </Form>
+        <p className="mt-4 text-sm">
+          <Link to={href("/login")} className="text-accent-11 underline">
+            {t("twoFactor.startAgain")}
+          </Link>
+        </p>
+      </Card>
+    </PublicShell>
+  );
+}
