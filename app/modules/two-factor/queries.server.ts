@@ -40,7 +40,7 @@ export async function replaceRecoveryCodes(db: DB, userId: number, hashes: strin
 }
 
 /** Uses a recovery code once: false when it is unknown or already used. */
-export async function useRecoveryCode(db: DB, userId: number, hash: string, at: string) {
+export async function spendRecoveryCode(db: DB, userId: number, hash: string, at: string) {
   const result = await db.updateTable("recovery_codes").set({ used_at: at }).where("user_id", "=", userId).where("code_hash", "=", hash).where("used_at", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

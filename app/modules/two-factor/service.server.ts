@@ -15,7 +15,7 @@ import {
   setPendingSecret,
   setPolicy,
   takeTimeStep,
-  useRecoveryCode,
+  spendRecoveryCode,
 } from "./queries.server";
 
 const ISSUER = "Documents & Attestations";
@@ -92,7 +92,7 @@ export async function checkSecondFactor(db: DB, userId: number, code: string, no
     const step = stepOf(state.totp_secret, code, now);
     return step !== null && (await takeTimeStep(db, userId, step)) ? "ok" : "wrong";
   }
-  return (await useRecoveryCode(db, userId, hashCode(code), new Date(now).toISOString())) ? "ok" : "wrong";
+  return (await spendRecoveryCode(db, userId, hashCode(code), new Date(now).toISOString())) ? "ok" : "wrong";
 }
 
 /** Turning it off takes a current code, and is refused while the role requires it. */
