@@ -17,6 +17,8 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/dashboard/dashboard-redirect.tsx": "profile:read",
   "routes/profile/profile.tsx": "profile:read",
   "routes/profile/profile-edit.tsx": "profile:read",
+  "routes/profile/two-factor.tsx": "profile:read",
+  "routes/admin/two-factor-policy.tsx": "security:manage",
   "routes/requests/staff-requests.tsx": "request:read",
   "routes/requests/staff-request.tsx": "request:read",
   "routes/requests/staff-request-edit.tsx": "request:update",
@@ -74,7 +76,7 @@ const PUBLIC: Record<string, number> = {
   "/api/docs": 200,
 };
 /** Pages for signed-out users and their status for them (a reset page without its mailed token: 'This link is invalid'). */
-const GUEST_ONLY: Record<string, number> = { "/login": 200, "/register": 200, "/forgot-password": 200, "/reset-password": 404 };
+const GUEST_ONLY: Record<string, number> = { "/login/two-factor": 302, "/login": 200, "/register": 200, "/forgot-password": 200, "/reset-password": 404 };
 const POST_ONLY = new Set(["/logout", "/language"]);
 /** Answered by the production server before React Router (ADR 0006): the verification form posts to itself. */
 const FAST_PATH_POSTS = new Set(["/verify"]);
@@ -226,6 +228,17 @@ test("security headers on pages and static assets; health check", async () => {
   const asset = html.match(/\/assets\/[\w.-]+\.css/)![0];
   expect((await context.get(asset)).headers()["cache-control"]).toContain("immutable");
   expect((await context.get("/healthz")).status()).toBe(200);
+  await context.dispose();
+});
+
+test("nothing a signed-in user gets is cached: pages, .data answers and files say no-store", async () => {
+  const context = await contextFor("CLERK");
+  // Demo University's request 1, and file 1 (a supporting document of it).
+  for (const path of ["/clerks/dashboard", "/clerks/dashboard.data", "/clerks/document-categories/request/1", "/files/1", "/profile"]) {
+    const response = await context.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("no-store");
+  }
   await context.dispose();
 });
 
