@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await disableTwoFactor(db, principal.userId, value.code, principal);
   if (result === "ok") return redirectWithToast(href("/profile/two-factor"), { kind: "success", message: "twoFactor.turnedOff" });
   const error = result === "required" ? "twoFactor.cannotTurnOff" : result === "locked" ? "twoFactor.locked" : "twoFactor.wrongCode";
-  return data<ActionData>(submission.reply({ formErrors: [error], hideFields: ["code"] }), { status: result === "locked" ? 429 : 400 });
+  return data<ActionData>(submission.reply({ formErrors: [error], hideFields: ["code"] }), result === "locked" ? { status: 429, headers: { "Retry-After": "300" } } : { status: 400 });
 }
 
 function CodeForm({ intent, submit, lastResult }: { intent: "confirm" | "disable"; submit: string; lastResult: Route.ComponentProps["actionData"] }) {

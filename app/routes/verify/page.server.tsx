@@ -15,7 +15,7 @@ import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
+import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 import { mediaTypeOf, readForm, refusedBodyStatus } from "~/modules/http/body.server";
 
@@ -92,7 +92,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
     if (!code || !document) return page("error", { status: 404, path }, 404);
     const unlocked = await isUnlocked(request, code);
-    const resultPage = (result: CheckResult, status: number) => page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status);
+    const resultPage = (result: CheckResult, status: number, headers: Record<string, string> = {}) => page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status, headers);
     let form: FormData;
     try {
       if (mediaTypeOf(request) === "multipart/form-data") {
@@ -110,7 +110,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     if (document.secure_plus_enabled !== 1) return redirect(`/verify/${code}`);
     const result = await checkAccessPin(document, submission.value.pin);
     if (result === "ok") return redirect(`/verify/${code}`, { "Set-Cookie": await unlockHeader(code) });
-    return resultPage({ pin: result }, result === "locked" ? 429 : 400);
+    return result === "locked" ? resultPage({ pin: result }, 429, { "Retry-After": String(PIN_WINDOW_MS / 1000) }) : resultPage({ pin: result }, 400);
   }
 
   if (code && code !== rawCode) {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
-import { verdictOf } from "~/modules/verification/service.server";
+import { checkAccessPin, verdictOf, type IssuedDocument } from "~/modules/verification/service.server";
 import { createTestDb } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as documentRoute from "./document";
@@ -133,7 +133,15 @@ describe("/verify/{code}", () => {
     }
     const locked = await run(verify.action, postForm(`/verify/${code}`, { pin }, { "Accept-Language": "en" }), context, { code });
     expect(locked.status).toBe(429);
+    expect(locked.headers.get("Retry-After")).toBe("900");
     expect(locked.text).toContain("Too many wrong access PINs for this document.");
+  });
+
+  it("counts each PIN before checking it: of 30 guesses at once on a fresh document, exactly 5 are checked", async () => {
+    const document = await db.selectFrom("issued_documents").selectAll().where("secure_plus_enabled", "=", 1).executeTakeFirstOrThrow();
+    const results = await Promise.all(Array.from({ length: 30 }, () => checkAccessPin(document as unknown as IssuedDocument, "000001")));
+    expect(results.filter((result) => result === "wrong")).toHaveLength(5);
+    expect(results.filter((result) => result === "locked")).toHaveLength(25);
   });
 
   it("limits look-ups to 60 a minute per IP, then answers 429", async () => {
