@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import { createCookie } from "react-router";
 import type { DB } from "~/db/db.server";
-import { env, sessionSecret } from "~/utils/env.server";
+import { signedCookie } from "~/modules/security/cookies.server";
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
 import type { SessionUser } from "./session-user";
 
@@ -9,16 +8,7 @@ export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-export const sessionCookie = () =>
-  (cookie ??= createCookie(env.secureCookies ? "__Host-session" : "session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    path: "/",
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-    secrets: [sessionSecret()],
-  }));
+export const sessionCookie = () => signedCookie("session", SESSION_ABSOLUTE_MS / 1000);
 
 /** Only the SHA-256 of the token is stored, so a leaked table does not leak sessions. */
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");

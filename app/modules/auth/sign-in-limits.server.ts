@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { createCookie } from "react-router";
 import { enforceRateLimit, uncount } from "~/modules/security/rate-limit.server";
-import { env, sessionSecret } from "~/utils/env.server";
+import { signedCookie } from "~/modules/security/cookies.server";
+import { env } from "~/utils/env.server";
 
 const DEVICE_COOKIE_DAYS = 365;
 
@@ -10,16 +10,7 @@ const DEVICE_COOKIE_DAYS = 365;
  * Failed sign-ins on an account lock out the browsers without that cookie, never the owner's devices
  * (each of those counts its own failures), so nobody can lock an owner out by guessing their password.
  */
-let cookie: ReturnType<typeof createCookie> | undefined;
-const deviceCookie = () =>
-  (cookie ??= createCookie(env.secureCookies ? "__Host-device" : "device", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    path: "/",
-    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-    secrets: [sessionSecret()],
-  }));
+const deviceCookie = () => signedCookie("device", DEVICE_COOKIE_DAYS * 24 * 60 * 60);
 
 interface Device {
   email: string;

@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "~/db/schema";
 import type { DB } from "~/db/db.server";
 
 export async function insertFile(
@@ -79,19 +81,21 @@ export async function insertAttachment(
     .execute();
 }
 
+/** No attachment, issued document or attestation refers to the file. */
+const unreferenced = (eb: ExpressionBuilder<Database, "files">) =>
+  eb.and([
+    eb("id", "not in", eb.selectFrom("attachments").select("file_id")),
+    eb("id", "not in", eb.selectFrom("issued_documents").select("file_id")),
+    eb("id", "not in", eb.selectFrom("attestations").select("file_id")),
+  ]);
+
 /** Stored files no attachment, issued document or attestation refers to, created before `before`. */
 export function unreferencedFiles(db: DB, before: string) {
   return db
     .selectFrom("files")
     .select(["id", "storage_key"])
     .where("created_at", "<", before)
-    .where((eb) =>
-      eb.and([
-        eb("id", "not in", eb.selectFrom("attachments").select("file_id")),
-        eb("id", "not in", eb.selectFrom("issued_documents").select("file_id")),
-        eb("id", "not in", eb.selectFrom("attestations").select("file_id")),
-      ]),
-    )
+    .where(unreferenced)
     .execute();
 }
 
@@ -100,13 +104,7 @@ export async function deleteUnreferencedFile(db: DB, id: number) {
   const result = await db
     .deleteFrom("files")
     .where("id", "=", id)
-    .where((eb) =>
-      eb.and([
-        eb("id", "not in", eb.selectFrom("attachments").select("file_id")),
-        eb("id", "not in", eb.selectFrom("issued_documents").select("file_id")),
-        eb("id", "not in", eb.selectFrom("attestations").select("file_id")),
-      ]),
-    )
+    .where(unreferenced)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }

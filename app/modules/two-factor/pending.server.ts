@@ -1,5 +1,4 @@
-import { createCookie } from "react-router";
-import { env, sessionSecret } from "~/utils/env.server";
+import { signedCookie } from "~/modules/security/cookies.server";
 
 /** Between the password and the code: who passed the password, where they go next, until when. */
 export interface PendingSignIn {
@@ -11,16 +10,7 @@ export interface PendingSignIn {
 
 const PENDING_MS = 5 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-const pendingCookie = () =>
-  (cookie ??= createCookie(env.secureCookies ? "__Host-second-factor" : "second-factor", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    path: "/",
-    maxAge: PENDING_MS / 1000,
-    secrets: [sessionSecret()],
-  }));
+const pendingCookie = () => signedCookie("second-factor", PENDING_MS / 1000);
 
 export const pendingSignInHeader = (pending: Omit<PendingSignIn, "until">, now = Date.now()) => pendingCookie().serialize({ ...pending, until: now + PENDING_MS });
 
