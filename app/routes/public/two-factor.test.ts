@@ -7,8 +7,8 @@ import * as login from "~/routes/public/login";
 import * as loginTwoFactor from "~/routes/public/login-two-factor";
 import { dispatch, routesOf } from "~/routes/api/dispatch.server";
 import { OPERATIONS } from "~/routes/api/registry";
-import { findTwoFactorState, setPolicy } from "./queries.server";
-import { checkSecondFactor, confirmEnrolment, currentCode, disableTwoFactor, startEnrolment, twoFactorStatus } from "./service.server";
+import { findTwoFactorState, setPolicy } from "~/modules/two-factor/queries.server";
+import { checkSecondFactor, confirmEnrolment, currentCode, disableTwoFactor, startEnrolment, twoFactorStatus } from "~/modules/two-factor/service.server";
 
 const PASSWORD = "Right-Pass-1";
 const STEP_MS = 30_000;
