@@ -231,6 +231,17 @@ test("security headers on pages and static assets; health check", async () => {
   await context.dispose();
 });
 
+test("another client's id and an id that does not exist get the same 404 page", async () => {
+  const context = await contextFor("OTHER_CLERK");
+  const bodyOf = async (id: string) => {
+    const response = await context.get(`/clerks/document-categories/request/${id}`);
+    expect(response.status()).toBe(404);
+    return (await response.text()).replaceAll(id, "{id}").replace(/nonce="[^"]*"/g, "");
+  };
+  expect(await bodyOf("1")).toBe(await bodyOf("999999"));
+  await context.dispose();
+});
+
 test("nothing a signed-in user gets is cached: pages, .data answers and files say no-store", async () => {
   const context = await contextFor("CLERK");
   // Demo University's request 1, and file 1 (a supporting document of it).

@@ -112,7 +112,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           {/* The QR code of the otpauth URI, drawn by the server: an SVG of our own making. */}
           <div className="mx-auto mb-3 w-48 bg-white" role="img" aria-label={t("twoFactor.qrLabel")} dangerouslySetInnerHTML={{ __html: loaderData.enrolment.qrSvg }} />
           <p className="mb-1 text-sm text-gray-11">{t("twoFactor.secretLabel")}</p>
-          <p className="mb-4 font-mono break-all" dir="ltr" data-testid="totp-secret">
+          <p className="mb-4 font-mono" dir="ltr" data-testid="totp-secret">
             {loaderData.enrolment.secret}
           </p>
           <CodeForm intent="confirm" submit={t("twoFactor.confirm")} lastResult={actionData} />
