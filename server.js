@@ -29,7 +29,11 @@ if (cluster.isPrimary) await runPrimary();
 else runWorker();
 
 async function runPrimary() {
-  const { seeded } = await build.startup();
+  const { seeded } = await build.startup().catch((error) => {
+    // A configuration the server cannot start with (DATABASE_URL, an unreadable database): say what, and stop.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   if (seeded) console.log("Demo data seeded into an empty database.");
   build.startMailSender();
   build.startFileSweeper();

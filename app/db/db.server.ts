@@ -7,9 +7,21 @@ import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
-/** `file:./data/app.db`, a plain path, or `:memory:`. */
+/**
+ * The SQLite file of DATABASE_URL: `file:./data/app.db`, a plain path, or `:memory:`. Any other scheme is
+ * refused, rather than taken for a folder name (`postgres://host/db` used to create a folder `postgres:`).
+ */
 export function databasePath(url = process.env.DATABASE_URL ?? "file:./data/app.db"): string {
-  return url.startsWith("file:") ? url.slice("file:".length) : url;
+  if (url.startsWith("file:")) return url.slice("file:".length);
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(url)?.[1];
+  if (scheme && !/^[a-z]$/i.test(scheme)) {
+    throw new Error(
+      /^postgres(ql)?$/i.test(scheme)
+        ? "DATABASE_URL: PostgreSQL is not supported by this version yet (issue 17). Use a file: URL (SQLite), e.g. DATABASE_URL=file:./data/app.db."
+        : `DATABASE_URL: the scheme "${scheme}:" is not supported. Use a file: URL (SQLite), e.g. DATABASE_URL=file:./data/app.db.`,
+    );
+  }
+  return url;
 }
 
 export function openDatabase(url?: string): DB {
