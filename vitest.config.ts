@@ -10,6 +10,7 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 20_000,
     setupFiles: ["./app/test/setup.ts"],
+    globalSetup: ["./app/test/global-setup.ts"],
     env: { SESSION_SECRET: "test-secret", NODE_ENV: "test", DEMO_DATA: "off" },
   },
 });

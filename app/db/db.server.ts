@@ -1,58 +1,54 @@
-import fs from "node:fs";
-import path from "node:path";
-import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from "kysely";
+import { CompiledQuery, Migrator, sql, type Kysely } from "kysely";
+import { isPostgres } from "./dialect";
 import { migrations } from "./migrations";
+import { openPostgres } from "./postgres.server";
 import type { Database } from "./schema";
+import { openSqlite } from "./sqlite.server";
 
 export type DB = Kysely<Database>;
 
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
 /**
- * The SQLite file of DATABASE_URL: `file:./data/app.db`, a plain path, or `:memory:`. Any other scheme is
- * refused, rather than taken for a folder name (`postgres://host/db` used to create a folder `postgres:`).
+ * What DATABASE_URL points at: SQLite for `file:./data/app.db`, a plain path or `:memory:` (the default);
+ * PostgreSQL for `postgres://` or `postgresql://` URLs. Any other scheme is refused, rather than taken
+ * for a folder name (`mysql://host/db` would otherwise create a folder `mysql:`).
  */
-export function databasePath(url = process.env.DATABASE_URL ?? "file:./data/app.db"): string {
-  if (url.startsWith("file:")) return url.slice("file:".length);
+export function databaseTarget(url = process.env.DATABASE_URL ?? "file:./data/app.db"): DatabaseTarget {
+  if (url.startsWith("file:")) return { kind: "sqlite", file: url.slice("file:".length) };
   const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(url)?.[1];
+  if (scheme && /^postgres(ql)?$/i.test(scheme)) return { kind: "postgres", url };
   if (scheme && !/^[a-z]$/i.test(scheme)) {
     throw new Error(
-      /^postgres(ql)?$/i.test(scheme)
-        ? "DATABASE_URL: PostgreSQL is not supported by this version yet (issue 17). Use a file: URL (SQLite), e.g. DATABASE_URL=file:./data/app.db."
-        : `DATABASE_URL: the scheme "${scheme}:" is not supported. Use a file: URL (SQLite), e.g. DATABASE_URL=file:./data/app.db.`,
+      `DATABASE_URL: the scheme "${scheme}:" is not supported. Use a file: URL for SQLite (DATABASE_URL=file:./data/app.db) or a postgres:// URL for PostgreSQL (DATABASE_URL=postgres://user:password@host:5432/database).`,
     );
   }
-  return url;
+  return { kind: "sqlite", file: url };
 }
 
 export function openDatabase(url?: string): DB {
-  const file = databasePath(url);
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const target = databaseTarget(url);
+  return target.kind === "postgres" ? openPostgres(target.url) : openSqlite(target.file);
 }
 
+/** One key for the start-up lock (migrations, demo data), whichever server takes it first. */
+const STARTUP_LOCK_KEY = 7_402_620;
+
 /**
- * Kysely prepares every query anew; the app runs a few dozen distinct statements, so keep them prepared
- * (a measurable share of each request's time under load).
+ * Runs `work` (migrations, demo data) while holding a lock that every server of one PostgreSQL database
+ * takes at start, so two servers starting together do not both migrate or both seed: the second waits,
+ * then finds the work done. On SQLite only the primary process of one machine starts up: no lock needed.
  */
-function withStatementCache(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= 500) statements.clear();
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
+export async function underStartupLock<T>(db: DB, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(connection);
+    }
+  });
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {
@@ -89,24 +85,3 @@ export async function pingDatabase(db: DB) {
   await db.executeQuery(PING);
 }
 
-/**
- * Write transactions take the write lock when they begin (BEGIN IMMEDIATE): with several worker
- * processes, a transaction that read first and then writes would otherwise fail at once with
- * SQLITE_BUSY when another process wrote in between, instead of waiting for busy_timeout.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}

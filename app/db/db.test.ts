@@ -3,19 +3,24 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { databasePath, migrateToLatest, openDatabase } from "./db.server";
+import { databaseTarget, migrateToLatest, openDatabase } from "./db.server";
+import { isPostgres } from "./dialect";
 import { migrations } from "./migrations";
 
 describe("database connection", () => {
-  it("takes a file: URL, a plain path or :memory:, and refuses any other scheme instead of making a folder of it", () => {
-    expect(databasePath("file:./data/app.db")).toBe("./data/app.db");
-    expect(databasePath("/var/lib/app.db")).toBe("/var/lib/app.db");
-    expect(databasePath(":memory:")).toBe(":memory:");
-    expect(() => databasePath("postgres://user:pass@db.example:5432/app")).toThrow(/PostgreSQL is not supported by this version yet.*file:/);
-    expect(() => databasePath("mysql://db.example/app")).toThrow(/"mysql:" is not supported/);
+  it("takes SQLite from a file: URL, a plain path or :memory:, PostgreSQL from a postgres:// URL, and refuses any other scheme naming the two", async () => {
+    expect(databaseTarget("file:./data/app.db")).toEqual({ kind: "sqlite", file: "./data/app.db" });
+    expect(databaseTarget("/var/lib/app.db")).toEqual({ kind: "sqlite", file: "/var/lib/app.db" });
+    expect(databaseTarget(":memory:")).toEqual({ kind: "sqlite", file: ":memory:" });
+    expect(databaseTarget("postgres://user:pass@db.example:5432/app")).toEqual({ kind: "postgres", url: "postgres://user:pass@db.example:5432/app" });
+    expect(databaseTarget("postgresql://db.example/app").kind).toBe("postgres");
+    expect(() => databaseTarget("mysql://db.example/app")).toThrow(/"mysql:" is not supported.*file:.*postgres:\/\//);
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "attest-scheme-"));
-    expect(() => openDatabase(`postgres://${cwd}/app`)).toThrow();
+    expect(() => openDatabase(`mysql://${cwd}/app`)).toThrow();
     expect(fs.readdirSync(cwd)).toEqual([]);
+    const postgres = openDatabase("postgres://nobody@127.0.0.1:1/none");
+    expect(isPostgres(postgres)).toBe(true);
+    await postgres.destroy();
   });
 
   it("opens SQLite with WAL, foreign keys, synchronous=FULL and a busy timeout, and migrates idempotently", async () => {

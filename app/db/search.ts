@@ -1,3 +1,4 @@
+import { containsText } from "./dialect";
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Database } from "./schema";
 
@@ -7,16 +8,15 @@ import type { Database } from "./schema";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function usersMatching(eb: ExpressionBuilder<Database, any>, q: string) {
-  const like = `%${q.toLowerCase()}%`;
   return eb
     .selectFrom("users as u")
     .select("u.id")
     .where((inner) =>
       inner.or([
         ...(/^\d+$/.test(q) ? [inner("u.nin", "=", q)] : []),
-        inner(sql`lower(u.email)`, "like", like),
-        inner(sql`lower(u.first_name_en || ' ' || u.last_name_en)`, "like", like),
-        inner(sql`u.first_name_ar || ' ' || u.last_name_ar`, "like", `%${q}%`),
+        containsText(inner, "u.email", q),
+        containsText(inner, sql`u.first_name_en || ' ' || u.last_name_en`, q),
+        containsText(inner, sql`u.first_name_ar || ' ' || u.last_name_ar`, q),
       ]),
     );
 }

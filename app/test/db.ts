@@ -1,15 +1,68 @@
+import { sql } from "kysely";
+import pg from "pg";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { openDatabase, migrateToLatest, setDb, type DB } from "~/db/db.server";
+import { isPostgres } from "~/db/dialect";
 import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
 import type { Role } from "~/db/schema";
 
-/** A fresh, migrated in-memory SQLite database, installed as the app's database. */
+/**
+ * The suite runs on SQLite (in memory), or on PostgreSQL when POSTGRES_ADMIN_URL names a server
+ * (`node scripts/postgres.mjs npx vitest run` starts one): each test database is then a copy of a
+ * migrated template database (global-setup.ts), dropped after the test.
+ */
+const adminUrl = process.env.POSTGRES_ADMIN_URL;
+export const TEMPLATE_DATABASE = "attest_template";
+export const onPostgres = Boolean(adminUrl);
+let created: string[] = [];
+let counter = 0;
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function newPostgresDatabase(template: string | null): Promise<DB> {
+  const name = `t_${process.pid}_${++counter}`;
+  await adminQuery(`create database "${name}"${template ? ` template "${template}"` : ""}`);
+  created.push(name);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  return openDatabase(url.toString());
+}
+
+/** A fresh, migrated database (in-memory SQLite, or PostgreSQL), installed as the app's database. */
 export async function createTestDb(): Promise<DB> {
-  const db = openDatabase(":memory:");
-  await migrateToLatest(db);
+  const db = onPostgres ? await newPostgresDatabase(TEMPLATE_DATABASE) : openDatabase(":memory:");
+  if (!onPostgres) await migrateToLatest(db);
   setDb(db);
   return db;
+}
+
+/** A fresh database without any migration (the migrations' own tests). Not installed as the app's. */
+export async function createEmptyTestDb(): Promise<DB> {
+  return onPostgres ? newPostgresDatabase(null) : openDatabase(":memory:");
+}
+
+/** Drops the PostgreSQL databases of the test that ended (after its connections closed). */
+export async function dropTestDatabases() {
+  const names = created;
+  created = [];
+  for (const name of names) await adminQuery(`drop database if exists "${name}" with (force)`);
+}
+
+/** The names of the indexes on a table, on either database. */
+export async function indexNames(db: DB, table?: string): Promise<string[]> {
+  const rows = isPostgres(db)
+    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and (${table ?? null}::text is null or tablename = ${table ?? null})`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_%' and (${table ?? null} is null or tbl_name = ${table ?? null})`.execute(db);
+  return rows.rows.map((row) => row.name);
 }
 
 export async function createUser(

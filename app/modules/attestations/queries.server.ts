@@ -1,3 +1,4 @@
+import { containsText } from "~/db/dialect";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
@@ -35,7 +36,7 @@ function filteredAttestations(db: DB, filter: Omit<AttestationListFilter, "page"
     base = base.where((eb) =>
       eb.or([
         ...(/^\d+$/.test(q) ? [eb("a.id", "=", Number(q))] : []),
-        eb(eb.fn("lower", ["a.document_name"]), "like", `%${q.toLowerCase()}%`),
+        containsText(eb, "a.document_name", q),
         eb("a.beneficiary_id", "in", usersMatching(eb, q)),
       ]),
     );

@@ -1,3 +1,4 @@
+import { containsText } from "~/db/dialect";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
@@ -5,7 +6,7 @@ import type { DB } from "~/db/db.server";
 export function searchClients(db: DB, query: string, limit = 50) {
   let select = db.selectFrom("clients").select(["id", "name_en", "name_ar", "address"]).orderBy("name_en").limit(limit);
   const q = query.trim();
-  if (q) select = select.where((eb) => eb.or([eb("name_en", "like", `%${q}%`), eb("name_ar", "like", `%${q}%`)]));
+  if (q) select = select.where((eb) => eb.or([containsText(eb, "name_en", q), containsText(eb, "name_ar", q)]));
   return select.execute();
 }
 
@@ -44,7 +45,7 @@ function filteredCategories(db: DB, filter: { id?: number; clientId?: number; q?
   if (filter.id !== undefined) base = base.where("c.id", "=", filter.id);
   if (filter.clientId !== undefined) base = base.where("c.client_id", "=", filter.clientId);
   const q = filter.q?.trim();
-  if (q) base = base.where((eb) => eb.or([eb("c.name_en", "like", `%${q}%`), eb("c.name_ar", "like", `%${q}%`)]));
+  if (q) base = base.where((eb) => eb.or([containsText(eb, "c.name_en", q), containsText(eb, "c.name_ar", q)]));
   return base;
 }
 
@@ -125,7 +126,7 @@ export async function listRequiredFields(db: DB, filter: { categoryId?: number; 
   if (filter.categoryId !== undefined) base = base.where("document_category_id", "=", filter.categoryId);
   if (filter.clientId !== undefined) base = base.where("document_category_id", "in", db.selectFrom("document_categories").select("id").where("client_id", "=", filter.clientId));
   const q = filter.q?.trim();
-  if (q) base = base.where((eb) => eb.or([eb("name_en", "like", `%${q}%`), eb("name_ar", "like", `%${q}%`), eb("field_name", "like", `%${q}%`)]));
+  if (q) base = base.where((eb) => eb.or([containsText(eb, "name_en", q), containsText(eb, "name_ar", q), containsText(eb, "field_name", q)]));
   const total = await countRows(base);
   const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
   return { total, rows };
@@ -167,7 +168,7 @@ export async function deleteRequiredField(db: DB, id: number) {
 export async function listSupportingTypes(db: DB, filter: { categoryId: number; q?: string; page: number; size: number }) {
   let base = db.selectFrom("supporting_document_types").where("document_category_id", "=", filter.categoryId);
   const q = filter.q?.trim();
-  if (q) base = base.where((eb) => eb.or([eb("document_type_en", "like", `%${q}%`), eb("document_type_ar", "like", `%${q}%`)]));
+  if (q) base = base.where((eb) => eb.or([containsText(eb, "document_type_en", q), containsText(eb, "document_type_ar", q)]));
   const total = await countRows(base);
   const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
   return { total, rows };

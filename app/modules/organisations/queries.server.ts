@@ -1,3 +1,4 @@
+import { containsText } from "~/db/dialect";
 import type { ExpressionBuilder } from "kysely";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
@@ -19,10 +20,7 @@ const columns = (values: ClientCategoryValues) => ({
 
 function filteredClientCategories(db: DB, q: string) {
   let query = db.selectFrom("client_categories");
-  if (q) {
-    const like = `%${q.toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["name_en"]), "like", like), eb("name_ar", "like", `%${q}%`)]));
-  }
+  if (q) query = query.where((eb) => eb.or([containsText(eb, "name_en", q), containsText(eb, "name_ar", q)]));
   return query;
 }
 
@@ -98,10 +96,7 @@ const clientColumns = (values: ClientValues) => ({
 
 function filteredClients(db: DB, q: string) {
   let query = db.selectFrom("clients").innerJoin("client_categories", "client_categories.id", "clients.client_category_id");
-  if (q) {
-    const like = `%${q.toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["clients.name_en"]), "like", like), eb("clients.name_ar", "like", `%${q}%`)]));
-  }
+  if (q) query = query.where((eb) => eb.or([containsText(eb, "clients.name_en", q), containsText(eb, "clients.name_ar", q)]));
   return query;
 }
 

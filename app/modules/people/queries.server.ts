@@ -1,3 +1,4 @@
+import { containsText } from "~/db/dialect";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
@@ -41,18 +42,8 @@ const clientAdminColumns = (values: ClientAdminValues) => ({
 });
 
 /** A person's names (English case-insensitive), email, phone or national id contains the search. */
-const matchesSearch = (eb: ExpressionBuilder<Database, "users">, q: string) => {
-  const like = `%${q.toLowerCase()}%`;
-  return eb.or([
-    eb(eb.fn("lower", ["users.first_name_en"]), "like", like),
-    eb(eb.fn("lower", ["users.last_name_en"]), "like", like),
-    eb("users.first_name_ar", "like", `%${q}%`),
-    eb("users.last_name_ar", "like", `%${q}%`),
-    eb("users.email", "like", like),
-    eb("users.phone", "like", `%${q}%`),
-    eb("users.nin", "like", `%${q}%`),
-  ]);
-};
+const matchesSearch = (eb: ExpressionBuilder<Database, "users">, q: string) =>
+  eb.or(["users.first_name_en", "users.last_name_en", "users.first_name_ar", "users.last_name_ar", "users.email", "users.phone", "users.nin"].map((column) => containsText(eb, column, q)));
 
 /** Access: how many sessions the person has open. */
 const openSessions = (eb: ExpressionBuilder<Database, "users">) =>

@@ -1,0 +1,53 @@
+import { CompiledQuery, Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type PostgresDialectConfig } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+const INT8 = 20;
+const NUMERIC = 1700;
+/**
+ * The app's whole-database write lock (any constant; see WRITE_LOCK below). Kysely's migrator uses
+ * another key for its own lock.
+ */
+const WRITE_LOCK_KEY = 7_402_619;
+
+/**
+ * PostgreSQL, for several app servers sharing one database (DESIGN 19). `count(*)` and bigint columns
+ * come back as numbers, as on SQLite (they stay far below 2^53 here).
+ */
+export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10): Kysely<Database> {
+  const types = {
+    getTypeParser: (oid: number, format?: "text" | "binary") =>
+      oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, application_name: "attestation-service" });
+  // An idle connection the server dropped (restart, failover) must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.error("PostgreSQL connection:", error.message));
+  return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) });
+}
+
+/**
+ * Write transactions run one at a time across every server, as SQLite's BEGIN IMMEDIATE makes them on
+ * one machine: each takes a transaction-scoped advisory lock when it begins. The services read, check
+ * and then write inside a transaction (a request's status, a draft's step); under PostgreSQL's READ
+ * COMMITTED two such transactions could otherwise both pass the check. Reads outside transactions
+ * and single-statement writes do not take the lock. See docs/decisions/0013.
+ */
+const WRITE_LOCK = CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+
+class SerializedPostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: Parameters<PostgresDriver["beginTransaction"]>[1]): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(WRITE_LOCK);
+  }
+}
+
+class SerializedPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new SerializedPostgresDriver(this.#config);
+  }
+}
