@@ -1,7 +1,11 @@
 import { defineConfig } from "@playwright/test";
+import { databaseUrl } from "./scripts/postgres.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+/** The http project also runs on PostgreSQL: `node scripts/postgres.mjs npx playwright test --project=http` (scripts/e2e.mjs does). */
+const postgres = process.env.POSTGRES_ADMIN_URL;
+export const E2E_DATABASE_URL = postgres ? databaseUrl(postgres, "e2e_main") : "file:./e2e/.tmp/data/app.db";
 
 /** End-to-end tests against the production build, on 127.0.0.1, with a fresh database (DESIGN 12). */
 export default defineConfig({
@@ -27,7 +31,7 @@ export default defineConfig({
     { name: "http", testMatch: /http\/.*\.spec\.ts/ },
   ],
   webServer: {
-    command: "rm -rf e2e/.tmp/data && node server.js",
+    command: `rm -rf e2e/.tmp/data && ${postgres ? "node scripts/postgres.mjs --fresh e2e_main && " : ""}node server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -38,7 +42,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(PORT),
       PUBLIC_URL: baseURL,
-      DATABASE_URL: "file:./e2e/.tmp/data/app.db",
+      DATABASE_URL: E2E_DATABASE_URL,
       STORAGE_DIR: "./e2e/.tmp/data/files",
       SESSION_SECRET: "e2e-secret",
       PIN_SECRET: "e2e-pin-secret",

@@ -1,12 +1,26 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { expect } from "@playwright/test";
+import { freshDatabase } from "../scripts/postgres.mjs";
 
-/** A server of its own (fresh data dir, own port) for tests that need other settings or to stop it. */
-/** `detached`: the server leads its own process group, so a test can kill the primary and its workers at once. */
-export async function spawnServer(port: number, env: Record<string, string>, options: { detached?: boolean } = {}) {
+/**
+ * A fresh database for a server of the tests: a SQLite file in its data dir, or, on the PostgreSQL run
+ * (POSTGRES_ADMIN_URL set by scripts/postgres.mjs), a new database on that server.
+ */
+export async function freshServerDatabase(name: string, dataDir: string) {
+  const adminUrl = process.env.POSTGRES_ADMIN_URL;
+  return adminUrl ? freshDatabase(adminUrl, name) : `file:./${dataDir}/app.db`;
+}
+
+/**
+ * A server of its own (fresh data dir and database, own port) for tests that need other settings or to stop it.
+ * `detached`: the server leads its own process group, so a test can kill the primary and its workers at once.
+ * `databaseUrl`: another server's database, to share it (several servers on one PostgreSQL database).
+ */
+export async function spawnServer(port: number, env: Record<string, string>, options: { detached?: boolean; databaseUrl?: string; storageDir?: string } = {}) {
   const data = `e2e/.tmp/server-${port}`;
   fs.rmSync(data, { recursive: true, force: true });
+  const databaseUrl = options.databaseUrl ?? (await freshServerDatabase(`e2e_${port}`, data));
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     detached: options.detached ?? false,
     env: {
@@ -15,8 +29,8 @@ export async function spawnServer(port: number, env: Record<string, string>, opt
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `file:./${data}/app.db`,
-      STORAGE_DIR: `./${data}/files`,
+      DATABASE_URL: databaseUrl,
+      STORAGE_DIR: options.storageDir ?? `./${data}/files`,
       SESSION_SECRET: "spawned-server",
       ...env,
     },
@@ -29,5 +43,5 @@ export async function spawnServer(port: number, env: Record<string, string>, opt
   await expect
     .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 45_000 })
     .toBe(200);
-  return { url, child, exited, output: () => output, dataDir: data };
+  return { url, child, exited, output: () => output, dataDir: data, databaseUrl };
 }

@@ -14,5 +14,10 @@ if (!fs.existsSync(chromium)) {
 }
 
 execSync("npx react-router build", { stdio: "inherit" });
-const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit" });
-process.exit(result.status ?? 1);
+const args = process.argv.slice(2);
+const result = spawnSync("npx", ["playwright", "test", ...args], { stdio: "inherit" });
+if (result.status !== 0 || args.length > 0 || process.env.E2E_POSTGRES === "off") process.exit(result.status ?? 1);
+// The http project (authorization matrix, malformed input, API, workers, several servers) again, on PostgreSQL.
+console.log("\nThe http project on PostgreSQL:");
+const onPostgres = spawnSync("node", ["scripts/postgres.mjs", "npx", "playwright", "test", "--project=http"], { stdio: "inherit" });
+process.exit(onPostgres.status ?? 1);

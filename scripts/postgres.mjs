@@ -1,6 +1,7 @@
 // A throwaway PostgreSQL server for the tests and the bench: Debian's `postgresql` binaries, a cluster in a
 // temporary directory, listening on 127.0.0.1 only, stopped and deleted afterwards.
 //   node scripts/postgres.mjs <command...>   runs the command with POSTGRES_ADMIN_URL set, then stops the server.
+//   node scripts/postgres.mjs --fresh <name>  (re)creates an empty database <name> on POSTGRES_ADMIN_URL's server.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -90,12 +91,19 @@ export async function freshDatabase(adminUrl, name) {
   } finally {
     await client.end();
   }
+  return databaseUrl(adminUrl, name);
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl, name) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "--fresh") {
+  await freshDatabase(process.env.POSTGRES_ADMIN_URL, process.argv[3]);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [command, ...args] = process.argv.slice(2);
   if (!command) {
     console.error("usage: node scripts/postgres.mjs <command...>");

@@ -5,6 +5,7 @@ import * as accountsMail from "../../migrations/2026-11-22T0003_accounts_mail_an
 import * as attestationCancelled from "../../migrations/2026-11-23T0004_attestation_cancelled";
 import * as apiRefreshTokens from "../../migrations/2026-11-23T0005_api_refresh_tokens";
 import * as twoFactor from "../../migrations/2026-11-23T0006_two_factor";
+import * as feesAsBigint from "../../migrations/2026-11-24T0007_fees_as_bigint";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T0004_attestation_cancelled": attestationCancelled,
   "2026-11-23T0005_api_refresh_tokens": apiRefreshTokens,
   "2026-11-23T0006_two_factor": twoFactor,
+  "2026-11-24T0007_fees_as_bigint": feesAsBigint,
 };

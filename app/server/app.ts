@@ -1,6 +1,6 @@
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
-import { closeDb, getDb, migrateToLatest } from "~/db/db.server";
+import { closeDb, getDb, migrateToLatest, underStartupLock } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { startMailSender, stopMailSender } from "~/modules/mail/sender.server";
@@ -12,15 +12,20 @@ import { createListener as createListenerFor, type ListenerOptions } from "./lis
 /** The production server's entry (server.js): the compiled app and what each process needs. */
 export const createListener = (options: Omit<ListenerOptions, "build">) => createListenerFor({ ...options, build: build as unknown as ServerBuild });
 
-/** Applies pending migrations and, into an empty database, the demo data (once, in the primary). */
+/**
+ * Applies pending migrations and, into an empty database, the demo data: in the primary, and on
+ * PostgreSQL under a lock, so that of several servers starting together one migrates and seeds.
+ */
 export async function startup(): Promise<{ seeded: boolean }> {
   const db = getDb();
-  await migrateToLatest(db);
-  if (env.demoData && (await isDatabaseEmpty(db))) {
-    await seedDemoData(db);
-    return { seeded: true };
-  }
-  return { seeded: false };
+  return underStartupLock(db, async () => {
+    await migrateToLatest(db);
+    if (env.demoData && (await isDatabaseEmpty(db))) {
+      await seedDemoData(db);
+      return { seeded: true };
+    }
+    return { seeded: false };
+  });
 }
 
 /** The outbox's sender: in the primary only, so each mail is sent once (DESIGN 17). */

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import Database from "better-sqlite3";
 import http from "node:http";
 import { PDFDocument } from "pdf-lib";
 import type { Role } from "../../app/db/schema";
 import { capabilitiesOf, type Capability } from "../../app/modules/access";
+import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
 
@@ -128,7 +128,7 @@ function expectDocumentedAnswer(operation: Documented, answer: Answer) {
   expect(validate(answer.json), `${operation.operationId}: ${JSON.stringify(validate.errors)}`).toBe(true);
 }
 
-const serverDb = (readonly = true) => new Database(`${server.dataDir}/app.db`, { readonly, fileMustExist: true });
+const serverDb = (readonly = true) => openServerDatabase(server.databaseUrl, { readonly });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -156,9 +156,9 @@ test("authorization matrix of the API: every operation as anonymous and with a r
   const revoked = (await signIn(DEMO.SUPER_ADMIN)).accessToken;
   expect((await call("POST", "/api/auth/logout", { token: revoked })).status).toBe(200);
   const expired = (await signIn(DEMO.SUPER_ADMIN)).accessToken;
-  const db = serverDb(false);
-  db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE kind = 'API' AND user_id = 1").run();
-  db.close();
+  const db = await serverDb(false);
+  await db.run("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE kind = 'API' AND user_id = 1");
+  await db.close();
   const failures: string[] = [];
   let checked = 0;
   for (const operation of operations.filter((entry) => !entry.security)) {
@@ -215,14 +215,14 @@ test("every documented operation, called with its example as its documented call
     expect(answer.json.message?.arabic, operation.operationId).toMatch(/[\u0600-\u06FF]/);
   }
   // What the examples changed is in the database, with the audit trail of the screens.
-  const db = serverDb();
-  expect(db.prepare("SELECT status FROM document_requests WHERE id IN (5, 27) ORDER BY id").all()).toEqual([{ status: "APPROVED" }, { status: "REJECTED" }]);
-  expect(db.prepare("SELECT count(*) AS n FROM document_requests WHERE id = 29").get()).toEqual({ n: 0 });
-  expect(db.prepare("SELECT count(*) AS n FROM issued_documents WHERE request_id = 18").get()).toEqual({ n: 1 });
-  expect(db.prepare("SELECT count(*) AS n FROM document_categories WHERE id = 7").get()).toEqual({ n: 0 });
-  const audited = db.prepare("SELECT action FROM audit_events WHERE actor_user_id = 4 AND action LIKE 'request.%' ORDER BY id").all().map((row) => (row as { action: string }).action);
+  const db = await serverDb();
+  expect(await db.all("SELECT status FROM document_requests WHERE id IN (5, 27) ORDER BY id")).toEqual([{ status: "APPROVED" }, { status: "REJECTED" }]);
+  expect(await db.get("SELECT count(*) AS n FROM document_requests WHERE id = 29")).toEqual({ n: 0 });
+  expect(await db.get("SELECT count(*) AS n FROM issued_documents WHERE request_id = 18")).toEqual({ n: 1 });
+  expect(await db.get("SELECT count(*) AS n FROM document_categories WHERE id = 7")).toEqual({ n: 0 });
+  const audited = (await db.all<{ action: string }>("SELECT action FROM audit_events WHERE actor_user_id = 4 AND action LIKE 'request.%' ORDER BY id")).map((row) => row.action);
   expect(audited).toEqual(expect.arrayContaining(["request.fields", "request.document_review", "request.status", "request.issue"]));
-  db.close();
+  await db.close();
 });
 
 test("the answers' shapes: no token, a cookie alone, a bad, revoked or expired token; malformed bodies; paging; rate limits; CORS", async () => {
@@ -250,9 +250,9 @@ test("the answers' shapes: no token, a cookie alone, a bad, revoked or expired t
   expectFailure(await call("GET", "/api/auth/me", { token: pair.accessToken }), 401, "UNAUTHORIZED");
   expectFailure(await call("POST", "/api/auth/refresh", { body: { refreshToken: pair.refreshToken } }), 401, "UNAUTHORIZED");
   const aging = await signIn(DEMO.CLIENT_ADMIN);
-  const db = serverDb(false);
-  db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE kind = 'API' AND user_id = 3").run();
-  db.close();
+  const db = await serverDb(false);
+  await db.run("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE kind = 'API' AND user_id = 3");
+  await db.close();
   expectFailure(await call("GET", "/api/document-requests", { token: aging.accessToken }), 401, "UNAUTHORIZED");
   const renewed = await call("POST", "/api/auth/refresh", { body: { refreshToken: aging.refreshToken } });
   expect(renewed.status, renewed.text).toBe(200);
@@ -332,11 +332,11 @@ test("a clerk's journey over HTTP only: sign in, list, approve, issue from base6
   const verified = await fetch(`${server.url}/verify/${verificationCode}`, { headers: { "Accept-Language": "en" } });
   expect(verified.status).toBe(200);
   expect(await verified.text()).toContain("Valid");
-  const db = serverDb();
-  expect(db.prepare("SELECT action FROM audit_events WHERE entity_id = ? AND action IN ('request.status', 'request.issue') ORDER BY id").all(pending.id)).toEqual([{ action: "request.status" }, { action: "request.issue" }]);
+  const db = await serverDb();
+  expect(await db.all("SELECT action FROM audit_events WHERE entity_id = ? AND action IN ('request.status', 'request.issue') ORDER BY id", pending.id)).toEqual([{ action: "request.status" }, { action: "request.issue" }]);
   // The beneficiary is told of both, in-app and by mail, as when the screens do it.
-  expect(db.prepare("SELECT count(*) AS n FROM notifications WHERE link = ?").get(`/beneficiary/request-document/${pending.id}`)).toEqual({ n: 2 });
-  db.close();
+  expect(await db.get("SELECT count(*) AS n FROM notifications WHERE link = ?", `/beneficiary/request-document/${pending.id}`)).toEqual({ n: 2 });
+  await db.close();
 });
 
 test("the issue call also takes a multipart upload", async () => {

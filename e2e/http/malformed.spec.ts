@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import http from "node:http";
 import { duplicatedPageTreePdf, malformedGif } from "../../app/test/bombs";
 import { ROUTES } from "../route-table";
+import { openServerDatabase, type ServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
@@ -86,11 +86,10 @@ async function cookieOf(email: string) {
 }
 
 /** Rows per table, besides the counters and sessions that reading pages moves. */
-function rowCounts(): Record<string, number> {
-  const db = new Database(`${server.dataDir}/app.db`, { readonly: true, fileMustExist: true });
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('rate_limits', 'sessions', 'kysely_migration', 'kysely_migration_lock')").all() as { name: string }[]).map((row) => row.name);
-  const counts = Object.fromEntries(tables.map((name) => [name, (db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]));
-  db.close();
+async function rowCounts(db: ServerDatabase): Promise<Record<string, number>> {
+  const tables = (await db.tables()).filter((name) => !["rate_limits", "sessions"].includes(name));
+  const counts: Record<string, number> = {};
+  for (const name of tables) counts[name] = (await db.get<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`))!.n;
   return counts;
 }
 
@@ -114,16 +113,17 @@ test("at least 3,000 malformed posts over every action route, as four users: no 
   expect(actions.length).toBeGreaterThan(30);
   const failures: string[] = [];
   let sent = 0;
+  const db = await openServerDatabase(server.databaseUrl, { readonly: true });
   for (const [who, cookie] of Object.entries(users)) {
     for (const route of actions) {
       for (const mutation of mutations()) {
-        const before = rowCounts();
+        const before = await rowCounts(db);
         const filesBefore = storedFiles();
         const status = await send(route.path, "POST", { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...mutation.headers }, mutation.body);
         sent++;
         if (status >= 500 || status === 0) failures.push(`${who} ${route.path} ${mutation.name}: ${status}`);
         if (status >= 400) {
-          const after = rowCounts();
+          const after = await rowCounts(db);
           const written = Object.keys(after).filter((table) => after[table] !== before[table]);
           if (written.length > 0) failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet wrote ${written.join(", ")}`);
           if (storedFiles() !== filesBefore) failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet stored a file`);
@@ -131,6 +131,7 @@ test("at least 3,000 malformed posts over every action route, as four users: no 
       }
     }
   }
+  await db.close();
   expect(failures).toEqual([]);
   expect(sent).toBeGreaterThanOrEqual(3000);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
+import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
 
 /** One request on a connection of its own: the cluster hands each new connection to the next worker. */
@@ -41,10 +41,10 @@ test("rate limits and the SecurePlus PIN lockout count exactly across worker pro
     const refused = await request(`${server.url}/login`, { method: "POST", headers: form, body: "email=clerk%40example.com&password=wrong-password" });
     expect(refused.status).toBe(429);
 
-    const db = new Database(`${server.dataDir}/app.db`, { readonly: true });
-    const { id, verification_code: code } = db
-      .prepare("SELECT id, verification_code FROM issued_documents WHERE secure_plus_enabled = 1 AND status = 'VALID' ORDER BY id LIMIT 1")
-      .get() as { id: number; verification_code: string };
+    const db = await openServerDatabase(server.databaseUrl, { readonly: true });
+    const { id, verification_code: code } = (await db.get<{ id: number; verification_code: string }>(
+      "SELECT id, verification_code FROM issued_documents WHERE secure_plus_enabled = 1 AND status = 'VALID' ORDER BY id LIMIT 1",
+    ))!;
     // Five wrong PINs spread over the workers lock the document; the sixth attempt is refused.
     for (let i = 0; i < 5; i++) {
       const wrong = await request(`${server.url}/verify/${code}`, { method: "POST", headers: form, body: "pin=000000" });
@@ -53,9 +53,9 @@ test("rate limits and the SecurePlus PIN lockout count exactly across worker pro
     const locked = await request(`${server.url}/verify/${code}`, { method: "POST", headers: form, body: "pin=000000" });
     expect(locked.status).toBe(429);
     expect(locked.body).toContain("Too many wrong access PINs for this document. Try again in 15 minutes.");
-    const counter = db.prepare("SELECT count FROM rate_limits WHERE key = ?").get(`pin:${id}`) as { count: number };
-    expect(counter.count).toBe(6);
-    db.close();
+    const counter = await db.get<{ count: number }>("SELECT count FROM rate_limits WHERE key = ?", `pin:${id}`);
+    expect(counter?.count).toBe(6);
+    await db.close();
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
@@ -80,10 +80,10 @@ test("a worker that dies is replaced, and the primary says why", async () => {
 test("no look-up answered before a kill -9 is lost", async () => {
   test.setTimeout(120_000);
   const server = await spawnServer(4395, { DEMO_DATA: "on", WEB_CONCURRENCY: "2", VERIFY_RATE_LIMIT: "1000000" }, { detached: true });
-  const db = new Database(`${server.dataDir}/app.db`, { readonly: true });
-  const document = db.prepare("SELECT id, verification_code FROM issued_documents WHERE status = 'VALID' ORDER BY id LIMIT 1").get() as { id: number; verification_code: string };
-  const countEvents = () => (db.prepare("SELECT count(*) AS n FROM verification_events WHERE issued_document_id = ?").get(document.id) as { n: number }).n;
-  const before = countEvents();
+  const db = await openServerDatabase(server.databaseUrl, { readonly: true });
+  const document = (await db.get<{ id: number; verification_code: string }>("SELECT id, verification_code FROM issued_documents WHERE status = 'VALID' ORDER BY id LIMIT 1"))!;
+  const countEvents = async () => (await db.get<{ n: number }>("SELECT count(*) AS n FROM verification_events WHERE issued_document_id = ?", document.id))!.n;
+  const before = await countEvents();
 
   let answered = 0;
   let killed = false;
@@ -103,8 +103,8 @@ test("no look-up answered before a kill -9 is lost", async () => {
   await Promise.all(clients);
   await server.exited;
 
-  const recorded = countEvents() - before;
-  db.close();
+  const recorded = (await countEvents()) - before;
+  await db.close();
   expect(answered).toBeGreaterThan(300);
   expect(recorded).toBeGreaterThanOrEqual(answered);
 });

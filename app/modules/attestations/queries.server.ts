@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { containsText } from "~/db/dialect";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
@@ -35,7 +36,7 @@ function filteredAttestations(db: DB, filter: Omit<AttestationListFilter, "page"
   if (q) {
     base = base.where((eb) =>
       eb.or([
-        ...(/^\d+$/.test(q) ? [eb("a.id", "=", Number(q))] : []),
+        ...(idOf(q) ? [eb("a.id", "=", idOf(q))] : []),
         containsText(eb, "a.document_name", q),
         eb("a.beneficiary_id", "in", usersMatching(eb, q)),
       ]),

@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 
 export const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone"] as const;
@@ -21,7 +22,7 @@ export const categorySchema = z.object({
     .trim()
     .min(1, "validation.validityPeriodRequired")
     .regex(/^[1-9]\d{0,4}$/, "catalogue.validityInvalid"),
-  clientId: z.coerce.number({ error: "validation.clientIdRequired" }).int().positive("validation.clientIdRequired").optional(),
+  clientId: z.coerce.number({ error: "validation.clientIdRequired" }).int().positive("validation.clientIdRequired").max(MAX_ID, "validation.clientIdRequired").optional(),
 });
 export type CategoryInput = z.infer<typeof categorySchema>;
 
@@ -44,7 +45,7 @@ export const requiredFieldSchema = z.object({
     },
     { error: "validation.englishLabelRequired" },
   ),
-  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired"),
+  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired").max(MAX_ID, "validation.documentCategoryRequired"),
   fieldName: z
     .string({ error: "validation.fieldNameMin" })
     .trim()
@@ -62,7 +63,7 @@ export const supportingTypeSchema = z.object({
     { error: "catalogue.documentTypeEnglishRequired" },
   ),
   description: z.object({ english: optionalText, arabic: optionalText }).optional(),
-  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired"),
+  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired").max(MAX_ID, "validation.documentCategoryRequired"),
   isRequired: z.boolean().default(false),
 });
 export type SupportingTypeInput = z.infer<typeof supportingTypeSchema>;

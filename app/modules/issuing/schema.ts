@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 
 export const ISSUE_MAX_BYTES = 4 * 1024 * 1024;
@@ -21,7 +22,7 @@ export const issueSchema = z.object({
 export const clerkIssueSchema = issueSchema.omit({ expirationDate: true });
 
 export const revokeSchema = z.object({
-  issuedDocumentId: z.coerce.number().int().positive(),
+  issuedDocumentId: z.coerce.number().int().positive().max(MAX_ID),
   reason: z.string({ error: "staff.revokeReasonRequired" }).trim().min(3, "staff.revokeReasonRequired").max(500),
 });
 

@@ -16,12 +16,28 @@ export async function insertOutboxMail(db: DB, mail: OutboxMail) {
 export function findDueMails(db: DB, nowIso: string, limit: number) {
   return db
     .selectFrom("email_outbox")
-    .select(["id", "to_address", "subject", "body", "html", "attempts"])
+    .select(["id", "to_address", "subject", "body", "html", "attempts", "next_attempt_at"])
     .where("status", "=", "PENDING")
     .where("next_attempt_at", "<=", nowIso)
     .orderBy("id")
     .limit(limit)
     .execute();
+}
+
+/**
+ * Takes a due mail for one sender: moves its next attempt to `untilIso` if no other sender did first
+ * (compare-and-set on the time it was due). With several servers, each runs a sender; a mail goes to
+ * the one whose claim wins. A sender that dies holding a claim leaves the mail due again at `untilIso`.
+ */
+export async function claimMail(db: DB, id: number, dueAtIso: string, untilIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable("email_outbox")
+    .set({ next_attempt_at: untilIso })
+    .where("id", "=", id)
+    .where("status", "=", "PENDING")
+    .where("next_attempt_at", "=", dueAtIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function markMailSent(db: DB, id: number, nowIso: string) {

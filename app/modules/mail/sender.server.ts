@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
-import { findDueMails, markMailAttemptFailed, markMailSent } from "./queries.server";
+import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./queries.server";
 
 export interface OutgoingMail {
   to: string;
@@ -17,15 +17,20 @@ const LONGEST_RETRY_MS = 15 * 60_000;
 export const MAX_ATTEMPTS = 48;
 const POLL_MS = 1_000;
 const BATCH = 20;
+/** How long a claimed mail is left to its sender before another may take it. */
+const CLAIM_MS = 5 * 60_000;
 
 /** The wait before the next attempt, doubling from 5 s up to 15 min. */
 export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
 
-/** Delivers the mails that are due, oldest first; a failed one is tried again later. */
+/** Delivers the mails that are due, oldest first, each claimed first (several servers may be sending); a failed one is tried again later. */
 export async function deliverDueMail(db: DB, send: SendMail, now = new Date()): Promise<{ sent: number; failed: number }> {
   const due = await findDueMails(db, now.toISOString(), BATCH);
   let sent = 0;
+  let claimed = 0;
   for (const mail of due) {
+    if (!(await claimMail(db, mail.id, mail.next_attempt_at, new Date(now.getTime() + CLAIM_MS).toISOString()))) continue;
+    claimed++;
     try {
       await send({ to: mail.to_address, subject: mail.subject, text: mail.body, html: mail.html });
       await markMailSent(db, mail.id, new Date().toISOString());
@@ -40,7 +45,7 @@ export async function deliverDueMail(db: DB, send: SendMail, now = new Date()): 
       });
     }
   }
-  return { sent, failed: due.length - sent };
+  return { sent, failed: claimed - sent };
 }
 
 /** SMTP_URL through nodemailer; without it, each mail is printed to the log (development). */
@@ -59,7 +64,7 @@ export function mailTransport(smtpUrl = env.smtpUrl): SendMail {
 let timer: ReturnType<typeof setInterval> | undefined;
 let tick: Promise<unknown> = Promise.resolve();
 
-/** Runs in one process only (the server's primary), so no mail is sent twice. */
+/** Runs in one process of each server (its primary); the claims keep several servers from sending a mail twice. */
 export function startMailSender(send = mailTransport()) {
   if (timer) return;
   let running = false;

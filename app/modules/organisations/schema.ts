@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { categorySchema } from "~/modules/catalogue/schema";
 
@@ -18,8 +19,8 @@ const nameText = (key: string) => z.string({ error: key }).trim().min(1, key).ma
 export const clientSchema = z.object({
   name: z.object({ english: nameText("catalogue.nameEnglishRequired"), arabic: nameText("catalogue.nameArabicRequired") }, { error: "catalogue.nameEnglishRequired" }),
   address: z.string().trim().min(6, "validation.addressMin").max(300).optional(),
-  clientCategoryId: z.coerce.number({ error: "validation.clientCategoryRequired" }).int().positive("validation.clientCategoryRequired"),
-  clientAdminId: z.coerce.number({ error: "validation.clientAdminRequired" }).int().positive("validation.clientAdminRequired").optional(),
+  clientCategoryId: z.coerce.number({ error: "validation.clientCategoryRequired" }).int().positive("validation.clientCategoryRequired").max(MAX_ID, "validation.clientCategoryRequired"),
+  clientAdminId: z.coerce.number({ error: "validation.clientAdminRequired" }).int().positive("validation.clientAdminRequired").max(MAX_ID, "validation.clientAdminRequired").optional(),
   canDoSincera: z.boolean().default(false),
   canDoAttestation: z.boolean().default(false),
 });

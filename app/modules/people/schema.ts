@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
 
@@ -46,7 +47,7 @@ export type ClientAdminInput = z.infer<typeof clientAdminSchema>;
  */
 export const clerkSchema = adminSchema.extend({
   jobTitle: z.string().trim().max(100).optional(),
-  clientId: z.coerce.number({ error: "validation.clientRequired" }).int().positive("validation.clientRequired").optional(),
+  clientId: z.coerce.number({ error: "validation.clientRequired" }).int().positive("validation.clientRequired").max(MAX_ID, "validation.clientRequired").optional(),
 });
 export type ClerkInput = z.infer<typeof clerkSchema>;
 

@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
 
@@ -31,7 +32,7 @@ export const statusUpdateSchema = z.object({
 });
 
 export const attachmentReviewSchema = z.object({
-  attachmentId: z.coerce.number().int().positive(),
+  attachmentId: z.coerce.number().int().positive().max(MAX_ID),
   status: z.enum(["APPROVED", "REJECTED"]),
 });
 

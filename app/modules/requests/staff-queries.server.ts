@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { sql } from "kysely";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
@@ -31,7 +32,7 @@ function filteredRequests(db: DB, filter: Omit<RequestListFilter, "page" | "size
   if (filter.to) base = base.where("r.created_at", "<", filter.to);
   const q = filter.q?.trim();
   if (q) {
-    base = base.where((eb) => eb.or([...(/^\d+$/.test(q) ? [eb("r.id", "=", Number(q))] : []), eb("r.beneficiary_id", "in", usersMatching(eb, q))]));
+    base = base.where((eb) => eb.or([...(idOf(q) ? [eb("r.id", "=", idOf(q))] : []), eb("r.beneficiary_id", "in", usersMatching(eb, q))]));
   }
   return base;
 }

@@ -51,6 +51,13 @@ describe("client categories (service admin)", () => {
     expect((listed.data as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([row.id]);
   });
 
+  it("keeps the largest fee the form takes, past 32 bits in minor units, on either database", async () => {
+    const context = makeContext({ user: await userOf("serviceadmin@example.com") });
+    const created = await run(form.action, postForm("/service-admin/client-categories-management/create", { ...valid, "name.english": "Costly", fee: "999999999.999" }), context);
+    expect(created.status).toBe(302);
+    expect((await db.selectFrom("client_categories").select("fee").where("name_en", "=", "Costly").executeTakeFirstOrThrow()).fee).toBe(999_999_999_999);
+  });
+
   it("says 'Fee is required', 'Currency is required', 'Validity period is required' in both languages, writing nothing", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
     const before = await count();

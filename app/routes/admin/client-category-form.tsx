@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -21,14 +22,14 @@ import { readForm } from "~/modules/http/body.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "clientCategory:manage");
   if (params.id === undefined) return { category: null };
-  return { category: requirePermission(principal, "clientCategory:manage", await findClientCategory(getDb(), Number(params.id))) };
+  return { category: requirePermission(principal, "clientCategory:manage", await findClientCategory(getDb(), idOf(params.id))) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "clientCategory:manage");
   const db = getDb();
   const area = areaOf(context)!;
-  const existing = params.id === undefined ? null : requirePermission(principal, "clientCategory:manage", await findClientCategory(db, Number(params.id)));
+  const existing = params.id === undefined ? null : requirePermission(principal, "clientCategory:manage", await findClientCategory(db, idOf(params.id)));
   const submission = parseWithZod(await readForm(request), { schema: clientCategorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (existing) {

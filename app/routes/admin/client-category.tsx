@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
@@ -17,7 +18,7 @@ import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
   const principal = requirePermission(principalOf(context), capability);
-  const found = await findClientCategory(getDb(), Number(id));
+  const found = await findClientCategory(getDb(), idOf(id));
   // Client categories belong to no client: the platform's admins see them all.
   return { principal, category: requirePermission(principal, capability, found) };
 }

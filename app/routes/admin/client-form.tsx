@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -20,7 +21,7 @@ import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "client:manage");
-  const client = id === undefined ? null : requirePermission(principal, "client:manage", await findClient(getDb(), Number(id)));
+  const client = id === undefined ? null : requirePermission(principal, "client:manage", await findClient(getDb(), idOf(id)));
   return { principal, client };
 }
 

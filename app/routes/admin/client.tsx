@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
@@ -19,7 +20,7 @@ import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "client:manage");
-  return { principal, client: requirePermission(principal, "client:manage", await findClient(getDb(), Number(id))) };
+  return { principal, client: requirePermission(principal, "client:manage", await findClient(getDb(), idOf(id))) };
 }
 
 /** A client with everything that belongs to it, each linking to its own page (DESIGN 16). */

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
@@ -60,7 +61,7 @@ async function findManaged(role: ManagedRole, id: number) {
 async function personOf({ params, context }: Args, role: ManagedRole) {
   const capability = PERSON_KINDS[role].capability;
   const principal = requirePermission(principalOf(context), capability);
-  const person = params.id === undefined ? null : requirePermission(principal, capability, await findManaged(role, Number(params.id)));
+  const person = params.id === undefined ? null : requirePermission(principal, capability, await findManaged(role, idOf(params.id)));
   return { principal, person: person && { ...person, permissions: parsePermissions(person.permissions) } };
 }
 

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -22,7 +23,7 @@ import { readForm } from "~/modules/http/body.server";
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
   if (principal.scope.kind !== "client" || !principal.clientId) throw forbidden();
-  const announcement = id === undefined ? null : requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), Number(id)));
+  const announcement = id === undefined ? null : requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), idOf(id)));
   return { principal, clientId: principal.clientId, announcement, area: areaOf(context)! };
 }
 

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { data, Form, Link } from "react-router";
 import { AnnouncementBody } from "~/components/announcements/announcement-body";
 import { useArea } from "~/components/layout/area-shell";
@@ -21,7 +22,7 @@ import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
-  const announcement = requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), Number(id)));
+  const announcement = requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), idOf(id)));
   return { principal, announcement, area: areaOf(context)! };
 }
 

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getDb } from "~/db/db.server";
@@ -144,7 +145,7 @@ export async function dispatch(operations: Route[], request: Request, context: R
   try {
     const principal = operation.public ? (null as unknown as SignedIn) : await callerOf(request, ip);
     if (!operation.public && !(operation.capabilities ?? []).some((capability) => can(principal, capability))) throw forbidden();
-    const params = Object.fromEntries(names.map((name, index) => [name, Number(found.match![index + 1])]));
+    const params = Object.fromEntries(names.map((name, index) => [name, idOf(found.match![index + 1])]));
     const url = new URL(request.url);
     const query = operation.query ? parseWith(operation.query, Object.fromEntries(url.searchParams), "") : {};
     const { body, files } = await bodyOf(operation, request);

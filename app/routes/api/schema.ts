@@ -1,3 +1,4 @@
+import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { issueSchema } from "~/modules/issuing/schema";
@@ -92,7 +93,7 @@ export const issueJsonSchema = z.object({
 });
 
 export const issueMultipartSchema = z.object({
-  requestId: z.coerce.number({ error: "api.validation.requestId" }).int().positive("api.validation.requestId"),
+  requestId: z.coerce.number({ error: "api.validation.requestId" }).int().positive("api.validation.requestId").max(MAX_ID, "api.validation.requestId"),
   documentName: issueSchema.shape.documentName,
   expirationDate: issueSchema.shape.expirationDate.optional(),
   securePlusEnabled: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { categoriesCsv } from "~/modules/catalogue/export.server";
 import { getLocale } from "~/middleware/i18next.server";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const clientFilter = Number(url.searchParams.get("clientId")) || undefined;
+  const clientFilter = idOf(url.searchParams.get("clientId")) || undefined;
   const clientId = principal.clientId ?? clientFilter;
   if (url.searchParams.get("format") === "csv") return categoriesCsv(db, { clientId, q }, getLocale(context));
   const { total, rows } = await listCategories(db, { clientId, q, ...paging });

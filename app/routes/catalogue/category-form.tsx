@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb();
   const clients = principal.scope.kind === "all" ? await listClientsForChooser(db) : null;
   if (params.id === undefined) return { clients, category: null, missing: false };
-  const category = await categoryInScope(db, Number(params.id), principal);
+  const category = await categoryInScope(db, idOf(params.id), principal);
   if (!category) return data({ clients, category: null, missing: true }, { status: 404 });
   return { clients, category, missing: false };
 }
@@ -33,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const area = areaOf(context)!;
   // The scope first: another client's category answers 404 whatever the body holds.
-  const category = params.id === undefined ? null : await categoryInScope(db, Number(params.id), principal);
+  const category = params.id === undefined ? null : await categoryInScope(db, idOf(params.id), principal);
   if (params.id !== undefined && !category) throw data({ reason: "not-found" }, { status: 404 });
   const submission = parseWithZod(await readForm(request), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { RequiredToggle } from "~/components/catalogue/required-toggle";
@@ -22,7 +23,7 @@ import { readForm } from "~/modules/http/body.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
   const db = getDb();
-  const category = await categoryInScope(db, Number(params.id), principal);
+  const category = await categoryInScope(db, idOf(params.id), principal);
   if (!category) return data({ missing: true as const, id: params.id }, { status: 404 });
   return {
     missing: false as const,
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const area = areaOf(context)!;
-  const category = await categoryInScope(db, Number(params.id), principal);
+  const category = await categoryInScope(db, idOf(params.id), principal);
   if (!category) throw data({ reason: "not-found" }, { status: 404 });
   const form = await readForm(request);
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
   if (!category) return data({ problem: "missing-category" as Problem, category: null, field: null }, { status: 400 });
   if (params.id === undefined) return { problem: null as Problem, category, field: null };
-  const field = await fieldInScope(db, Number(params.id), principal);
+  const field = await fieldInScope(db, idOf(params.id), principal);
   if (!field || field.document_category_id !== category.id) return data({ problem: "error-loading" as Problem, category, field: null }, { status: 404 });
   return { problem: null as Problem, category, field };
 }
@@ -41,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!category) return data(submission.reply({ fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } }), { status: 400 });
   let existingId: number | undefined;
   if (params.id !== undefined) {
-    const field = await fieldInScope(db, Number(params.id), principal);
+    const field = await fieldInScope(db, idOf(params.id), principal);
     if (!field || field.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
     existingId = field.id;
   }

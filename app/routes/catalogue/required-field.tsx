@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
@@ -15,7 +16,7 @@ async function load(request: Request, id: string, principal: Principal) {
   const db = getDb();
   const categoryId = categoryIdParam(request);
   const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
-  const field = category ? await fieldInScope(db, Number(id), principal) : null;
+  const field = category ? await fieldInScope(db, idOf(id), principal) : null;
   return { category, field: field && field.document_category_id === category?.id ? field : null };
 }
 

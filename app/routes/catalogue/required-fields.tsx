@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const form = await readForm(request);
-  const field = await fieldInScope(db, Number(form.get("id")), principal);
+  const field = await fieldInScope(db, idOf(form.get("id") as string | null), principal);
   const categoryId = categoryIdParam(request);
   if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId) throw data({ reason: "not-found" }, { status: 404 });
   const category = (await categoryInScope(db, field.document_category_id, principal))!;

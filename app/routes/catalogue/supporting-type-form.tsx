@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
   if (!category) return data({ problem: "errors.missingCategory", category: null, type: null }, { status: 400 });
   if (params.id === undefined) return { problem: null, category, type: null };
-  const type = await supportingTypeInScope(db, Number(params.id), principal);
+  const type = await supportingTypeInScope(db, idOf(params.id), principal);
   if (!type || type.document_category_id !== category.id) return data({ problem: "errors.errorLoading", category, type: null }, { status: 404 });
   return { problem: null, category, type };
 }
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!category) throw data({ reason: "not-found" }, { status: 404 });
   let existingId: number | undefined;
   if (params.id !== undefined) {
-    const type = await supportingTypeInScope(db, Number(params.id), principal);
+    const type = await supportingTypeInScope(db, idOf(params.id), principal);
     if (!type || type.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
     existingId = type.id;
   }

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const form = await readForm(request);
-  const type = await supportingTypeInScope(db, Number(form.get("id")), principal);
+  const type = await supportingTypeInScope(db, idOf(form.get("id") as string | null), principal);
   if (!type || form.get("intent") !== "toggle" || type.document_category_id !== categoryIdParam(request)) throw data({ reason: "not-found" }, { status: 404 });
   const category = (await categoryInScope(db, type.document_category_id, principal))!;
   await toggleSupportingType(db, type, category.client_id, principal);

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/announcements-feed";
 /** An organisation's published announcements as an Atom feed (RFC 4287), in the reader's language. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb();
-  const client = await findPublishingClient(db, Number(params.clientId));
+  const client = await findPublishingClient(db, idOf(params.clientId));
   if (!client) throw data({ reason: "not-found" }, { status: 404 });
   const xml = atomFeed(getLocale(context), client, await publishedOfClient(db, client.id));
   return new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "no-cache", Vary: "Accept-Language, Cookie" } });

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { AnnouncementNotFoundPage, OrganisationAnnouncementsPage } from "~/components/announcements/public-pages";
 import { getDb } from "~/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
@@ -11,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lng = getLocale(context);
   const path = new URL(request.url).pathname;
   const db = getDb();
-  const client = await findPublishingClient(db, Number(params.clientId));
+  const client = await findPublishingClient(db, idOf(params.clientId));
   if (!client) throw plainPage(lng, <AnnouncementNotFoundPage path={path} />, 404);
   const items = (await publishedOfClient(db, client.id)).map((row) => ({
     slug: row.slug,

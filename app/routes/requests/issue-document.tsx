@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
@@ -22,7 +23,7 @@ const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) => homeAreaOf(role)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
-  const found = requirePermission(principal, "request:issue", await findRequestForStaff(getDb(), Number(params.id)));
+  const found = requirePermission(principal, "request:issue", await findRequestForStaff(getDb(), idOf(params.id)));
   const variant = issueFormOf(principal.role);
   return {
     id: found.id,
@@ -43,7 +44,7 @@ type IssueErrors = { file?: string; documentName?: string; expirationDate?: stri
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
   const db = getDb();
-  const found = requirePermission(principal, "request:issue", await findRequestForStaff(db, Number(params.id)));
+  const found = requirePermission(principal, "request:issue", await findRequestForStaff(db, idOf(params.id)));
   const variant = issueFormOf(principal.role);
   const fail = (errors: IssueErrors, values: Record<string, string> = {}) => data({ errors, values }, { status: 400 });
 

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -22,7 +23,7 @@ import { fieldsSchema } from "~/modules/wizard/schema";
 import type { Route } from "./+types/my-request-edit";
 
 async function load(params: { id: string }, userId: number) {
-  const id = Number(params.id);
+  const id = idOf(params.id);
   const view = Number.isInteger(id) ? await beneficiaryRequestView(getDb(), id, userId) : null;
   if (!view) throw data({ reason: "not-found" }, { status: 404 });
   return view;

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { HolderDocuments } from "~/components/requests/issued-cards";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/my-request";
 /** The beneficiary's request page: status, timeline, fields, files, the issued document and its verifications. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
-  const id = Number(params.id);
+  const id = idOf(params.id);
   const view = Number.isInteger(id) ? await beneficiaryRequestView(getDb(), id, user.id) : null;
   if (!view) throw data({ reason: "not-found" }, { status: 404 });
   return view;

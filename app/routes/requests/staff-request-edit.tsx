@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -25,7 +26,7 @@ const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(sp
 export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();
-  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, Number(params.id)));
+  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, idOf(params.id)));
   return {
     id: found.id,
     back: mustLinkTo(areaOf(context)!, "request", { id: found.id }),
@@ -38,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();
-  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, Number(params.id)));
+  const found = requirePermission(principal, "request:update", await findRequestForStaff(db, idOf(params.id)));
   const submission = parseWithZod(await readForm(request), { schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await editRequestByStaff(

@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
   const area = areaOf(context)!;
   const db = getDb();
-  const found = requirePermission(principal, "request:read", await findRequestForStaff(db, Number(params.id)));
+  const found = requirePermission(principal, "request:read", await findRequestForStaff(db, idOf(params.id)));
   const canManage = can(principal, "request:update");
   return {
     ...(await staffRequestView(db, found)),
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const area = areaOf(context)!;
   const db = getDb();
   const url = new URL(request.url);
-  const found = requirePermission(principal, "request:read", await findRequestForStaff(db, Number(params.id)));
+  const found = requirePermission(principal, "request:read", await findRequestForStaff(db, idOf(params.id)));
   const form = await readForm(request);
   const here = `${url.pathname}`;
 

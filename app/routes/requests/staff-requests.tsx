@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Link } from "react-router";
@@ -36,18 +37,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const filter: Parameters<typeof listRequests>[1] = { ...pagingOf(url), ...scopeFilter(principal) };
 
   if (p.categoryId !== undefined) {
-    const category = requirePermission(principal, "request:read", await findCategoryInScope(db, Number(p.categoryId)));
+    const category = requirePermission(principal, "request:read", await findCategoryInScope(db, idOf(p.categoryId)));
     filter.categoryId = category.id;
     heading = { key: "staff.categoryRequests", en: category.name_en, ar: category.name_ar };
   } else if (p.clientId !== undefined) {
-    const found = await findClient(db, Number(p.clientId));
+    const found = await findClient(db, idOf(p.clientId));
     const client = requirePermission(principal, "request:read", found && { ...found, client_id: found.id });
     filter.clientId = client.id;
     heading = { key: "staff.clientRequests", en: client.name_en, ar: client.name_ar };
   } else if (p.beneficiaryId === undefined) {
     heading = { key: "staff.workQueue", en: "", ar: "" };
   } else {
-    const found = await findUserById(db, Number(p.beneficiaryId));
+    const found = await findUserById(db, idOf(p.beneficiaryId));
     const beneficiary = requirePermission(principal, "beneficiary:manage", found?.role === "BENEFICIARY" ? { ...found, beneficiary_id: found.id } : null);
     filter.beneficiaryId = beneficiary.id;
     heading = {
@@ -63,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const isQueue = heading.key === "staff.workQueue";
   // The queue filters by category among the client's own (staff of one client only).
   const categories = isQueue && principal.clientId ? await categoriesOfClient(db, principal.clientId) : null;
-  const category = Number(url.searchParams.get("category"));
+  const category = idOf(url.searchParams.get("category"));
   if (categories?.some((candidate) => candidate.id === category)) filter.categoryId = category;
   const order = isQueue && url.searchParams.get("order") !== "newest" ? ("queue" as const) : ("newest" as const);
   if (url.searchParams.get("format") === "csv") {

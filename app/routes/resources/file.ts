@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getDb } from "~/db/db.server";
 import { inScope } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/file";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "file:read");
   const db = getDb();
-  const id = Number(params.id);
+  const id = idOf(params.id);
   const file = Number.isInteger(id) ? await findFile(db, id) : undefined;
   const { requestAttachment, draftAttachment, issued, attestation } = file ? await fileOwners(db, file.id) : {};
   const owner = [requestAttachment, issued, attestation, draftAttachment].find((candidate) => candidate && inScope(principal, candidate));

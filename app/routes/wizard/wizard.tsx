@@ -1,3 +1,4 @@
+import { idOf } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!upload.ok) return data<ActionData>({ intent: "documents", errors: {}, formError: upload.error }, { status: 400 });
     const intent = String(upload.fields.get("intent") ?? "");
     if (intent.startsWith("remove:")) {
-      await removeDocument(db, user.id, Number(intent.slice("remove:".length)));
+      await removeDocument(db, user.id, idOf(intent.slice("remove:".length)));
       return redirect(stepUrl(3));
     }
     const { errors } = await attachDocuments(db, user.id, upload.files);
@@ -86,10 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   switch (form.get("intent")) {
     case "client":
-      if (await chooseClient(db, user.id, Number(form.get("clientId")))) return redirect(stepUrl(1));
+      if (await chooseClient(db, user.id, idOf(form.get("clientId") as string | null))) return redirect(stepUrl(1));
       return data<ActionData>({ intent: "client", error: "wizard.clientInvalid" }, { status: 400 });
     case "category":
-      if (await chooseCategory(db, user.id, Number(form.get("documentCategoryId")))) return redirect(stepUrl(2));
+      if (await chooseCategory(db, user.id, idOf(form.get("documentCategoryId") as string | null))) return redirect(stepUrl(2));
       return data<ActionData>({ intent: "category", error: "wizard.categoryInvalid" }, { status: 400 });
     case "fields": {
       const view = await wizardView(db, user.id);

@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { openServerDatabase } from "../server-db";
+import { freshServerDatabase, spawnServer } from "../spawn-server";
+import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
+
+// Two app servers behind one (imagined) load balancer, sharing one PostgreSQL database and one STORAGE_DIR
+// (DESIGN 19). Only on the PostgreSQL run: SQLite is one machine's database.
+test.skip(!process.env.POSTGRES_ADMIN_URL, "runs on PostgreSQL (scripts/e2e.mjs runs the http project there too)");
+
+const SHARED_FILES = "e2e/.tmp/several-servers-files";
+const settings = { DEMO_DATA: "on", WEB_CONCURRENCY: "1", AUTH_RATE_LIMIT: "4", PIN_SECRET: "several", SESSION_SECRET: "several-servers" };
+type Server = Awaited<ReturnType<typeof spawnServer>>;
+let one: Server;
+let two: Server;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fs.rmSync(SHARED_FILES, { recursive: true, force: true });
+  const databaseUrl = await freshServerDatabase("e2e_several", "e2e/.tmp/several-servers");
+  // Started together on an empty database: one migrates and seeds under the start-up lock, the other waits and finds it done.
+  [one, two] = await Promise.all([4398, 4399].map((port) => spawnServer(port, settings, { databaseUrl, storageDir: SHARED_FILES })));
+});
+
+test.afterAll(async () => {
+  for (const server of [one, two]) {
+    server?.child.kill("SIGTERM");
+    await server?.exited;
+  }
+});
+
+const form = (server: Server, cookie = "") => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "Accept-Language": "en", ...(cookie ? { Cookie: cookie } : {}) });
+
+async function signIn(server: Server, email: string, password = DEMO_PASSWORD) {
+  const response = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", headers: form(server), body: `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("session=")).at(-1);
+  return { status: response.status, cookie };
+}
+
+test("started together on one empty database, exactly one server migrates and seeds it", async () => {
+  const seeded = [one, two].filter((server) => server.output().includes("Demo data seeded into an empty database."));
+  expect(seeded).toHaveLength(1);
+  const db = await openServerDatabase(one.databaseUrl);
+  expect(await db.get("SELECT count(*) AS n FROM users WHERE email = ?", DEMO.SUPER_ADMIN)).toEqual({ n: 1 });
+  expect((await db.all("SELECT name FROM kysely_migration")).length).toBeGreaterThanOrEqual(6);
+  await db.close();
+});
+
+test("signed in on one server, a user is signed in on the other; signed out on the other, on neither", async () => {
+  const { status, cookie } = await signIn(one, DEMO.CLERK);
+  expect(status).toBe(302);
+  const onTwo = await fetch(`${two.url}/clerks/dashboard`, { headers: { Cookie: cookie!, "Accept-Language": "en" }, redirect: "manual" });
+  expect(onTwo.status).toBe(200);
+  expect(await onTwo.text()).toContain("clerk@example.com");
+  expect((await fetch(`${two.url}/logout`, { method: "POST", headers: form(two, cookie), redirect: "manual" })).status).toBe(302);
+  expect((await fetch(`${one.url}/clerks/dashboard`, { headers: { Cookie: cookie! }, redirect: "manual" })).headers.get("Location")).toMatch(/^\/login/);
+});
+
+test("a sign-in rate limit counted on one server holds on the other", async () => {
+  const email = DEMO.BENEFICIARY;
+  for (const server of [one, two, one, two]) expect((await signIn(server, email, "wrong-password")).status).toBe(400);
+  for (const server of [one, two]) {
+    const refused = await fetch(`${server.url}/login`, { method: "POST", headers: form(server), body: `email=${encodeURIComponent(email)}&password=wrong-password` });
+    expect(refused.status).toBe(429);
+  }
+});
+
+test("a document issued on one server verifies on the other, and its stored file is served by either", async () => {
+  const login = await fetch(`${one.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: OTHER_CLIENT.CLERK, password: DEMO_PASSWORD }) });
+  expect(login.status).toBe(200);
+  const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
+  const api = (server: Server, method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  const list = (await (await api(two, "GET", "/api/document-requests?size=100")).json()) as { data: { items: { id: number; status: string }[] } };
+  const pending = list.data.items.find((item) => item.status === "PENDING")!;
+  expect(pending).toBeDefined();
+  expect((await api(two, "PUT", "/api/document-requests/update-status", { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: "Checked." })).status).toBe(200);
+  const pdf = await PDFDocument.create();
+  pdf.addPage([595, 842]).drawText("Work permit");
+  const issued = await api(one, "PUT", "/api/document-requests/issue-document", {
+    requestId: pending.id,
+    documentName: "Work permit",
+    expirationDate: "2099-12-31",
+    securePlusEnabled: false,
+    base64Data: Buffer.from(await pdf.save()).toString("base64"),
+  });
+  expect(issued.status).toBe(201);
+  const { verificationCode } = ((await issued.json()) as { data: { issuedDocument: { verificationCode: string } } }).data.issuedDocument;
+
+  const verified = await fetch(`${two.url}/verify/${verificationCode}`, { headers: { "Accept-Language": "en" } });
+  expect(verified.status).toBe(200);
+  expect(await verified.text()).toContain("Valid");
+
+  const db = await openServerDatabase(one.databaseUrl);
+  const document = (await db.get<{ file_id: number; document_hash: string }>("SELECT file_id, document_hash FROM issued_documents WHERE verification_code = ?", verificationCode))!;
+  expect(await db.get("SELECT count(*) AS n FROM verification_events WHERE issued_document_id = (SELECT id FROM issued_documents WHERE verification_code = ?)", verificationCode)).toEqual({ n: 1 });
+  await db.close();
+  const { cookie } = await signIn(one, OTHER_CLIENT.CLERK);
+  for (const server of [one, two]) {
+    const file = await fetch(`${server.url}/files/${document.file_id}`, { headers: { Cookie: cookie! } });
+    expect(file.status).toBe(200);
+    expect(crypto.createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex")).toBe(document.document_hash);
+  }
+});
