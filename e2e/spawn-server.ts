@@ -32,6 +32,7 @@ export async function spawnServer(port: number, env: Record<string, string>, opt
       DATABASE_URL: databaseUrl,
       STORAGE_DIR: options.storageDir ?? `./${data}/files`,
       SESSION_SECRET: "spawned-server",
+      PIN_SECRET: "spawned-server-pin",
       ...env,
     },
   });

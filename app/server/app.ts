@@ -6,7 +6,8 @@ import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.serve
 import { startMailSender, stopMailSender } from "~/modules/mail/sender.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
-import { env } from "~/utils/env.server";
+import { isPostgres } from "~/db/dialect";
+import { env, unsetSharedSecrets } from "~/utils/env.server";
 import { createListener as createListenerFor, type ListenerOptions } from "./listener";
 
 /** The production server's entry (server.js): the compiled app and what each process needs. */
@@ -18,6 +19,10 @@ export const createListener = (options: Omit<ListenerOptions, "build">) => creat
  */
 export async function startup(): Promise<{ seeded: boolean }> {
   const db = getDb();
+  const unset = unsetSharedSecrets();
+  if (isPostgres(db) && unset.length > 0) {
+    throw new Error(`On PostgreSQL every server must share its secrets: set ${unset.join(" and ")} (the same values on every server).`);
+  }
   return underStartupLock(db, async () => {
     await migrateToLatest(db);
     if (env.demoData && (await isDatabaseEmpty(db))) {

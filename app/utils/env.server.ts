@@ -78,3 +78,9 @@ export const sessionSecret = () => persistentSecret("SESSION_SECRET", "session-s
 
 /** Derives SecurePlus access PINs; never rotate it, or issued PINs stop matching. */
 export const pinSecret = () => persistentSecret("PIN_SECRET", "pin-secret");
+
+/**
+ * Secrets that several servers must share: on PostgreSQL (several servers, DESIGN 19) each one must come
+ * from the environment, since a secret generated into one machine's ./data would differ on the next.
+ */
+export const unsetSharedSecrets = () => ["SESSION_SECRET", "PIN_SECRET"].filter((variable) => !process.env[variable]);

@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import vm from "node:vm";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
@@ -240,8 +242,9 @@ describe("the work queue", () => {
 
 describe("CSV export", () => {
   /** Reads a streamed body chunk by chunk: its bytes are not kept, only the lines counted and the first few. */
-  async function readCsv(response: Response) {
+  async function readCsv(response: Response, onRead?: (reads: number) => void) {
     const reader = response.body!.getReader();
+    let reads = 0;
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
     let lines = 0;
     let head = "";
@@ -249,6 +252,7 @@ describe("CSV export", () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      onRead?.(++reads);
       first ??= value;
       const text = decoder.decode(value, { stream: true });
       if (head.length < 4000) head += text;
@@ -284,12 +288,22 @@ describe("CSV export", () => {
     `.execute(db);
     const expected = (await db.selectFrom("document_requests").select(db.fn.countAll<number>().as("n")).where("client_id", "=", demoUniversityId).executeTakeFirstOrThrow()).n;
     expect(expected).toBeGreaterThan(100_000);
+    // Live memory, garbage collected first (what the drivers leave as garbage differs between databases).
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    gc();
     const heapBefore = process.memoryUsage().heapUsed;
+    let peak = 0;
     const response = (await list.loader({ request: new Request("http://localhost/clerks/requests?format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "en" }), params: {} } as never)) as Response;
-    const { lines, head } = await readCsv(response);
+    const { lines, head } = await readCsv(response, (reads) => {
+      if (reads % 25 !== 0) return;
+      gc();
+      peak = Math.max(peak, process.memoryUsage().heapUsed - heapBefore);
+    });
     expect(lines).toBe(Number(expected) + 1);
     expect(head.split("\r\n")[0]).toBe("\uFEFFRequest number,Status,Created at,Beneficiary,Email,National ID,Document category,Organisation");
     // The rows were never all in memory at once (about 100 MB as objects and text).
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(60 * 1024 * 1024);
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThan(30 * 1024 * 1024);
   }, 60_000);
 });
