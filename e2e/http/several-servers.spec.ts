@@ -11,7 +11,8 @@ import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
 test.skip(!process.env.POSTGRES_ADMIN_URL, "runs on PostgreSQL (scripts/e2e.mjs runs the http project there too)");
 
 const SHARED_FILES = "e2e/.tmp/several-servers-files";
-const settings = { DEMO_DATA: "on", WEB_CONCURRENCY: "1", AUTH_RATE_LIMIT: "4", PIN_SECRET: "several", SESSION_SECRET: "several-servers" };
+// TRUST_PROXY: as behind the load balancer, the client's address is X-Forwarded-For's (the rate-limit test has its own).
+const settings = { DEMO_DATA: "on", WEB_CONCURRENCY: "1", AUTH_RATE_LIMIT: "4", PIN_SECRET: "several", SESSION_SECRET: "several-servers", TRUST_PROXY: "1" };
 type Server = Awaited<ReturnType<typeof spawnServer>>;
 let one: Server;
 let two: Server;
@@ -31,10 +32,16 @@ test.afterAll(async () => {
   }
 });
 
-const form = (server: Server, cookie = "") => ({ "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "Accept-Language": "en", ...(cookie ? { Cookie: cookie } : {}) });
+const form = (server: Server, cookie = "", from = "10.7.0.1") => ({
+  "Content-Type": "application/x-www-form-urlencoded",
+  Origin: server.url,
+  "Accept-Language": "en",
+  "X-Forwarded-For": from,
+  ...(cookie ? { Cookie: cookie } : {}),
+});
 
-async function signIn(server: Server, email: string, password = DEMO_PASSWORD) {
-  const response = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", headers: form(server), body: `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+async function signIn(server: Server, email: string, password = DEMO_PASSWORD, from?: string) {
+  const response = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", headers: form(server, "", from), body: `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
   const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("session=")).at(-1);
   return { status: response.status, cookie };
 }
@@ -60,10 +67,12 @@ test("signed in on one server, a user is signed in on the other; signed out on t
 
 test("a sign-in rate limit counted on one server holds on the other", async () => {
   const email = DEMO.BENEFICIARY;
-  for (const server of [one, two, one, two]) expect((await signIn(server, email, "wrong-password")).status).toBe(400);
+  const from = "10.7.9.9";
+  for (const server of [one, two, one, two]) expect((await signIn(server, email, "wrong-password", from)).status).toBe(400);
   for (const server of [one, two]) {
-    const refused = await fetch(`${server.url}/login`, { method: "POST", headers: form(server), body: `email=${encodeURIComponent(email)}&password=wrong-password` });
+    const refused = await fetch(`${server.url}/login`, { method: "POST", headers: form(server, "", from), body: `email=${encodeURIComponent(email)}&password=wrong-password` });
     expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many");
   }
 });
 
@@ -104,4 +113,12 @@ test("a document issued on one server verifies on the other, and its stored file
     expect(file.status).toBe(200);
     expect(crypto.createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex")).toBe(document.document_hash);
   }
+});
+
+test("on PostgreSQL a server will not start without the secrets every server must share", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const env = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "4388", DATABASE_URL: one.databaseUrl, STORAGE_DIR: SHARED_FILES, SESSION_SECRET: "", PIN_SECRET: "" };
+  const started = spawnSync(process.execPath, ["server.js"], { env, encoding: "utf8", timeout: 30_000 });
+  expect(started.status).toBe(1);
+  expect(started.stderr).toContain("Cannot start: On PostgreSQL every server must share its secrets: set SESSION_SECRET and PIN_SECRET");
 });
