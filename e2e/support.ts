@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_DATABASE_URL } from "../playwright.config";
+import { openServerDatabase } from "./server-db";
 
 export const DEMO_PASSWORD = "Demo-Pass-2026";
 
@@ -52,14 +54,11 @@ export const errorText = (page: Page, name: string) => page.locator(`[id$="${nam
 
 /** Codes of the demo data's issued documents, read from the e2e server's database. */
 export async function demoCodes() {
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database("e2e/.tmp/data/app.db", { readonly: true, fileMustExist: true });
-  const rows = db
-    .prepare(
-      "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, d.revocation_reason AS reason, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
-    )
-    .all() as { code: string; status: string; expiry: string; sp: number; request_id: number; reason: string | null; email: string }[];
-  db.close();
+  const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  const rows = await db.all<{ code: string; status: string; expiry: string; sp: number; request_id: number; reason: string | null; email: string }>(
+    "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, d.revocation_reason AS reason, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
+  );
+  await db.close();
   const now = new Date().toISOString();
   const find = (test: (row: (typeof rows)[number]) => boolean) => rows.find(test)!.code;
   return {
@@ -98,9 +97,8 @@ export async function registerBeneficiary(page: Page, lng: "ar" | "en") {
 
 /** Writes a notification for a user straight into the e2e server's database (what a status change would write). */
 export async function addNotification(email: string, title: { en: string; ar: string }, link: string) {
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database("e2e/.tmp/data/app.db", { fileMustExist: true, timeout: 5000 });
-  const user = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
-  db.prepare("INSERT INTO notifications (user_id, kind, title_en, title_ar, link) VALUES (?, 'requestStatus', ?, ?, ?)").run(user.id, title.en, title.ar, link);
-  db.close();
+  const db = await openServerDatabase(E2E_DATABASE_URL);
+  const user = (await db.get<{ id: number }>("SELECT id FROM users WHERE email = ?", email))!;
+  await db.run("INSERT INTO notifications (user_id, kind, title_en, title_ar, link) VALUES (?, 'requestStatus', ?, ?, ?)", user.id, title.en, title.ar, link);
+  await db.close();
 }

@@ -129,7 +129,7 @@ const TARGETS = [
 /** Our production server (compiled, server.js) with `workers` processes, and the clerk signed in. */
 async function startApp(port: number, workers: number) {
   const url = await start(port, ["server.js"], { ...appEnv, WEB_CONCURRENCY: String(workers) });
-  const signIn = await fetch(`${url}/login`, { method: "POST", body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }), redirect: "manual" });
+  const signIn = await fetch(`${url}/login`, { method: "POST", headers: { Origin: url }, body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }), redirect: "manual" });
   // The sign-in first clears any old session cookie, then sets the new one.
   const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).filter((value) => /session=.+/.test(value)).at(-1);
   if (!cookie) throw new Error("the clerk could not sign in");

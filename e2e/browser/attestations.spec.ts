@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
+import { openServerDatabase } from "../server-db";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { pdfQrText } from "../../app/test/pdf";
-import { baseURL } from "../../playwright.config";
+import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
 import { DEMO, OTHER_CLIENT, signIn } from "../support";
 
 async function diplomaPdf() {
@@ -13,10 +13,10 @@ async function diplomaPdf() {
   return Buffer.from(await pdf.save());
 }
 
-const attestedCopyOf = (attestationId: number) => {
-  const db = new Database("e2e/.tmp/data/app.db", { readonly: true });
-  const row = db.prepare("SELECT verification_code AS code, document_hash AS hash, kind FROM issued_documents WHERE attestation_id = ?").get(attestationId) as { code: string; hash: string; kind: string } | undefined;
-  db.close();
+const attestedCopyOf = async (attestationId: number) => {
+  const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  const row = await db.get<{ code: string; hash: string; kind: string }>("SELECT verification_code AS code, document_hash AS hash, kind FROM issued_documents WHERE attestation_id = ?", attestationId);
+  await db.close();
   return row;
 };
 
@@ -71,7 +71,7 @@ test("in Arabic without JS: an attestation asked, approved, downloaded and verif
   await expect(clerk.getByText("تمت الموافقة على التصديق وإصدار النسخة المصادق عليها.")).toBeVisible();
 
   // The beneficiary downloads the attested copy; its QR code opens a VALID page that says it is attested.
-  const copy = attestedCopyOf(approvedId)!;
+  const copy = (await attestedCopyOf(approvedId))!;
   expect(copy.kind).toBe("ATTESTATION");
   await beneficiary.goto(`/beneficiary/attestations/${approvedId}`);
   await expect(beneficiary.getByTestId("verification-code")).toHaveText(copy.code.match(/.{4}/g)!.join("-"));

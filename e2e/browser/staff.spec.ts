@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
+import { openServerDatabase } from "../server-db";
 import { PDFDocument } from "pdf-lib";
 import { pdfQrText, pdfTexts } from "../../app/test/pdf";
-import { baseURL } from "../../playwright.config";
+import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
 import { DEMO, ready, signIn } from "../support";
 
 async function pdf(pages = 1) {
@@ -12,10 +12,10 @@ async function pdf(pages = 1) {
   return Buffer.from(await doc.save());
 }
 
-const issuedFor = (requestId: number) => {
-  const db = new Database("e2e/.tmp/data/app.db", { readonly: true });
-  const row = db.prepare("SELECT verification_code AS code, document_hash AS hash FROM issued_documents WHERE request_id = ? AND status = 'VALID'").get(requestId) as { code: string; hash: string } | undefined;
-  db.close();
+const issuedFor = async (requestId: number) => {
+  const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  const row = await db.get<{ code: string; hash: string }>("SELECT verification_code AS code, document_hash AS hash FROM issued_documents WHERE request_id = ? AND status = 'VALID'", requestId);
+  await db.close();
   return row;
 };
 
@@ -48,7 +48,7 @@ test("a clerk approves a pending request with a note and issues a PDF; the benef
   // Its supporting documents were never reviewed: the page says so now that a document is issued.
   await page.goto(`/clerks/document-categories/request/${requestId}`);
   await expect(page.getByTestId("pending-after-issue")).toContainText("supporting documents still await review");
-  const issued = issuedFor(requestId)!;
+  const issued = (await issuedFor(requestId))!;
   await expect(page.getByTestId("verification-page").first()).toHaveAttribute("href", `/verify/${issued.code}`);
   const beneficiary = await browser.newPage({ javaScriptEnabled: false, baseURL });
   await signIn(beneficiary, DEMO.BENEFICIARY, undefined, "en");
@@ -125,7 +125,7 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   await page.locator("#file").setInputFiles({ name: "Certificate.pdf", mimeType: "application/pdf", buffer: await pdf() });
   await page.getByTestId("issue-submit").click();
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
-  const document = issuedFor(requestId)!;
+  const document = (await issuedFor(requestId))!;
   await page.goto(`/client-admin/document-categories/request/${requestId}`);
   await ready(page);
   const issuedPdf = await page.request.get((await page.getByTestId("issued-pdf").first().getAttribute("href"))!);
