@@ -1,6 +1,7 @@
-// `npm run db:migrate`: applies pending migrations to DATABASE_URL.
-import { closeDb, getDb, migrateToLatest } from "../app/db/db.server";
+// `npm run db:migrate`: applies pending migrations to DATABASE_URL (on PostgreSQL under the servers' start-up lock).
+import { closeDb, getDb, migrateToLatest, underStartupLock } from "../app/db/db.server";
 
-await migrateToLatest(getDb());
+const db = getDb();
+await underStartupLock(db, () => migrateToLatest(db));
 console.log("Migrations applied.");
 await closeDb();

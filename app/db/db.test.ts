@@ -4,7 +4,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { databaseTarget, migrateToLatest, openDatabase } from "./db.server";
-import { isPostgres } from "./dialect";
+import { containsText, isPostgres } from "./dialect";
+import { createTestDb, createUser, onPostgres } from "~/test/db";
 import { migrations } from "./migrations";
 
 describe("database connection", () => {
@@ -36,5 +37,25 @@ describe("database connection", () => {
     const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
     await db.destroy();
+  });
+
+  it(`behaves the same on ${onPostgres ? "PostgreSQL" : "SQLite"}: integer ids, ISO-8601 UTC defaults, counts as numbers, case-insensitive search with literal % and _`, async () => {
+    const db = await createTestDb();
+    const id = await createUser(db, { email: "Mixed.Case_50%@example.com" });
+    const row = await db.selectFrom("users").select(["id", "created_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(typeof row.id).toBe("number");
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Math.abs(Date.parse(row.created_at) - Date.now())).toBeLessThan(60_000);
+    const counted = await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    expect(counted.n).toBe(1);
+    await createUser(db, { email: "mixedXcase_500@example.com" });
+    const found = async (q: string) => (await db.selectFrom("users").select("email").where((eb) => containsText(eb, "email", q)).orderBy("id").execute()).map((user) => user.email);
+    // Emails are kept lower-case; the search ignores the case of what is typed.
+    expect(await found("MIXED.case")).toEqual(["mixed.case_50%@example.com"]);
+    expect(await found("_50%")).toEqual(["mixed.case_50%@example.com"]);
+    expect(await found("E_5")).toEqual(["mixed.case_50%@example.com", "mixedxcase_500@example.com"]);
+    expect(await found("d_c")).toEqual([]); // "_" is not any character: neither "d.c" nor "dxc" matches
+    expect(await found("\\")).toEqual([]);
+    expect(isPostgres(db)).toBe(onPostgres);
   });
 });
