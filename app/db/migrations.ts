@@ -6,6 +6,7 @@ import * as attestationCancelled from "../../migrations/2026-11-23T0004_attestat
 import * as apiRefreshTokens from "../../migrations/2026-11-23T0005_api_refresh_tokens";
 import * as twoFactor from "../../migrations/2026-11-23T0006_two_factor";
 import * as feesAsBigint from "../../migrations/2026-11-24T0007_fees_as_bigint";
+import * as clientStatusCountIndex from "../../migrations/2026-11-24T0008_client_status_count_index";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T0005_api_refresh_tokens": apiRefreshTokens,
   "2026-11-23T0006_two_factor": twoFactor,
   "2026-11-24T0007_fees_as_bigint": feesAsBigint,
+  "2026-11-24T0008_client_status_count_index": clientStatusCountIndex,
 };

@@ -39,6 +39,7 @@ describe("database schema", () => {
     const db = await createTestDb();
     expect(await indexNames(db)).toEqual(expect.arrayContaining([
       "document_requests_client_status_idx",
+      "document_requests_client_status_count_idx",
       "document_requests_beneficiary_idx",
       "document_requests_category_status_idx",
       "document_requests_category_client_idx",
