@@ -15,6 +15,7 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { PDFDocument, PDFName, PDFDict, PDFArray, PDFRef } = require(workerData.pdfLib);
 const limits = workerData.limits;
+parentPort.postMessage({ ready: true });
 parentPort.on("message", async ({ id, bytes }) => {
   const answer = (result) => parentPort.postMessage({ id, result });
   let pdf;
@@ -61,8 +62,9 @@ interface Job {
   resolve: (result: PdfInspection) => void;
 }
 
-let worker: Worker | null = null;
-let running: (Job & { timer: NodeJS.Timeout; worker: Worker }) | null = null;
+// The worker, and whether it has loaded pdf-lib: a file's time starts when a ready worker receives it.
+let worker: { thread: Worker; ready: boolean } | null = null;
+let running: (Job & { timer: NodeJS.Timeout; thread: Worker }) | null = null;
 const queue: Job[] = [];
 let nextId = 0;
 
@@ -74,43 +76,55 @@ function finish(result: PdfInspection) {
   startNext();
 }
 
-function spawn(): Worker {
-  const created = new Worker(WORKER_SOURCE, {
+function spawn() {
+  const thread = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { pdfLib, limits: PDF_LIMITS },
     resourceLimits: { maxOldGenerationSizeMb: PDF_LIMITS.maxHeapMb, maxYoungGenerationSizeMb: 32 },
   });
-  created.unref();
-  created.on("message", ({ id, result }: { id: number; result: PdfInspection }) => {
-    if (running?.id === id) finish(result);
+  const created = { thread, ready: false };
+  thread.unref();
+  thread.on("message", (message: { ready: true } | { id: number; result: PdfInspection }) => {
+    if ("ready" in message) {
+      created.ready = true;
+      startNext();
+    } else if (running?.id === message.id) {
+      finish(message.result);
+    }
   });
-  // Out of memory, or killed on time: the file is refused and the next job gets a fresh worker.
+  // Out of memory, or killed on time: the file is refused and the next job gets a fresh worker. A worker
+  // lost while starting answers the first waiting file, so one that cannot start does not respawn forever.
   const lost = () => {
     if (worker === created) worker = null;
-    if (running?.worker === created) finish({ ok: false, reason: "too-complex" });
+    if (running?.thread === thread) finish({ ok: false, reason: "too-complex" });
+    else if (!created.ready && !running && queue.length > 0) {
+      queue.shift()!.resolve({ ok: false, reason: "too-complex" });
+      startNext();
+    }
   };
-  created.on("error", lost);
-  created.on("exit", lost);
+  thread.on("error", lost);
+  thread.on("exit", lost);
   return created;
 }
 
 function startNext() {
   if (running || queue.length === 0) return;
-  const job = queue.shift()!;
   worker ??= spawn();
-  const current = worker;
+  if (!worker.ready) return; // its ready message starts the job
+  const job = queue.shift()!;
+  const { thread } = worker;
   const timer = setTimeout(() => {
     worker = null;
-    void current.terminate();
+    void thread.terminate();
   }, PDF_LIMITS.timeoutMs);
-  running = { ...job, timer, worker: current };
-  current.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
+  running = { ...job, timer, thread };
+  thread.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
 }
 
 /**
  * Parses a PDF off the main thread, within PDF_LIMITS (time, heap, objects, page-tree depth, pages): its
  * page count, or why it is refused. One file at a time per process; the time limit starts when its turn
- * comes.
+ * comes and a worker is ready (a fresh worker's start is not the file's time).
  */
 export function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
   return new Promise((resolve) => {
