@@ -41,8 +41,8 @@ export async function spawnServer(port: number, env: Record<string, string>, opt
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 45_000 })
-    .toBe(200);
+  // Started = the primary says so, once every worker listens; /healthz answers as soon as the first one does.
+  await expect.poll(() => output.includes(" is ready on "), { timeout: 45_000 }).toBe(true);
+  await expect.poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 10_000 }).toBe(200);
   return { url, child, exited, output: () => output, dataDir: data, databaseUrl };
 }
