@@ -24,14 +24,20 @@ export function lookUpAndRecord(db: DB, code: string | null, reviewer: Reviewer,
   let group = gathering;
   if (!group || group.db !== db) {
     const lookups: Lookup[] = [];
+    const close = () => {
+      if (gathering === created) gathering = null; // later look-ups go to the next commit
+    };
     const created: Group = {
       db,
       lookups,
       outcomes: inWriteBatch(db, (trx) => {
-        if (gathering === created) gathering = null; // later look-ups go to the next commit
+        close();
         return lookUpAll(trx, lookups);
       }),
     };
+    // A commit that could not even begin (the database unreachable or locked) never ran the write above:
+    // closed here, or every later look-up would join this group and get its old failure.
+    created.outcomes.catch(close);
     group = gathering = created;
   }
   const index = group.lookups.push({ code, reviewer, limit, at: new Date().toISOString() }) - 1;
