@@ -1,8 +1,9 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { cspNonceContext } from "./middleware/context";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isDatabaseUnavailable } from "./db/availability";
+import { cspNonceContext, databaseUnavailableContext } from "./middleware/context";
 import { getInstance } from "./middleware/i18next.server";
 import { startMailSender } from "./modules/mail/sender.server";
 
@@ -10,6 +11,20 @@ import { startMailSender } from "./modules/mail/sender.server";
 if (import.meta.env.DEV) startMailSender();
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's logging of a failed loader, action or render, plus: a failure for want of the database is
+ * marked on the request, so the server answers it with 503 and Retry-After (app/server/listener.ts), and is
+ * logged in one line rather than with a stack per request during an outage.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  if (isDatabaseUnavailable(cause)) {
+    (context as RouterContextProvider | undefined)?.set(databaseUnavailableContext, true);
+    console.error(`Database unavailable: ${(cause as Error).message}`);
+  } else console.error(cause);
+};
 
 /**
  * Pages are rendered whole, then answered in one piece with their length. No loader defers data, so

@@ -55,30 +55,39 @@ export async function startPostgres() {
   const [postgres, serverArgs] = asServerUser(path.join(bin, "postgres"), ["-D", data, ...settings]);
   // The server's log goes to a file: a pipe nobody drains (a parent blocked in spawnSync) would stall it.
   const logFile = path.join(dir, "server.log");
-  const server = spawn(postgres, serverArgs, { stdio: ["ignore", "ignore", fs.openSync(logFile, "w")] });
   const log = () => fs.readFileSync(logFile, "utf8");
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  for (let attempt = 0; ; attempt++) {
-    const client = new pg.Client({ connectionString: adminUrl });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (attempt > 150 || server.exitCode !== null) throw new Error(`PostgreSQL did not start: ${error.message}\n${log()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  let server;
+  /** Starts the server on the cluster (again, after `halt`: same data, same port) and waits until it takes connections. */
+  const launch = async () => {
+    server = spawn(postgres, serverArgs, { stdio: ["ignore", "ignore", fs.openSync(logFile, "a")] });
+    for (let attempt = 0; ; attempt++) {
+      const client = new pg.Client({ connectionString: adminUrl });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch (error) {
+        await client.end().catch(() => {});
+        if (attempt > 150 || server.exitCode !== null) throw new Error(`PostgreSQL did not start: ${error.message}\n${log()}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
-  }
-  const stop = async () => {
+  };
+  /** Stops the server and keeps its data, as an outage would (a test of the app without its database). */
+  const halt = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.on("exit", resolve));
       server.kill("SIGINT"); // fast shutdown
       await exited;
     }
+  };
+  await launch();
+  const stop = async () => {
+    await halt();
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { adminUrl, stop };
+  return { adminUrl, stop, halt, launch };
 }
 
 /** A new, empty database on the server of `adminUrl` (dropped first if it exists); its URL. */

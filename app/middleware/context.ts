@@ -7,3 +7,5 @@ export const clientIpContext = createContext<string>("");
 export const cspNonceContext = createContext<string>(""); // empty outside the production server (dev)
 /** The flash toast read from this request's cookie, if any. */
 export const toastContext = createContext<Toast | null>(null);
+/** Set by `handleError` (entry.server.tsx) when this request failed for want of the database: the server answers 503. */
+export const databaseUnavailableContext = createContext<boolean>(false);

@@ -3,13 +3,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { clientIpContext, cspNonceContext } from "~/middleware/context";
+import { isDatabaseUnavailable } from "~/db/availability";
+import { clientIpContext, cspNonceContext, databaseUnavailableContext } from "~/middleware/context";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { verificationAnswer, type PageRequest } from "~/routes/verify/page.server";
 import { healthy } from "./health";
 import { partitionBuild } from "./route-partition";
 import { securityHeaderValues } from "./security-headers";
 import { loadStaticFiles, serveStaticFile } from "./static-files";
+import { answerUnavailable } from "./unavailable";
 import { createTurnTaker } from "./turns";
 
 export interface ListenerOptions {
@@ -116,7 +118,12 @@ export function createListener(options: ListenerOptions) {
     const context = new RouterContextProvider();
     context.set(clientIpContext, clientIp(req));
     context.set(cspNonceContext, nonce);
-    await send(req, res, await handlerFor(new URL(request.url).pathname)(request, context));
+    const response = await handlerFor(new URL(request.url).pathname)(request, context);
+    if (response.status >= 500 && context.get(databaseUnavailableContext)) {
+      await response.body?.cancel();
+      return answerUnavailable(req, res, fixedHeaders);
+    }
+    await send(req, res, response);
   };
 
   // The verification pages: a GET needs no Fetch Request (its headers are read as they came), and the
@@ -158,7 +165,11 @@ export function createListener(options: ListenerOptions) {
     if ((method === "GET" || method === "HEAD") && serveStaticFile(files, path, req, res, fixedHeaders)) return;
 
     if (VERIFY_PATH.test(path)) {
-      void verification(req, res, method).catch((error) => fail(res, 500, error));
+      void verification(req, res, method).catch((error) => {
+        if (!isDatabaseUnavailable(error)) return fail(res, 500, error);
+        console.error(`Database unavailable: ${(error as Error).message}`);
+        return answerUnavailable(req, res, fixedHeaders);
+      });
       return;
     }
     const run = () => inTurn(() => toRouter(req, res)).catch((error) => fail(res, 500, error));

@@ -10,9 +10,10 @@ const copy: Record<number, { title: string; hint?: string }> = {
   413: { title: "errors.payloadTooLarge", hint: "errors.payloadTooLargeHint" },
   415: { title: "errors.unsupportedMediaType", hint: "errors.unsupportedMediaTypeHint" },
   429: { title: "errors.tooManyRequests", hint: "errors.tooManyRequestsHint" },
+  503: { title: "errors.unavailable", hint: "errors.unavailableHint" },
 };
 
-/** 400, 403, 404, 413, 415, 429 and unexpected errors, translated; details only outside production. */
+/** 400, 403, 404, 413, 415, 429, 503 and unexpected errors, translated; details only outside production. */
 export function ErrorPage({ status, details, inShell = false }: { status: number; details?: string; inShell?: boolean }) {
   const { t } = useTranslation();
   const text = copy[status] ?? { title: "errors.somethingWentWrong" };

@@ -16,6 +16,7 @@ const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "RATE_LIMITED",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 /** A failure the API answers in its error shape; `key` is the translation of the message. */
@@ -57,6 +58,7 @@ export const MESSAGE_OF_STATUS: Record<number, string> = {
   415: "api.errors.unsupportedMediaType",
   429: "api.errors.rateLimited",
   500: "api.errors.internal",
+  503: "api.errors.unavailable",
 };
 
 export const apiError = (status: number, key = MESSAGE_OF_STATUS[status] ?? "api.errors.internal", options?: ConstructorParameters<typeof ApiError>[2]) => new ApiError(status, key, options);

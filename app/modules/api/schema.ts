@@ -17,6 +17,7 @@ export const API_ERROR_CODES = [
   "UNSUPPORTED_MEDIA_TYPE",
   "RATE_LIMITED",
   "INTERNAL_ERROR",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

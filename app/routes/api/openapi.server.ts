@@ -25,6 +25,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "Not JSON (or, where taken, multipart/form-data)",
   429: "Too many calls: wait `Retry-After` seconds",
   500: "An unexpected failure",
+  503: "The database cannot be reached for a moment: retry after `Retry-After` seconds",
 };
 
 /** The OpenAPI 3.1 document of the operations: every path, its schemas, examples and failures. */
@@ -44,7 +45,7 @@ export function openApiDocument(operations: Operation[]) {
         parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema, ...(operation.example.query?.[name] !== undefined ? { example: operation.example.query[name] } : {}) });
       }
     }
-    const failures = [...new Set([400, ...(operation.public ? [] : [401]), ...(operation.failures ?? []), 429, 500])].sort();
+    const failures = [...new Set([400, ...(operation.public ? [] : [401]), ...(operation.failures ?? []), 429, 500, 503])].sort();
     const responses: Record<string, unknown> = {
       [String(operation.status ?? 200)]: {
         description: "Done",

@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { UnavailablePage } from "~/components/layout/unavailable-page";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/availability";
+import { detectLanguage } from "~/middleware/i18next.server";
+import { i18nFor } from "~/modules/i18n/instances.server";
+
+/** The address asked for, as a local path to link back to (never `//host`, which would leave the site). */
+function localPathOf(target: string | undefined): string {
+  const url = URL.canParse(target ?? "/", "http://localhost") ? new URL(target ?? "/", "http://localhost") : null;
+  return url ? `${url.pathname.replace(/^\/+/, "/")}${url.search}` : "/";
+}
+
+/**
+ * Answers 503 with Retry-After while the database cannot be reached: the page in the visitor's language, or,
+ * to React Router's data requests (`.data`), a short text the client turns into its own 503 error page.
+ */
+export async function answerUnavailable(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>) {
+  if (res.headersSent) return void res.destroy();
+  const path = localPathOf(req.url);
+  const headers = { ...securityHeaders, "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  const lng = await detectLanguage({ url: `http://localhost${path}`, headers: { get: (name) => [req.headers[name.toLowerCase()]].flat().join(", ") || null } });
+  const i18n = i18nFor(lng);
+  const [type, body] = new URL(path, "http://localhost").pathname.endsWith(".data")
+    ? ["text/plain; charset=utf-8", Buffer.from(`${i18n.t("errors.unavailable")}\n`)]
+    : ["text/html; charset=utf-8", Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(<I18nextProvider i18n={i18n}><UnavailablePage path={path} /></I18nextProvider>)}`)];
+  res.writeHead(503, { ...headers, "Content-Type": type, "Content-Length": String(body.length), Vary: "Accept-Language, Cookie" });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
