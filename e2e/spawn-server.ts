@@ -42,7 +42,12 @@ export async function spawnServer(port: number, env: Record<string, string>, opt
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
   // Started = the primary says so, once every worker listens; /healthz answers as soon as the first one does.
-  await expect.poll(() => output.includes(" is ready on "), { timeout: 45_000 }).toBe(true);
+  try {
+    await expect.poll(() => output.includes(" is ready on ") || child.exitCode !== null, { timeout: 45_000 }).toBe(true);
+    expect(child.exitCode).toBeNull();
+  } catch (error) {
+    throw new Error(`The server on port ${port} did not start. Its output:\n${output.slice(-4000)}`, { cause: error });
+  }
   await expect.poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 10_000 }).toBe(200);
   return { url, child, exited, output: () => output, dataDir: data, databaseUrl };
 }

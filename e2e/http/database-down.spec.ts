@@ -11,7 +11,7 @@ test.skip(!process.env.POSTGRES_ADMIN_URL, "runs on PostgreSQL (scripts/e2e.mjs 
 test("while its database is down the server answers a translated 503 with Retry-After everywhere, and serves again once it is back", async () => {
   test.setTimeout(120_000);
   const postgres = await startPostgres();
-  const server = await spawnServer(4396, { DEMO_DATA: "on", WEB_CONCURRENCY: "1" }, { databaseUrl: await freshDatabase(postgres.adminUrl, "outage") });
+  const server = await spawnServer(4389, { DEMO_DATA: "on", WEB_CONCURRENCY: "1" }, { databaseUrl: await freshDatabase(postgres.adminUrl, "outage") });
   try {
     const url = server.url;
     const signIn = await fetch(`${url}/login`, {
