@@ -143,7 +143,7 @@ test("malformed paths and paging parameters on every page answer 4xx or a page, 
   const failures: string[] = [];
   const gets = ROUTES.filter((route) => route.path !== "/logout");
   for (const route of gets) {
-    for (const suffix of ["?page=100000000000000000000&size=-5", "?page=1e20&size=1e20&q=%E0%A4%A", "/%E0%A4%A", "?status=%00&from=2026-13-45&to=x"]) {
+    for (const suffix of ["?page=100000000000000000000&size=-5", "?page=1e20&size=1e20&q=%E0%A4%A", "/%E0%A4%A", "?status=%00&from=2026-13-45&to=x", "?client=99999999999&clientId=99999999999&category=99999999999"]) {
       for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
         const status = await send(`${route.path}${suffix}`, "GET", headers);
         if (status >= 500 || status === 0) failures.push(`GET ${route.path}${suffix}: ${status}`);

@@ -31,15 +31,13 @@ export async function loadPeople({ request, context }: Args, role: ManagedRole) 
   const q = searchOf(url);
   if (url.searchParams.get("format") === "csv") {
     const scoped = scopeFilter(principal).clientId;
-    const chosen = Number.parseInt(url.searchParams.get("client") ?? "", 10);
-    const clientId = role === "CLERK" ? (scoped ?? (Number.isInteger(chosen) && chosen > 0 ? chosen : undefined)) : undefined;
+    const clientId = role === "CLERK" ? (scoped ?? (idOf(url.searchParams.get("client")) || undefined)) : undefined;
     return peopleCsv(getDb(), role, { q, clientId }, getLocale(context));
   }
   if (role !== "CLERK") return { ...(await listPeople(getDb(), role, { q, ...paging })), q, ...paging, view: "work" as const, clients: null, clientId: null };
   // A client admin sees their client's clerks; the super admin all, or one client's (`?client=`).
   const scoped = scopeFilter(principal).clientId;
-  const chosen = Number.parseInt(url.searchParams.get("client") ?? "", 10);
-  const clientId = scoped ?? (Number.isInteger(chosen) && chosen > 0 ? chosen : undefined);
+  const clientId = scoped ?? (idOf(url.searchParams.get("client")) || undefined);
   const { total, rows } = await listClerks(getDb(), { q, ...paging, clientId });
   const view = url.pathname.includes("/clerk-users") ? ("access" as const) : ("work" as const);
   return { rows, total, q, ...paging, view, clients: scoped === undefined ? await clientOptions(getDb()) : null, clientId: clientId ?? null };

@@ -99,6 +99,15 @@ describe("asking for an attestation", () => {
     expect(file.status).toBe(404);
   });
 
+  it("answers 404 for an id past the database's integers, on either database, to its owner as to staff", async () => {
+    for (const id of ["99999999999", "0", "abc"]) {
+      expect((await run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${id}`), as("beneficiary@example.com"), { id })).status, id).toBe(404);
+      expect((await run(mine.action, postForm(`/beneficiary/attestations/${id}`, { intent: "cancel" }), as("beneficiary@example.com"), { id })).status, id).toBe(404);
+      expect((await run(detail.loader, new Request(`http://localhost/clerks/attestations/${id}`), as("clerk@example.com"), { id })).status, id).toBe(404);
+      expect((await run(decision.loader, new Request(`http://localhost/clerks/attestations/edit/${id}`), as("clerk@example.com"), { id })).status, id).toBe(404);
+    }
+  });
+
   it("can be cancelled while PENDING, once", async () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
     const path = `/beneficiary/attestations/${row.id}`;

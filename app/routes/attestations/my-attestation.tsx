@@ -7,6 +7,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
+import { idOf } from "~/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAttestation } from "~/modules/attestations/queries.server";
 import { cancelAttestation, holderAttestationView } from "~/modules/attestations/service.server";
@@ -17,7 +18,7 @@ import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "attestation:create");
-  const attestation = requirePermission(principal, "attestation:create", await findAttestation(getDb(), Number(id)));
+  const attestation = requirePermission(principal, "attestation:create", await findAttestation(getDb(), idOf(id)));
   return { principal, attestation };
 }
 

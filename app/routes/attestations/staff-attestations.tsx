@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
+import { idOf } from "~/db/values";
 import { ATTESTATION_STATUSES } from "~/db/schema";
 import { linkTo, scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -30,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const acrossClients = principal.scope.kind === "all";
-  const chosenClient = Number(url.searchParams.get("client"));
-  const clientId = acrossClients && Number.isSafeInteger(chosenClient) && chosenClient > 0 ? chosenClient : undefined;
+  const clientId = acrossClients ? idOf(url.searchParams.get("client")) || undefined : undefined;
   const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
   const q = searchOf(url);
   const paging = pagingOf(url);
