@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { isDatabaseUnavailable } from "./db/availability";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "./db/availability";
 import { cspNonceContext, databaseUnavailableContext } from "./middleware/context";
 import { getInstance } from "./middleware/i18next.server";
 import { startMailSender } from "./modules/mail/sender.server";
@@ -22,7 +22,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   if (isDatabaseUnavailable(cause)) {
     (context as RouterContextProvider | undefined)?.set(databaseUnavailableContext, true);
-    console.error(`Database unavailable: ${(cause as Error).message}`);
+    logDatabaseUnavailable(cause);
   } else console.error(cause);
 };
 

@@ -20,3 +20,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 /** The Retry-After (seconds) of a 503 for an unavailable database: long enough for a restart or a failover. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** During an outage every request fails the same way: one line each, not a stack trace each. */
+export function logDatabaseUnavailable(error: unknown) {
+  console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+}

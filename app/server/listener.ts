@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { isDatabaseUnavailable } from "~/db/availability";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/db/availability";
 import { clientIpContext, cspNonceContext, databaseUnavailableContext } from "~/middleware/context";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { verificationAnswer, type PageRequest } from "~/routes/verify/page.server";
@@ -11,6 +11,7 @@ import { healthy } from "./health";
 import { partitionBuild } from "./route-partition";
 import { securityHeaderValues } from "./security-headers";
 import { loadStaticFiles, serveStaticFile } from "./static-files";
+import { headerOf } from "./header-of";
 import { answerUnavailable } from "./unavailable";
 import { createTurnTaker } from "./turns";
 
@@ -23,10 +24,6 @@ export interface ListenerOptions {
   trustProxy: boolean;
 }
 
-const headerOf = (req: IncomingMessage, name: string): string | null => {
-  const value = req.headers[name.toLowerCase()];
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-};
 
 const VERIFY_PATH = /^\/verify(?:\/[^/]+)?\/?$/;
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
@@ -167,7 +164,7 @@ export function createListener(options: ListenerOptions) {
     if (VERIFY_PATH.test(path)) {
       void verification(req, res, method).catch((error) => {
         if (!isDatabaseUnavailable(error)) return fail(res, 500, error);
-        console.error(`Database unavailable: ${(error as Error).message}`);
+        logDatabaseUnavailable(error);
         return answerUnavailable(req, res, fixedHeaders);
       });
       return;

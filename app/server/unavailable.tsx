@@ -5,11 +5,15 @@ import { UnavailablePage } from "~/components/layout/unavailable-page";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/availability";
 import { detectLanguage } from "~/middleware/i18next.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
+import { headerOf } from "./header-of";
 
-/** The address asked for, as a local path to link back to (never `//host`, which would leave the site). */
-function localPathOf(target: string | undefined): string {
-  const url = URL.canParse(target ?? "/", "http://localhost") ? new URL(target ?? "/", "http://localhost") : null;
-  return url ? `${url.pathname.replace(/^\/+/, "/")}${url.search}` : "/";
+/** The address asked for; an unparsable one stands for the home page. */
+function requestedUrl(target: string | undefined): URL {
+  try {
+    return new URL(target ?? "/", "http://localhost");
+  } catch {
+    return new URL("http://localhost/");
+  }
 }
 
 /**
@@ -18,11 +22,12 @@ function localPathOf(target: string | undefined): string {
  */
 export async function answerUnavailable(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>) {
   if (res.headersSent) return void res.destroy();
-  const path = localPathOf(req.url);
+  const url = requestedUrl(req.url);
+  // The link back is a local path (never `//host`, which would leave the site).
+  const path = `${url.pathname.replace(/^\/+/, "/")}${url.search}`;
   const headers = { ...securityHeaders, "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
-  const lng = await detectLanguage({ url: `http://localhost${path}`, headers: { get: (name) => [req.headers[name.toLowerCase()]].flat().join(", ") || null } });
-  const i18n = i18nFor(lng);
-  const [type, body] = new URL(path, "http://localhost").pathname.endsWith(".data")
+  const i18n = i18nFor(await detectLanguage({ url: url.href, headers: { get: (name) => headerOf(req, name) } }));
+  const [type, body] = url.pathname.endsWith(".data")
     ? ["text/plain; charset=utf-8", Buffer.from(`${i18n.t("errors.unavailable")}\n`)]
     : ["text/html; charset=utf-8", Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(<I18nextProvider i18n={i18n}><UnavailablePage path={path} /></I18nextProvider>)}`)];
   res.writeHead(503, { ...headers, "Content-Type": type, "Content-Length": String(body.length), Vary: "Accept-Language, Cookie" });

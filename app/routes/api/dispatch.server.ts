@@ -1,7 +1,7 @@
 import { idOf } from "~/db/values";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/availability";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "~/db/availability";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { can, type SignedIn } from "~/modules/access";
@@ -158,7 +158,7 @@ export async function dispatch(operations: Route[], request: Request, context: R
     const known = asApiError(thrown);
     if (known) return withCors(known.toResponse());
     if (isDatabaseUnavailable(thrown)) {
-      console.error(`Database unavailable: ${(thrown as Error).message}`);
+      logDatabaseUnavailable(thrown);
       return withCors(apiError(503, undefined, { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } }).toResponse());
     }
     console.error(thrown);
