@@ -19,7 +19,12 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "react-i18next", importNames: ["useTranslation"], message: "Use useTranslation from ~/utils/i18n (one shared instance per language)." }] },
+        {
+          paths: [
+            { name: "react-i18next", importNames: ["useTranslation"], message: "Use useTranslation from ~/utils/i18n (one shared instance per language)." },
+            { name: "react-router", importNames: ["Form"], message: "Use Form from ~/components/forms/form-token (it carries the anti-forgery token, docs/decisions/0012)." },
+          ],
+        },
       ],
       "no-restricted-syntax": [
         "error",
@@ -34,4 +39,5 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ["app/components/forms/form-token.tsx"], rules: { "no-restricted-imports": "off" } },
 );

@@ -5,7 +5,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "./components/layout/toaster";
 import { ErrorPage } from "./components/layout/error-page";
-import { toastContext } from "./middleware/context";
+import { formTokenContext, toastContext } from "./middleware/context";
+import { FormTokenContext } from "./components/forms/form-token";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
 import { requestGuardMiddleware } from "./middleware/request-guard.server";
 import { sessionMiddleware, toastMiddleware } from "./middleware/session.server";
@@ -17,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     locale: getLocale(context),
     toast: context.get(toastContext),
+    formToken: context.get(formTokenContext),
     showErrorDetails: process.env.NODE_ENV !== "production",
   };
 }
@@ -39,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        <FormTokenContext.Provider value={data?.formToken ?? ""}>{children}</FormTokenContext.Provider>
         <ScrollRestoration />
         <Scripts />
       </body>

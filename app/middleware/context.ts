@@ -9,3 +9,5 @@ export const cspNonceContext = createContext<string>(""); // empty outside the p
 export const toastContext = createContext<Toast | null>(null);
 /** Set by `handleError` (entry.server.tsx) when this request failed for want of the database: the server answers 503. */
 export const databaseUnavailableContext = createContext<boolean>(false);
+/** This page's anti-forgery token for its forms (app/modules/security/form-token.server.ts). */
+export const formTokenContext = createContext<string>("");

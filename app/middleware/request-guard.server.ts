@@ -1,17 +1,33 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { checkBodyHeaders } from "~/modules/http/body.server";
-import { isSameOrigin } from "~/modules/security/origin.server";
+import { checkBodyHeaders, readFormToken } from "~/modules/http/body.server";
+import { anchorCookieHeader, anchorOf, formTokenFor, isValidFormToken, newAnchor } from "~/modules/security/form-token.server";
+import { postSourceOf } from "~/modules/security/origin.server";
+import { formTokenContext } from "./context";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Before any action (issue 16): a state-changing request must come from our own pages (403) and carry a
- * form or nothing (415, 400, 413). The JSON API answers for itself: bearer tokens, JSON bodies.
+ * Before any action (docs/decisions/0012): a state-changing request must come from our own pages (403)
+ * and carry a form or nothing (415, 400, 413). Our pages say so by their Origin, Sec-Fetch-Site or
+ * Referer; a browser that sends none of them posts the anti-forgery token every form of ours carries.
+ * A page gets the token in the router context (and its visitor the anchor cookie it is made from).
+ * The JSON API answers for itself: bearer tokens, JSON bodies.
  */
-export const requestGuardMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
-  if (SAFE_METHODS.has(request.method) || new URL(request.url).pathname.startsWith("/api/")) return next();
-  if (!isSameOrigin(request)) throw data({ reason: "cross-origin" }, { status: 403 });
+export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (new URL(request.url).pathname.startsWith("/api/")) return next();
+  const anchor = anchorOf(request.headers.get("Cookie"));
+  if (SAFE_METHODS.has(request.method)) {
+    const pageAnchor = anchor ?? newAnchor();
+    context.set(formTokenContext, formTokenFor(pageAnchor));
+    const response = await next();
+    if (!anchor && response.headers.get("Content-Type")?.startsWith("text/html")) response.headers.append("Set-Cookie", anchorCookieHeader(pageAnchor));
+    return response;
+  }
   const refused = checkBodyHeaders(request);
+  const source = postSourceOf(request);
+  if (source === "foreign") throw data({ reason: "cross-origin" }, { status: 403 });
   if (refused) throw data({ reason: "body" }, { status: refused });
+  if (source === "unknown" && !isValidFormToken(anchor, await readFormToken(request))) throw data({ reason: "cross-origin" }, { status: 403 });
+  if (anchor) context.set(formTokenContext, formTokenFor(anchor));
   return next();
 };

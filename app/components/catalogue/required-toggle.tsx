@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
-import { Form } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { Badge } from "~/components/ui/badge";
 
 /** Required/Optional badge with the one-button toggle form (works without JS). */

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { FormTokenField } from "~/components/forms/form-token";
 import { useLocation } from "react-router";
 import { LANGUAGES } from "~/modules/i18n/languages";
 
@@ -13,6 +14,7 @@ export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
   const { t, i18n } = useTranslation();
   return (
     <form method="post" action="/language" className="flex items-center gap-1" aria-label={t("language.switchTo")}>
+<FormTokenField />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {LANGUAGES.map((lng) => (
         <button

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { FormTokenField } from "~/components/forms/form-token";
 import { Link } from "react-router";
 import { fullName, initials, type SessionUser } from "~/modules/auth/session-user";
 
@@ -28,6 +29,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {t("userMenu.profile")}
         </Link>
         <form method="post" action="/logout">
+<FormTokenField />
           <button type="submit" className="block w-full rounded px-2 py-1.5 text-start text-sm hover:bg-gray-3">
             {t("userMenu.logout")}
           </button>

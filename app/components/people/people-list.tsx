@@ -1,6 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { FilterSelect } from "~/components/ui/filter-select";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { Button } from "~/components/ui/button";
 import { useArea } from "~/components/layout/area-shell";
 import { Badge } from "~/components/ui/badge";

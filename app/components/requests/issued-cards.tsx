@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { TextareaField } from "~/components/ui/field";
 import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { Badge } from "~/components/ui/badge";

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { Button } from "./button";
 import { UrlDialog, useUrlWithoutDialog } from "./url-dialog";
 

@@ -1,6 +1,7 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { useTranslation } from "~/utils/i18n";
 import { Button } from "./button";
 import { Card } from "./card";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { useTranslation } from "~/utils/i18n";
 import { Button } from "./button";
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { FormTokenField } from "~/components/forms/form-token";
 import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
 import type { Verdict } from "~/modules/verification/verdict";
@@ -149,6 +150,7 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
 
       {document?.securePlus && !document.unlocked ? (
         <form method="post" className="v-card">
+<FormTokenField />
           <p>{t("verify.securePlus")}</p>
           <label htmlFor="pin">{t("verify.pinLabel")}</label>
           <input type="text" id="pin" name="pin" inputMode="numeric" autoComplete="off" maxLength={6} dir="ltr" />
@@ -165,6 +167,7 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
 
       {document ? (
         <form method="post" encType="multipart/form-data" className="v-card">
+<FormTokenField />
           <h2>{t("verify.fileCheckTitle")}</h2>
           <p className="v-hint">{t("verify.fileCheckIntro")}</p>
           <label htmlFor="file">{t("verify.fileLabel")}</label>

@@ -8,6 +8,7 @@ import {
   type FileUpload,
 } from "@remix-run/form-data-parser";
 import { data } from "react-router";
+import { FORM_TOKEN_FIELD } from "~/modules/security/form-token";
 
 /**
  * THE body layer (issue 16): every action and resource route reads its body here. A content type the
@@ -198,4 +199,23 @@ export const readUpload = (request: Request, limits: UploadLimits, options: { ma
 export async function uploadOf(request: Request, limits: UploadLimits, options: { maxTextBytes?: number } = {}): Promise<ParsedUpload> {
   if (mediaTypeOf(request) === "multipart/form-data") return parseMultipart(request, limits, options.maxTextBytes ?? FORM_MAX_BYTES);
   return { ok: true, fields: await formOf(request, {}), files: [] };
+}
+
+/**
+ * The anti-forgery token a form posted (docs/decisions/0012), read from a copy of the body so that the
+ * action still reads it whole; null when there is none or the body is not a readable form. Only posts
+ * that name no origin at all are read twice.
+ */
+export async function readFormToken(request: Request): Promise<string | null> {
+  const copy = request.clone();
+  try {
+    const fields =
+      mediaTypeOf(copy) === "multipart/form-data"
+        ? await parseMultipart(copy, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" }, FORM_MAX_BYTES).then((parsed) => (parsed.ok ? parsed.fields : null))
+        : await formOf(copy, {});
+    const token = fields?.get(FORM_TOKEN_FIELD);
+    return typeof token === "string" ? token : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,20 +1,25 @@
-import { data } from "react-router";
-
 /**
- * A state-changing request must come from our own pages (issue 16): an Origin equal to the site's, or,
- * without Origin, a Sec-Fetch-Site of `same-origin` or `none` (typed in the address bar). `Origin: null`
- * (sandboxed frames, some redirects) and a request that says nothing are refused.
+ * Where a state-changing request says it comes from (docs/decisions/0012), in the order browsers say it:
+ * an `Origin` (ours, or anything else: another site, `null`); without one a `Sec-Fetch-Site` (`same-origin`
+ * or `none`, typed in the address bar, are ours); without either a `Referer` (one of our pages, or not).
+ * Text browsers (w3m, lynx) send only the Referer. A request that says none of these is "unknown": it is
+ * taken only with the anti-forgery token of one of our forms (form-token.server.ts).
  */
-export function isSameOrigin(request: Request) {
+export type PostSource = "ours" | "foreign" | "unknown";
+
+export function postSourceOf(request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> }): PostSource {
+  const ours = new URL(request.url).origin;
   const origin = request.headers.get("Origin");
-  if (origin !== null) return origin === new URL(request.url).origin;
+  if (origin !== null) return origin === ours ? "ours" : "foreign";
   const site = request.headers.get("Sec-Fetch-Site");
-  return site === "same-origin" || site === "none";
+  if (site !== null) return site === "same-origin" || site === "none" ? "ours" : "foreign";
+  const referer = request.headers.get("Referer");
+  if (referer !== null) return URL.canParse(referer) && new URL(referer).origin === ours ? "ours" : "foreign";
+  return "unknown";
 }
 
-export function assertSameOrigin(request: Request) {
-  if (!isSameOrigin(request)) throw data({ reason: "cross-origin" }, { status: 403 });
-}
+/** True only when the request's headers say it comes from our pages (a token is checked elsewhere). */
+export const isSameOrigin = (request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> }) => postSourceOf(request) === "ours";
 
 /** Only same-origin paths: `/x?y`, never `//host` or `https://host`. */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {

@@ -1,4 +1,5 @@
-import { data, Form, href } from "react-router";
+import { data, href } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";

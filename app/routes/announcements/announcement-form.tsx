@@ -1,7 +1,8 @@
 import { idOf } from "~/db/values";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { inputProps, textareaProps } from "~/components/forms/conform";
 import { useArea } from "~/components/layout/area-shell";
 import { Button } from "~/components/ui/button";

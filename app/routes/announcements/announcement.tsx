@@ -1,5 +1,6 @@
 import { idOf } from "~/db/values";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { AnnouncementBody } from "~/components/announcements/announcement-body";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusBadge } from "~/components/requests/status-badge";

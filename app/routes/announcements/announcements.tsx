@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";

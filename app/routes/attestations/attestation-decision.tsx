@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { inputProps, textareaProps } from "~/components/forms/conform";
 import { AttestationSummary } from "~/components/attestations/attestation-cards";
 import { BeneficiaryCard } from "~/components/requests/request-cards";

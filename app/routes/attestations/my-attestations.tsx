@@ -1,4 +1,5 @@
-import { Form, href } from "react-router";
+import { href } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyList } from "~/components/ui/empty-list";

@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lng = getLocale(context);
   const path = new URL(request.url).pathname;
   const found = params.slug.length <= 100 ? await findPublishedBySlug(getDb(), params.slug) : undefined;
-  if (!found) throw plainPage(lng, <AnnouncementNotFoundPage path={path} />, 404);
+  if (!found) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, 404);
   const announcement = {
     slug: found.slug,
     title: pick(lng, found.title_en, found.title_ar),
@@ -23,5 +23,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     clientId: found.client_id,
     publishedAt: found.published_at ?? found.updated_at,
   };
-  return plainPage(lng, <AnnouncementPublicPage announcement={announcement} path={path} />);
+  return plainPage(context, <AnnouncementPublicPage announcement={announcement} path={path} />);
 }

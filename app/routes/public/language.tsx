@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { localeCookie } from "~/middleware/i18next.server";
 import { parseLanguage } from "~/modules/i18n/languages";
-import { assertSameOrigin, safeRedirectPath } from "~/modules/security/origin.server";
+import { safeRedirectPath } from "~/modules/security/origin.server";
 import type { Route } from "./+types/language";
 import { readForm } from "~/modules/http/body.server";
 
@@ -11,7 +11,6 @@ export async function loader() {
 
 /** The language switch: remembers `ar` or `en` in the i18nextLng cookie and returns to the page. */
 export async function action({ request }: Route.ActionArgs) {
-  assertSameOrigin(request);
   const form = await readForm(request);
   const lng = parseLanguage(form.get("lng"));
   const back = safeRedirectPath(form.get("redirectTo"), "/");

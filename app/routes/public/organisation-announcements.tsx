@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const db = getDb();
   const client = await findPublishingClient(db, idOf(params.clientId));
-  if (!client) throw plainPage(lng, <AnnouncementNotFoundPage path={path} />, 404);
+  if (!client) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, 404);
   const items = (await publishedOfClient(db, client.id)).map((row) => ({
     slug: row.slug,
     title: pick(lng, row.title_en, row.title_ar),
@@ -22,5 +22,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     clientId: row.client_id,
     publishedAt: row.published_at ?? row.updated_at,
   }));
-  return plainPage(lng, <OrganisationAnnouncementsPage organisation={pick(lng, client.name_en, client.name_ar)} clientId={client.id} items={items} path={path} />);
+  return plainPage(context, <OrganisationAnnouncementsPage organisation={pick(lng, client.name_en, client.name_ar)} clientId={client.id} items={items} path={path} />);
 }

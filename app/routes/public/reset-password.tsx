@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, href, Link, useNavigation } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
 import { PublicShell } from "~/components/layout/public-shell";

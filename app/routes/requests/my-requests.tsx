@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
-import { Form } from "react-router";
+import { Form } from "~/components/forms/form-token";
 import { StatusSelect } from "~/components/requests/status-select";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

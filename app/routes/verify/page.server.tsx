@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import zlib from "node:zlib";
 import type { ComponentProps, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -8,7 +7,10 @@ import { getDb } from "~/db/db.server";
 import { detectLanguage } from "~/middleware/i18next.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import type { Language } from "~/modules/i18n/languages";
-import { isSameOrigin } from "~/modules/security/origin.server";
+import { postSourceOf } from "~/modules/security/origin.server";
+import { anchorForPage, anchorOf, formTokenFor, isValidFormToken } from "~/modules/security/form-token.server";
+import { FormTokenContext } from "~/components/forms/form-token";
+import { pageTemplate, TOKEN_PLACEHOLDER, type PageTemplate } from "./token-template.server";
 import { hit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { normalizeCode } from "~/modules/verification/code";
@@ -17,7 +19,7 @@ import { findIssuedDocumentByCode } from "~/modules/verification/queries.server"
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
 import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
-import { mediaTypeOf, readForm, refusedBodyStatus } from "~/modules/http/body.server";
+import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/modules/http/body.server";
 
 /** What the page handler reads of a request: a whole Fetch Request only for a POST (its body). */
 export type PageRequest = Pick<Request, "method" | "url"> & { headers: Pick<Headers, "get"> };
@@ -39,21 +41,28 @@ type Pages = typeof PAGES;
 
 // The rendered pages by language and props. Rendering was a third of a look-up's time (DESIGN 11), and
 // a page depends only on these: the verdict, the holder shown or not and the dates are all in its props.
-const renderedPages = new Map<string, RenderedPage>();
+// The visitor's form token is written in at answer time (token-template.server.ts).
+const renderedPages = new Map<string, PageTemplate>();
 const MAX_RENDERED_PAGES = 1000;
 
-function renderPage<K extends keyof Pages>(lng: Language, kind: K, props: ComponentProps<Pages[K]>): RenderedPage {
+function renderPage<K extends keyof Pages>(lng: Language, kind: K, props: ComponentProps<Pages[K]>, token: string): RenderedPage {
   const key = `${lng} ${kind} ${JSON.stringify(props)}`;
-  let page = renderedPages.get(key);
-  if (!page) {
+  let template = renderedPages.get(key);
+  if (!template) {
     const Page = PAGES[kind] as unknown as (props: object) => ReactElement;
-    const html = Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(<I18nextProvider i18n={i18nFor(lng)}>{<Page {...props} />}</I18nextProvider>)}`);
-    let gzipped: Buffer | undefined;
-    page = { html, gzipped: () => (gzipped ??= zlib.gzipSync(html)) };
+    template = pageTemplate(
+      `<!DOCTYPE html>${renderToStaticMarkup(
+        <I18nextProvider i18n={i18nFor(lng)}>
+          <FormTokenContext.Provider value={TOKEN_PLACEHOLDER}>
+            <Page {...props} />
+          </FormTokenContext.Provider>
+        </I18nextProvider>,
+      )}`,
+    );
     if (renderedPages.size >= MAX_RENDERED_PAGES) renderedPages.clear();
-    renderedPages.set(key, page);
+    renderedPages.set(key, template);
   }
-  return page;
+  return template.render(token);
 }
 
 /**
@@ -66,10 +75,12 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
   const url = new URL(request.url);
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const lng = await detectLanguage(request);
+  // The visitor's anchor for the forms' token, set with the answer when they have none yet (docs/decisions/0012).
+  const { anchor, setCookie } = anchorForPage(request.headers.get("Cookie"));
   const page = <K extends keyof Pages>(kind: K, props: ComponentProps<Pages[K]>, status = 200, headers: Record<string, string> = {}): PageAnswer => ({
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Language, Cookie", ...headers },
-    page: renderPage(lng, kind, props),
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Language, Cookie", ...(setCookie && !headers["Set-Cookie"] ? { "Set-Cookie": setCookie } : {}), ...headers },
+    page: renderPage(lng, kind, props, formTokenFor(anchor)),
   });
   const redirect = (location: string, headers: Record<string, string> = {}): PageAnswer => ({ status: 302, headers: { Location: location, ...headers }, page: null });
   const rateLimited = () => page("error", { status: 429, path }, 429, { "Retry-After": String(VERIFY_WINDOW_MS / 1000) });
@@ -88,7 +99,10 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
   if (request.method === "POST") {
     if (!(request instanceof Request)) throw new Error("a POST is answered from the whole request");
     if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return rateLimited();
-    if (!isSameOrigin(request)) return page("error", { status: 403, path }, 403);
+    const source = postSourceOf(request);
+    if (source === "foreign" || (source === "unknown" && !isValidFormToken(anchorOf(request.headers.get("Cookie")), await readFormToken(request)))) {
+      return page("error", { status: 403, path }, 403);
+    }
     const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
     if (!code || !document) return page("error", { status: 404, path }, 404);
     const unlocked = await isUnlocked(request, code);

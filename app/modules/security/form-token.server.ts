@@ -1,0 +1,53 @@
+import crypto from "node:crypto";
+import { env, sessionSecret } from "~/utils/env.server";
+
+/**
+ * The anti-forgery token of our forms, for browsers that say nothing of where a post comes from (no
+ * Origin, no Sec-Fetch-Site, no Referer; docs/decisions/0012). Each visitor has a random anchor in a
+ * long-lived httpOnly cookie; the token is an HMAC of it under the session secret, so a page kept in a
+ * cache or open in another tab still posts, and a cross-site page can neither read nor make one.
+ */
+export { FORM_TOKEN_FIELD } from "./form-token";
+const ANCHOR_COOKIE = "form_anchor";
+const ANCHOR_MAX_AGE_SECONDS = 400 * 24 * 3600; // the longest browsers keep a cookie
+const ANCHOR_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+const cookieName = () => (env.secureCookies ? `__Host-${ANCHOR_COOKIE}` : ANCHOR_COOKIE);
+
+/** The anchor sent with the request, or null when there is none (or not one of ours). */
+export function anchorOf(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  const name = cookieName();
+  for (const part of cookieHeader.split(";")) {
+    const at = part.indexOf("=");
+    if (at !== -1 && part.slice(0, at).trim() === name) {
+      const value = part.slice(at + 1).trim();
+      return ANCHOR_PATTERN.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export const newAnchor = () => crypto.randomBytes(16).toString("base64url");
+
+export function anchorCookieHeader(anchor: string): string {
+  return `${cookieName()}=${anchor}; Path=/; Max-Age=${ANCHOR_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${env.secureCookies ? "; Secure" : ""}`;
+}
+
+export const formTokenFor = (anchor: string) => crypto.createHmac("sha256", sessionSecret()).update(`form-token:${anchor}`).digest("base64url");
+
+/** Whether the posted token was made for this request's anchor (compared in constant time). */
+export function isValidFormToken(anchor: string | null, token: unknown): boolean {
+  if (!anchor || typeof token !== "string") return false;
+  const expected = Buffer.from(formTokenFor(anchor));
+  const given = Buffer.from(token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+/** The anchor to make this page's token from: the visitor's, or a new one to set with the answer. */
+export function anchorForPage(cookieHeader: string | null): { anchor: string; setCookie: string | null } {
+  const anchor = anchorOf(cookieHeader);
+  if (anchor) return { anchor, setCookie: null };
+  const fresh = newAnchor();
+  return { anchor: fresh, setCookie: anchorCookieHeader(fresh) };
+}
