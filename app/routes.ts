@@ -7,6 +7,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
  */
 
 const REQUESTS = "routes/requests/staff-requests.tsx";
+const REQUESTS_EXPORT = "routes/requests/staff-requests-export.ts";
 const REQUEST = "routes/requests/staff-request.tsx";
 const REQUEST_EDIT = "routes/requests/staff-request-edit.tsx";
 const ISSUE = "routes/requests/issue-document.tsx";
@@ -24,23 +25,32 @@ function area(name: string, screens: RouteConfig = []) {
   ]);
 }
 
-/** A managed kind's four screens: list, create, detail, edit (DESIGN 16). */
-function managed(base: string, areaName: string, kind: string, files: { list: string; detail: string; form: string }) {
+/** A list and, beside it at `{path}/export`, the resource route of its download (CSV or Excel). */
+function listWithExport(path: string, file: string, id: string, exportFile: string) {
+  return [route(path, file, { id }), route(`${path}/export`, exportFile, { id: `${id}-export` })];
+}
+
+/** A staff request list (of a category, a client, a beneficiary, or the work queue) with its download. */
+const requestList = (path: string, id: string) => listWithExport(path, REQUESTS, id, REQUESTS_EXPORT);
+
+/** A managed kind's four screens: list (with its download, when it has one), create, detail, edit (DESIGN 16). */
+function managed(base: string, areaName: string, kind: string, files: { list: string; detail: string; form: string; export?: string }) {
   return [
-    route(base, files.list, { id: `${areaName}/${kind}-list` }),
+    ...(files.export ? listWithExport(base, files.list, `${areaName}/${kind}-list`, files.export) : [route(base, files.list, { id: `${areaName}/${kind}-list` })]),
     route(`${base}/create`, files.form, { id: `${areaName}/${kind}-create` }),
     route(`${base}/:id`, files.detail, { id: `${areaName}/${kind}` }),
     route(`${base}/edit/:id`, files.form, { id: `${areaName}/${kind}-edit` }),
   ];
 }
 
-const CATEGORY_FILES = { list: "routes/catalogue/categories.tsx", detail: "routes/catalogue/category.tsx", form: "routes/catalogue/category-form.tsx" };
-const CLIENT_FILES = { list: "routes/admin/clients.tsx", detail: "routes/admin/client.tsx", form: "routes/admin/client-form.tsx" };
-const CLIENT_CATEGORY_FILES = { list: "routes/admin/client-categories.tsx", detail: "routes/admin/client-category.tsx", form: "routes/admin/client-category-form.tsx" };
-const CLIENT_ADMIN_FILES = { list: "routes/admin/client-admins.tsx", detail: "routes/admin/client-admin.tsx", form: "routes/admin/client-admin-form.tsx" };
-const BENEFICIARY_FILES = { list: "routes/admin/beneficiaries.tsx", detail: "routes/admin/beneficiary.tsx", form: "routes/admin/beneficiary-form.tsx" };
-const CLERK_FILES = { list: "routes/admin/clerks.tsx", detail: "routes/admin/clerk.tsx", form: "routes/admin/clerk-form.tsx" };
-const SERVICE_ADMIN_FILES = { list: "routes/admin/service-admins.tsx", detail: "routes/admin/service-admin.tsx", form: "routes/admin/service-admin-form.tsx" };
+const PEOPLE_EXPORT = "routes/admin/people-export.ts";
+const CATEGORY_FILES = { export: "routes/catalogue/categories-export.ts", list: "routes/catalogue/categories.tsx", detail: "routes/catalogue/category.tsx", form: "routes/catalogue/category-form.tsx" };
+const CLIENT_FILES = { export: "routes/admin/clients-export.ts", list: "routes/admin/clients.tsx", detail: "routes/admin/client.tsx", form: "routes/admin/client-form.tsx" };
+const CLIENT_CATEGORY_FILES = { export: "routes/admin/client-categories-export.ts", list: "routes/admin/client-categories.tsx", detail: "routes/admin/client-category.tsx", form: "routes/admin/client-category-form.tsx" };
+const CLIENT_ADMIN_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/client-admins.tsx", detail: "routes/admin/client-admin.tsx", form: "routes/admin/client-admin-form.tsx" };
+const BENEFICIARY_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/beneficiaries.tsx", detail: "routes/admin/beneficiary.tsx", form: "routes/admin/beneficiary-form.tsx" };
+const CLERK_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/clerks.tsx", detail: "routes/admin/clerk.tsx", form: "routes/admin/clerk-form.tsx" };
+const SERVICE_ADMIN_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/service-admins.tsx", detail: "routes/admin/service-admin.tsx", form: "routes/admin/service-admin-form.tsx" };
 
 const ATTESTATIONS = "routes/attestations/staff-attestations.tsx";
 const ATTESTATION = "routes/attestations/staff-attestation.tsx";
@@ -49,7 +59,7 @@ const ATTESTATION_DECISION = "routes/attestations/attestation-decision.tsx";
 /** The staff attestation screens (DESIGN 6.4): list, detail and the decision, the same modules in each area. */
 function attestationScreens(base: string, areaName: string) {
   return [
-    route(base, ATTESTATIONS, { id: `${areaName}/attestations` }),
+    ...listWithExport(base, ATTESTATIONS, `${areaName}/attestations`, "routes/attestations/staff-attestations-export.ts"),
     route(`${base}/:id`, ATTESTATION, { id: `${areaName}/attestation` }),
     route(`${base}/edit/:id`, ATTESTATION_DECISION, { id: `${areaName}/attestation-decision` }),
   ];
@@ -58,11 +68,12 @@ function attestationScreens(base: string, areaName: string) {
 const ANNOUNCEMENTS = "routes/announcements/announcements.tsx";
 const ANNOUNCEMENT = "routes/announcements/announcement.tsx";
 const ANNOUNCEMENT_FORM = "routes/announcements/announcement-form.tsx";
+const announcementList = (path: string, id: string) => listWithExport(path, ANNOUNCEMENTS, id, "routes/announcements/announcements-export.ts");
 
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
 function requestScreens(base: string, areaName: string) {
   return [
-    route(`${base}/requests/:categoryId`, REQUESTS, { id: `${areaName}/category-requests` }),
+    ...requestList(`${base}/requests/:categoryId`, `${areaName}/category-requests`),
     route(`${base}/request/:id`, REQUEST, { id: `${areaName}/request` }),
     route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${areaName}/request-edit` }),
     route(`${base}/request/issue/:id`, ISSUE, { id: `${areaName}/request-issue` }),
@@ -108,21 +119,21 @@ export default [
     ...managed("clients-management", "super-admin", "client", CLIENT_FILES),
     ...managed("clerks-management", "super-admin", "clerk", CLERK_FILES),
     ...managed("beneficiaries-management", "super-admin", "beneficiary", BENEFICIARY_FILES),
-    route("clients-management/requests/:clientId", REQUESTS, { id: "super-admin/client-requests" }),
-    route("beneficiaries-management/requests/:beneficiaryId", REQUESTS, { id: "super-admin/beneficiary-requests" }),
+    ...requestList("clients-management/requests/:clientId", "super-admin/client-requests"),
+    ...requestList("beneficiaries-management/requests/:beneficiaryId", "super-admin/beneficiary-requests"),
     ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),
     ...requestScreens("document-categories-management", "super-admin"),
     ...attestationScreens("attestations-management", "super-admin"),
-    route("requests", REQUESTS, { id: "super-admin/work-queue" }),
+    ...requestList("requests", "super-admin/work-queue"),
     // The super admin reads every client's announcements and may unpublish any (issue 13, point 5).
-    route("public-announcements", ANNOUNCEMENTS, { id: "super-admin/announcements" }),
+    ...announcementList("public-announcements", "super-admin/announcements"),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "super-admin/announcement" }),
   ]),
   ...area("service-admin", [
     ...managed("client-admins-management", "service-admin", "client-admin", CLIENT_ADMIN_FILES),
     ...managed("client-categories-management", "service-admin", "client-category", CLIENT_CATEGORY_FILES),
     ...managed("clients-management", "service-admin", "client", CLIENT_FILES),
-    route("clients-management/requests/:clientId", REQUESTS, { id: "service-admin/client-requests" }),
+    ...requestList("clients-management/requests/:clientId", "service-admin/client-requests"),
     route("clients-management/request/:id", REQUEST, { id: "service-admin/request" }),
   ]),
   ...area("client-admin", [
@@ -131,15 +142,15 @@ export default [
     ...managed("clerks", "client-admin", "clerk", CLERK_FILES),
     ...managed("clerk-users", "client-admin", "clerk-user", CLERK_FILES),
     ...requestScreens("document-categories", "client-admin"),
-    route("requests", REQUESTS, { id: "client-admin/work-queue" }),
+    ...requestList("requests", "client-admin/work-queue"),
   ]),
   ...area("clerks", [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),
     ...managed("document-categories", "clerks", "category", CATEGORY_FILES),
     ...requestScreens("document-categories", "clerks"),
     ...attestationScreens("attestations", "clerks"),
-    route("requests", REQUESTS, { id: "clerks/work-queue" }),
-    route("public-announcements", ANNOUNCEMENTS, { id: "clerks/announcements" }),
+    ...requestList("requests", "clerks/work-queue"),
+    ...announcementList("public-announcements", "clerks/announcements"),
     route("public-announcements/create", ANNOUNCEMENT_FORM, { id: "clerks/announcement-create" }),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "clerks/announcement" }),
     route("public-announcements/edit/:id", ANNOUNCEMENT_FORM, { id: "clerks/announcement-edit" }),
@@ -162,7 +173,7 @@ export default [
     route("user/profile/:id/edit", "routes/profile/profile-edit.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     ...managed("document-categories", "shared", "category", CATEGORY_FILES),
-    route("document-categories/requests/:categoryId", REQUESTS, { id: "shared/category-requests" }),
+    ...requestList("document-categories/requests/:categoryId", "shared/category-requests"),
     route("document-categories/request/:id", REQUEST, { id: "shared/request" }),
     route("document-categories/request/:id/issue", ISSUE, { id: "shared/request-issue" }),
     route("document-categories/request/edit/:id", REQUEST_EDIT, { id: "shared/request-edit" }),

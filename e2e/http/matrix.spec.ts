@@ -58,6 +58,8 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
 };
 const capabilityOf = (file: string): Capability | undefined =>
   SCREEN_CAPABILITY[file] ?? (file.startsWith("routes/catalogue/") ? "catalogue:read" : undefined);
+/** A list's download (`{list}/export`, beside it in routes.ts) is guarded as its list is. */
+const screenFileOf = (route: RouteRow) => (route.path.endsWith("/export") ? (ROUTES.find((list) => `${list.path}/export` === route.path)?.file ?? route.file) : route.file);
 
 /** Public paths and their status for anyone (an unknown verification code is NOT FOUND). */
 const PUBLIC: Record<string, number> = {
@@ -108,7 +110,7 @@ function expectedGet(route: RouteRow, who: Who): { status: number; location?: Re
   const capabilities = capabilitiesOfWho(who);
   if (route.area && !capabilities.has(AREAS[route.area].capability)) return { status: 403 };
   if (isAreaIndex(route)) return { status: 302, location: /\/dashboard$/ };
-  const capability = capabilityOf(route.file);
+  const capability = capabilityOf(screenFileOf(route));
   if (capability && !capabilities.has(capability)) return { status: 403 };
   // One's own profile only: the sample id 1 is the super admin's; anyone else's answers 404.
   if (route.file === "routes/profile/profile-edit.tsx") return { status: who === "SUPER_ADMIN" ? 200 : 404 };
@@ -256,9 +258,9 @@ test("nothing a signed-in user gets is cached: pages, .data answers and files sa
   await context.dispose();
 });
 
-test("a post that does not come from our pages is refused with 403: another Origin, Origin null, cross-site, or nothing said", async () => {
+test("a post that does not come from our pages is refused with 403: another Origin, Origin null, cross-site, a foreign Referer, or nothing said and no form token", async () => {
   const context = await playwrightRequest.newContext({ baseURL });
-  const refusals: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, {}];
+  const refusals: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Referer: "https://evil.example/" }, {}];
   for (const path of ["/login", "/logout", "/language", "/register"]) {
     for (const headers of refusals) {
       const response = await context.post(path, { form: { email: DEMO.CLERK, password: DEMO_PASSWORD, lng: "en" }, headers, maxRedirects: 0 });

@@ -1,13 +1,14 @@
 import type { DB } from "~/db/db.server";
-import { csvResponse } from "~/modules/exports/csv.server";
+import { tableResponse, type Column, type ExportFormat } from "~/modules/exports/table.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import type { Language } from "~/modules/i18n/languages";
 import { attestationsForExport, type AttestationListFilter } from "./queries.server";
 
-/** A staff attestation list as CSV with its filters: a header in the user's language, ISO 8601 dates. */
-export function attestationsCsv(db: DB, filter: Omit<AttestationListFilter, "page" | "size">, lng: Language) {
+/** A staff attestation list as CSV or Excel with its filters: a header in the user's language, ISO 8601 dates. */
+export function attestationsExport(db: DB, filter: Omit<AttestationListFilter, "page" | "size">, lng: Language, format: ExportFormat) {
   const { t } = i18nFor(lng);
-  const header = ["number", "document", "beneficiary", "email", "client", "status", "createdAt", "decidedAt"].map((column) => t(`attestations.csv.${column}`));
+  const kinds: Record<string, Column["kind"]> = { number: "number", document: "text", createdAt: "date", decidedAt: "date" };
+  const columns = ["number", "document", "beneficiary", "email", "client", "status", "createdAt", "decidedAt"].map((column) => ({ header: t(`attestations.csv.${column}`), kind: kinds[column] }));
   async function* rows() {
     for await (const row of attestationsForExport(db, filter)) {
       yield [
@@ -22,5 +23,5 @@ export function attestationsCsv(db: DB, filter: Omit<AttestationListFilter, "pag
       ];
     }
   }
-  return csvResponse(`attestations-${new Date().toISOString().slice(0, 10)}.csv`, header, rows());
+  return tableResponse(format, "attestations", lng, columns, rows());
 }

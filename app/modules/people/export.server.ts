@@ -1,14 +1,15 @@
 import type { DB } from "~/db/db.server";
-import { csvResponse } from "~/modules/exports/csv.server";
+import { tableResponse, type Column, type ExportFormat } from "~/modules/exports/table.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import type { Language } from "~/modules/i18n/languages";
 import { peopleForExport } from "./queries.server";
 import type { ManagedRole } from "./schema";
 
-/** A people list as CSV with its search (and client): a header in the user's language, ISO 8601 dates. */
-export function peopleCsv(db: DB, role: ManagedRole, filter: { q: string; clientId?: number }, lng: Language) {
+/** A people list as CSV or Excel with its search (and client): a header in the user's language, ISO 8601 dates. */
+export function peopleExport(db: DB, role: ManagedRole, filter: { q: string; clientId?: number }, lng: Language, format: ExportFormat) {
   const { t } = i18nFor(lng);
-  const header = ["id", "name", "email", "phone", "nin", "status", "client", "createdAt"].map((column) => t(`admin.csv.${column}`));
+  const kinds: Record<string, Column["kind"]> = { id: "number", phone: "text", nin: "text", createdAt: "date" };
+  const columns = ["id", "name", "email", "phone", "nin", "status", "client", "createdAt"].map((column) => ({ header: t(`admin.csv.${column}`), kind: kinds[column] }));
   async function* rows() {
     for await (const row of peopleForExport(db, role, filter)) {
       yield [
@@ -23,5 +24,5 @@ export function peopleCsv(db: DB, role: ManagedRole, filter: { q: string; client
       ];
     }
   }
-  return csvResponse(`${role.toLowerCase().replace("_", "-")}s-${new Date().toISOString().slice(0, 10)}.csv`, header, rows());
+  return tableResponse(format, `${role.toLowerCase().replace("_", "-")}s`, lng, columns, rows());
 }

@@ -1,13 +1,14 @@
 import type { DB } from "~/db/db.server";
-import { csvResponse } from "~/modules/exports/csv.server";
+import { tableResponse, type Column, type ExportFormat } from "~/modules/exports/table.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import type { Language } from "~/modules/i18n/languages";
 import { requestsForExport, type RequestListFilter } from "./staff-queries.server";
 
-/** A staff request list as CSV, with its filters: a header in the user's language, ISO 8601 dates. */
-export function requestsCsv(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">, lng: Language) {
+/** A staff request list as CSV or Excel, with its filters: a header in the user's language, ISO 8601 dates. */
+export function requestsExport(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">, lng: Language, format: ExportFormat) {
   const { t } = i18nFor(lng);
-  const header = ["number", "status", "createdAt", "beneficiary", "email", "nin", "category", "client"].map((column) => t(`staff.csv.${column}`));
+  const kinds: Record<string, Column["kind"]> = { number: "number", createdAt: "date", nin: "text" };
+  const columns = ["number", "status", "createdAt", "beneficiary", "email", "nin", "category", "client"].map((column) => ({ header: t(`staff.csv.${column}`), kind: kinds[column] }));
   async function* rows() {
     for await (const row of requestsForExport(db, filter)) {
       yield [
@@ -22,5 +23,5 @@ export function requestsCsv(db: DB, filter: Omit<RequestListFilter, "page" | "si
       ];
     }
   }
-  return csvResponse(`requests-${new Date().toISOString().slice(0, 10)}.csv`, header, rows());
+  return tableResponse(format, "requests", lng, columns, rows());
 }

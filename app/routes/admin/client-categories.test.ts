@@ -9,6 +9,7 @@ import { makeContext, postForm, run } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
 import * as list from "./client-categories";
+import * as listExport from "./client-categories-export";
 
 let db: DB;
 
@@ -101,7 +102,7 @@ describe("client categories (service admin)", () => {
 describe("client categories as CSV", () => {
   it("export the list with its search: a BOM, the header and names in the user's language, one row per category", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com"), language: "ar" });
-    const response = (await list.loader({ request: new Request("http://localhost/service-admin/client-categories?format=csv&q=gov&page=3"), context, params: {} } as never)) as Response;
+    const response = (await listExport.loader({ request: new Request("http://localhost/service-admin/client-categories/export?format=csv&q=gov&page=3"), context, params: {} } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="client-categories-\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = new Uint8Array(await response.arrayBuffer());
@@ -115,7 +116,7 @@ describe("client categories as CSV", () => {
   });
 
   it("is refused (403) to a clerk", async () => {
-    const outcome = await run(list.loader, new Request("http://localhost/clerks/client-categories?format=csv"), makeContext({ user: await userOf("clerk@example.com") }));
+    const outcome = await run(listExport.loader, new Request("http://localhost/clerks/client-categories/export?format=csv"), makeContext({ user: await userOf("clerk@example.com") }));
     expect(outcome.status).toBe(403);
   });
 });

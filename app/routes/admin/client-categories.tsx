@@ -8,9 +8,7 @@ import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listClientCategories } from "~/modules/organisations/queries.server";
-import { clientCategoriesCsv } from "~/modules/organisations/export.server";
 import { ExportLink } from "~/components/ui/export-link";
-import { getLocale } from "~/middleware/i18next.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-categories";
@@ -22,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = searchOf(url);
-  if (url.searchParams.get("format") === "csv") return clientCategoriesCsv(getDb(), q, getLocale(context));
   const { total, rows } = await listClientCategories(getDb(), { q, ...paging });
   return { rows, total, q, ...paging };
 }

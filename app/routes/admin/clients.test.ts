@@ -13,6 +13,7 @@ import * as clientAdminForm from "./client-admin-form";
 import * as detail from "./client";
 import * as form from "./client-form";
 import * as list from "./clients";
+import * as listExport from "./clients-export";
 
 let db: DB;
 
@@ -116,7 +117,7 @@ describe("clients (service admin, super admin)", () => {
 describe("clients as CSV", () => {
   it("export the list with its search: a BOM, the header in the user's language, one row per client", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com"), language: "en" });
-    const response = (await list.loader({ request: new Request("http://localhost/service-admin/clients-management?format=csv&q=univ"), context, params: {} } as never)) as Response;
+    const response = (await listExport.loader({ request: new Request("http://localhost/service-admin/clients-management/export?format=csv&q=univ"), context, params: {} } as never)) as Response;
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="clients-/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -8,8 +8,6 @@ import { getDb } from "~/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listClients } from "~/modules/organisations/queries.server";
-import { clientsCsv } from "~/modules/organisations/export.server";
-import { getLocale } from "~/middleware/i18next.server";
 import { ExportLink } from "~/components/ui/export-link";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { pick } from "~/utils/format";
@@ -22,7 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = searchOf(url);
-  if (url.searchParams.get("format") === "csv") return clientsCsv(getDb(), q, getLocale(context));
   const { total, rows } = await listClients(getDb(), { q, ...paging });
   return { rows, total, q, ...paging };
 }

@@ -5,12 +5,14 @@ import { getDb } from "~/db/db.server";
 import { latestAttestationsOf } from "~/modules/attestations/queries.server";
 import { latestRequestsOf } from "~/modules/dashboard/queries.server";
 import { mustLinkTo, parsePermissions, scopeFilter } from "~/modules/access";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import type { Principal } from "~/modules/access";
+import { exportFormatOf } from "~/modules/exports/table.server";
+import { peopleExport } from "~/modules/people/export.server";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import { clientExists, clientOptions, findClerk, findPerson, latestActionsOf, listClerks, listPeople } from "~/modules/people/queries.server";
 import { PERSON_INTENTS, personSchemaOf, type ManagedRole, type PersonIntent } from "~/modules/people/schema";
 import { changeStatus, createPerson, editPerson, reinvite, sendResetLink, signOutEverywhere } from "~/modules/people/service.server";
-import { peopleCsv } from "~/modules/people/export.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -29,18 +31,43 @@ export async function loadPeople({ request, context }: Args, role: ManagedRole) 
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = searchOf(url);
-  if (url.searchParams.get("format") === "csv") {
-    const scoped = scopeFilter(principal).clientId;
-    const clientId = role === "CLERK" ? (scoped ?? (idOf(url.searchParams.get("client")) || undefined)) : undefined;
-    return peopleCsv(getDb(), role, { q, clientId }, getLocale(context));
-  }
   if (role !== "CLERK") return { ...(await listPeople(getDb(), role, { q, ...paging })), q, ...paging, view: "work" as const, clients: null, clientId: null };
   // A client admin sees their client's clerks; the super admin all, or one client's (`?client=`).
   const scoped = scopeFilter(principal).clientId;
-  const clientId = scoped ?? (idOf(url.searchParams.get("client")) || undefined);
+  const clientId = clerkClientOf(principal, url);
   const { total, rows } = await listClerks(getDb(), { q, ...paging, clientId });
   const view = url.pathname.includes("/clerk-users") ? ("access" as const) : ("work" as const);
   return { rows, total, q, ...paging, view, clients: scoped === undefined ? await clientOptions(getDb()) : null, clientId: clientId ?? null };
+}
+
+/** The client whose clerks a list shows: a client admin's own; the super admin's, all or one (`?client=`). */
+function clerkClientOf(principal: Principal, url: URL) {
+  return scopeFilter(principal).clientId ?? (idOf(url.searchParams.get("client")) || undefined);
+}
+
+/** A people list's download, with the list's search (and client). */
+export function exportPeople({ request, context }: Args, role: ManagedRole) {
+  const principal = requirePermission(principalOf(context), PERSON_KINDS[role].capability);
+  const url = new URL(request.url);
+  const format = exportFormatOf(url);
+  if (!format) throw notFound();
+  return peopleExport(getDb(), role, { q: searchOf(url), clientId: role === "CLERK" ? clerkClientOf(principal, url) : undefined }, getLocale(context), format);
+}
+
+/** The role of the people list a download is mounted beside (its path segment, routes.ts). */
+const ROLE_OF_LIST: Record<string, ManagedRole> = {
+  "service-admins-management": "SERVICE_ADMIN",
+  "client-admins-management": "CLIENT_ADMIN",
+  "clerks-management": "CLERK",
+  clerks: "CLERK",
+  "clerk-users": "CLERK",
+  "beneficiaries-management": "BENEFICIARY",
+};
+
+export function roleOfListPath(pathname: string): ManagedRole {
+  const role = ROLE_OF_LIST[pathname.split("/").at(-2) ?? ""];
+  if (!role) throw notFound();
+  return role;
 }
 
 const NO_CLIENT_ADMIN_FIELDS = { permissions: null, can_do_attestation: null, primary_admin_id: null };

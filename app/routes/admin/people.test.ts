@@ -13,8 +13,7 @@ import * as clientAdminDetail from "./client-admin";
 import * as serviceAdminForm from "./service-admin-form";
 import * as serviceAdminDetail from "./service-admin";
 import * as serviceAdminList from "./service-admins";
-import * as beneficiariesList from "./beneficiaries";
-import * as clerksList from "./clerks";
+import * as peopleExport from "./people-export";
 
 let db: DB;
 
@@ -184,7 +183,7 @@ describe("client admins", () => {
 describe("people lists as CSV", () => {
   it("export the list with its search: a BOM, a header in the user's language, one row per person", async () => {
     const superAdmin = await sessionUserOf(db, "superadmin@example.com");
-    const response = (await beneficiariesList.loader({ request: new Request("http://localhost/super-admin/beneficiaries-management?q=beneficiary&format=csv&page=2"), context: makeContext({ user: superAdmin, language: "ar" }), params: {} } as never)) as Response;
+    const response = (await peopleExport.loader({ request: new Request("http://localhost/super-admin/beneficiaries-management/export?q=beneficiary&format=csv&page=2"), context: makeContext({ user: superAdmin, language: "ar" }), params: {} } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -194,7 +193,7 @@ describe("people lists as CSV", () => {
     expect(emails).toEqual(["beneficiary@example.com", "beneficiary2@example.com", "beneficiary3@example.com"]);
     expect(lines[1].split(",")[1]).toBe("أحمد حسن");
     expect(lines[1].split(",")[7]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const clerks = (await clerksList.loader({ request: new Request("http://localhost/client-admin/clerks?format=csv"), context: makeContext({ user: await sessionUserOf(db, "clientadmin@example.com"), language: "en" }), params: {} } as never)) as Response;
+    const clerks = (await peopleExport.loader({ request: new Request("http://localhost/client-admin/clerks/export?format=csv"), context: makeContext({ user: await sessionUserOf(db, "clientadmin@example.com"), language: "en" }), params: {} } as never)) as Response;
     const clerkLines = (await clerks.text()).trimEnd().split("\r\n");
     expect(clerkLines.slice(1).map((line) => line.split(",")[6])).toEqual(["Demo University"]);
   });

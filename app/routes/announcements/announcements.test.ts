@@ -13,6 +13,7 @@ import * as organisationList from "../public/organisation-announcements";
 import * as detail from "./announcement";
 import * as form from "./announcement-form";
 import * as list from "./announcements";
+import * as listExport from "./announcements-export";
 
 let db: DB;
 const users: Record<string, SessionUser> = {};
@@ -119,7 +120,7 @@ describe("who may write", () => {
 
 describe("announcements as CSV", () => {
   it("export the client's list with its status filter: a BOM, the header and titles in the user's language", async () => {
-    const response = (await list.loader({ request: new Request("http://localhost/clerks/public-announcements?status=PUBLISHED&format=csv"), context: as("clerk@example.com", "ar"), params: {} } as never)) as Response;
+    const response = (await listExport.loader({ request: new Request("http://localhost/clerks/public-announcements/export?status=PUBLISHED&format=csv"), context: as("clerk@example.com", "ar"), params: {} } as never)) as Response;
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="announcements-\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -133,7 +134,7 @@ describe("announcements as CSV", () => {
   });
 
   it("the ministry's clerk (no announcements) gets 403, not a file", async () => {
-    expect((await run(list.loader, new Request("http://localhost/clerks/public-announcements?format=csv"), as("clerk2@example.com"))).status).toBe(403);
+    expect((await run(listExport.loader, new Request("http://localhost/clerks/public-announcements/export?format=csv"), as("clerk2@example.com"))).status).toBe(403);
   });
 });
 

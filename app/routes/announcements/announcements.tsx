@@ -10,9 +10,7 @@ import { getDb } from "~/db/db.server";
 import { linkTo, scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listAnnouncements } from "~/modules/announcements/queries.server";
-import { announcementsCsv } from "~/modules/announcements/export.server";
 import { ExportLink } from "~/components/ui/export-link";
-import { getLocale } from "~/middleware/i18next.server";
 import { ANNOUNCEMENT_STATUSES, announcementStatusFilterSchema } from "~/modules/announcements/schema";
 import { pagingOf } from "~/modules/requests/schema";
 import { formatDate, pick } from "~/utils/format";
@@ -25,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
-  if (url.searchParams.get("format") === "csv") return announcementsCsv(getDb(), { status, ...scopeFilter(principal) }, getLocale(context));
   const { total, rows } = await listAnnouncements(getDb(), { ...paging, status, ...scopeFilter(principal) });
   return { ...paging, total, rows, status: status ?? "", acrossClients: principal.scope.kind === "all", clientId: principal.clientId };
 }

@@ -20,6 +20,7 @@ import * as mine from "./my-attestation";
 import * as myList from "./my-attestations";
 import * as detail from "./staff-attestation";
 import * as staffList from "./staff-attestations";
+import * as staffListExport from "./staff-attestations-export";
 
 let db: DB;
 const users: Record<string, SessionUser> = {};
@@ -271,7 +272,7 @@ describe("who may see and decide", () => {
 
 describe("attestations as CSV", () => {
   it("export the staff list with its filters and scope: a BOM, the header in the user's language, one row each", async () => {
-    const response = (await staffList.loader({ request: new Request("http://localhost/clerks/attestations?status=PENDING&format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "ar" }), params: {} } as never)) as Response;
+    const response = (await staffListExport.loader({ request: new Request("http://localhost/clerks/attestations/export?status=PENDING&format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "ar" }), params: {} } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

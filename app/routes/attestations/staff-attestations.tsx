@@ -7,19 +7,16 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
 import { ATTESTATION_STATUSES } from "~/db/schema";
-import { linkTo, scopeFilter } from "~/modules/access";
+import { linkTo } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { clientsWithAttestations, listAttestations } from "~/modules/attestations/queries.server";
-import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
-import { attestationsCsv } from "~/modules/attestations/export.server";
-import { getLocale } from "~/middleware/i18next.server";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListFilters } from "~/components/ui/list-filters";
-import { pagingOf, searchOf } from "~/modules/requests/schema";
+import { pagingOf } from "~/modules/requests/schema";
 import { formatDate, personName, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
+import { attestationListFilterOf } from "~/modules/attestations/staff-list.server";
 import type { Route } from "./+types/staff-attestations";
 
 /**
@@ -31,12 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const acrossClients = principal.scope.kind === "all";
-  const clientId = acrossClients ? idOf(url.searchParams.get("client")) || undefined : undefined;
-  const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
-  const q = searchOf(url);
+  const filter = attestationListFilterOf(principal, url);
+  const { clientId, status, q } = filter;
   const paging = pagingOf(url);
-  if (url.searchParams.get("format") === "csv") return attestationsCsv(db, { clientId, ...scopeFilter(principal), status, q }, getLocale(context));
-  const { total, rows } = await listAttestations(db, { ...paging, clientId, ...scopeFilter(principal), status, q });
+  const { total, rows } = await listAttestations(db, { ...paging, ...filter });
   return {
     rows,
     total,

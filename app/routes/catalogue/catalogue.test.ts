@@ -4,7 +4,7 @@ import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { createTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
-import * as categoriesList from "./categories";
+import * as categoriesExport from "./categories-export";
 import * as category from "./category";
 import * as categoryForm from "./category-form";
 import * as requiredFieldForm from "./required-field-form";
@@ -131,7 +131,7 @@ describe("catalogue rules", () => {
 describe("document categories as CSV", () => {
   it("export the clerk's client's categories only, with the header in the user's language", async () => {
     const clerk = await sessionUserOf(db, "clerk@example.com");
-    const response = (await categoriesList.loader({ request: new Request("http://localhost/clerks/document-categories?format=csv"), context: makeContext({ user: clerk, language: "en" }), params: {} } as never)) as Response;
+    const response = (await categoriesExport.loader({ request: new Request("http://localhost/clerks/document-categories/export?format=csv"), context: makeContext({ user: clerk, language: "en" }), params: {} } as never)) as Response;
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");

@@ -1,7 +1,5 @@
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { categoriesCsv } from "~/modules/catalogue/export.server";
-import { getLocale } from "~/middleware/i18next.server";
 import { ExportLink } from "~/components/ui/export-link";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Link } from "react-router";
@@ -28,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const clientFilter = idOf(url.searchParams.get("clientId")) || undefined;
   const clientId = principal.clientId ?? clientFilter;
-  if (url.searchParams.get("format") === "csv") return categoriesCsv(db, { clientId, q }, getLocale(context));
   const { total, rows } = await listCategories(db, { clientId, q, ...paging });
   return { rows, total, ...paging, q, clientId: clientFilter ?? "", clients: principal.scope.kind === "all" ? await listClientsForChooser(db) : null };
 }

@@ -1,4 +1,3 @@
-import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Link } from "react-router";
@@ -11,76 +10,32 @@ import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
-import { linkTo, scopeFilter } from "~/modules/access";
+import { linkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { categoriesOfClient, findClient } from "~/modules/catalogue/queries.server";
-import { dateRangeOf, pagingOf, searchOf, statusFilterSchema } from "~/modules/requests/schema";
-import { requestsCsv } from "~/modules/requests/export.server";
-import { findCategoryInScope, listRequests } from "~/modules/requests/staff-queries.server";
-import { getLocale } from "~/middleware/i18next.server";
-import { findUserById } from "~/modules/users/queries.server";
+import { pagingOf } from "~/modules/requests/schema";
+import { staffRequestListOf } from "~/modules/requests/staff-list.server";
+import { listRequests } from "~/modules/requests/staff-queries.server";
 import { formatAge, formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
 
-/**
- * One list for every staff area: the requests of a category (`:categoryId`), of a client (`:clientId`)
- * or of a beneficiary (`:beneficiaryId`), always within the user's scope; without any of them, the work
- * queue (issue 14): every request in scope, pending ones first and oldest first, filterable by category.
- */
+/** One list for every staff area (staff-list.server.ts says which requests); its download is staff-requests-export.ts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
   const db = getDb();
   const url = new URL(request.url);
-  const p = params as { categoryId?: string; clientId?: string; beneficiaryId?: string };
-  let heading: { key: string; en: string; ar: string };
-  const filter: Parameters<typeof listRequests>[1] = { ...pagingOf(url), ...scopeFilter(principal) };
-
-  if (p.categoryId !== undefined) {
-    const category = requirePermission(principal, "request:read", await findCategoryInScope(db, idOf(p.categoryId)));
-    filter.categoryId = category.id;
-    heading = { key: "staff.categoryRequests", en: category.name_en, ar: category.name_ar };
-  } else if (p.clientId !== undefined) {
-    const found = await findClient(db, idOf(p.clientId));
-    const client = requirePermission(principal, "request:read", found && { ...found, client_id: found.id });
-    filter.clientId = client.id;
-    heading = { key: "staff.clientRequests", en: client.name_en, ar: client.name_ar };
-  } else if (p.beneficiaryId === undefined) {
-    heading = { key: "staff.workQueue", en: "", ar: "" };
-  } else {
-    const found = await findUserById(db, idOf(p.beneficiaryId));
-    const beneficiary = requirePermission(principal, "beneficiary:manage", found?.role === "BENEFICIARY" ? { ...found, beneficiary_id: found.id } : null);
-    filter.beneficiaryId = beneficiary.id;
-    heading = {
-      key: "staff.beneficiaryRequests",
-      en: `${beneficiary.first_name_en} ${beneficiary.last_name_en}`,
-      ar: `${beneficiary.first_name_ar} ${beneficiary.last_name_ar}`,
-    };
-  }
-
-  const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
-  const range = dateRangeOf(url);
-  const q = searchOf(url);
-  const isQueue = heading.key === "staff.workQueue";
-  // The queue filters by category among the client's own (staff of one client only).
-  const categories = isQueue && principal.clientId ? await categoriesOfClient(db, principal.clientId) : null;
-  const category = idOf(url.searchParams.get("category"));
-  if (categories?.some((candidate) => candidate.id === category)) filter.categoryId = category;
-  const order = isQueue && url.searchParams.get("order") !== "newest" ? ("queue" as const) : ("newest" as const);
-  if (url.searchParams.get("format") === "csv") {
-    return requestsCsv(db, { ...filter, status, from: range.fromIso, to: range.toIso, q }, getLocale(context));
-  }
-  const { total, rows } = await listRequests(db, { ...filter, status, from: range.fromIso, to: range.toIso, q, order });
+  const { heading, filter, isQueue, categories, order, range } = await staffRequestListOf(db, principal, params, url);
+  const paging = pagingOf(url);
+  const { total, rows } = await listRequests(db, { ...filter, ...paging, order });
   return {
     heading,
     rows,
     total,
-    page: filter.page,
-    size: filter.size,
+    ...paging,
     isQueue,
     now: Date.now(),
     categories: categories?.map((row) => ({ id: row.id, name_en: row.name_en, name_ar: row.name_ar })) ?? null,
-    filters: { status: status ?? "", from: range.from, to: range.to, q, category: filter.categoryId && isQueue ? String(filter.categoryId) : "", order: isQueue ? order : "" },
+    filters: { status: filter.status ?? "", from: range.from, to: range.to, q: filter.q ?? "", category: filter.categoryId && isQueue ? String(filter.categoryId) : "", order: isQueue ? order : "" },
   };
 }
 

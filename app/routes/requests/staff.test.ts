@@ -11,6 +11,7 @@ import { makeContext, postForm, postMultipart as multipart, run } from "~/test/r
 import * as issueRoute from "./issue-document";
 import * as detail from "./staff-request";
 import * as list from "./staff-requests";
+import * as listExport from "./staff-requests-export";
 
 let db: DB;
 const users: Record<string, SessionUser> = {};
@@ -263,7 +264,7 @@ describe("CSV export", () => {
 
   it("streams the list with its filters: a BOM, a header in the user's language, ISO dates, Arabic intact", async () => {
     const context = makeContext({ user: users["clerk@example.com"], language: "ar" });
-    const response = (await list.loader({ request: new Request("http://localhost/clerks/requests?status=PENDING&format=csv&page=3"), context, params: {} } as never)) as Response;
+    const response = (await listExport.loader({ request: new Request("http://localhost/clerks/requests/export?status=PENDING&format=csv&page=3"), context, params: {} } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/);
     const { lines, head, first } = await readCsv(response);
@@ -294,7 +295,7 @@ describe("CSV export", () => {
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
     let peak = 0;
-    const response = (await list.loader({ request: new Request("http://localhost/clerks/requests?format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "en" }), params: {} } as never)) as Response;
+    const response = (await listExport.loader({ request: new Request("http://localhost/clerks/requests/export?format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "en" }), params: {} } as never)) as Response;
     const { lines, head } = await readCsv(response, (reads) => {
       if (reads % 25 !== 0) return;
       gc();

@@ -1,0 +1,16 @@
+import { getDb } from "~/db/db.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { exportFormatOf } from "~/modules/exports/table.server";
+import { clientCategoriesExport } from "~/modules/organisations/export.server";
+import { searchOf } from "~/modules/requests/schema";
+import type { Route } from "./+types/client-categories-export";
+
+/** The client categories list's download (`…/export?format=csv|xlsx` with its search). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "clientCategory:manage");
+  const url = new URL(request.url);
+  const format = exportFormatOf(url);
+  if (!format) throw notFound();
+  return clientCategoriesExport(getDb(), searchOf(url), getLocale(context), format);
+}

@@ -1,0 +1,16 @@
+import { getDb } from "~/db/db.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { exportFormatOf } from "~/modules/exports/table.server";
+import { clientsExport } from "~/modules/organisations/export.server";
+import { searchOf } from "~/modules/requests/schema";
+import type { Route } from "./+types/clients-export";
+
+/** The clients list's download (`…/export?format=csv|xlsx` with its search). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(principalOf(context), "client:manage");
+  const url = new URL(request.url);
+  const format = exportFormatOf(url);
+  if (!format) throw notFound();
+  return clientsExport(getDb(), searchOf(url), getLocale(context), format);
+}

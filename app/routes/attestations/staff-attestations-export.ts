@@ -1,0 +1,16 @@
+import { getDb } from "~/db/db.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { attestationsExport } from "~/modules/attestations/export.server";
+import { attestationListFilterOf } from "~/modules/attestations/staff-list.server";
+import { exportFormatOf } from "~/modules/exports/table.server";
+import type { Route } from "./+types/staff-attestations-export";
+
+/** A staff attestation list's download (`…/export?format=csv|xlsx` with its filters), mounted beside each list. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "attestation:review");
+  const url = new URL(request.url);
+  const format = exportFormatOf(url);
+  if (!format) throw notFound();
+  return attestationsExport(getDb(), attestationListFilterOf(principal, url), getLocale(context), format);
+}

@@ -1,0 +1,17 @@
+import { getDb } from "~/db/db.server";
+import { idOf } from "~/db/values";
+import { getLocale } from "~/middleware/i18next.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { categoriesExport } from "~/modules/catalogue/export.server";
+import { exportFormatOf } from "~/modules/exports/table.server";
+import type { Route } from "./+types/categories-export";
+
+/** A document category list's download (`…/export?format=csv|xlsx` with its search and client filter). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const url = new URL(request.url);
+  const format = exportFormatOf(url);
+  if (!format) throw notFound();
+  const clientId = principal.clientId ?? (idOf(url.searchParams.get("clientId")) || undefined);
+  return categoriesExport(getDb(), { clientId, q: (url.searchParams.get("q") ?? "").slice(0, 100) }, getLocale(context), format);
+}
