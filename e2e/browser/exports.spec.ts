@@ -1,0 +1,90 @@
+import { expect, test, type Page } from "@playwright/test";
+import fs from "node:fs";
+import * as XLSX from "xlsx";
+import { ROUTES } from "../route-table";
+import { DEMO, signIn, type DemoRole } from "../support";
+
+/**
+ * Every staff list's "Export" links, clicked in Chromium through the production server (JS on and off):
+ * a download named with the list and the day, read back as a spreadsheet program would. CSV: UTF-8 with
+ * a BOM, the header in the user's language, one line per row, formulas neutralised. Excel (read with
+ * SheetJS, a second library): the same header, dates as dates, phone numbers and ids as text, and an
+ * Arabic sheet right to left.
+ */
+const ROLE_OF_AREA: Record<string, DemoRole> = { clerks: "CLERK", "client-admin": "CLIENT_ADMIN", "super-admin": "SUPER_ADMIN", "service-admin": "SERVICE_ADMIN", shared: "SUPER_ADMIN" };
+/** Every list with a download (routes.ts mounts it at `{list}/export`), by the role that opens it. */
+const LISTS = ROUTES.filter((route) => route.path.endsWith("/export")).map((route) => ({ path: route.path.slice(0, -"/export".length), role: ROLE_OF_AREA[route.area ?? "shared"] }));
+
+const HEADER_WORDS = { en: /^(Request number|Number),/, ar: /^[\u0600-\u06FF]/ };
+
+/** RFC 4180 lines into fields (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let field = "";
+  let row: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") row.push(field), (field = "");
+    else if (char === "\r" && text[i + 1] === "\n") {
+      row.push(field), rows.push(row), (row = []), (field = ""), i++;
+    } else field += char;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  return rows;
+}
+
+async function download(page: Page, testId: string) {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) };
+}
+
+test("the lists with a download are the staff lists of every area", () => {
+  expect(LISTS.map((list) => list.path)).toEqual(expect.arrayContaining(["/clerks/requests", "/clerks/attestations", "/clerks/public-announcements", "/super-admin/beneficiaries-management", "/service-admin/client-categories-management", "/client-admin/clerk-users"]));
+  expect(LISTS.length).toBeGreaterThanOrEqual(20);
+});
+
+for (const lng of ["ar", "en"] as const) {
+  for (const role of [...new Set(LISTS.map((list) => list.role))]) {
+    test(`${role} downloads every list they see as CSV and Excel, in ${lng}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, DEMO[role], undefined, lng);
+      const today = new Date().toISOString().slice(0, 10);
+      let downloaded = 0;
+      for (const list of LISTS.filter((candidate) => candidate.role === role)) {
+        const response = await page.goto(list.path);
+        if (response?.status() !== 200) continue; // a list outside this role's capabilities (the matrix checks it)
+        downloaded++;
+        const csv = await download(page, "export-csv");
+        expect(csv.name, list.path).toMatch(new RegExp(`^[a-z-]+-${today}\\.csv$`));
+        expect([...csv.bytes.subarray(0, 3)], list.path).toEqual([0xef, 0xbb, 0xbf]);
+        const rows = parseCsv(csv.bytes.subarray(3).toString("utf8"));
+        expect(rows[0].join(","), list.path).toMatch(HEADER_WORDS[lng]);
+        for (const row of rows) expect(row.length, `${list.path}: ${row.join(",")}`).toBe(rows[0].length);
+        for (const field of rows.slice(1).flat()) expect(field, list.path).not.toMatch(/^[=+\-@]/);
+
+        const xlsx = await download(page, "export-xlsx");
+        expect(xlsx.name, list.path).toBe(csv.name.replace(/\.csv$/, ".xlsx"));
+        const book = XLSX.read(xlsx.bytes, { type: "buffer", cellDates: true, bookFiles: true });
+        const sheet = book.Sheets[book.SheetNames[0]];
+        const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
+        expect(table[0], list.path).toEqual(rows[0]);
+        expect(table.length, list.path).toBe(rows.length);
+        const sheetXml = String((book as unknown as { files: Record<string, { content: Buffer }> }).files["xl/worksheets/sheet1.xml"].content);
+        expect(sheetXml.includes('rightToLeft="1"'), list.path).toBe(lng === "ar");
+        // Dates as dates; phone numbers and national ids as text, as the CSV has them.
+        rows[0].forEach((header, column) => {
+          const cells = table.slice(1).map((row) => row[column]);
+          if (/date|تاريخ|created|updated|published|decided/i.test(header)) for (const cell of cells) if (cell !== undefined) expect(cell, `${list.path} ${header}`).toBeInstanceOf(Date);
+          if (/phone|national|هاتف|الوطني/i.test(header)) cells.forEach((cell, row) => cell !== undefined && expect(cell, `${list.path} ${header}`).toBe(rows[row + 1][column]));
+        });
+      }
+      expect(downloaded).toBeGreaterThanOrEqual(role === "SUPER_ADMIN" ? 10 : 3);
+    });
+  }
+}
