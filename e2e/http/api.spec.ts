@@ -32,6 +32,8 @@ interface Documented {
   security?: unknown[];
 }
 let operations: Documented[] = [];
+/** A valid document's code: the verification calls' examples are written with a code no document has. */
+let validCode = "";
 let ajv: Ajv2020;
 
 // Each call from an address of its own (the server trusts X-Forwarded-For here), so the sign-in limit per
@@ -115,7 +117,7 @@ function exampleOf(operation: Documented) {
   const query: Record<string, unknown> = {};
   for (const parameter of operation.parameters ?? []) {
     if (parameter.example === undefined) continue;
-    if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, String(parameter.example));
+    if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, parameter.name === "code" ? validCode : String(parameter.example));
     else query[parameter.name] = parameter.example;
   }
   return { path, query, body: operation.requestBody?.content["application/json"]?.example };
@@ -139,6 +141,9 @@ test.beforeAll(async () => {
   addFormats(ajv);
   ajv.addFormat("base64", /^[A-Za-z0-9+/]*={0,2}$/);
   ajv.addSchema({ $id: "openapi", components: document.components });
+  const db = await serverDb();
+  validCode = (await db.get<{ code: string }>("SELECT verification_code AS code FROM issued_documents WHERE status = 'VALID' AND secure_plus_enabled = 0 AND expiry_date > ? ORDER BY id", new Date().toISOString()))!.code;
+  await db.close();
 });
 
 test.afterAll(async () => {

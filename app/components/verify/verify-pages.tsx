@@ -3,6 +3,8 @@ import { FormTokenField } from "~/components/forms/form-token";
 import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
 import type { Verdict } from "~/modules/verification/verdict";
+import type { VerificationView } from "~/modules/verification/view";
+export type { VerificationView };
 import { formatDate, isolate } from "~/utils/format";
 import { VerdictIcon } from "./verdict-icon";
 import { VerifyShell } from "./verify-shell";
@@ -42,28 +44,6 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
       </form>
     </VerifyShell>
   );
-}
-
-export interface VerificationView {
-  code: string;
-  verdict: Verdict;
-  document: null | {
-    name: string;
-    /** An attested copy (DESIGN 6.4): the organisation attested a document the holder already had. */
-    attested: boolean;
-    issuerEn: string;
-    issuerAr: string;
-    issuedAt: string;
-    expiresAt: string;
-    revokedAt: string | null;
-    revocationReason: string | null;
-    sha256: string;
-    securePlus: boolean;
-    unlocked: boolean;
-    holderEn: string | null;
-    holderAr: string | null;
-    canDownload: boolean;
-  };
 }
 
 export type CheckResult = { pin?: "wrong" | "locked" | "format"; file?: "match" | "mismatch" | "missing" | "too-large" };

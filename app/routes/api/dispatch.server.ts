@@ -12,7 +12,7 @@ import { apiUserOf } from "~/modules/auth/api-tokens.server";
 import { BodyError, readBoundedBody, uploadOf, type UploadedFile } from "~/modules/http/body.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { env } from "~/utils/env.server";
-import type { Operation } from "./operation";
+import { TEXT_PATH_PARAMS, type Operation } from "./operation";
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
@@ -23,13 +23,13 @@ interface Route {
   names: string[];
 }
 
-/** Path templates as patterns: a `{name}` is a positive integer, so `/by-client` never reads as an id. */
+/** Path templates as patterns: a `{name}` is a positive integer, so `/by-client` never reads as an id (a `{code}` is text). */
 export function routesOf(operations: Operation[]): Route[] {
   return operations.map((operation) => {
     const names: string[] = [];
     const source = operation.path.replace(/[.*+?^${}()|[\]\\]/g, (char) => (char === "{" || char === "}" ? char : `\\${char}`)).replace(/\{(\w+)\}/g, (_, name: string) => {
       names.push(name);
-      return "(\\d{1,10})";
+      return TEXT_PATH_PARAMS.has(name) ? "([A-Za-z0-9-]{1,64})" : "(\\d{1,10})";
     });
     return { operation, pattern: new RegExp(`^${source}/?$`), names };
   });
@@ -146,7 +146,7 @@ export async function dispatch(operations: Route[], request: Request, context: R
   try {
     const principal = operation.public ? (null as unknown as SignedIn) : await callerOf(request, ip);
     if (!operation.public && !(operation.capabilities ?? []).some((capability) => can(principal, capability))) throw forbidden();
-    const params = Object.fromEntries(names.map((name, index) => [name, idOf(found.match![index + 1])]));
+    const params = Object.fromEntries(names.map((name, index) => [name, TEXT_PATH_PARAMS.has(name) ? found.match![index + 1] : idOf(found.match![index + 1])]));
     const url = new URL(request.url);
     const query = operation.query ? parseWith(operation.query, Object.fromEntries(url.searchParams), "") : {};
     const { body, files } = await bodyOf(operation, request);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorResponseSchema, successResponseOf } from "~/modules/api/schema";
 import { env } from "~/utils/env.server";
-import type { Operation } from "./operation";
+import { TEXT_PATH_PARAMS, type Operation } from "./operation";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -31,13 +31,14 @@ const STATUS_TEXT: Record<number, string> = {
 /** The OpenAPI 3.1 document of the operations: every path, its schemas, examples and failures. */
 export function openApiDocument(operations: Operation[]) {
   const components: Record<string, JsonSchema> = {};
-  const errorRef = { $ref: "#/components/schemas/ErrorResponse" };
-  components.ErrorResponse = schemaOf(errorResponseSchema, "output", components);
+  // The error shape has its own id, so its JSON Schema is a $ref and the shape itself lands in `components`.
+  const errorRef = schemaOf(errorResponseSchema, "output", components);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     const parameters: unknown[] = [];
     for (const match of operation.path.matchAll(/\{(\w+)\}/g)) {
-      parameters.push({ name: match[1], in: "path", required: true, schema: { type: "integer", minimum: 1 }, example: operation.example.params?.[match[1]] });
+      const schema = TEXT_PATH_PARAMS.has(match[1]) ? { type: "string", pattern: "^[A-Za-z0-9-]{1,64}$" } : { type: "integer", minimum: 1 };
+      parameters.push({ name: match[1], in: "path", required: true, schema, example: operation.example.params?.[match[1]] });
     }
     if (operation.query) {
       const query = schemaOf(operation.query, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -45,7 +46,10 @@ export function openApiDocument(operations: Operation[]) {
         parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema, ...(operation.example.query?.[name] !== undefined ? { example: operation.example.query[name] } : {}) });
       }
     }
-    const failures = [...new Set([400, ...(operation.public ? [] : [401]), ...(operation.failures ?? []), 429, 500, 503])].sort();
+    // Every status the server can answer for this call: validation, tokens, another method of the path
+    // (405), a body refused before it is read (413, 415), rate limits, failures and outages.
+    const bodyFailures = operation.body ? [413, 415] : [];
+    const failures = [...new Set([400, ...(operation.public ? [] : [401]), ...(operation.failures ?? []), 405, ...bodyFailures, 429, 500, 503])].sort();
     const responses: Record<string, unknown> = {
       [String(operation.status ?? 200)]: {
         description: "Done",
@@ -79,12 +83,19 @@ export function openApiDocument(operations: Operation[]) {
     info: {
       title: "Documents & Attestations API",
       version: "1.0.0",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description:
         "The calls of the product specification (section 7). Every answer is JSON: `{success: true, message: {english, arabic}, data}` or `{success: false, error: {code, message: {english, arabic}, details?}}`. Lists take `page` (from 0) and `size` (at most 100). Sign in with `POST /api/auth/login` and send `Authorization: Bearer <accessToken>`; cookies are not read. `x-capabilities` lists the capabilities of which the caller needs one (403 otherwise); `x-example-caller` names the demo account the example is written for.",
     },
     servers: [{ url: env.publicUrl }],
     security: [{ bearer: [] }],
-    tags: [{ name: "Auth" }, { name: "Document requests" }, { name: "Document categories" }, { name: "Required fields" }],
+    tags: [
+      { name: "Auth", description: "Signing in for a bearer token pair, refreshing and ending it." },
+      { name: "Document requests", description: "Beneficiaries' requests, as staff review, update and issue them." },
+      { name: "Document categories", description: "What an organisation issues, with fees and validity." },
+      { name: "Required fields", description: "The fields a category asks beneficiaries to fill in." },
+      { name: "Verification", description: "Anyone verifies an issued document by its code, as on /verify/{code}." },
+    ],
     paths,
     components: { schemas: components, securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "The `accessToken` of `POST /api/auth/login`, valid 15 minutes; `POST /api/auth/refresh` rotates it." } } },
   };

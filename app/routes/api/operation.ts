@@ -2,6 +2,9 @@ import type { z } from "zod";
 import type { Capability, SignedIn } from "~/modules/access";
 import type { UploadedFile } from "~/modules/files/upload.server";
 
+/** Path parameters that are text (a verification code), not positive integers. */
+export const TEXT_PATH_PARAMS = new Set(["code"]);
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /** Who the OpenAPI test calls an operation's example as (a demo account), or nobody. */
@@ -27,7 +30,7 @@ export interface OperationInput<Q, P, B> {
 export interface Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   id: string;
   method: HttpMethod;
-  /** OpenAPI style: `/api/document-requests/{id}`; path parameters are positive integers. */
+  /** OpenAPI style: `/api/document-requests/{id}`; path parameters are positive integers, but `{code}` (TEXT_PATH_PARAMS). */
   path: string;
   tag: string;
   summary: string;
@@ -51,7 +54,7 @@ export interface Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   /** The success message's translation key. */
   message: string;
   /** The documented example; the OpenAPI test calls the operation with it as `as`. */
-  example: { as: ExampleCaller; query?: Record<string, string | number | boolean>; params?: Record<string, number>; body?: unknown };
+  example: { as: ExampleCaller; query?: Record<string, string | number | boolean>; params?: Record<string, number | string>; body?: unknown };
   /** Documented failures besides 400, 401, 429 and 500. */
   failures?: number[];
   handle: (input: OperationInput<z.output<Q>, z.output<P>, z.output<B>>) => Promise<z.input<R>>;

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { VerifyErrorPage, VerifyFormPage, VerifyResultPage, type CheckResult, type VerificationView } from "~/components/verify/verify-pages";
+import { VerifyErrorPage, VerifyFormPage, VerifyResultPage, type CheckResult } from "~/components/verify/verify-pages";
+import { view } from "~/modules/verification/view";
 import { getDb } from "~/db/db.server";
 import { detectLanguage } from "~/middleware/i18next.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
@@ -17,7 +18,7 @@ import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument, type Verdict } from "~/modules/verification/service.server";
+import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/modules/http/body.server";
 
@@ -151,31 +152,4 @@ function decodedOrAsIs(segment: string) {
   } catch {
     return segment;
   }
-}
-
-/** What the page may show: the holder only without SecurePlus, or after the right PIN. */
-export function view(code: string, verdict: Verdict, document: IssuedDocument | undefined, unlocked: boolean): VerificationView {
-  if (!document) return { code, verdict, document: null };
-  const securePlus = document.secure_plus_enabled === 1;
-  const showHolder = !securePlus || unlocked;
-  return {
-    code,
-    verdict,
-    document: {
-      name: document.document_name,
-      attested: document.kind === "ATTESTATION",
-      issuerEn: document.issuer_en,
-      issuerAr: document.issuer_ar,
-      issuedAt: document.created_at,
-      expiresAt: document.expiry_date,
-      revokedAt: document.revoked_at,
-      revocationReason: document.revocation_reason,
-      sha256: document.document_hash,
-      securePlus,
-      unlocked: securePlus && unlocked,
-      holderEn: showHolder ? [document.first_name_en, document.father_name_en, document.last_name_en].filter(Boolean).join(" ") : null,
-      holderAr: showHolder ? [document.first_name_ar, document.father_name_ar, document.last_name_ar].filter(Boolean).join(" ") : null,
-      canDownload: showHolder && verdict !== "REVOKED",
-    },
-  };
 }

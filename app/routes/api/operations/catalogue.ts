@@ -300,7 +300,7 @@ export const catalogueOperations = [
     query: z.object({ documentRequiredFieldId: idQuery("api.validation.fieldId"), isRequired: z.enum(["true", "false"], { error: "api.validation.isRequired" }).transform((value) => value === "true") }),
     response: requiredFieldSchema,
     message: "api.messages.fieldUpdated",
-    example: { as: "clerk", query: { documentRequiredFieldId: 3, isRequired: true } },
+    example: { as: "clerk", query: { documentRequiredFieldId: 3, isRequired: "true" } },
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();

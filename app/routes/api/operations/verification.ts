@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { getDb } from "~/db/db.server";
+import { apiError } from "~/modules/api/errors.server";
+import { hit } from "~/modules/security/rate-limit.server";
+import { normalizeCode } from "~/modules/verification/code";
+import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
+import { pinSchema } from "~/modules/verification/schema";
+import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode } from "~/modules/verification/service.server";
+import { view, type VerificationView } from "~/modules/verification/view";
+import { env } from "~/utils/env.server";
+import { operation } from "../operation";
+
+const bilingualName = z.object({ english: z.string(), arabic: z.string() });
+
+export const verificationSchema = z
+  .object({
+    code: z.string(),
+    verdict: z.enum(["VALID", "EXPIRED", "REVOKED", "NOT_FOUND"]),
+    document: z
+      .object({
+        kind: z.enum(["DOCUMENT", "ATTESTATION"]),
+        name: z.string(),
+        issuer: bilingualName,
+        issuedAt: z.string(),
+        expiresAt: z.string(),
+        revokedAt: z.string().nullable(),
+        revocationReason: z.string().nullable(),
+        sha256: z.string(),
+        securePlus: z.boolean(),
+        /** The holder: without SecurePlus, or after the right PIN (`POST`); null otherwise. */
+        holder: bilingualName.nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "Verification" });
+
+function answerOf(shown: VerificationView): z.input<typeof verificationSchema> {
+  const document = shown.document;
+  return {
+    code: shown.code,
+    verdict: shown.verdict,
+    document: document && {
+      kind: document.attested ? "ATTESTATION" : "DOCUMENT",
+      name: document.name,
+      issuer: { english: document.issuerEn, arabic: document.issuerAr },
+      issuedAt: document.issuedAt,
+      expiresAt: document.expiresAt,
+      revokedAt: document.revokedAt,
+      revocationReason: document.revocationReason,
+      sha256: document.sha256,
+      securePlus: document.securePlus,
+      holder: document.holderEn !== null ? { english: document.holderEn, arabic: document.holderAr ?? "" } : null,
+    },
+  };
+}
+
+const codeParams = z.object({ code: z.string().max(64) });
+const rateLimited = () => apiError(429, undefined, { headers: { "Retry-After": String(VERIFY_WINDOW_MS / 1000) } });
+const EXAMPLE_CODE = "ABCD-EFGH-JKMN-PQRS";
+
+export const verificationOperations = [
+  operation({
+    id: "verifyDocument",
+    method: "GET",
+    path: "/api/verify/{code}",
+    tag: "Verification",
+    summary: "Verify a document by its code (anyone)",
+    description:
+      "What the public page `/verify/{code}` shows, as JSON, under the same rate limit: the verdict (`NOT_FOUND` for an unknown code, with no document), the kind, issuer, dates, document name and SHA-256. The holder's name is given only for documents without SecurePlus; for the others, `POST` the access PIN.",
+    public: true,
+    params: codeParams,
+    response: verificationSchema,
+    message: "api.messages.verified",
+    example: { as: "anonymous", params: { code: EXAMPLE_CODE } },
+    async handle({ params, request, ip }) {
+      const result = await verifyCode(getDb(), params.code, { ip: ip ?? "", userAgent: request.headers.get("User-Agent"), rateLimit: env.verifyRateLimit });
+      if (result === "rate-limited") throw rateLimited();
+      return answerOf(view(result.code ?? params.code.slice(0, 40), result.verdict, result.document, false));
+    },
+  }),
+  operation({
+    id: "unlockVerification",
+    method: "POST",
+    path: "/api/verify/{code}",
+    tag: "Verification",
+    summary: "Verify a SecurePlus document with its access PIN: the holder too",
+    description: "The access PIN the holder shared (6 digits). A wrong PIN is 403; after 5 wrong PINs in 15 minutes the document answers 429 for everyone.",
+    public: true,
+    params: codeParams,
+    body: pinSchema,
+    failures: [403, 404],
+    response: verificationSchema,
+    message: "api.messages.verified",
+    example: { as: "anonymous", params: { code: EXAMPLE_CODE }, body: { pin: "123456" } },
+    async handle({ params, body, ip }) {
+      if (!(await hit(`verify:${ip ?? ""}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) throw rateLimited();
+      const code = normalizeCode(params.code);
+      const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
+      if (!code || !document) throw apiError(404);
+      if (document.secure_plus_enabled === 1) {
+        const result = await checkAccessPin(document, body.pin);
+        if (result === "locked") throw apiError(429, "verify.pinLocked", { headers: { "Retry-After": String(PIN_WINDOW_MS / 1000) } });
+        if (result === "wrong") throw apiError(403, "verify.pinWrong");
+      }
+      return answerOf(view(code, verdictOf(document), document, true));
+    },
+  }),
+];
