@@ -20,22 +20,35 @@ const HEADER_WORDS = { en: /^(Request number|Number),/, ar: /^[\u0600-\u06FF]/ }
 /** RFC 4180 lines into fields (quoted fields may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  let field = "";
   let row: string[] = [];
+  let field = "";
   let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") row.push(field), (field = "");
-    else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field), rows.push(row), (row = []), (field = ""), i++;
-    } else field += char;
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && char === ",") {
+      endField();
+    } else if (!quoted && char === "\r" && text[i + 1] === "\n") {
+      endField();
+      rows.push(row);
+      row = [];
+      i++;
+    } else {
+      field += char;
+    }
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    endField();
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -2,7 +2,6 @@ import { useTranslation } from "~/utils/i18n";
 import { FormTokenField } from "~/components/forms/form-token";
 import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
-import type { Verdict } from "~/modules/verification/verdict";
 import type { VerificationView } from "~/modules/verification/view";
 export type { VerificationView };
 import { formatDate, isolate } from "~/utils/format";
