@@ -9,7 +9,7 @@ import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { createTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
-import { pdfQrText, pdftotext, pdfTexts } from "~/test/pdf";
+import { pdfQrText, pdftotext } from "~/test/pdf";
 import { env } from "~/utils/env.server";
 import { verifyPassword } from "~/modules/users/password.server";
 import { issueDocument } from "./service.server";
