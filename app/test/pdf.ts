@@ -8,19 +8,6 @@ const inflate = (stream: PDFRawStream) => {
   return filter === PDFName.of("FlateDecode") ? zlib.inflateSync(Buffer.from(stream.contents)) : Buffer.from(stream.contents);
 };
 
-/** The text drawn on the pages (pdf-lib writes it as hex strings in the content streams). */
-export async function pdfTexts(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const texts: string[] = [];
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of("Subtype"))) continue;
-    const content = inflate(object).toString("latin1");
-    for (const match of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) texts.push(Buffer.from(match[1], "hex").toString("latin1"));
-    for (const match of content.matchAll(/\(([^)]*)\)\s*Tj/g)) texts.push(match[1]);
-  }
-  return texts.join("\n");
-}
-
 /** Decodes the QR code image stamped on the first page. */
 export async function pdfQrText(bytes: Uint8Array): Promise<string | null> {
   const pdf = await PDFDocument.load(bytes);
