@@ -29,7 +29,7 @@ export function PricedFields({ name, description, fee, currency, validityPeriod 
         <label htmlFor={currency.id} className="text-sm font-medium">
           {t("catalogue.currency")}
         </label>
-        <select {...currencyProps} className="rounded-md border border-gray-7 bg-white px-3 py-2" dir="ltr">
+        <select {...currencyProps} className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2" dir="ltr">
           {CURRENCIES.map((code) => (
             <option key={code} value={code}>
               {code}

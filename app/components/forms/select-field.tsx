@@ -11,11 +11,11 @@ export function SelectField<Schema extends Record<string, unknown>>({ field, lab
   const { t } = useTranslation();
   const { key: _key, ...props } = getSelectProps(field);
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={field.id} className="text-sm font-medium">
         {label}
       </label>
-      <select {...props} aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+      <select {...props} aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined} className="w-full min-w-0 rounded-md border border-gray-7 bg-white px-3 py-2">
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>

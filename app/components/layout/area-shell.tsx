@@ -39,19 +39,21 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
         <a href="#content" className="sr-only focus:not-sr-only">
           {t("app.skipToContent")}
         </a>
-        <header className="flex items-center justify-between gap-3 border-b border-gray-5 bg-white px-4 py-2 md:col-span-2">
-          <div className="flex items-center gap-3">
+        {/* On a phone (320 px) the bar holds the menu button, the name (cut short), the bell, the other
+            language and the account menu on one line: nothing scrolls sideways. */}
+        <header className="flex items-center justify-between gap-2 border-b border-gray-5 bg-white px-2 py-2 sm:gap-3 sm:px-4 md:col-span-2">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {/* The sheet opens and closes with this checkbox and its labels: no JS needed. It lives in the
                 banner landmark, and on wide screens (no sheet) it is gone from the tab order. */}
             <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only md:hidden" aria-label={t("nav.openMenu")} />
             <label htmlFor="nav-sheet" className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-8 md:hidden">
               {t("nav.openMenu")}
             </label>
-            <Link to="/dashboard" className="font-bold text-accent-11">
+            <Link to="/dashboard" className="min-w-0 truncate font-bold text-accent-11">
               {t("app.name")}
             </Link>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex shrink-0 items-center gap-1 sm:gap-3">
             <NotificationBell unread={data.unread} />
             <LanguageSwitch />
             <UserMenu user={data.user} />

@@ -24,7 +24,8 @@ export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
           value={lng}
           lang={lng}
           aria-pressed={i18n.language === lng}
-          className={`rounded px-2 py-1 text-sm ${i18n.language === lng ? "bg-accent-3 font-semibold text-accent-11" : "text-gray-11 hover:bg-gray-3"}`}
+          // On a phone only the other language is offered: the page already shows which one it is in.
+          className={`rounded px-2 py-1 text-sm ${i18n.language === lng ? "bg-accent-3 font-semibold text-accent-11 max-sm:hidden" : "text-gray-11 hover:bg-gray-3"}`}
         >
           {t(`language.${lng}`)}
         </button>

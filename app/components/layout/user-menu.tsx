@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { Email } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
 import { Link } from "react-router";
 import { fullName, initials, type SessionUser } from "~/modules/auth/session-user";
@@ -20,8 +21,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <p className="font-semibold" dir="ltr" lang="en">
           {fullName(user, "english")}
         </p>
-        <p className="break-all text-sm text-gray-11">
-          <bdi>{user.email}</bdi>
+        <p className="text-sm text-gray-11">
+          <Email address={user.email} />
         </p>
         <p className="mt-1 text-xs text-accent-11">{t(`roles.${user.role}`)}</p>
         <hr className="my-2 border-gray-5" />

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { Email } from "~/components/ui/unbroken";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Link } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -95,9 +96,7 @@ export function PeopleList({
                     <Link to={mustLinkTo(area, kind.screens.detail, { id: row.id })} className="font-medium text-accent-11 underline">
                       {personName(lng, row)}
                     </Link>
-                    <bdi className="break-all text-sm text-gray-11" dir="ltr">
-                      {row.email}
-                    </bdi>
+                    <Email address={row.email} className="text-sm text-gray-11" />
                   </div>
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     {role === "CLERK" ? <ClerkFacts row={row} view={view} showClient={Boolean(clients)} /> : null}

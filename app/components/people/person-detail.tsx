@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { Email } from "~/components/ui/unbroken";
 import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { Badge } from "~/components/ui/badge";
@@ -136,7 +137,7 @@ export function PersonDetail({
           </dd>
           <dt className="text-sm text-gray-11">{t("profile.email")}</dt>
           <dd>
-            <bdi dir="ltr" className="break-all">{person.email}</bdi>
+            <Email address={person.email} />
           </dd>
           <dt className="text-sm text-gray-11">{t("profile.phone")}</dt>
           <dd>

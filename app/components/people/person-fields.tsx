@@ -76,7 +76,7 @@ export function ClerkFields({ jobTitle, clientId, clients }: { jobTitle: Text; c
             defaultValue={clientId.initialValue ?? ""}
             aria-invalid={clientId.errors ? true : undefined}
             aria-describedby={clientId.errors ? clientId.errorId : undefined}
-            className="rounded-md border border-gray-7 bg-white px-3 py-2"
+            className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2"
           >
             <option value="">{t("admin.chooseClient")}</option>
             {clients.map((client) => (

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { VerificationCode } from "~/components/ui/unbroken";
 import { Form } from "~/components/forms/form-token";
 import { TextareaField } from "~/components/ui/field";
 import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
@@ -6,7 +7,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { revocationReasonText } from "~/modules/issuing/schema";
-import { formatCode } from "~/modules/verification/code";
 import { formatDate, formatDateTime, isolate } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 
@@ -60,7 +60,7 @@ export function HolderDocuments({
             <dl className="grid flex-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
               <dt className="text-gray-11">{t("requests.verificationCode")}</dt>
               <dd>
-                <code dir="ltr" data-testid="verification-code">{formatCode(document.verification_code)}</code>
+                <VerificationCode code={document.verification_code} data-testid="verification-code" />
               </dd>
               <dt className="text-gray-11">{t("requests.verificationLink")}</dt>
               <dd className="break-all">
@@ -133,7 +133,7 @@ export function StaffIssuedDocuments({
           <li key={document.id} className="flex flex-col gap-2 rounded-md border border-gray-5 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">
-                <bdi>{document.document_name}</bdi> · <code dir="ltr">{formatCode(document.verification_code)}</code>
+                <bdi>{document.document_name}</bdi> · <VerificationCode code={document.verification_code} />
               </span>
               {document.status === "VALID" ? <Badge variant="success">{t("staff.valid")}</Badge> : <Badge variant="destructive">{t("verify.verdict.REVOKED")}</Badge>}
             </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Email } from "~/components/ui/unbroken";
 import { useTranslation } from "~/utils/i18n";
 import { Card } from "~/components/ui/card";
 import { InfoCard } from "~/components/ui/info-card";
@@ -143,7 +144,7 @@ export function BeneficiaryCard({
       rows={[
         [t("staff.fullName"), <bdi key="n" lang="en">{[person.first_name_en, person.father_name_en, person.last_name_en].filter(Boolean).join(" ")}</bdi>],
         [t("staff.arabicName"), <span key="a" dir="rtl" lang="ar">{[person.first_name_ar, person.father_name_ar, person.last_name_ar].filter(Boolean).join(" ")}</span>],
-        [t("staff.email"), <bdi key="e" className="break-all">{person.email}</bdi>],
+        [t("staff.email"), <Email key="e" address={person.email} />],
         [t("staff.phone"), <bdi key="p">{person.phone ?? "—"}</bdi>],
         [t("staff.nin"), <bdi key="i">{person.nin ?? "—"}</bdi>],
       ]}

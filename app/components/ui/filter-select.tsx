@@ -10,7 +10,7 @@ export function FilterSelect({ name, label, value, options, allLabel, className 
       <label htmlFor={name} className="text-sm font-medium">
         {label}
       </label>
-      <select id={name} name={name} defaultValue={value} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+      <select id={name} name={name} defaultValue={value} className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2">
         {allLabel ? <option value="">{allLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { VerificationCode } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
 import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatCode } from "~/modules/verification/code";
@@ -72,7 +73,7 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
         <dl>
           <dt>{t("verify.code")}</dt>
           <dd>
-            <code dir="ltr">{formatCode(code)}</code>
+            <VerificationCode code={code} />
           </dd>
           {document ? (
             <>

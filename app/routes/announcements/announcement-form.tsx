@@ -72,7 +72,7 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
       <h1 className="text-2xl font-bold">{heading}</h1>
       <p className="text-gray-11">{t("announcements.formHint")}</p>
       <Card>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
+        <Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Field label={t("announcements.titleEnglish")} dir="ltr" lang="en" {...inputProps(title.english, "text")} />
           <Field label={t("announcements.titleArabic")} dir="rtl" lang="ar" {...inputProps(title.arabic, "text")} />
           <TextareaField label={t("announcements.bodyEnglish")} rows={10} dir="ltr" lang="en" {...textareaProps(body.english)} />

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Email } from "~/components/ui/unbroken";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusBadge } from "~/components/requests/status-badge";
@@ -90,7 +91,7 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
                   </td>
                   <td className="px-4 py-2">
                     <span className="block">{personName(lng, row)}</span>
-                    <bdi className="block break-all text-gray-11">{row.email}</bdi>
+                    <Email address={row.email} className="block text-gray-11" />
                   </td>
                   {clients ? <td className="px-4 py-2">{pick(lng, row.client_en, row.client_ar)}</td> : null}
                   <td className="px-4 py-2">

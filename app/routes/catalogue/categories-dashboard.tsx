@@ -35,7 +35,7 @@ export default function CategoriesDashboard({ loaderData }: Route.ComponentProps
       <PageTitle title={t("catalogue.dashboard")} />
       <h1 className="text-2xl font-bold">{t("catalogue.dashboard")}</h1>
       {loaderData.categories.length === 0 ? <p className="text-gray-11">{t("catalogue.empty")}</p> : null}
-      <div className="grid gap-4 md:grid-cols-2" data-testid="category-counts">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="category-counts">
         {loaderData.categories.map((category) => (
           <Card key={category.id} className="flex flex-col gap-3">
             <Link to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} className="text-lg font-semibold text-accent-11 underline">

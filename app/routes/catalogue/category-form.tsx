@@ -80,7 +80,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
           <label htmlFor={fields.clientId.id} className="text-sm font-medium">
             {t("catalogue.client")}
           </label>
-          <select {...clientProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+          <select {...clientProps} className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2">
             <option value="">{t("catalogue.chooseClient")}</option>
             {clients.map((client) => (
               <option key={client.id} value={client.id}>

@@ -102,7 +102,7 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
         <label htmlFor={fields.fieldType.id} className="text-sm font-medium">
           {t("catalogue.fieldType")}
         </label>
-        <select {...typeProps} className="rounded-md border border-gray-7 bg-white px-3 py-2">
+        <select {...typeProps} className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2">
           {FIELD_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`catalogue.fieldTypes.${type}`)}

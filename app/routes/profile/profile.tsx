@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { Email } from "~/components/ui/unbroken";
 import { data, href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
@@ -33,7 +34,7 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
   const rows: [string, React.ReactNode][] = [
     ["profile.fullName", <bdi key="en" lang="en">{profile.nameEn}</bdi>],
     ["profile.fullNameArabic", <bdi key="ar" lang="ar">{profile.nameAr}</bdi>],
-    ["profile.email", <bdi key="email" className="break-all">{profile.email}</bdi>],
+    ["profile.email", <Email key="email" address={profile.email} />],
     ["profile.phone", profile.phone ? <bdi key="phone">{profile.phone}</bdi> : t("profile.notProvided")],
     ["profile.nin", profile.nin ? <bdi key="nin">{profile.nin}</bdi> : t("profile.notProvided")],
     ["profile.role", t(`roles.${profile.role}`)],

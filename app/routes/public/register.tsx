@@ -81,7 +81,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <h1 className="mb-4 text-2xl font-bold">{t("auth.register.title")}</h1>
         <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-6">
           <FormErrors errors={form.errors} id={form.errorId} />
-          <fieldset className="grid gap-4 md:grid-cols-2">
+          <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.names")}</legend>
             {nameRows.map(([english, englishLabel, arabic, arabicLabel]) => (
               <div key={englishLabel} className="contents">
@@ -90,13 +90,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
               </div>
             ))}
           </fieldset>
-          <fieldset className="grid gap-4 md:grid-cols-2">
+          <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.contact")}</legend>
             <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
             <Field label={t("auth.fields.phone")} autoComplete="tel" inputMode="numeric" dir="ltr" {...inputProps(fields.phone, "tel")} />
             <Field label={t("auth.fields.nin")} inputMode="numeric" dir="ltr" {...inputProps(fields.nin, "text")} />
           </fieldset>
-          <fieldset className="grid gap-4 md:grid-cols-2">
+          <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.security")}</legend>
             <Field label={t("auth.fields.password")} autoComplete="new-password" {...inputProps(fields.password, "password")} />
             <Field

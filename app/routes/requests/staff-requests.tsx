@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { Email } from "~/components/ui/unbroken";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Link } from "react-router";
 import { ExportLink } from "~/components/ui/export-link";
@@ -100,7 +101,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-2">
                     <span className="block">{personName(lng, row)}</span>
-                    <bdi className="block break-all text-gray-11">{row.email}</bdi>
+                    <Email address={row.email} className="block text-gray-11" />
                   </td>
                   <td className="px-4 py-2">
                     {pick(lng, row.category_en, row.category_ar)}

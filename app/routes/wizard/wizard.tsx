@@ -193,7 +193,7 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
         <label htmlFor="q" className="sr-only">
           {t("wizard.searchClients")}
         </label>
-        <input id="q" name="q" defaultValue={view.q} placeholder={t("wizard.searchClients")} className="flex-1 rounded-md border border-gray-7 px-3 py-2" />
+        <input id="q" name="q" defaultValue={view.q} placeholder={t("wizard.searchClients")} className="min-w-0 flex-1 rounded-md border border-gray-7 px-3 py-2" />
         <Button type="submit" variant="outline">
           {t("wizard.search")}
         </Button>
