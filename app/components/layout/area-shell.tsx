@@ -48,7 +48,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
             <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only md:hidden" aria-label={t("nav.openMenu")} />
             <label htmlFor="nav-sheet" className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-8 md:hidden">
               {t("nav.openMenu")}
-            </label>
+            </label>{" "}
             <Link to="/dashboard" className="min-w-0 truncate font-bold text-accent-11">
               {t("app.name")}
             </Link>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { FormTokenField } from "~/components/forms/form-token";
 import { useLocation } from "react-router";
@@ -16,9 +17,10 @@ export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
     <form method="post" action="/language" className="flex items-center gap-1" aria-label={t("language.switchTo")}>
 <FormTokenField />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {LANGUAGES.map((lng) => (
+      {LANGUAGES.map((lng, index) => (
+        <Fragment key={lng}>
+        {index > 0 ? " " : null}
         <button
-          key={lng}
           type="submit"
           name="lng"
           value={lng}
@@ -29,6 +31,7 @@ export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
         >
           {t(`language.${lng}`)}
         </button>
+        </Fragment>
       ))}
     </form>
   );

@@ -53,6 +53,7 @@ export function RequiredFieldInputs({ specs, fieldset }: { specs: Spec[]; fields
             key={spec.id}
             label={label}
             inputMode={type === "number" || type === "phone" ? "numeric" : undefined}
+            hint={type === "date" ? t("validation.dateFormatHint") : undefined}
             dir={type === "email" || type === "phone" || type === "number" ? "ltr" : undefined}
             {...inputProps(meta, inputType)}
           />

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { latinDigits } from "~/utils/digits";
 
 /** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */
 const requiredText = (key: string) => z.string({ error: key }).trim().min(1, key);
@@ -17,12 +18,14 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const phone = z
-  .string({ error: "validation.phoneMin9" })
-  .trim()
-  .regex(/^\d*$/, "validation.phoneDigits")
-  .min(9, "validation.phoneMin9")
-  .max(20, "validation.phoneDigits");
+const phone = latinDigits(
+  z
+    .string({ error: "validation.phoneMin9" })
+    .trim()
+    .regex(/^\d*$/, "validation.phoneDigits")
+    .min(9, "validation.phoneMin9")
+    .max(20, "validation.phoneDigits"),
+);
 
 /** A person's four names, each in English and Arabic (the middle one optional). */
 const names = {
@@ -70,7 +73,7 @@ export const registerSchema = withConfirmedPassword({
   ...names,
   email: z.email({ error: "validation.emailInvalid" }).max(254),
   phone,
-  nin: z.string({ error: "validation.ninExact11" }).trim().regex(/^\d{11}$/, "validation.ninExact11"),
+  nin: latinDigits(z.string({ error: "validation.ninExact11" }).trim().regex(/^\d{11}$/, "validation.ninExact11")),
   ...newPassword(8),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;

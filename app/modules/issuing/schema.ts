@@ -1,5 +1,6 @@
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
+import { userDate } from "~/utils/digits";
 
 export const ISSUE_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -13,8 +14,7 @@ export const issueSchema = z.object({
     .string({ error: "validation.expirationDateRequired" })
     .trim()
     .min(1, "validation.expirationDateRequired")
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.selectValidDate")
-    .refine((value) => !Number.isNaN(Date.parse(value)), "validation.selectValidDate")
+    .pipe(userDate("validation.selectValidDate"))
     .refine((value) => value >= today(), "validation.selectValidDate"),
 });
 

@@ -1,6 +1,7 @@
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
+import { latinDigits } from "~/utils/digits";
 
 /** The people the platform's admins manage (DESIGN 16). */
 export type ManagedRole = "SERVICE_ADMIN" | "CLIENT_ADMIN" | "CLERK" | "BENEFICIARY";
@@ -22,8 +23,8 @@ export const adminSchema = z.object({
   firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
   lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
   email: z.email({ error: "validation.invalidEmailFormat" }).max(254),
-  phone: requiredText("validation.phoneRequired", 20).regex(/^\+?\d+$/, "validation.phoneDigits"),
-  nin: requiredText("validation.nationalIdRequired", 20).regex(/^\d+$/, "validation.ninDigits"),
+  phone: latinDigits(requiredText("validation.phoneRequired", 20).regex(/^\+?\d+$/, "validation.phoneDigits")),
+  nin: latinDigits(requiredText("validation.nationalIdRequired", 20).regex(/^\d+$/, "validation.ninDigits")),
   password: password.optional(),
 });
 
@@ -62,13 +63,15 @@ export const userSchema = (mode: "create" | "edit") =>
     firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
     lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
     email: z.email({ error: "validation.invalidEmail" }).max(254),
-    phone: z.string({ error: "validation.phoneTooShort" }).trim().min(6, "validation.phoneTooShort").max(20).regex(/^\+?\d+$/, "validation.phoneDigits"),
-    nin: z
-      .string({ error: "validation.invalidNationalId" })
-      .trim()
-      .min(mode === "create" ? 11 : 6, "validation.invalidNationalId")
-      .max(20, "validation.invalidNationalId")
-      .regex(/^\d+$/, "validation.invalidNationalId"),
+    phone: latinDigits(z.string({ error: "validation.phoneTooShort" }).trim().min(6, "validation.phoneTooShort").max(20).regex(/^\+?\d+$/, "validation.phoneDigits")),
+    nin: latinDigits(
+      z
+        .string({ error: "validation.invalidNationalId" })
+        .trim()
+        .min(mode === "create" ? 11 : 6, "validation.invalidNationalId")
+        .max(20, "validation.invalidNationalId")
+        .regex(/^\d+$/, "validation.invalidNationalId"),
+    ),
     password: z.string().min(8, "validation.passwordTooShort").max(256).optional(),
   });
 

@@ -1,9 +1,10 @@
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
+import { parseUserDate, toLatinDigits } from "~/utils/digits";
 
 /** The search box of a list screen: trimmed, at most 100 characters. */
-export const searchOf = (url: URL) => (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+export const searchOf = (url: URL) => toLatinDigits(url.searchParams.get("q") ?? "").trim().slice(0, 100);
 
 /** The last page a list can be asked for: past it (`?page=1e20`) the page is clamped, an empty one. */
 export const MAX_PAGE = 1_000_000;
@@ -38,7 +39,7 @@ export const attachmentReviewSchema = z.object({
 
 /** `from`/`to` (YYYY-MM-DD) from a list's URL; `to` includes its whole day. */
 export function dateRangeOf(url: URL) {
-  const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : "");
+  const day = (value: string | null) => (value ? (parseUserDate(value) ?? "") : "");
   const from = day(url.searchParams.get("from"));
   const to = day(url.searchParams.get("to"));
   return {

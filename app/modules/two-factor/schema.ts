@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { ROLES } from "~/db/schema";
+import { toLatinDigits } from "~/utils/digits";
 
 /** A 6-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
 export const secondFactorSchema = z.object({
   code: z
     .string({ error: "twoFactor.codeRequired" })
     .trim()
-    .transform((value) => value.replace(/\s+/g, "").toLowerCase())
+    .transform((value) => toLatinDigits(value).replace(/\s+/g, "").toLowerCase())
     .pipe(z.string().regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, "twoFactor.codeFormat")),
 });
 

@@ -1,3 +1,5 @@
+import { toLatinDigits } from "~/utils/digits";
+
 /** Crockford base32 (no I, L, O, U): 16 characters = 80 bits (DESIGN section 7). */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const CODE_LENGTH = 16;
@@ -14,7 +16,7 @@ export const formatCode = (code: string) => code.match(/.{1,4}/g)?.join("-") ?? 
 
 /** Accepts dashes, spaces and either case; maps the look-alikes Crockford allows. Null when malformed. */
 export function normalizeCode(input: string): string | null {
-  const cleaned = input
+  const cleaned = toLatinDigits(input)
     .toUpperCase()
     .replace(/[\s-]/g, "")
     .replace(/[IL]/g, "1")

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
+import { latinDigits, userDate } from "~/utils/digits";
 
 
 export interface RequiredFieldSpec {
@@ -13,13 +14,13 @@ const validatorFor = (type: FieldType) => {
   const text = z.string().trim().max(2000);
   switch (type) {
     case "number":
-      return text.regex(/^-?\d+(\.\d+)?$/, "wizard.numberInvalid");
+      return latinDigits(text.regex(/^-?\d+(\.\d+)?$/, "wizard.numberInvalid"));
     case "date":
-      return text.regex(/^\d{4}-\d{2}-\d{2}$/, "validation.selectValidDate").refine((v) => !Number.isNaN(Date.parse(v)), "validation.selectValidDate");
+      return userDate("validation.selectValidDate");
     case "email":
       return z.email({ error: "validation.invalidEmail" });
     case "phone":
-      return text.regex(/^\+?\d{6,15}$/, "validation.phoneDigits");
+      return latinDigits(text.regex(/^\+?\d{6,15}$/, "validation.phoneDigits"));
     default:
       return text;
   }

@@ -109,7 +109,7 @@ function ApproveForm({ today, defaultExpiry, organisation, lastResult }: { today
         <h2 className="text-lg font-semibold">{t("attestations.approveTitle")}</h2>
         <p className="text-sm text-gray-11">{t("attestations.approveHint", { organisation })}</p>
         <FormErrorsOf errors={form.errors} />
-        <Field label={t("attestations.expirationDate")} min={today} {...inputProps(fields.expirationDate, "date")} />
+        <Field label={t("attestations.expirationDate")} hint={t("validation.dateFormatHint")} min={today} {...inputProps(fields.expirationDate, "date")} />
         <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
           {t("attestations.approve")}
         </Button>

@@ -201,8 +201,12 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
                 defaultValue={result?.values.expirationDate ?? view.defaultExpiry}
                 onChange={(event) => correct("expirationDate", /^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value) && event.currentTarget.value >= view.today)}
                 aria-invalid={errors.expirationDate ? true : undefined}
+                aria-describedby="expirationDate-hint"
                 className="rounded-md border border-gray-7 px-3 py-2"
               />
+              <p id="expirationDate-hint" className="text-xs text-gray-11">
+                {t("validation.dateFormatHint")}
+              </p>
               {errors.expirationDate ? <p className="text-sm text-red-11">{t(errors.expirationDate)}</p> : null}
             </div>
           ) : (

@@ -59,13 +59,13 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
           <label htmlFor="from" className="text-sm font-medium">
             {t("staff.from")}
           </label>
-          <input id="from" name="from" type="date" defaultValue={filters.from} className="rounded-md border border-gray-7 px-3 py-2" />
+          <input id="from" name="from" type="date" defaultValue={filters.from} title={t("validation.dateFormatHint")} placeholder="30/06/2024" className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="to" className="text-sm font-medium">
             {t("staff.to")}
           </label>
-          <input id="to" name="to" type="date" defaultValue={filters.to} className="rounded-md border border-gray-7 px-3 py-2" />
+          <input id="to" name="to" type="date" defaultValue={filters.to} title={t("validation.dateFormatHint")} placeholder="30/06/2024" className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         {categories ? (
           <FilterSelect name="category" label={t("requests.category")} value={filters.category} allLabel={t("staff.allCategories")} className="lg:col-span-2" options={categories.map((category) => ({ value: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />

@@ -136,7 +136,8 @@ export default function Wizard({ loaderData, actionData }: Route.ComponentProps)
           </Form>
         ) : null}
       </div>
-      <ol className="flex flex-wrap gap-2 text-sm" aria-label={t("wizard.stepOf", { current: step + 1, total: WIZARD_STEPS.length })}>
+      {/* A list of labelled steps (not <ol>: a text browser would number them twice). */}
+      <ul className="flex flex-wrap gap-2 text-sm" aria-label={t("wizard.stepOf", { current: step + 1, total: WIZARD_STEPS.length })}>
         {WIZARD_STEPS.map((name, index) => (
           <li
             key={name}
@@ -146,7 +147,7 @@ export default function Wizard({ loaderData, actionData }: Route.ComponentProps)
             {index + 1}. {t(`wizard.steps.${name}`)}
           </li>
         ))}
-      </ol>
+      </ul>
       <Card>
         {step === 0 ? <ClientStep view={loaderData} error={result?.intent === "client" ? result.error : undefined} /> : null}
         {step === 1 ? <CategoryStep view={loaderData} error={result?.intent === "category" ? result.error : undefined} /> : null}
@@ -172,7 +173,7 @@ function StepButtons({ back }: { back?: number }) {
         </ButtonLink>
       ) : (
         <span />
-      )}
+      )}{" "}
       <Button type="submit" disabled={navigation.state === "submitting"}>
         {t("wizard.next")}
       </Button>
@@ -193,7 +194,7 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
         <label htmlFor="q" className="sr-only">
           {t("wizard.searchClients")}
         </label>
-        <input id="q" name="q" defaultValue={view.q} placeholder={t("wizard.searchClients")} className="min-w-0 flex-1 rounded-md border border-gray-7 px-3 py-2" />
+        <input id="q" name="q" defaultValue={view.q} placeholder={t("wizard.searchClients")} className="min-w-0 flex-1 rounded-md border border-gray-7 px-3 py-2" />{" "}
         <Button type="submit" variant="outline">
           {t("wizard.search")}
         </Button>
@@ -204,14 +205,22 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
         {view.clients.length === 0 ? <p className="text-gray-11">{t("wizard.noClients")}</p> : null}
         <fieldset className="flex flex-col gap-2">
           <legend className="sr-only">{t("wizard.chooseClient")}</legend>
+          {/* Each choice in a block of its own, its parts apart: one line each in a text browser. */}
           {view.clients.map((client) => (
-            <label key={client.id} className={choiceClass}>
-              <input type="radio" name="clientId" value={client.id} defaultChecked={view.client?.id === client.id} className="mt-1.5" />
-              <span>
-                <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
-                {client.address ? <bdi className="block text-sm text-gray-11">{client.address}</bdi> : null}
-              </span>
-            </label>
+            <div key={client.id}>
+              <label className={choiceClass}>
+                <input type="radio" name="clientId" value={client.id} defaultChecked={view.client?.id === client.id} className="mt-1.5" />{" "}
+                <span>
+                  <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
+                  {client.address ? (
+                    <>
+                      {" "}
+                      <bdi className="block text-sm text-gray-11">{client.address}</bdi>
+                    </>
+                  ) : null}
+                </span>
+              </label>
+            </div>
           ))}
         </fieldset>
         <StepButtons />
@@ -232,17 +241,19 @@ function CategoryStep({ view, error }: { view: StepView; error?: string }) {
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">{t("wizard.steps.category")}</legend>
         {view.categories.map((category) => (
-          <label key={category.id} className={choiceClass}>
-            <input type="radio" name="documentCategoryId" value={category.id} defaultChecked={view.category?.id === category.id} className="mt-1.5" />
+          <div key={category.id}>
+            <label className={choiceClass}>
+            <input type="radio" name="documentCategoryId" value={category.id} defaultChecked={view.category?.id === category.id} className="mt-1.5" />{" "}
             <span className="flex flex-col gap-1">
-              <span className="font-medium">{pick(lng, category.name_en, category.name_ar)}</span>
-              <span className="text-sm text-gray-11">{pick(lng, category.description_en, category.description_ar)}</span>
+              <span className="font-medium">{pick(lng, category.name_en, category.name_ar)}</span>{" "}
+              <span className="text-sm text-gray-11">{pick(lng, category.description_en, category.description_ar)}</span>{" "}
               <span className="text-sm">
                 {t("wizard.fee")}: <bdi>{category.fee === 0 ? t("wizard.free") : formatMoney(category.fee, category.currency, lng)}</bdi> ·{" "}
                 {t("wizard.validity", { days: category.validity_period_days })}
               </span>
             </span>
-          </label>
+            </label>
+          </div>
         ))}
       </fieldset>
       <StepButtons back={0} />

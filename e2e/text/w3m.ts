@@ -1,0 +1,111 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * w3m, Debian's text browser, driven as a person drives it: in a terminal (tmux), moving with its own
+ * keys (search with `/`, next field with Tab, Enter to edit or press), typing into its prompts. It sends
+ * what w3m sends (a Referer, never an Origin), keeps cookies in its own jar, and the test reads the screen.
+ */
+let sessions = 0;
+
+const tmux = (...args: string[]) => execFileSync("tmux", args, { encoding: "utf8" });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** w3m's search takes a regular expression. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export class W3m {
+  private constructor(
+    readonly session: string,
+    readonly home: string,
+  ) {}
+
+  /** A new w3m (its own cookie jar) that asks pages in `lng`, on `url`. */
+  static async open(url: string, lng: "ar" | "en") {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "w3m-"));
+    const session = `w3m-${process.pid}-${++sessions}`;
+    tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "200", "-e", `HOME=${home}`, "-e", "LANG=C.UTF-8", `w3m -o accept_language=${lng} -o confirm_qq=0 '${url}'`);
+    const browser = new W3m(session, home);
+    await browser.waitFor(/\S/);
+    return browser;
+  }
+
+  /** What the terminal shows (the window is 200 lines tall: a whole page). */
+  screen(): string {
+    return tmux("capture-pane", "-p", "-t", this.session);
+  }
+
+  async keys(...keys: string[]) {
+    for (const key of keys) {
+      tmux("send-keys", "-t", this.session, key);
+      await sleep(60);
+    }
+  }
+
+  /** Types text literally (`send-keys -l`: no key names), into w3m's prompt. */
+  async type(text: string) {
+    tmux("send-keys", "-t", this.session, "-l", text);
+    await sleep(60);
+  }
+
+  async waitFor(expected: RegExp | string, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.screen();
+      if (typeof expected === "string" ? screen.includes(expected) : expected.test(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`w3m never showed ${expected}; the screen:\n${screen}`);
+      await sleep(100);
+    }
+  }
+
+  /** Puts the cursor on the `nth` occurrence of `text` from the top of the page. */
+  async find(text: string, nth = 1) {
+    await this.keys("g");
+    await this.keys("/");
+    await this.type(literal(text));
+    await this.keys("Enter");
+    for (let i = 1; i < nth; i++) await this.keys("n");
+  }
+
+  /** Types `value` into the field after the label `label` (a text, password, date or file field). */
+  async fill(label: string, value: string, nth = 1) {
+    await this.find(label, nth);
+    await this.keys("Tab", "Enter");
+    await this.keys("C-a", "C-k"); // w3m's line editor: clear what the field held
+    await this.type(value);
+    await this.keys("Enter");
+  }
+
+  /** Chooses the radio button or checkbox just before the text `label`. */
+  async check(label: string) {
+    await this.find(label);
+    await this.keys("Escape", "Tab", "Enter");
+  }
+
+  /** Presses the button (or follows the link) whose text is `label`, and waits for the page to change. */
+  async press(label: string, nth = 1) {
+    const before = this.screen();
+    await this.find(label, nth);
+    await this.keys("Enter");
+    const deadline = Date.now() + 10_000;
+    while (this.screen() === before && Date.now() < deadline) await sleep(100);
+    await sleep(300);
+  }
+
+  async goto(url: string) {
+    await this.keys("U", "C-a", "C-k");
+    await this.type(url);
+    await this.keys("Enter");
+    await sleep(500);
+  }
+
+  close() {
+    try {
+      tmux("kill-session", "-t", this.session);
+    } catch {
+      // already gone
+    }
+    fs.rmSync(this.home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,12 @@
+import { W3m } from "./e2e/text/w3m.ts";
+const b = await W3m.open("http://127.0.0.1:4500/login", "en");
+await b.fill("Email", "beneficiary3@example.com");
+await b.fill("Password", "Demo-Pass-2026");
+await b.press("Sign in", 2);
+console.log(b.screen().split("\n").filter(Boolean).slice(0, 12).join("\n"));
+await b.goto("http://127.0.0.1:4500/beneficiary/request-document/create");
+await b.waitFor("Which organisation");
+await b.check("Demo University");
+await b.press("Next");
+console.log(b.screen().split("\n").filter(Boolean).slice(18, 40).join("\n"));
+b.close();
