@@ -29,6 +29,8 @@ export default defineConfig({
     { name: "js-on", testMatch: /browser\/.*\.spec\.ts/, use: { javaScriptEnabled: true } },
     { name: "js-off", testMatch: /browser\/.*\.spec\.ts/, use: { javaScriptEnabled: false } },
     { name: "http", testMatch: /http\/.*\.spec\.ts/ },
+    // Debian's w3m in a terminal (tmux): the text-browser journey.
+    { name: "text-browser", testMatch: /text\/.*\.spec\.ts/ },
   ],
   webServer: {
     command: `rm -rf e2e/.tmp/data && ${postgres ? "node scripts/postgres.mjs --fresh e2e_main && " : ""}node server.js`,

@@ -13,6 +13,18 @@ if (!fs.existsSync(chromium)) {
   }
 }
 
+// The text-browser journey drives Debian's w3m in a terminal (tmux).
+const missing = ["w3m", "tmux"].filter((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0);
+if (missing.length) {
+  if (process.getuid?.() === 0) {
+    console.log(`Installing Debian's ${missing.join(" and ")} for the text-browser journey...`);
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`, { stdio: "inherit" });
+  } else {
+    console.error(`Missing ${missing.join(" and ")}. Install them with: sudo apt-get install ${missing.join(" ")}`);
+    process.exit(1);
+  }
+}
+
 execSync("npx react-router build", { stdio: "inherit" });
 const args = process.argv.slice(2);
 const result = spawnSync("npx", ["playwright", "test", ...args], { stdio: "inherit" });

@@ -45,7 +45,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {/* The sheet opens and closes with this checkbox and its labels: no JS needed. It lives in the
                 banner landmark, and on wide screens (no sheet) it is gone from the tab order. */}
-            <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only md:hidden" aria-label={t("nav.openMenu")} />
+            <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only md:hidden" aria-label={t("nav.openMenu")} />{" "}
             <label htmlFor="nav-sheet" className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-8 md:hidden">
               {t("nav.openMenu")}
             </label>{" "}

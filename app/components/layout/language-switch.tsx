@@ -15,7 +15,7 @@ export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
   const { t, i18n } = useTranslation();
   return (
     <form method="post" action="/language" className="flex items-center gap-1" aria-label={t("language.switchTo")}>
-<FormTokenField />
+      <FormTokenField />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {LANGUAGES.map((lng, index) => (
         <Fragment key={lng}>

@@ -30,7 +30,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {t("userMenu.profile")}
         </Link>
         <form method="post" action="/logout">
-<FormTokenField />
+          <FormTokenField />
           <button type="submit" className="block w-full rounded px-2 py-1.5 text-start text-sm hover:bg-gray-3">
             {t("userMenu.logout")}
           </button>

@@ -20,9 +20,9 @@ export function StatusRows({ rows, testId }: { rows: StatusRow[]; testId: string
           <li key={row.key}>
             <Link to={row.to} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 hover:bg-gray-2">
               <span>
-                <span className="block font-medium">{row.title}</span>
+                <span className="block font-medium">{row.title}</span>{" "}
                 <span className="block text-sm text-gray-11">{row.subtitle}</span>
-              </span>
+              </span>{" "}
               <StatusBadge status={row.status} />
             </Link>
           </li>

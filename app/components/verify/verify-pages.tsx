@@ -64,7 +64,7 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
       <section className={`v-verdict v-${verdict}`} aria-live="polite" data-verdict={verdict}>
         <VerdictIcon verdict={verdict} />
         <div>
-          <strong>{t(`verify.verdict.${verdict}`)}</strong>
+          <strong>{t(`verify.verdict.${verdict}`)}</strong>{" "}
           <span>{document?.attested && verdict !== "NOT_FOUND" ? t(`verify.attestedText.${verdict}`, { issuer }) : t(`verify.verdictText.${verdict}`, { issuer })}</span>
         </div>
       </section>
@@ -130,10 +130,10 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
 
       {document?.securePlus && !document.unlocked ? (
         <form method="post" className="v-card">
-<FormTokenField />
+          <FormTokenField />
           <p>{t("verify.securePlus")}</p>
           <label htmlFor="pin">{t("verify.pinLabel")}</label>
-          <input type="text" id="pin" name="pin" inputMode="numeric" autoComplete="off" maxLength={6} dir="ltr" />
+          <input type="text" id="pin" name="pin" inputMode="numeric" autoComplete="off" maxLength={6} dir="ltr" />{" "}
           {result?.pin ? (
             <p className="v-msg v-bad" role="alert">
               {t(PIN_MESSAGES[result.pin])}
@@ -147,11 +147,11 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
 
       {document ? (
         <form method="post" encType="multipart/form-data" className="v-card">
-<FormTokenField />
+          <FormTokenField />
           <h2>{t("verify.fileCheckTitle")}</h2>
           <p className="v-hint">{t("verify.fileCheckIntro")}</p>
           <label htmlFor="file">{t("verify.fileLabel")}</label>
-          <input type="file" id="file" name="file" />
+          <input type="file" id="file" name="file" />{" "}
           {result?.file ? (
             <p className={`v-msg ${result.file === "match" ? "v-ok" : "v-bad"}`} role="status" data-file-check={result.file}>
               {t(FILE_MESSAGES[result.file])}

@@ -116,7 +116,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                         {t("dashboard.requestNumber", { id: request.id })} ·{" "}
                         {t("dashboard.createdOn", { date: formatDate(request.created_at, i18n.language) })}
                       </p>
-                    </div>
+                    </div>{" "}
                     <StatusBadge status={request.status} />
                   </li>
                 ))}

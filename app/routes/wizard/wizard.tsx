@@ -364,16 +364,16 @@ function ReviewStep({ view }: { view: StepView }) {
         <textarea id="requestMessage" name="requestMessage" rows={3} defaultValue={view.requestMessage} className="rounded-md border border-gray-7 px-3 py-2" />
       </div>
       <label className="flex items-start gap-2">
-        <input type="checkbox" name="securePlusEnabled" defaultChecked={view.securePlusEnabled} className="mt-1.5" />
+        <input type="checkbox" name="securePlusEnabled" defaultChecked={view.securePlusEnabled} className="mt-1.5" />{" "}
         <span>
-          <span className="block font-medium">{t("wizard.securePlus")}</span>
+          <span className="block font-medium">{t("wizard.securePlus")}</span>{" "}
           <span className="block text-sm text-gray-11">{t("wizard.securePlusHint")}</span>
         </span>
       </label>
       <div className="mt-4 flex items-center justify-between gap-3">
         <ButtonLink to={stepUrl(3)} variant="outline">
           {t("wizard.back")}
-        </ButtonLink>
+        </ButtonLink>{" "}
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {t("wizard.submit")}
         </Button>
