@@ -22,8 +22,9 @@ export const latinDigits = <T extends z.ZodType>(schema: T) => z.preprocess((val
  */
 export function parseUserDate(typed: string): string | null {
   const text = toLatinDigits(typed).trim().replace(/[\u200e\u200f]/g, "");
-  let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  const [year, month, day] = match ? [match[1], match[2], match[3]] : (match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text)) ? [match[3], match[2], match[1]] : [];
+  const isoFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  const [year, month, day] = isoFirst ? [isoFirst[1], isoFirst[2], isoFirst[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : [];
   if (!year) return null;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day)) return null;
