@@ -12,6 +12,8 @@ import { requestGuardMiddleware } from "./middleware/request-guard.server";
 import { sessionMiddleware, toastMiddleware } from "./middleware/session.server";
 import { DEFAULT_LANGUAGE, directionOf } from "./modules/i18n/languages";
 
+export { keepStatusHeaders as headers } from "./modules/http/route-headers";
+
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, requestGuardMiddleware, sessionMiddleware, toastMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -22,7 +22,7 @@ const ISSUER = "Documents & Attestations";
 const PERIOD_SECONDS = 30;
 /** Second-factor attempts per account and window, counted before the check. */
 export const CODE_ATTEMPTS = 5;
-const CODE_WINDOW_MS = 5 * 60 * 1000;
+export const CODE_WINDOW_MS = 5 * 60 * 1000;
 const RECOVERY_CODES = 10;
 
 const totpOf = (secret: string, label: string) => new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS });
@@ -62,11 +62,14 @@ const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODES }, () => {
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 });
 
-/** Enrolment, step 2: the first code turns it on; returns the recovery codes (shown once), or null. */
-export async function confirmEnrolment(db: DB, userId: number, code: string, actor: AuditActor, now = Date.now()): Promise<string[] | null> {
+/**
+ * Enrolment, step 2: the first code turns it on; returns the recovery codes (shown once), null for a wrong
+ * code, or "locked" after too many (the same limit as at sign-in).
+ */
+export async function confirmEnrolment(db: DB, userId: number, code: string, actor: AuditActor, now = Date.now()): Promise<string[] | null | "locked"> {
   const state = await findTwoFactorState(db, userId);
   if (!state?.totp_secret || state.totp_enabled_at || !/^\d{6}$/.test(code)) return null;
-  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return null;
+  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return "locked";
   const step = stepOf(state.totp_secret, code, now);
   if (step === null || !(await takeTimeStep(db, userId, step))) return null;
   const codes = newRecoveryCodes();

@@ -14,9 +14,12 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { readForm } from "~/modules/http/body.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { enrolmentSchema } from "~/modules/two-factor/schema";
-import { confirmEnrolment, disableTwoFactor, enrolmentView, startEnrolment, twoFactorStatus } from "~/modules/two-factor/service.server";
+import { CODE_WINDOW_MS, confirmEnrolment, disableTwoFactor, enrolmentView, startEnrolment, twoFactorStatus } from "~/modules/two-factor/service.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/two-factor";
+
+/** Its 429 keeps its Retry-After. */
+export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
 
 /** Two-factor sign-in on one's own account (issue 16): enrol with a QR code or the secret, works without JS. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,6 +35,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Too many codes: wait for the window to pass (CODE_WINDOW_MS). */
+const LOCKED = { status: 429, headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) } };
+
 type ActionData = { recoveryCodes: string[] } | SubmissionResult<string[]>;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (value.intent === "confirm") {
     const recoveryCodes = await confirmEnrolment(db, principal.userId, value.code, principal);
+    if (recoveryCodes === "locked") return data<ActionData>(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), LOCKED);
     if (!recoveryCodes) return data<ActionData>(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
     // Shown once, on this answer: only their hashes are kept.
     return data<ActionData>({ recoveryCodes });
@@ -53,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await disableTwoFactor(db, principal.userId, value.code, principal);
   if (result === "ok") return redirectWithToast(href("/profile/two-factor"), { kind: "success", message: "twoFactor.turnedOff" });
   const error = result === "required" ? "twoFactor.cannotTurnOff" : result === "locked" ? "twoFactor.locked" : "twoFactor.wrongCode";
-  return data<ActionData>(submission.reply({ formErrors: [error], hideFields: ["code"] }), result === "locked" ? { status: 429, headers: { "Retry-After": "300" } } : { status: 400 });
+  return data<ActionData>(submission.reply({ formErrors: [error], hideFields: ["code"] }), result === "locked" ? LOCKED : { status: 400 });
 }
 
 function CodeForm({ intent, submit, lastResult }: { intent: "confirm" | "disable"; submit: string; lastResult: Route.ComponentProps["actionData"] }) {

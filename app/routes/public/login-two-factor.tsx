@@ -16,9 +16,12 @@ import { createUserSession, destroyUserSession } from "~/modules/auth/session.se
 import { readForm } from "~/modules/http/body.server";
 import { clearPendingSignInHeader, pendingSignInOf } from "~/modules/two-factor/pending.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
-import { checkSecondFactor } from "~/modules/two-factor/service.server";
+import { checkSecondFactor, CODE_WINDOW_MS } from "~/modules/two-factor/service.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/login-two-factor";
+
+/** Its 429 keeps its Retry-After. */
+export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
 
 /** The second step of signing in (issue 16): a code of the authenticator app, or a recovery code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const db = getDb();
   const result = await checkSecondFactor(db, pending.userId, submission.value.code);
-  if (result === "locked") return data(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), { status: 429, headers: { "Retry-After": "300" } });
+  if (result === "locked") return data(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), { status: 429, headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) } });
   if (result === "wrong") return data(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(db, request));
