@@ -12,7 +12,7 @@ export function NotificationBell({ unread }: { unread: number }) {
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
       {unread > 0 ? (
-        <span className="absolute -top-1 -end-1 min-w-5 rounded-full bg-red-9 px-1 text-center text-xs font-bold text-white" data-testid="notification-count">
+        <span className="absolute -top-1 -end-1 min-w-5 rounded-full bg-red-11 px-1 text-center text-xs font-bold text-white" data-testid="notification-count">
           {count}
         </span>
       ) : null}

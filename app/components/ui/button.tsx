@@ -10,7 +10,8 @@ const variants: Record<Variant, string> = {
   soft: "bg-accent-3 text-accent-11 hover:bg-accent-4",
   outline: "border border-gray-7 bg-white text-gray-12 hover:bg-gray-2",
   ghost: "text-gray-11 hover:bg-gray-3",
-  danger: "bg-red-9 text-white hover:opacity-90",
+  // White on red-9 is under 4.5:1 (axe-core); red-11 is well above it.
+  danger: "bg-red-11 text-white hover:opacity-90",
 };
 
 export const buttonClass = (variant: Variant = "solid", extra = "") => `${base} ${variants[variant]} ${extra}`;

@@ -61,9 +61,12 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
       <div className="flex flex-wrap gap-4 text-sm">
         <Link to={href("/user/profile/:id/edit", { id: String(profile.id) })} className="text-accent-11 underline">
           {t("profile.editLink")}
-        </Link>
+        </Link>{" "}
         <Link to={`${href("/user/profile/:id/edit", { id: String(profile.id) })}?domain=password`} className="text-accent-11 underline">
           {t("profile.passwordLink")}
+        </Link>{" "}
+        <Link to={href("/profile/two-factor")} className="text-accent-11 underline" data-testid="two-factor-link">
+          {t("twoFactor.title")}
         </Link>
       </div>
     </div>
