@@ -12,6 +12,11 @@ interface Published {
   publishedAt: string;
 }
 
+/** An organisation's feed in the page's language (each language is a feed of its own, with its own id). */
+function feedOf(clientId: number, organisation: string, lng: string, t: (key: string, values?: Record<string, string>) => string) {
+  return { href: `/organisations/${clientId}/announcements.atom?lng=${lng}`, title: t("announcements.feedOf", { organisation }) };
+}
+
 /** The other language's version of this address (the `lng` parameter wins over the cookie). */
 function OtherLanguage({ path }: { path: string }) {
   const { t, i18n } = useTranslation();
@@ -30,7 +35,7 @@ export function AnnouncementPublicPage({ announcement, path }: { announcement: P
   const { t, i18n } = useTranslation();
   const description = announcement.body.replace(/\s+/g, " ").trim().slice(0, 180);
   return (
-    <VerifyShell title={announcement.title} path={path} description={description} indexable>
+    <VerifyShell title={announcement.title} path={path} description={description} indexable feed={feedOf(announcement.clientId, announcement.organisation, i18n.language, t)}>
       <article>
         <h1>{announcement.title}</h1>
         <p className="v-hint">
@@ -51,10 +56,10 @@ export function OrganisationAnnouncementsPage({ organisation, clientId, items, p
   const { t, i18n } = useTranslation();
   const title = t("announcements.organisationTitle", { organisation });
   return (
-    <VerifyShell title={title} path={path} description={title} indexable>
+    <VerifyShell title={title} path={path} description={title} indexable feed={feedOf(clientId, organisation, i18n.language, t)}>
       <h1>{title}</h1>
       <p>
-        <a href={`/organisations/${clientId}/announcements.atom?lng=${i18n.language}`} type="application/atom+xml" data-testid="feed-link">
+        <a href={feedOf(clientId, organisation, i18n.language, t).href} type="application/atom+xml" data-testid="feed-link">
           {t("announcements.feed")}
         </a>
       </p>

@@ -34,7 +34,22 @@ input[type=text],input[type=file]{width:100%;box-sizing:border-box;font:inherit;
  * The whole document: rendered without React Router, so the page costs little to serve (DESIGN 11). Also the
  * frame of the public announcement pages, which search engines may index and links preview (`description`).
  */
-export function VerifyShell({ title, path, children, description, indexable = false }: { title: string; path: string; children: ReactNode; description?: string; indexable?: boolean }) {
+export function VerifyShell({
+  title,
+  path,
+  children,
+  description,
+  indexable = false,
+  feed,
+}: {
+  title: string;
+  path: string;
+  children: ReactNode;
+  description?: string;
+  indexable?: boolean;
+  /** An Atom feed to announce to feed readers and browsers (autodiscovery). */
+  feed?: { href: string; title: string };
+}) {
   const { t, i18n } = useTranslation();
   return (
     <html lang={i18n.language} dir={directionOf(i18n.language)}>
@@ -51,6 +66,7 @@ export function VerifyShell({ title, path, children, description, indexable = fa
             <meta property="og:type" content="article" />
           </>
         ) : null}
+        {feed ? <link rel="alternate" type="application/atom+xml" href={feed.href} title={feed.title} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style>{CSS}</style>
       </head>

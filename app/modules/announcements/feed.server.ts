@@ -22,10 +22,12 @@ export function atomFeed(lng: Language, client: { id: number; name_en: string; n
   const { t } = i18nFor(lng);
   const pick = (en: string, ar: string) => (lng === "en" ? en : ar);
   const organisation = pick(client.name_en, client.name_ar);
-  const list = `${env.publicUrl}/organisations/${client.id}/announcements`;
+  // Each language is a feed of its own: its own id and self link (the `lng` parameter picks it).
+  const list = `${env.publicUrl}/organisations/${client.id}/announcements?lng=${lng}`;
+  const self = `${env.publicUrl}/organisations/${client.id}/announcements.atom?lng=${lng}`;
   const updated = items.map((item) => item.updated_at).sort().at(-1) ?? new Date(0).toISOString();
   const entries = items.map((item) => {
-    const url = `${env.publicUrl}/public-announcements/${item.slug}`;
+    const url = `${env.publicUrl}/public-announcements/${item.slug}?lng=${lng}`;
     const summary = pick(item.body_en, item.body_ar).replace(/\s+/g, " ").trim().slice(0, 300);
     return [
       "<entry>",
@@ -45,7 +47,7 @@ export function atomFeed(lng: Language, client: { id: number; name_en: string; n
     `<title>${clean(t("announcements.organisationTitle", { organisation }))}</title>`,
     `<updated>${updated}</updated>`,
     `<author><name>${clean(organisation)}</name></author>`,
-    `<link rel="self" type="application/atom+xml" href="${clean(`${list}.atom`)}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${clean(self)}"/>`,
     `<link rel="alternate" type="text/html" href="${clean(list)}"/>`,
     ...entries,
     "</feed>",

@@ -57,7 +57,8 @@ export function mailTransport(smtpUrl = env.smtpUrl): SendMail {
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return async (mail) => {
-    await transport.sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+    // Every mail is sent by the service, not by a person: auto-replies and vacation notices stay quiet (RFC 3834).
+    await transport.sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, headers: { "Auto-Submitted": "auto-generated" } });
   };
 }
 

@@ -183,6 +183,10 @@ describe("the public pages", () => {
     expect(listed.text!.indexOf("Library closed on Friday")).toBeLessThan(listed.text!.indexOf("New opening hours of the registry"));
     expect(listed.text).not.toContain("Graduation ceremony 2027");
     expect(listed.text).toContain(`href="/organisations/${client.id}/announcements.atom?lng=en"`);
+    // Feed readers and browsers find the feed from the page (autodiscovery), in the page's language.
+    expect(listed.text).toContain(`<link rel="alternate" type="application/atom+xml" href="/organisations/${client.id}/announcements.atom?lng=en" title="Announcements of Demo University (Atom feed)"/>`);
+    const announcementPage = await run(publicPage.loader, new Request("http://localhost/public-announcements/library-closed-on-friday"), anonymous("ar"), { slug: "library-closed-on-friday" });
+    expect(announcementPage.text).toContain(`<link rel="alternate" type="application/atom+xml" href="/organisations/${client.id}/announcements.atom?lng=ar"`);
 
     const response = (await feed.loader({ request: new Request(`http://localhost/organisations/${client.id}/announcements.atom`), context: anonymous("en"), params } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
@@ -192,7 +196,14 @@ describe("the public pages", () => {
     expect(parsed.feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
     expect(parsed.feed.title).toBe("Announcements of Demo University");
     expect(parsed.feed.entry.map((entry) => entry.title)).toEqual(["Library closed on Friday", "New opening hours of the registry"]);
-    expect(parsed.feed.entry[0].link["@_href"]).toMatch(/\/public-announcements\/library-closed-on-friday$/);
+    expect(parsed.feed.entry[0].link["@_href"]).toMatch(/\/public-announcements\/library-closed-on-friday\?lng=en$/);
+    // The Arabic feed is another feed: its own id and self link.
+    const arabic = await (await (feed.loader({ request: new Request(`http://localhost/organisations/${client.id}/announcements.atom?lng=ar`), context: anonymous("ar"), params } as never) as Promise<Response>)).text();
+    const idOf = (feedXml: string) => /<feed[^>]*>\s*<id>([^<]+)<\/id>/.exec(feedXml)![1];
+    const selfOf = (feedXml: string) => /<link rel="self"[^>]*href="([^"]+)"/.exec(feedXml)![1];
+    expect(idOf(arabic)).not.toBe(idOf(xml));
+    expect(selfOf(arabic)).toMatch(/announcements\.atom\?lng=ar$/);
+    expect(selfOf(xml)).toMatch(/announcements\.atom\?lng=en$/);
     expect(parsed.feed.entry[0].summary).toContain("See <b>https://example.org/library</b>");
     expect(Number.isNaN(Date.parse(parsed.feed.entry[0].updated))).toBe(false);
   });

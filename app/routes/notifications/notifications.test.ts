@@ -4,7 +4,7 @@ import { seedDemoData } from "~/db/seed/seed.server";
 import { areaShellData } from "~/middleware/area.server";
 import { deliverDueMail, mailTransport } from "~/modules/mail/sender.server";
 import { countUnread } from "~/modules/notifications/queries.server";
-import { notifyClerksOfClient } from "~/modules/notifications/service.server";
+import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { createTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
@@ -27,6 +27,17 @@ const pendingRequestOfDemoUniversity = async () => {
 };
 
 describe("notifications", () => {
+  it("are sent as auto-generated mail (RFC 3834), so auto-replies stay quiet", async () => {
+    const before = smtp.received.length;
+    await db.deleteFrom("email_outbox").execute();
+    const beneficiary = await sessionUserOf(db, "beneficiary@example.com");
+    await notify(db, beneficiary.id, { kind: "documentIssued", link: "/beneficiary/request-document/1", values: { name: "X", code: "ABCD" } }, { mail: true });
+    await deliverDueMail(db, mailTransport(smtp.url));
+    const sent = smtp.received.slice(before);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const mail of sent) expect(mail.headers.get("auto-submitted")).toBe("auto-generated");
+  });
+
   it("tell a beneficiary in-app and by mail in Arabic when their request is approved", async () => {
     const { clerk, beneficiary, request } = await pendingRequestOfDemoUniversity();
     await db.deleteFrom("notifications").execute();
@@ -39,7 +50,8 @@ describe("notifications", () => {
       kind: "requestStatus",
       title_en: `Request #${request.id}: Approved`,
       title_ar: `الطلب رقم ${request.id}: مقبول`,
-      body_en: "Open your request to see the details.",
+      body_en: `Your request #${request.id} is now Approved. Open your request to see the details.`,
+      body_ar: `أصبحت حالة طلبك رقم ${request.id}: مقبول. افتح طلبك لمعرفة التفاصيل.`,
       link: `/beneficiary/request-document/${request.id}`,
       read_at: null,
     });
@@ -48,7 +60,9 @@ describe("notifications", () => {
     expect(await deliverDueMail(db, mailTransport(smtp.url))).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.received.at(-1)!;
     expect(mail.subject).toBe(`الطلب رقم ${request.id}: مقبول`);
-    expect(mail.text).toContain("افتح طلبك لمعرفة التفاصيل.");
+    // The body says the new status (in the recipient's language), not only the subject.
+    expect(mail.text).toContain(`أصبحت حالة طلبك رقم ${request.id}: مقبول.`);
+    expect(mail.headers.get("auto-submitted")).toBe("auto-generated");
     expect(smtp.linkIn(mail)).toBe(`${process.env.PUBLIC_URL ?? "http://localhost:3000"}/beneficiary/request-document/${request.id}`);
   });
 
