@@ -63,6 +63,15 @@ export interface RecoveryCodesTable {
   created_at: CreatedAt;
 }
 
+/** A sign-in between its password and its second factor: used once (migration 0009). */
+export interface SecondFactorChallengesTable {
+  token_hash: string;
+  user_id: number;
+  redirect_to: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** Whether a role must use two-factor sign-in (set by the super admin). */
 export interface TwoFactorPolicyTable {
   role: Role;
@@ -383,6 +392,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
   recovery_codes: RecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
   two_factor_policy: TwoFactorPolicyTable;
 }
 

@@ -25,6 +25,8 @@ export interface ListenerOptions {
 }
 
 
+const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
+const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 const VERIFY_PATH = /^\/verify(?:\/[^/]+)?\/?$/;
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
 const UNHEALTHY = Buffer.from(JSON.stringify({ status: "unavailable" }));
@@ -151,6 +153,12 @@ export function createListener(options: ListenerOptions) {
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     const method = req.method ?? "GET";
+    // TRACE, CONNECT, PATCH, PROPFIND...: nothing here answers them (they reached React Router, which failed with 500).
+    if (!KNOWN_METHODS.has(method)) {
+      res.writeHead(405, { ...fixedHeaders, Allow: ALLOWED_METHODS, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(`${i18nFor("ar").t("api.errors.methodNotAllowed")}\n${i18nFor("en").t("api.errors.methodNotAllowed")}\n`);
+      return;
+    }
 
     if (path === "/healthz" && (method === "GET" || method === "HEAD")) {
       void healthy().then((ok) => {

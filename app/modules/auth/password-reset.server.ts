@@ -11,6 +11,23 @@ import { consumeAccountToken, issueAccountToken } from "./tokens.server";
  * Sends a reset link to an active account's address. The caller answers the same whatever happened
  * here, so no one learns who has an account (DESIGN 10).
  */
+/**
+ * A reset asked for: looked up and mailed after the answer has gone, so that the answer takes the same
+ * time whether or not the address has an account (no account discovery by timing). The work is kept
+ * until it ends (`resetRequestsSettled`, for tests and shutdown) and a failure is logged.
+ */
+const inFlight = new Set<Promise<void>>();
+
+export function requestPasswordResetAfterAnswer(db: DB, email: string, ip: string | null) {
+  const work = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => requestPasswordReset(db, email, ip))
+    .catch((error: unknown) => console.error("Password reset request failed:", error))
+    .finally(() => inFlight.delete(work));
+  inFlight.add(work);
+}
+
+export const resetRequestsSettled = () => Promise.all([...inFlight]).then(() => undefined);
+
 export async function requestPasswordReset(db: DB, email: string, ip: string | null): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== "ACTIVE") {

@@ -1,11 +1,21 @@
 const BOM = "\uFEFF";
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading =, +, - or @ is
- * prefixed with an apostrophe so a spreadsheet does not run it as a formula. */
+// A formula starts a cell with =, +, -, @, a tab or CR (OWASP's CSV injection guidance); a spreadsheet
+// that splits on `;` or `|` (usual with Arabic and European settings) starts a new cell after either, so
+// a trigger after such a character (or after quotes or spaces) counts too.
+const STARTS_A_FORMULA = /^[\s"']*[=+\-@\t\r]/;
+const FORMULA_AFTER_A_SEPARATOR = /[,;|\t\r\n][\s"']*[=+\-@]/;
+const NEEDS_QUOTES = /[",;|\t\r\n]/;
+
+/**
+ * One CSV field (RFC 4180). A field that could start a formula, here or after any separator-like
+ * character, is prefixed with an apostrophe; a field with a separator-like character, a quote or a line
+ * break is quoted, so whichever delimiter a spreadsheet splits on, the field stays one cell of text.
+ */
 export function csvField(value: string | number | null | undefined) {
   let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (STARTS_A_FORMULA.test(text) || FORMULA_AFTER_A_SEPARATOR.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const line = (fields: (string | number | null | undefined)[]) => `${fields.map(csvField).join(",")}\r\n`;

@@ -9,6 +9,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { data } from "react-router";
 import { FORM_TOKEN_FIELD } from "~/modules/security/form-token";
+import { cleanField, cleanText } from "~/utils/text";
 
 /**
  * THE body layer (issue 16): every action and resource route reads its body here. A content type the
@@ -84,9 +85,16 @@ function urlEncodedForm(bytes: Uint8Array): FormData {
   for (const [name, value] of params) {
     if (++count > MAX_FIELDS) throw new BodyError(413, "too-many-fields");
     // Percent-escapes that decode to invalid UTF-8 come out as U+FFFD; lone surrogates cannot occur.
-    form.append(name, value);
+    form.append(cleanText(name), cleanField(name, value));
   }
   return form;
+}
+
+/** The same form with every text field cleaned (app/utils/text.ts). */
+function cleanedForm(fields: FormData): FormData {
+  const cleaned = new FormData();
+  for (const [name, value] of fields) cleaned.append(cleanText(name), typeof value === "string" ? cleanField(name, value) : value);
+  return cleaned;
 }
 
 export interface UploadedFile {
@@ -121,7 +129,7 @@ async function parseMultipart(request: Request, limits: UploadLimits, maxTextByt
       },
     );
     for (const value of fields.values()) if (typeof value === "string" && value.length > maxTextBytes) throw new BodyError(413, "too-large");
-    return { ok: true, fields, files };
+    return { ok: true, fields: cleanedForm(fields), files };
   } catch (error) {
     if (error instanceof BodyError) throw error;
     if (error instanceof MaxFileSizeExceededError) return { ok: false, error: limits.tooLarge };

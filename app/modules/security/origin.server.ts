@@ -21,10 +21,27 @@ export function postSourceOf(request: Pick<Request, "url"> & { headers: Pick<Hea
 /** True only when the request's headers say it comes from our pages (a token is checked elsewhere). */
 export const isSameOrigin = (request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> }) => postSourceOf(request) === "ours";
 
-/** Only same-origin paths: `/x?y`, never `//host` or `https://host`. */
+const OURS = "http://ours.invalid";
+// Control characters (browsers drop tabs and newlines from a Location, so "/\t/evil" becomes "//evil"),
+// backslashes (read as slashes), and the invisible format characters that can hide either.
+// eslint-disable-next-line no-control-regex -- these are the characters refused
+const UNSAFE_IN_REDIRECT = /[\u0000-\u001f\u007f-\u009f\\\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+
+/**
+ * Where a redirect may go, from a value a visitor can set (`redirectTo`): a path of this site only. The
+ * value is parsed as a URL against our origin and kept only when the origin stays ours and it holds no
+ * control character or backslash; the answer is the parsed path, query and fragment, so what goes into
+ * the Location header is what the parser read (docs/decisions/0012).
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+  if (typeof value !== "string" || value.length > 2000 || !value.startsWith("/") || UNSAFE_IN_REDIRECT.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, OURS);
+  } catch {
     return fallback;
   }
-  return value;
+  if (url.origin !== OURS || url.username || url.password) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith("//") ? fallback : path;
 }

@@ -1,22 +1,43 @@
+import crypto from "node:crypto";
+import type { DB } from "~/db/db.server";
 import { signedCookie } from "~/modules/security/cookies.server";
+import { closeChallengesOf, findOpenChallenge, insertChallenge, useChallenge } from "./queries.server";
 
-/** Between the password and the code: who passed the password, where they go next, until when. */
+/**
+ * Between the password and the code: a server-side challenge (migration 0009), named by a random token in
+ * a signed five-minute cookie. It is used once: on success, or closed when the user signs out or the
+ * five minutes pass; a replayed cookie finds nothing and goes back to the sign-in page.
+ */
 export interface PendingSignIn {
   userId: number;
-  email: string;
   redirectTo: string;
-  until: number;
+  tokenHash: string;
 }
 
 const PENDING_MS = 5 * 60 * 1000;
 
 const pendingCookie = () => signedCookie("second-factor", PENDING_MS / 1000);
+const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-export const pendingSignInHeader = (pending: Omit<PendingSignIn, "until">, now = Date.now()) => pendingCookie().serialize({ ...pending, until: now + PENDING_MS });
-
-export async function pendingSignInOf(request: Request, now = Date.now()): Promise<PendingSignIn | null> {
-  const value = (await pendingCookie().parse(request.headers.get("Cookie"))) as PendingSignIn | null;
-  return value && typeof value.userId === "number" && value.until > now ? value : null;
+/** Opens a challenge for a user who gave the right password; the cookie that names it. */
+export async function pendingSignInHeader(db: DB, pending: { userId: number; redirectTo: string }, now = Date.now()) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await insertChallenge(db, { tokenHash: hashOf(token), userId: pending.userId, redirectTo: pending.redirectTo, expiresAt: new Date(now + PENDING_MS).toISOString() });
+  return pendingCookie().serialize({ token });
 }
+
+/** The open challenge this browser's cookie names, or null (none, used, closed or expired). */
+export async function pendingSignInOf(db: DB, request: Request, now = Date.now()): Promise<PendingSignIn | null> {
+  const value = (await pendingCookie().parse(request.headers.get("Cookie"))) as { token?: unknown } | null;
+  if (typeof value?.token !== "string") return null;
+  const challenge = await findOpenChallenge(db, hashOf(value.token), new Date(now).toISOString());
+  return challenge ? { userId: challenge.user_id, redirectTo: challenge.redirect_to, tokenHash: challenge.token_hash } : null;
+}
+
+/** Uses the challenge: false when it was used already (two posts of one cookie). */
+export const completePendingSignIn = (db: DB, pending: PendingSignIn, now = Date.now()) => useChallenge(db, pending.tokenHash, new Date(now).toISOString());
+
+/** Signing out closes the user's open challenges. */
+export const closePendingSignIns = (db: DB, userId: number, now = Date.now()) => closeChallengesOf(db, userId, new Date(now).toISOString());
 
 export const clearPendingSignInHeader = () => pendingCookie().serialize("", { maxAge: 0 });

@@ -57,3 +57,24 @@ export function listPolicy(db: DB) {
 export async function setPolicy(db: DB, role: Role, required: boolean) {
   await db.updateTable("two_factor_policy").set({ required: required ? 1 : 0 }).where("role", "=", role).execute();
 }
+
+export async function insertChallenge(db: DB, values: { tokenHash: string; userId: number; redirectTo: string; expiresAt: string }) {
+  await db.insertInto("second_factor_challenges").values({ token_hash: values.tokenHash, user_id: values.userId, redirect_to: values.redirectTo, expires_at: values.expiresAt }).execute();
+}
+
+/** The challenge of this token, while it is unused and not expired. */
+export function findOpenChallenge(db: DB, tokenHash: string, now: string) {
+  return db.selectFrom("second_factor_challenges").select(["token_hash", "user_id", "redirect_to"]).where("token_hash", "=", tokenHash).where("used_at", "is", null).where("expires_at", ">", now).executeTakeFirst();
+}
+
+/** Uses the challenge once: false when another request used it first. */
+export async function useChallenge(db: DB, tokenHash: string, at: string) {
+  const result = await db.updateTable("second_factor_challenges").set({ used_at: at }).where("token_hash", "=", tokenHash).where("used_at", "is", null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Closes every open challenge of a user (they signed out), and forgets those long past. */
+export async function closeChallengesOf(db: DB, userId: number, at: string) {
+  await db.updateTable("second_factor_challenges").set({ used_at: at }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+  await db.deleteFrom("second_factor_challenges").where("expires_at", "<", new Date(Date.parse(at) - 86_400_000).toISOString()).execute();
+}

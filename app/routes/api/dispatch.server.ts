@@ -11,6 +11,7 @@ import { apiError, ApiError, bilingual } from "~/modules/api/errors.server";
 import { apiUserOf } from "~/modules/auth/api-tokens.server";
 import { BodyError, readBoundedBody, uploadOf, type UploadedFile } from "~/modules/http/body.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
+import { cleanJson } from "~/utils/text";
 import { env } from "~/utils/env.server";
 import { TEXT_PATH_PARAMS, type Operation } from "./operation";
 
@@ -71,14 +72,14 @@ async function bodyOf(operation: Operation, request: Request): Promise<{ body: u
     const { multipart } = operation;
     const upload = await uploadOf(request, { maxFileSize: multipart.maxFileBytes, maxFiles: 1, tooLarge: multipart.tooLarge });
     if (!upload.ok) throw apiError(upload.error === "validation.maxFiles5" ? 400 : 413, upload.error);
-    const fields = Object.fromEntries([...upload.fields.entries()].filter(([, value]) => typeof value === "string"));
+    const fields = Object.fromEntries([...upload.fields.entries()].filter(([, value]) => typeof value === "string")); // cleaned by the body layer
     return { body: parseWith(multipart.fields, fields, ""), files: upload.files.filter((file) => file.fieldName === multipart.file) };
   }
   if (!/^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/.test(type)) throw apiError(415);
   const bytes = await readBoundedBody(request, operation.maxBytes ?? DEFAULT_MAX_BYTES);
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    value = cleanJson(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)));
   } catch {
     throw apiError(400, "api.errors.malformedJson");
   }

@@ -12,7 +12,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { requestPasswordResetAfterAnswer } from "~/modules/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/modules/auth/schema";
 import { enforceRateLimit, hit } from "~/modules/security/rate-limit.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // At most three links per address per quarter of an hour; over that, the same answer and no mail.
   if (await hit(`reset:email:${submission.value.email.toLowerCase()}`, 3, 15 * 60_000)) {
-    await requestPasswordReset(getDb(), submission.value.email, ip);
+    requestPasswordResetAfterAnswer(getDb(), submission.value.email, ip);
   }
   return redirectWithToast(href("/login"), { kind: "info", message: "auth.forgot.sent" });
 }

@@ -14,7 +14,7 @@ import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
 import { readForm } from "~/modules/http/body.server";
-import { clearPendingSignInHeader, pendingSignInOf } from "~/modules/two-factor/pending.server";
+import { clearPendingSignInHeader, completePendingSignIn, pendingSignInOf } from "~/modules/two-factor/pending.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
 import { checkSecondFactor, CODE_WINDOW_MS } from "~/modules/two-factor/service.server";
 import { useTranslation } from "~/utils/i18n";
@@ -26,20 +26,22 @@ export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
 /** The second step of signing in (issue 16): a code of the authenticator app, or a recovery code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
-  if (!(await pendingSignInOf(request))) throw redirect(href("/login"));
+  if (!(await pendingSignInOf(getDb(), request))) throw redirect(href("/login"));
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
-  const pending = await pendingSignInOf(request);
+  const db = getDb();
+  const pending = await pendingSignInOf(db, request);
   if (!pending) throw redirect(href("/login"));
   const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
-  const db = getDb();
   const result = await checkSecondFactor(db, pending.userId, submission.value.code);
   if (result === "locked") return data(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), { status: 429, headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) } });
   if (result === "wrong") return data(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
+  // Used once: a second post of the same cookie (a replay) goes back to the sign-in page.
+  if (!(await completePendingSignIn(db, pending))) throw redirect(href("/login"), { headers: { "Set-Cookie": await clearPendingSignInHeader() } });
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(db, request));
   headers.append("Set-Cookie", await createUserSession(db, pending.userId, { ip: context.get(clientIpContext), userAgent: request.headers.get("User-Agent") }));

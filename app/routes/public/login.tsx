@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (twoFactor?.enabled) {
       // The password was right: the session waits for the second factor.
       const deviceHeader = await signInSucceeded(attempt, submission.value.email);
-      const headers = new Headers([["Set-Cookie", await pendingSignInHeader({ userId: user.id, email: submission.value.email, redirectTo: next })]]);
+      const headers = new Headers([["Set-Cookie", await pendingSignInHeader(db, { userId: user.id, redirectTo: next })]]);
       headers.append("Set-Cookie", deviceHeader);
       return redirect(href("/login/two-factor"), { headers });
     }

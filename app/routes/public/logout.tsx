@@ -4,6 +4,7 @@ import { principalOf } from "~/modules/access/require.server";
 import { audit } from "~/modules/audit/service.server";
 import { destroyUserSession } from "~/modules/auth/session.server";
 import { toastHeader } from "~/modules/toast/toast.server";
+import { closePendingSignIns } from "~/modules/two-factor/pending.server";
 import type { Route } from "./+types/logout";
 
 /** Logging out changes state, so it is POST only. */
@@ -17,6 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(db, request));
   if (principal.userId !== null) {
+    await closePendingSignIns(db, principal.userId);
     await audit(db, principal, { action: "auth.sign_out", entityType: "USERS", entityId: principal.userId });
   }
   headers.append("Set-Cookie", toastHeader({ kind: "success", message: "auth.loggedOut" }));

@@ -7,15 +7,18 @@ import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { isUnlocked } from "~/modules/verification/unlock.server";
+import { verdictOf } from "~/modules/verification/verdict";
+import { revokedFileResponse } from "./page.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/document";
 
-/** The issued PDF for a reviewer: open without SecurePlus, after the access PIN with it. */
+/** The issued PDF for a reviewer: open without SecurePlus, after the access PIN with it; never once revoked (410). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await enforceRateLimit(`verify:${context.get(clientIpContext)}`, env.verifyRateLimit);
   const code = normalizeCode(params.code);
   const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
   if (!code || !document) throw data({ reason: "not-found" }, { status: 404 });
+  if (verdictOf(document) === "REVOKED") return revokedFileResponse(request, code, document);
   if (document.secure_plus_enabled === 1 && !(await isUnlocked(request, code))) {
     throw data({ reason: "pin-required" }, { status: 403 });
   }

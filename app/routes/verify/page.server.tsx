@@ -18,7 +18,7 @@ import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode } from "~/modules/verification/service.server";
+import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/modules/http/body.server";
 
@@ -137,6 +137,20 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
   const unlocked = result.code ? await isUnlocked(request, result.code) : false;
   const status = result.verdict === "NOT_FOUND" ? 404 : 200;
   return page("result", { view: view(result.code ?? rawCode.slice(0, 40), result.verdict, result.document, unlocked), path }, status);
+}
+
+/**
+ * A revoked (or superseded) document's file is not served to the public: its verdict page, 410 Gone. Its
+ * holder and the issuer's staff still open it from their own pages (`/files/{id}`, which checks who asks).
+ */
+export async function revokedFileResponse(request: Request, code: string, document: IssuedDocument): Promise<Response> {
+  const lng = await detectLanguage(request);
+  const { anchor, setCookie } = anchorForPage(request.headers.get("Cookie"));
+  const unlocked = await isUnlocked(request, code);
+  const rendered = renderPage(lng, "result", { view: view(code, verdictOf(document), document, unlocked), path: `/verify/${code}` }, formTokenFor(anchor));
+  const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Language, Cookie" };
+  if (setCookie) headers["Set-Cookie"] = setCookie;
+  return new Response(new Uint8Array(rendered.html), { status: 410, headers });
 }
 
 /** The answer as a Fetch Response, for the route modules. */
