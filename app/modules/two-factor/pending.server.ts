@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { signedCookie } from "~/modules/security/cookies.server";
-import { closeChallengesOf, findOpenChallenge, insertChallenge, useChallenge } from "./queries.server";
+import { closeChallengesOf, findOpenChallenge, insertChallenge, spendChallenge } from "./queries.server";
 
 /**
  * Between the password and the code: a server-side challenge (migration 0009), named by a random token in
@@ -35,7 +35,7 @@ export async function pendingSignInOf(db: DB, request: Request, now = Date.now()
 }
 
 /** Uses the challenge: false when it was used already (two posts of one cookie). */
-export const completePendingSignIn = (db: DB, pending: PendingSignIn, now = Date.now()) => useChallenge(db, pending.tokenHash, new Date(now).toISOString());
+export const completePendingSignIn = (db: DB, pending: PendingSignIn, now = Date.now()) => spendChallenge(db, pending.tokenHash, new Date(now).toISOString());
 
 /** Signing out closes the user's open challenges. */
 export const closePendingSignIns = (db: DB, userId: number, now = Date.now()) => closeChallengesOf(db, userId, new Date(now).toISOString());

@@ -68,7 +68,7 @@ export function findOpenChallenge(db: DB, tokenHash: string, now: string) {
 }
 
 /** Uses the challenge once: false when another request used it first. */
-export async function useChallenge(db: DB, tokenHash: string, at: string) {
+export async function spendChallenge(db: DB, tokenHash: string, at: string) {
   const result = await db.updateTable("second_factor_challenges").set({ used_at: at }).where("token_hash", "=", tokenHash).where("used_at", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
