@@ -15,6 +15,16 @@ import { headerOf } from "./header-of";
 import { answerUnavailable } from "./unavailable";
 import { createTurnTaker } from "./turns";
 
+/** Reads and drops what is left of a request body, for at most 5 s, then closes its connection. */
+function dropRestOf(req: IncomingMessage) {
+  if (req.complete || req.destroyed) return;
+  const cutOff = setTimeout(() => req.socket.destroy(), 5_000);
+  const stop = () => clearTimeout(cutOff);
+  req.once("end", stop);
+  req.socket.once("close", stop);
+  req.resume();
+}
+
 export interface ListenerOptions {
   build: ServerBuild;
   /** `build/client`: served from memory, only at the paths it holds. */
@@ -91,11 +101,17 @@ export function createListener(options: ListenerOptions) {
     });
     if (cookies.length) res.setHeader("Set-Cookie", cookies);
     res.statusCode = response.status;
-    if (!response.body || req.method === "HEAD") return void res.end();
+    // A body answered before it was read whole (413, or any refusal): the answer goes out, the rest of the
+    // body is read and dropped, and the connection closes; a client that keeps sending is cut off.
+    const unread = req.method !== "GET" && req.method !== "HEAD" && !req.complete;
+    if (unread) res.setHeader("Connection", "close");
     try {
-      await writeReadableStreamToWritable(response.body, res);
+      if (!response.body || req.method === "HEAD") res.end();
+      else await writeReadableStreamToWritable(response.body, res);
     } catch (error) {
       if (!res.destroyed) throw error; // else the client went away mid-answer: nothing to tell it
+    } finally {
+      if (unread) dropRestOf(req);
     }
   };
 

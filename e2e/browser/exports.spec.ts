@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import * as XLSX from "xlsx";
+import { baseURL } from "../../playwright.config";
+import { parseCsv } from "../../app/test/csv";
 import { ROUTES } from "../route-table";
 import { DEMO, signIn, type DemoRole } from "../support";
 
@@ -16,41 +18,6 @@ const ROLE_OF_AREA: Record<string, DemoRole> = { clerks: "CLERK", "client-admin"
 const LISTS = ROUTES.filter((route) => route.path.endsWith("/export")).map((route) => ({ path: route.path.slice(0, -"/export".length), role: ROLE_OF_AREA[route.area ?? "shared"] }));
 
 const HEADER_WORDS = { en: /^(Request number|Number),/, ar: /^[\u0600-\u06FF]/ };
-
-/** RFC 4180 lines into fields (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === ",") {
-      endField();
-    } else if (!quoted && char === "\r" && text[i + 1] === "\n") {
-      endField();
-      rows.push(row);
-      row = [];
-      i++;
-    } else {
-      field += char;
-    }
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}
 
 async function download(page: Page, testId: string) {
   const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
@@ -101,3 +68,19 @@ for (const lng of ["ar", "en"] as const) {
     });
   }
 }
+
+test("a planted formula never reaches a spreadsheet as one, whether it splits on commas or semicolons", async ({ page }) => {
+  const email = `formula-${Date.now()}@example.com`;
+  const fields = { "firstName.english": "Ali;=1+2", "firstName.arabic": '"=1"', "fatherName.english": "x,=1", "fatherName.arabic": "\t=1", "lastName.english": "@SUM(A1)", "lastName.arabic": "a|=HYPERLINK(1)", email, phone: "0790000004", nin: "12345678905", password: "Long-Enough-1", confirmPassword: "Long-Enough-1" };
+  const registered = await fetch(`${baseURL}/register`, { method: "POST", redirect: "manual", headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  expect(registered.status).toBe(302);
+  await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
+  await page.goto(`/super-admin/beneficiaries-management?q=${encodeURIComponent(email)}`);
+  const csv = await download(page, "export-csv");
+  const text = csv.bytes.subarray(3).toString("utf8");
+  expect(text).toContain("Ali;=1+2");
+  for (const delimiter of [",", ";"]) {
+    const rows = parseCsv(text, delimiter);
+    for (const cell of rows.flat()) expect(cell, `${delimiter}: ${JSON.stringify(cell)}`).not.toMatch(/^[\s"]*[=+\-@]/);
+  }
+});

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { baseURL } from "../../playwright.config";
+import http from "node:http";
+import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
+import { openServerDatabase } from "../server-db";
 import { REDIRECT_BYPASSES } from "../../app/test/redirect-bypasses";
 import { DEMO, DEMO_PASSWORD, demoCodes } from "../support";
 
@@ -45,4 +47,71 @@ test("a revoked document's file is not served to the public: 410 with its verdic
   expect(revoked.headers.get("Content-Type")).toMatch(/^text\/html/);
   expect(await revoked.text()).toContain("Revoked");
   expect((await fetch(`${baseURL}/verify/${VALID}/document`)).headers.get("Content-Type")).toBe("application/pdf");
+});
+
+/**
+ * Streams a chunked body of up to 2 MB (no Content-Length) and notes when the answer came and when the
+ * connection closed.
+ */
+function streamChunked(path: string, method: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; answeredMs: number; closedMs: number }>((resolve, reject) => {
+    const url = new URL(path, baseURL);
+    const start = Date.now();
+    let status = 0;
+    let answeredMs = -1;
+    const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, agent: false, headers: { ...headers, "Transfer-Encoding": "chunked" } }, (response) => {
+      status = response.statusCode ?? 0;
+      answeredMs = Date.now() - start;
+      response.resume();
+    });
+    request.on("close", () => (answeredMs < 0 ? reject(new Error(`${path}: closed without an answer`)) : resolve({ status, answeredMs, closedMs: Date.now() - start })));
+    request.on("error", () => undefined); // the server cuts off what it does not read
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const pump = () => {
+      while (sent < 2 * 1024 * 1024 && !request.destroyed) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!request.destroyed) request.end();
+    };
+    request.write("note=");
+    pump();
+    setTimeout(() => request.destroy(), 15_000);
+  });
+}
+
+test("a chunked body over its limit is answered (413 where it is read) and the connection closed, on every action route and the API", async () => {
+  test.setTimeout(180_000);
+  const { ROUTES } = await import("../route-table");
+  const failures: string[] = [];
+  const form = { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" };
+  for (const route of ROUTES.filter((candidate) => candidate.hasAction)) {
+    const answer = await streamChunked(route.path, "POST", form).catch((error: Error) => ({ status: 0, answeredMs: -1, closedMs: -1, error: error.message }));
+    const publicForm = ["/login", "/register", "/forgot-password", "/language", "/reset-password"].includes(route.path);
+    if (answer.status === 0 || answer.status >= 500 || (publicForm && answer.status !== 413) || answer.closedMs > 8_000) failures.push(`${route.path}: ${JSON.stringify(answer)}`);
+  }
+  const api = await streamChunked("/api/auth/login", "POST", { "Content-Type": "application/json" });
+  if (api.status !== 413 || api.closedMs > 8_000) failures.push(`/api/auth/login: ${JSON.stringify(api)}`);
+  expect(failures).toEqual([]);
+});
+
+test("typed text loses bidi overrides, isolates and control characters: in a form and in a JSON body", async () => {
+  const email = `bidi-${Date.now()}@example.com`;
+  const registered = await post("/register", { "firstName.english": "Ali\u202Egnp.exe", "firstName.arabic": "علي\u2066", "fatherName.english": "Adel\u0007", "fatherName.arabic": "عادل", "lastName.english": "Nasser", "lastName.arabic": "ناصر", email, phone: "0790000003", nin: "12345678904", password: "Long-Enough-1", confirmPassword: "Long-Enough-1" });
+  expect(registered.status).toBe(302);
+  const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  expect(await db.get("SELECT first_name_en, first_name_ar, father_name_en FROM users WHERE email = ?", email)).toEqual({ first_name_en: "Alignp.exe", first_name_ar: "علي", father_name_en: "Adel" });
+
+  const login = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.CLERK, password: DEMO_PASSWORD }) });
+  const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
+  const created = await fetch(`${baseURL}/api/document-categories`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: { english: "Bidi \u202Etest", arabic: "اختبار\u202B" }, description: { english: "x", arabic: "س" }, fee: "0", currency: "JOD", validityPeriod: "30" }),
+  });
+  const answer = await created.text();
+  expect(created.status, answer).toBeLessThan(300);
+  expect(await db.get("SELECT name_en, name_ar FROM document_categories WHERE name_en LIKE 'Bidi%'")).toEqual({ name_en: "Bidi test", name_ar: "اختبار" });
+  await db.close();
 });

@@ -1,28 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "~/test/csv";
 import { csvField } from "./csv.server";
 
-/** A CSV line split as a spreadsheet would with `delimiter`: quoted fields are one cell. */
-function cellsOf(line: string, delimiter: string): string[] {
-  const cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted && char === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === delimiter) {
-      cells.push(cell);
-      cell = "";
-    } else {
-      cell += char;
-    }
-  }
-  cells.push(cell);
-  return cells;
-}
+const cellsOf = (line: string, delimiter: string) => parseCsv(line, delimiter)[0];
 
 const PLANTED = ["Ali;=1+2", "x,=1", '"=1"', "=1+2", "+1", "-1+1", "@SUM(A1)", "\t=1", "\r=1", "a\t=1", "a|=1", " =1", "name\n=1", "Ali", "علي;=HYPERLINK(\"x\")"];
 

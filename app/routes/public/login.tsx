@@ -12,7 +12,7 @@ import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import { createAuthenticator, InvalidCredentialsError } from "~/modules/auth/authenticator.server";
+import { signIn } from "~/modules/auth/service.server";
 import { dashboardOf } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { loginSchema } from "~/modules/auth/schema";
@@ -32,40 +32,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const ip = context.get(clientIpContext);
-  // remix-auth reads the body too, so validate a clone.
-  const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const attempt = await countSignInAttempt(request, submission.value.email, ip);
-  try {
-    const user = await createAuthenticator(ip).authenticate("form", request);
-    const db = getDb();
-    const next = safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role));
-    const twoFactor = await twoFactorStatus(db, user.id);
-    if (twoFactor?.enabled) {
-      // The password was right: the session waits for the second factor.
-      const deviceHeader = await signInSucceeded(attempt, submission.value.email);
-      const headers = new Headers([["Set-Cookie", await pendingSignInHeader(db, { userId: user.id, redirectTo: next })]]);
-      headers.append("Set-Cookie", deviceHeader);
-      return redirect(href("/login/two-factor"), { headers });
-    }
-    const headers = new Headers();
-    // A fresh session id at every sign-in; any earlier session of this browser is ended.
-    headers.append("Set-Cookie", await destroyUserSession(db, request));
-    headers.append(
-      "Set-Cookie",
-      await createUserSession(db, user.id, { ip, userAgent: request.headers.get("User-Agent") }),
-    );
-    headers.append("Set-Cookie", await signInSucceeded(attempt, submission.value.email));
-    // A role that requires two-factor sign-in: they enrol first (every page sends them there until then).
-    return redirect(twoFactor?.required ? href("/profile/two-factor") : next, { headers });
-  } catch (error) {
-    if (!(error instanceof InvalidCredentialsError)) throw error;
-    return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), {
-      status: 400,
-    });
+  const db = getDb();
+  const result = await signIn(db, submission.value.email, submission.value.password, ip);
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), { status: 400 });
   }
+  const user = result.user;
+  const next = safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role));
+  const twoFactor = await twoFactorStatus(db, user.id);
+  if (twoFactor?.enabled) {
+    // The password was right: the session waits for the second factor.
+    const deviceHeader = await signInSucceeded(attempt, submission.value.email);
+    const headers = new Headers([["Set-Cookie", await pendingSignInHeader(db, { userId: user.id, redirectTo: next })]]);
+    headers.append("Set-Cookie", deviceHeader);
+    return redirect(href("/login/two-factor"), { headers });
+  }
+  const headers = new Headers();
+  // A fresh session id at every sign-in; any earlier session of this browser is ended.
+  headers.append("Set-Cookie", await destroyUserSession(db, request));
+  headers.append(
+    "Set-Cookie",
+    await createUserSession(db, user.id, { ip, userAgent: request.headers.get("User-Agent") }),
+  );
+  headers.append("Set-Cookie", await signInSucceeded(attempt, submission.value.email));
+  // A role that requires two-factor sign-in: they enrol first (every page sends them there until then).
+  return redirect(twoFactor?.required ? href("/profile/two-factor") : next, { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
