@@ -29,6 +29,8 @@ export async function ready(page: Page) {
 
 /** Chooses the language with the switch on the current page (works with and without JS). */
 export async function switchLanguage(page: Page, lng: "ar" | "en") {
+  // On a phone only the other language is offered: a page already in `lng` has nothing to press.
+  if ((await page.locator("html").getAttribute("lang")) === lng) return ready(page);
   // Wait for the new document: when the page is already in `lng`, its lang attribute proves nothing,
   // and typing before the reload lands in the page that is about to go away.
   const committed = page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/db/availability";
@@ -15,13 +15,54 @@ import { headerOf } from "./header-of";
 import { answerUnavailable } from "./unavailable";
 import { createTurnTaker } from "./turns";
 
-/** Reads and drops what is left of a request body, for at most 5 s, then closes its connection. */
+/**
+ * A request's body as a web stream that a reader may stop (a body over its limit) without destroying the
+ * connection: the answer must still go out on it (React Router's helper destroyed the socket, so a 413 was
+ * never seen). What is left is dropped after the answer (dropRestOf).
+ */
+function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let stopped = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on("data", (chunk: Buffer) => {
+          if (stopped) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (!stopped) controller.close();
+        });
+        req.on("error", (error) => {
+          if (!stopped) controller.error(error);
+        });
+        req.on("aborted", () => {
+          if (!stopped) controller.error(new Error("aborted"));
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        stopped = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** Reads and drops what is left of a request body, then closes its connection (at the latest after 5 s). */
 function dropRestOf(req: IncomingMessage) {
-  if (req.complete || req.destroyed) return;
+  if (req.destroyed) return;
+  const close = () => req.socket.end();
+  if (req.complete) return close();
   const cutOff = setTimeout(() => req.socket.destroy(), 5_000);
-  const stop = () => clearTimeout(cutOff);
-  req.once("end", stop);
-  req.socket.once("close", stop);
+  req.once("end", () => {
+    clearTimeout(cutOff);
+    close();
+  });
+  req.socket.once("close", () => clearTimeout(cutOff));
   req.resume();
 }
 
@@ -88,7 +129,7 @@ export function createListener(options: ListenerOptions) {
     });
     const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
     if (req.method !== "GET" && req.method !== "HEAD") {
-      init.body = createReadableStreamFromReadable(req);
+      init.body = bodyStreamOf(req);
       init.duplex = "half";
     }
     return new Request(url, init);
@@ -101,17 +142,17 @@ export function createListener(options: ListenerOptions) {
     });
     if (cookies.length) res.setHeader("Set-Cookie", cookies);
     res.statusCode = response.status;
-    // A body answered before it was read whole (413, or any refusal): the answer goes out, the rest of the
-    // body is read and dropped, and the connection closes; a client that keeps sending is cut off.
-    const unread = req.method !== "GET" && req.method !== "HEAD" && !req.complete;
-    if (unread) res.setHeader("Connection", "close");
+    // A body refused for its size (413) before it was read whole: the answer goes out, then the rest of the
+    // body is read and dropped and the connection closed (cut after 5 s). Closing at once would reset the
+    // connection under the answer. Other early answers leave Node to drop the rest and keep the connection.
+    const overLimit = response.status === 413 && req.method !== "GET" && req.method !== "HEAD" && !req.complete;
     try {
       if (!response.body || req.method === "HEAD") res.end();
       else await writeReadableStreamToWritable(response.body, res);
     } catch (error) {
       if (!res.destroyed) throw error; // else the client went away mid-answer: nothing to tell it
     } finally {
-      if (unread) dropRestOf(req);
+      if (overLimit) dropRestOf(req);
     }
   };
 

@@ -63,6 +63,8 @@ function mutations(): Mutation[] {
     },
     { name: "a malformed GIF", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "documentName", "Certificate"), part("b0undary", "file", gif, { name: "stamp.gif", type: "image/gif" }), part("b0undary", "document.1", gif, { name: "stamp.gif", type: "image/gif" })]) },
     { name: "the page-tree bomb", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "documentName", "Certificate"), part("b0undary", "file", bomb, { name: "bomb.pdf", type: "application/pdf" }), part("b0undary", "document.1", bomb, { name: "bomb.pdf", type: "application/pdf" })]) },
+    // CR, LF and NUL in every field: none may reach a header (a Location, a Content-Disposition) or a 5xx.
+    { name: "CR, LF and NUL in every field", headers: { "Content-Type": form }, body: Buffer.from(FIELDS.map((field) => `${field}=%2F%0D%0ASet-Cookie:%20x=1%00`).join("&")) },
     { name: "hostile values", headers: { "Content-Type": form }, body: Buffer.from("intent=delete&status=LOST&page=100000000000000000000&expirationDate=31-31-2099&pin=%00%00&lng=xx&redirectTo=%2F%2Fevil.example&email=%3Cscript%3E&note=" + "%F0%9F%98%80".repeat(500)) },
   ];
 }
@@ -143,11 +145,18 @@ test("malformed paths and paging parameters on every page answer 4xx or a page, 
   const failures: string[] = [];
   const gets = ROUTES.filter((route) => route.path !== "/logout");
   for (const route of gets) {
-    for (const suffix of ["?page=100000000000000000000&size=-5", "?page=1e20&size=1e20&q=%E0%A4%A", "/%E0%A4%A", "?status=%00&from=2026-13-45&to=x", "?client=99999999999&clientId=99999999999&category=99999999999"]) {
+    for (const suffix of ["?redirectTo=%2F%0D%0ALocation:%20x&lng=%0A&q=%00&status=%0D&page=%0A&code=%0D%0A", "?page=100000000000000000000&size=-5", "?page=1e20&size=1e20&q=%E0%A4%A", "/%E0%A4%A", "?status=%00&from=2026-13-45&to=x", "?client=99999999999&clientId=99999999999&category=99999999999"]) {
       for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
         const status = await send(`${route.path}${suffix}`, "GET", headers);
         if (status >= 500 || status === 0) failures.push(`GET ${route.path}${suffix}: ${status}`);
       }
+    }
+  }
+  // Methods nothing here answers: 405, never 5xx (TRACE answered 500 on every path).
+  for (const route of gets) {
+    for (const method of ["TRACE", "PATCH", "PROPFIND"]) {
+      const status = await send(route.path, method, { Cookie: cookie });
+      if (status !== 405) failures.push(`${method} ${route.path}: ${status}`);
     }
   }
   for (const path of ["/verify/%E0%A4%A", "/%E0%A4%A", "/verify/%", "/files/%E0%A4%A"]) {

@@ -31,7 +31,7 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
   const lng = i18n.language;
   return (
     <Card data-testid="attestation-card">
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
         <dt className="text-gray-11">{t("attestations.documentName")}</dt>
         <dd>
           <bdi className="font-medium">{attestation.document_name}</bdi>

@@ -54,7 +54,7 @@ export function ChildDetailPage({
       {error ? <Callout tone="error">{t(error)}</Callout> : null}
       {dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-gray-11">{label}</dt>

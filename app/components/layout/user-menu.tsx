@@ -13,7 +13,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-gray-3">
         <span className="flex size-9 items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white" dir="ltr">
           {initials(user)}
-        </span>
+        </span>{" "}
         <span className="sr-only">{t("userMenu.label")}</span>
       </summary>
       <div className="absolute end-0 z-30 mt-2 w-64 rounded-lg border border-gray-6 bg-white p-3 shadow-lg">

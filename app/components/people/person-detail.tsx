@@ -126,7 +126,7 @@ export function PersonDetail({
         />
       ) : null}
       <Card>
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
           <dt className="text-sm text-gray-11">{t("profile.fullName")}</dt>
           <dd lang="en" dir="ltr" className="text-start">
             {person.first_name_en} {person.last_name_en}

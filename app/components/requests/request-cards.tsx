@@ -27,7 +27,7 @@ export function FilledFieldsCard({
   return (
     <Card>
       <h2 className="mb-3 text-lg font-semibold">{t("requests.filledFields")}</h2>
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]" data-testid="filled-fields">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]" data-testid="filled-fields">
         {fieldValues.map((field) => (
           <div key={field.field_name} className="contents">
             <dt className="text-sm text-gray-11">

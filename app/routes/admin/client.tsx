@@ -111,7 +111,7 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
           <dt className="text-sm text-gray-11">{t("catalogue.nameEnglish")}</dt>
           <dd lang="en" dir="ltr" className="text-start">
             {client.name_en}

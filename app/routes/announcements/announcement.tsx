@@ -97,7 +97,7 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
         <ConfirmAction intent="delete" title={t("announcements.deleteTitle", { title })} hint={t("announcements.deleteHint")} confirmLabel={t("announcements.delete")} />
       ) : null}
       <Card>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
           <dt className="text-gray-11">{t("announcements.organisation")}</dt>
           <dd>{pick(lng, announcement.client_en, announcement.client_ar)}</dd>
           <dt className="text-gray-11">{t("announcements.slug")}</dt>
@@ -123,7 +123,7 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
         </dl>
       </Card>
       {!published ? <Callout tone="info">{t("announcements.previewHint")}</Callout> : null}
-      <div className="grid gap-4 lg:grid-cols-2" data-testid="preview">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" data-testid="preview">
         {(["ar", "en"] as const).map((language) => (
           <Card key={language} className="flex flex-col gap-2">
             <h2 className="text-lg font-semibold" lang={language} dir={language === "ar" ? "rtl" : "ltr"}>

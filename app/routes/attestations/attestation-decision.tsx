@@ -65,14 +65,14 @@ export default function AttestationDecision({ loaderData, actionData }: Route.Co
         {t("wizard.back")}
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <AttestationSummary attestation={attestation} fileLabel={t("attestations.beneficiaryDocument")} />
         <BeneficiaryCard person={attestation} />
       </div>
       {attestation.status !== "PENDING" ? (
         <Callout tone="info">{t("attestations.notPending")}</Callout>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <ApproveForm
             today={loaderData.today}
             defaultExpiry={loaderData.defaultExpiry}

@@ -60,7 +60,7 @@ export default function StaffAttestation({ loaderData, actionData }: Route.Compo
       </div>
       {attestation.can_do_attestation ? null : <Callout tone="warning">{t("attestations.clientNoLongerAttests")}</Callout>}
       <ReviewNote note={attestation.review_note} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <AttestationSummary attestation={attestation} fileLabel={t("attestations.beneficiaryDocument")} reviewer={reviewer} />
         <BeneficiaryCard person={attestation} />
       </div>

@@ -67,7 +67,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
       {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
           <dt className="text-gray-11">{t("catalogue.nameEnglish")}</dt>
           <dd lang="en">{category.name_en}</dd>
           <dt className="text-gray-11">{t("catalogue.nameArabic")}</dt>

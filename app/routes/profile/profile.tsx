@@ -49,7 +49,7 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
       <PageTitle title={t("profile.title")} />
       <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
       <Card>
-        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-sm text-gray-11">{t(label)}</dt>

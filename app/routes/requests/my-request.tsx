@@ -45,7 +45,7 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Card>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
           <dt className="text-gray-11">{t("requests.client")}</dt>
           <dd>{pick(lng, request.client_en, request.client_ar)}</dd>
           <dt className="text-gray-11">{t("requests.category")}</dt>

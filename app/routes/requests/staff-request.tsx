@@ -133,7 +133,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         <StatusDialog request={request} lastResult={actionData?.intent === "status" ? actionData.result : undefined} />
       ) : null}
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <BeneficiaryCard person={request} />
         <InfoCard
           title={t("staff.documentInformation")}

@@ -320,7 +320,7 @@ function ReviewStep({ view }: { view: StepView }) {
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="submit" />
       <h2 className="text-lg font-semibold">{t("wizard.review")}</h2>
-      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]" data-testid="review">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]" data-testid="review">
         <dt className="text-gray-11">{t("wizard.client")}</dt>
         <dd>
           {view.client ? pick(lng, view.client.en, view.client.ar) : ""}{" "}
