@@ -40,6 +40,18 @@ export async function requestPasswordReset(db: DB, email: string, ip: string | n
   });
 }
 
+/**
+ * The owner of an account under a password-guessing attack, signing in from a new browser with the right
+ * password: a single-use link by mail (the reset link: it proves the mailbox, and the browser that uses it
+ * becomes one of the account's own).
+ */
+export async function mailSignInLink(db: DB, user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar" | "role">, ip: string | null) {
+  await db.transaction().execute(async (trx) => {
+    await mailResetLink(trx, user);
+    await audit(trx, { userId: user.id, role: user.role, ip }, { action: "auth.sign_in_link_mailed", entityType: "USERS", entityId: user.id });
+  });
+}
+
 /** Issues a reset token (30 minutes) and queues its mail, in the caller's transaction. */
 export async function mailResetLink(db: DB, user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar">) {
   const token = await issueAccountToken(db, user.id, "RESET_PASSWORD");
@@ -47,7 +59,7 @@ export async function mailResetLink(db: DB, user: Pick<UserRow, "id" | "email" |
 }
 
 /** Sets the password with a mailed link (a reset or an invitation; once) and ends every session of the user. */
-export async function resetPassword(db: DB, token: string, password: string, ip: string | null): Promise<{ ok: boolean }> {
+export async function resetPassword(db: DB, token: string, password: string, ip: string | null): Promise<{ ok: boolean; userId?: number }> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const used = await consumeAccountToken(trx, token);
@@ -56,6 +68,6 @@ export async function resetPassword(db: DB, token: string, password: string, ip:
     await deleteUserSessions(trx, used.userId);
     const action = used.purpose === "INVITE" ? "auth.invitation_accepted" : "auth.password_reset";
     await audit(trx, { userId: used.userId, role: null, ip }, { action, entityType: "USERS", entityId: used.userId });
-    return { ok: true };
+    return { ok: true, userId: used.userId };
   });
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { enforceRateLimit, uncount } from "~/modules/security/rate-limit.server";
+import { data } from "react-router";
+import { enforceRateLimit, hit, uncount } from "~/modules/security/rate-limit.server";
 import { signedCookie } from "~/modules/security/cookies.server";
 import { env } from "~/utils/env.server";
 
@@ -24,22 +25,44 @@ async function deviceOf(request: Request, email: string): Promise<Device | null>
   return device.email === email ? (device as Device) : null;
 }
 
+/** A counted sign-in attempt: the key to give back when the password was right, and whether the account's
+ * unknown browsers have passed their limit (someone is guessing its password). */
+export interface SignInAttempt {
+  key: string;
+  accountUnderAttack: boolean;
+}
+
+const ATTEMPT_WINDOW_MS = 60_000;
+
 /**
- * Counts a sign-in attempt BEFORE the password is checked (so parallel guesses cannot pass the limit),
- * per address, and per account for unknown browsers or per device for the account's own: past the limit,
- * a 429 with Retry-After. Returns the key to give back when the password was right.
+ * Counts a sign-in attempt BEFORE the password is checked (so parallel guesses cannot pass the limit):
+ * per address (past it, 429 with Retry-After), per device for the browsers that signed in to the account
+ * before (429 likewise: each counts its own failures), and per account for unknown browsers. Past the
+ * account's limit an unknown browser is not refused outright: with the right password it still gets in
+ * through its second factor or an emailed link (OWASP), so a guesser cannot lock the owner out of a new
+ * browser either (docs/decisions/0014).
  */
-export async function countSignInAttempt(request: Request | null, email: string, ip: string | null): Promise<string> {
+export async function countSignInAttempt(request: Request | null, email: string, ip: string | null): Promise<SignInAttempt> {
   const normalized = email.trim().toLowerCase();
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   const device = request ? await deviceOf(request, normalized) : null;
-  const key = device ? `auth:device:${device.nonce}` : `auth:email:${normalized}`;
-  await enforceRateLimit(key, env.authRateLimit);
-  return key;
+  if (device) {
+    const key = `auth:device:${device.nonce}`;
+    await enforceRateLimit(key, env.authRateLimit);
+    return { key, accountUnderAttack: false };
+  }
+  const key = `auth:email:${normalized}`;
+  return { key, accountUnderAttack: !(await hit(key, env.authRateLimit, ATTEMPT_WINDOW_MS)) };
 }
 
+/** The 429 of an account under attack, for a wrong password (or a program, which has no emailed link). */
+export const accountLockedError = () => data({ reason: "rate-limited" }, { status: 429, headers: { "Retry-After": String(ATTEMPT_WINDOW_MS / 1000) } });
+
 /** A right password: the attempt does not count against the account, and this browser is now known. */
-export async function signInSucceeded(key: string, email: string): Promise<string> {
-  await uncount(key);
-  return deviceCookie().serialize({ email: email.trim().toLowerCase(), nonce: crypto.randomBytes(16).toString("base64url") });
+export async function signInSucceeded(attempt: SignInAttempt, email: string): Promise<string> {
+  await uncount(attempt.key);
+  return knownBrowserHeader(email);
 }
+
+/** Makes this browser one of the account's own (after a right password, or a mailed link used). */
+export const knownBrowserHeader = (email: string) => deviceCookie().serialize({ email: email.trim().toLowerCase(), nonce: crypto.randomBytes(16).toString("base64url") });

@@ -23,6 +23,7 @@ const issuedDocumentByCode = prepared((db: DB, code: string) =>
       "d.revocation_reason",
       "d.secure_plus_enabled",
       "d.access_pin_hash",
+      "d.beneficiary_id",
       "c.name_en as issuer_en",
       "c.name_ar as issuer_ar",
       "b.first_name_en",

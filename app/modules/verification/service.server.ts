@@ -44,18 +44,38 @@ export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; us
   return { code, verdict: lookup.verdict, document: lookup.document };
 }
 
-export type PinResult = "ok" | "wrong" | "locked";
+/** `locked`: this visitor waits 15 minutes; `lockedToday`: the document took its guesses for the day. */
+export type PinResult = "ok" | "wrong" | "locked" | "lockedToday";
+
+/** How long a locked visitor waits (Retry-After). */
+export const pinRetryAfterSeconds = (result: "locked" | "lockedToday") => (result === "locked" ? PIN_WINDOW_MS : PIN_DAY_MS) / 1000;
+
+/** Wrong PINs a document takes from everyone together in a day (docs/decisions/0014). */
+export const PIN_DAILY_GUESSES = 20;
+export const PIN_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who guesses: their address, and whether they are the document's holder signed in (never refused by others). */
+export interface PinGuesser {
+  visitor: string;
+  holder: boolean;
+}
 
 /**
- * At most five wrong PINs per document per 15 minutes; after that even the right PIN waits. The attempt
- * is counted first (atomically, in the shared rate_limits table) and given back when the PIN is right,
- * so concurrent attempts on several workers cannot pass the limit.
+ * Wrong PINs are counted per visitor (5 per 15 minutes: a person who mistypes waits a little) and per
+ * document (20 a day from everyone: what an attacker with many addresses gets). Past the document's
+ * count the document is locked for everyone but its holder signed in on the service, whose right PIN is
+ * always taken: others' guesses cannot lock the holder out (docs/decisions/0014). Each attempt is counted
+ * first (atomically, in the shared rate_limits table) and given back when the PIN is right.
  */
-export async function checkAccessPin(document: IssuedDocument, pin: string, now = Date.now()): Promise<PinResult> {
-  const key = `pin:${document.id}`;
-  if ((await countHitIn(key, PIN_WINDOW_MS, now)) > PIN_ATTEMPTS) return "locked";
+export async function checkAccessPin(document: IssuedDocument, pin: string, guesser: PinGuesser, now = Date.now()): Promise<PinResult> {
+  const visitorKey = `pin:${document.id}:${guesser.visitor}`;
+  const documentKey = `pin:${document.id}`;
+  const [byVisitor, byEveryone] = [await countHitIn(visitorKey, PIN_WINDOW_MS, now), await countHitIn(documentKey, PIN_DAY_MS, now)];
+  if (byVisitor > PIN_ATTEMPTS) return "locked";
+  if (byEveryone > PIN_DAILY_GUESSES && !guesser.holder) return "lockedToday";
   if (document.access_pin_hash && (await accessPinMatches(document.access_pin_hash, pin))) {
-    await uncount(key);
+    await uncount(visitorKey);
+    await uncount(documentKey);
     return "ok";
   }
   return "wrong";

@@ -32,8 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  // At most three links per address per quarter of an hour; over that, the same answer and no mail.
-  if (await hit(`reset:email:${submission.value.email.toLowerCase()}`, 3, 15 * 60_000)) {
+  // At most three links per address per quarter of an hour for each requester (their address): others'
+  // requests for someone's address do not stop that person's own link. Over that, the same answer and no
+  // mail; the per-IP limit above bounds how many addresses one requester can mail.
+  if (await hit(`reset:email:${submission.value.email.toLowerCase()}:${ip}`, 3, 15 * 60_000)) {
     requestPasswordResetAfterAnswer(getDb(), submission.value.email, ip);
   }
   return redirectWithToast(href("/login"), { kind: "info", message: "auth.forgot.sent" });

@@ -18,6 +18,8 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { loginSchema } from "~/modules/auth/schema";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
 import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
+import { mailSignInLink } from "~/modules/auth/password-reset.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pendingSignInHeader } from "~/modules/two-factor/pending.server";
 import { twoFactorStatus } from "~/modules/two-factor/service.server";
 import { safeRedirectPath } from "~/modules/security/origin.server";
@@ -39,6 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const attempt = await countSignInAttempt(request, submission.value.email, ip);
   const db = getDb();
   const result = await signIn(db, submission.value.email, submission.value.password, ip);
+  if (attempt.accountUnderAttack) {
+    // Someone is guessing this account's password from other browsers. A new browser gets the same answer
+    // whatever the password (no oracle past the limit); with the right one, the owner is mailed a
+    // single-use link that signs this browser in (docs/decisions/0014).
+    if (result.ok) await mailSignInLink(db, result.user, ip);
+    return redirectWithToast(href("/login"), { kind: "info", message: "auth.underAttackLinkSent" });
+  }
   if (!result.ok) {
     return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), { status: 400 });
   }

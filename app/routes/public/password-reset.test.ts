@@ -69,6 +69,18 @@ describe("forgot and reset password", () => {
     expect((await signIn(db, "forgetful@example.com", "Another-1", null)).ok).toBe(false);
   });
 
+  it("does not let others' requests stop the owner's own link (counted per address of the requester)", async () => {
+    const db = await createTestDb();
+    await createUser(db, { email: "targeted@example.com" });
+    for (let i = 0; i < 5; i++) await run(forgot.action, postForm("/forgot-password", { email: "targeted@example.com" }), makeContext({ ip: "203.0.113.66" }));
+    await resetRequestsSettled();
+    const byAttacker = (await db.selectFrom("email_outbox").select("id").execute()).length;
+    expect(byAttacker).toBe(3);
+    await run(forgot.action, postForm("/forgot-password", { email: "targeted@example.com" }), makeContext({ ip: "198.51.100.20" }));
+    await resetRequestsSettled();
+    expect((await db.selectFrom("email_outbox").select("id").execute()).length).toBe(byAttacker + 1);
+  });
+
   it("refuses an expired link", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "late@example.com" });

@@ -14,6 +14,8 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
+import { knownBrowserHeader } from "~/modules/auth/sign-in-limits.server";
+import { findUserById } from "~/modules/users/queries.server";
 import { resetPasswordSchema } from "~/modules/auth/schema";
 import { accountTokenOf } from "~/modules/auth/tokens.server";
 import { enforceRateLimit } from "~/modules/security/rate-limit.server";
@@ -38,9 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
-  const { ok } = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
+  const { ok, userId } = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
   if (!ok) return data(submission.reply({ formErrors: ["auth.reset.invalidLink"], hideFields: PASSWORD_FIELDS }), { status: 400 });
-  return redirectWithToast(href("/login"), { kind: "success", message: "auth.reset.done" });
+  // The browser that used the mailed link is the owner's: it signs in even while others guess the password.
+  const user = userId ? await findUserById(getDb(), userId) : undefined;
+  return redirectWithToast(href("/login"), { kind: "success", message: "auth.reset.done" }, user ? { headers: { "Set-Cookie": await knownBrowserHeader(user.email) } } : undefined);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

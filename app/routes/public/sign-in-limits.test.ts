@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createTestDb, createUser } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
+import { readToast } from "~/modules/toast/toast.server";
 import * as login from "./login";
+
+const toastOf = (headers: Headers) => readToast(new Request("http://localhost/login", { headers: { Cookie: headers.getSetCookie().map((line) => line.split(";")[0]).join("; ") } }));
 
 const PASSWORD = "Right-Pass-1";
 let address = 0;
@@ -20,9 +23,19 @@ describe("sign-in limits per account (issue 16, point 4)", () => {
     expect(device).toMatch(/^device=/);
 
     for (let attempt = 0; attempt < 10; attempt++) expect((await signIn("OWNER@example.com", "Wrong-Pass-1")).status).toBe(400);
-    const refused = await signIn("owner@example.com", PASSWORD);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Past the limit a new browser opens no session, and gets the same answer whatever the password; with
+    // the right one the owner is mailed a single-use link (then this browser is theirs).
+    await db.deleteFrom("email_outbox").execute();
+    const wrong = await signIn("owner@example.com", "Wrong-Pass-1");
+    const right = await signIn("owner@example.com", PASSWORD);
+    for (const answer of [wrong, right]) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/login");
+      expect(answer.headers.getSetCookie().some((line) => line.startsWith("session=") && !line.startsWith("session=;"))).toBe(false);
+    }
+    expect(toastOf(wrong.headers)?.message).toBe("auth.underAttackLinkSent");
+    expect(toastOf(right.headers)?.message).toBe("auth.underAttackLinkSent");
+    expect(await db.selectFrom("email_outbox").select("to_address").execute()).toEqual([{ to_address: "owner@example.com" }]);
 
     // The owner's browser signs in, and its own failures count apart.
     expect((await signIn("owner@example.com", PASSWORD, device)).status).toBe(302);
@@ -36,9 +49,10 @@ describe("sign-in limits per account (issue 16, point 4)", () => {
     await createUser(db, { email: "b@example.com", password: PASSWORD });
     const deviceOfA = deviceCookieOf((await signIn("a@example.com", PASSWORD)).headers);
     for (let attempt = 0; attempt < 10; attempt++) await signIn("b@example.com", "Wrong-Pass-1");
-    expect((await signIn("b@example.com", PASSWORD, deviceOfA)).status).toBe(429);
+    // Neither is one of b's browsers: no session, the link is mailed instead.
+    expect((await signIn("b@example.com", PASSWORD, deviceOfA)).headers.get("Location")).toBe("/login");
     const forged = `device=${Buffer.from(JSON.stringify({ email: "b@example.com", nonce: "x" })).toString("base64")}`;
-    expect((await signIn("b@example.com", PASSWORD, forged)).status).toBe(429);
+    expect((await signIn("b@example.com", PASSWORD, forged)).headers.get("Location")).toBe("/login");
   });
 
   it("count each attempt before the password is checked: of 40 guesses at once, exactly 10 are checked", async () => {
@@ -46,7 +60,7 @@ describe("sign-in limits per account (issue 16, point 4)", () => {
     await createUser(db, { email: "target@example.com", password: PASSWORD });
     const statuses = await Promise.all(Array.from({ length: 40 }, () => signIn("target@example.com", "Wrong-Pass-1")));
     expect(statuses.filter((result) => result.status === 400)).toHaveLength(10);
-    expect(statuses.filter((result) => result.status === 429)).toHaveLength(30);
+    expect(statuses.filter((result) => result.status === 302 && result.headers.get("Location") === "/login")).toHaveLength(30);
   });
 
   it("do not count a right password against the account", async () => {

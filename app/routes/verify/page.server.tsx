@@ -5,6 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { VerifyErrorPage, VerifyFormPage, VerifyResultPage, type CheckResult } from "~/components/verify/verify-pages";
 import { view } from "~/modules/verification/view";
 import { getDb } from "~/db/db.server";
+import { getSessionUser } from "~/modules/auth/session.server";
 import { detectLanguage } from "~/middleware/i18next.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import type { Language } from "~/modules/i18n/languages";
@@ -18,7 +19,7 @@ import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument } from "~/modules/verification/service.server";
+import { checkAccessPin, pinRetryAfterSeconds, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/modules/http/body.server";
 
@@ -112,6 +113,10 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     try {
       if (mediaTypeOf(request) === "multipart/form-data") {
         const check = await hashPostedFile(request, document.document_hash, MAX_CHECK_FILE_BYTES);
+        // Whoever presents the document's own file holds it: a SecurePlus document opens for them as with its PIN.
+        if (check.status === "match" && document.secure_plus_enabled === 1 && !unlocked) {
+          return page("result", { view: view(code, verdictOf(document), document, true), result: { file: "match" }, path }, 200, { "Set-Cookie": await unlockHeader(code) });
+        }
         return resultPage({ file: check.status }, check.status === "too-large" ? 413 : 200);
       }
       form = await readForm(request);
@@ -123,9 +128,12 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     const submission = parseWithZod(form, { schema: pinSchema });
     if (submission.status !== "success") return resultPage({ pin: "format" }, 400);
     if (document.secure_plus_enabled !== 1) return redirect(`/verify/${code}`);
-    const result = await checkAccessPin(document, submission.value.pin);
+    // The holder signed in on the service is never refused by others' guesses (docs/decisions/0014).
+    const holder = (await getSessionUser(getDb(), request))?.id === document.beneficiary_id;
+    const result = await checkAccessPin(document, submission.value.pin, { visitor: ip, holder });
     if (result === "ok") return redirect(`/verify/${code}`, { "Set-Cookie": await unlockHeader(code) });
-    return result === "locked" ? resultPage({ pin: result }, 429, { "Retry-After": String(PIN_WINDOW_MS / 1000) }) : resultPage({ pin: result }, 400);
+    if (result === "wrong") return resultPage({ pin: result }, 400);
+    return resultPage({ pin: "locked" }, 429, { "Retry-After": String(pinRetryAfterSeconds(result)) });
   }
 
   if (code && code !== rawCode) {

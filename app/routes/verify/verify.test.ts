@@ -139,9 +139,22 @@ describe("/verify/{code}", () => {
 
   it("counts each PIN before checking it: of 30 guesses at once on a fresh document, exactly 5 are checked", async () => {
     const document = await db.selectFrom("issued_documents").selectAll().where("secure_plus_enabled", "=", 1).executeTakeFirstOrThrow();
-    const results = await Promise.all(Array.from({ length: 30 }, () => checkAccessPin(document as unknown as IssuedDocument, "000001")));
+    const results = await Promise.all(Array.from({ length: 30 }, () => checkAccessPin(document as unknown as IssuedDocument, "000001", { visitor: "198.51.100.1", holder: false })));
     expect(results.filter((result) => result === "wrong")).toHaveLength(5);
     expect(results.filter((result) => result === "locked")).toHaveLength(25);
+  });
+
+  it("never lets others' guesses lock the holder out: per visitor 5, per document 20 a day, the holder signed in always checked", async () => {
+    const row = await db.selectFrom("issued_documents").selectAll().where("secure_plus_enabled", "=", 1).executeTakeFirstOrThrow();
+    const document = row as unknown as IssuedDocument;
+    const right = accessPinFor(row.verification_code);
+    // One guesser waits after 5; another address is still checked.
+    for (let i = 0; i < 5; i++) expect(await checkAccessPin(document, "000001", { visitor: "10.1.0.1", holder: false })).toBe("wrong");
+    expect(await checkAccessPin(document, right, { visitor: "10.1.0.1", holder: false })).toBe("locked");
+    // Guesses from many addresses: past 20 a day the document takes no PIN from anyone but its holder.
+    for (let i = 0; i < 20; i++) await checkAccessPin(document, "000001", { visitor: `10.2.0.${i}`, holder: false });
+    expect(await checkAccessPin(document, right, { visitor: "10.3.0.1", holder: false })).toBe("lockedToday");
+    expect(await checkAccessPin(document, right, { visitor: "10.3.0.2", holder: true })).toBe("ok");
   });
 
   it("limits look-ups to 60 a minute per IP, then answers 429", async () => {

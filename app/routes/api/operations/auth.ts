@@ -6,7 +6,7 @@ import { apiError } from "~/modules/api/errors.server";
 import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/modules/auth/api-tokens.server";
 import { loginSchema } from "~/modules/auth/schema";
 import { signIn } from "~/modules/auth/service.server";
-import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
+import { accountLockedError, countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
 import { checkSecondFactor, twoFactorStatus } from "~/modules/two-factor/service.server";
 import type { SessionUser } from "~/modules/auth/session-user";
@@ -63,6 +63,8 @@ export const authOperations = [
     async handle({ body, request, ip }) {
       // A program has no device cookie: its failures count against the account's unknown clients.
       const attempt = await countSignInAttempt(null, body.email, ip);
+      // A program cannot follow an emailed link: past the account's limit it waits.
+      if (attempt.accountUnderAttack) throw accountLockedError();
       const db = getDb();
       const result = await signIn(db, body.email, body.password, ip);
       if (!result.ok) throw apiError(401, "auth.invalidCredentials");

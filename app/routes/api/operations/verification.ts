@@ -5,7 +5,7 @@ import { hit } from "~/modules/security/rate-limit.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, PIN_WINDOW_MS, VERIFY_WINDOW_MS, verdictOf, verifyCode } from "~/modules/verification/service.server";
+import { checkAccessPin, pinRetryAfterSeconds, VERIFY_WINDOW_MS, verdictOf, verifyCode } from "~/modules/verification/service.server";
 import { view, type VerificationView } from "~/modules/verification/view";
 import { env } from "~/utils/env.server";
 import { operation } from "../operation";
@@ -84,7 +84,7 @@ export const verificationOperations = [
     path: "/api/verify/{code}",
     tag: "Verification",
     summary: "Verify a SecurePlus document with its access PIN: the holder too",
-    description: "The access PIN the holder shared (6 digits). A wrong PIN is 403; after 5 wrong PINs in 15 minutes the document answers 429 for everyone.",
+    description: "The access PIN the holder shared (6 digits). A wrong PIN is 403; after 5 wrong PINs in 15 minutes from one address, or 20 in a day from everyone, 429.",
     public: true,
     params: codeParams,
     body: pinSchema,
@@ -98,8 +98,8 @@ export const verificationOperations = [
       const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
       if (!code || !document) throw apiError(404);
       if (document.secure_plus_enabled === 1) {
-        const result = await checkAccessPin(document, body.pin);
-        if (result === "locked") throw apiError(429, "verify.pinLocked", { headers: { "Retry-After": String(PIN_WINDOW_MS / 1000) } });
+        const result = await checkAccessPin(document, body.pin, { visitor: ip ?? "", holder: false });
+        if (result === "locked" || result === "lockedToday") throw apiError(429, "verify.pinLocked", { headers: { "Retry-After": String(pinRetryAfterSeconds(result)) } });
         if (result === "wrong") throw apiError(403, "verify.pinWrong");
       }
       return answerOf(view(code, verdictOf(document), document, true));
