@@ -5,6 +5,7 @@ import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/db/availability";
 import { clientIpContext, cspNonceContext, databaseUnavailableContext } from "~/middleware/context";
+import { apiError } from "~/modules/api/errors.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { verificationAnswer, type PageRequest } from "~/routes/verify/page.server";
 import { healthy } from "./health";
@@ -78,6 +79,7 @@ export interface ListenerOptions {
 
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
+const API_ROUTED_METHODS = new Set([...KNOWN_METHODS, "PATCH"]);
 const VERIFY_PATH = /^\/verify(?:\/[^/]+)?\/?$/;
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
 const UNHEALTHY = Buffer.from(JSON.stringify({ status: "unavailable" }));
@@ -210,8 +212,15 @@ export function createListener(options: ListenerOptions) {
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     const method = req.method ?? "GET";
-    // TRACE, CONNECT, PATCH, PROPFIND...: nothing here answers them (they reached React Router, which failed with 500).
-    if (!KNOWN_METHODS.has(method)) {
+    // TRACE, CONNECT, PROPFIND...: nothing here answers them (TRACE reached React Router, which failed with
+    // 500: neither a Fetch Request nor React Router takes it). The JSON API answers PATCH itself (405 with
+    // the path's Allow), in its own shape; anything else it gets here, in that shape too.
+    if (!API_ROUTED_METHODS.has(method) && path.startsWith("/api/")) {
+      const answer = apiError(405, undefined, { headers: { Allow: ALLOWED_METHODS } }).toResponse();
+      void send(req, res, answer).catch((error) => fail(res, 500, error));
+      return;
+    }
+    if (!KNOWN_METHODS.has(method) && !path.startsWith("/api/")) {
       res.writeHead(405, { ...fixedHeaders, Allow: ALLOWED_METHODS, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
       res.end(`${i18nFor("ar").t("api.errors.methodNotAllowed")}\n${i18nFor("en").t("api.errors.methodNotAllowed")}\n`);
       return;
