@@ -98,12 +98,13 @@ test("verification look-ups and SecurePlus PINs, on the pages and in the API; th
   await expectRetryAfter(await untilLimited(() => fetch(`${server.url}/verify/ABCDEFGHJKMNPQRS`, { headers: { "X-Forwarded-For": ip } })), 60);
   const apiIp = newAddress();
   await expectRetryAfter(await untilLimited(() => fetch(`${server.url}/api/verify/ABCDEFGHJKMNPQRS`, { headers: { "X-Forwarded-For": apiIp } })), 60);
-  // Wrong PINs for a SecurePlus document, each from another address (the look-ups' own limit aside).
+  // Wrong PINs for a SecurePlus document, each from another address (the look-ups' own limit aside): past
+  // the document's 20 a day it takes no more PINs from anyone but its holder (docs/decisions/0014).
   const db = await openServerDatabase(server.databaseUrl, { readonly: true });
   const { code } = (await db.get<{ code: string }>("SELECT verification_code AS code FROM issued_documents WHERE secure_plus_enabled = 1 ORDER BY id"))!;
   await db.close();
-  await expectRetryAfter(await untilLimited(() => post(`/verify/${code}`, { pin: "000000" }, { "X-Forwarded-For": newAddress() })), 900);
-  await expectRetryAfter(await fetch(`${server.url}/api/verify/${code}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": newAddress() }, body: JSON.stringify({ pin: "000000" }) }), 900);
+  await expectRetryAfter(await untilLimited(() => post(`/verify/${code}`, { pin: "000000" }, { "X-Forwarded-For": newAddress() }), 30), 86400);
+  await expectRetryAfter(await fetch(`${server.url}/api/verify/${code}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": newAddress() }, body: JSON.stringify({ pin: "000000" }) }), 86400);
   const loginIp = newAddress();
   const apiLogin = () => fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": loginIp }, body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }) });
   await expectRetryAfter(await untilLimited(apiLogin), 60);
