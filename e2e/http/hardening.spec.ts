@@ -62,53 +62,6 @@ test("a revoked document's file is not served to the public: 410 with its verdic
   expect((await fetch(`${baseURL}/verify/${VALID}/document`)).headers.get("Content-Type")).toBe("application/pdf");
 });
 
-/**
- * Streams a chunked body of up to 2 MB (no Content-Length) and notes when the answer came and when the
- * connection closed.
- */
-function streamChunked(path: string, method: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; answeredMs: number; closedMs: number }>((resolve, reject) => {
-    const url = new URL(path, baseURL);
-    const start = Date.now();
-    let status = 0;
-    let answeredMs = -1;
-    const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, agent: false, headers: { ...headers, "Transfer-Encoding": "chunked" } }, (response) => {
-      status = response.statusCode ?? 0;
-      answeredMs = Date.now() - start;
-      response.resume();
-    });
-    request.on("close", () => (answeredMs < 0 ? reject(new Error(`${path}: closed without an answer`)) : resolve({ status, answeredMs, closedMs: Date.now() - start })));
-    request.on("error", () => undefined); // the server cuts off what it does not read
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    let sent = 0;
-    const pump = () => {
-      while (sent < 2 * 1024 * 1024 && !request.destroyed) {
-        sent += chunk.length;
-        if (!request.write(chunk)) return void request.once("drain", pump);
-      }
-      if (!request.destroyed) request.end();
-    };
-    request.write("note=");
-    pump();
-    setTimeout(() => request.destroy(), 15_000);
-  });
-}
-
-// The sign-in, registration and reset forms and the API; other routes answer a chunked body early (before
-// reading it) and the client can see the connection reset under the answer: still open work.
-test("a chunked body over its limit is answered 413 and the connection closed: sign-in, registration, reset and the API", async () => {
-  test.setTimeout(60_000);
-  const failures: string[] = [];
-  const form = { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" };
-  for (const path of ["/login", "/register", "/forgot-password"]) {
-    const answer = await streamChunked(path, "POST", form).catch((error: Error) => ({ status: 0, answeredMs: -1, closedMs: -1, error: error.message }));
-    if (answer.status !== 413 || answer.closedMs > 8_000) failures.push(`${path}: ${JSON.stringify(answer)}`);
-  }
-  const api = await streamChunked("/api/auth/login", "POST", { "Content-Type": "application/json" }).catch((error: Error) => ({ status: 0, answeredMs: -1, closedMs: -1, error: error.message }));
-  if (api.status !== 413 || api.closedMs > 8_000) failures.push(`/api/auth/login: ${JSON.stringify(api)}`);
-  expect(failures).toEqual([]);
-});
-
 test("typed text loses bidi overrides, isolates and control characters: in a form and in a JSON body", async () => {
   const email = `bidi-${Date.now()}@example.com`;
   const registered = await post("/register", { "firstName.english": "Ali\u202Egnp.exe", "firstName.arabic": "علي\u2066", "fatherName.english": "Adel\u0007", "fatherName.arabic": "عادل", "lastName.english": "Nasser", "lastName.arabic": "ناصر", email, phone: "0790000003", nin: "12345678904", password: "Long-Enough-1", confirmPassword: "Long-Enough-1" });
