@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
 /**
- * Limits of the work one uploaded PDF may cost (issue 16): a page tree that lists a child twice, a tree
+ * Limits of the work one uploaded PDF may cost (README, Security limits): a page tree that lists a child twice, a tree
  * hundreds deep or a stream that inflates without end is refused instead of walked.
  */
 export const PDF_LIMITS = { timeoutMs: 1000, maxPages: 1000, maxObjects: 50_000, maxDepth: 32, maxHeapMb: 192 };

@@ -10,7 +10,7 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Removes what no row refers to, older than a day (issue 16): `files` rows that no attachment, issued
+ * Removes what no row refers to, older than a day (uploads are all or nothing, so only a crash leaves one): `files` rows that no attachment, issued
  * document or attestation uses (replaced uploads) with their bytes, and stored files without a row (a
  * crash between writing the bytes and the row). Logs what it removed; returns the storage keys.
  */

@@ -12,7 +12,7 @@ import { FORM_TOKEN_FIELD } from "~/modules/security/form-token";
 import { cleanField, cleanText } from "~/utils/text";
 
 /**
- * THE body layer (issue 16): every action and resource route reads its body here. A content type the
+ * THE body layer (docs/decisions/0012): every action and resource route reads its body here. A content type the
  * route does not take is 415, an unparseable or truncated body 400, a body over its limit 413 (counted
  * while it streams, so nothing past the limit is read).
  */

@@ -7,7 +7,6 @@ import { env, sessionSecret } from "~/utils/env.server";
  * long-lived httpOnly cookie; the token is an HMAC of it under the session secret, so a page kept in a
  * cache or open in another tab still posts, and a cross-site page can neither read nor make one.
  */
-export { FORM_TOKEN_FIELD } from "./form-token";
 const ANCHOR_COOKIE = "form_anchor";
 const ANCHOR_MAX_AGE_SECONDS = 400 * 24 * 3600; // the longest browsers keep a cookie
 const ANCHOR_PATTERN = /^[A-Za-z0-9_-]{22}$/;
