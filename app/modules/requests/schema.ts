@@ -2,9 +2,13 @@ import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { parseUserDate, toLatinDigits } from "~/utils/digits";
+import { cleanText } from "~/utils/text";
 
-/** The search box of a list screen: trimmed, at most 100 characters. */
-export const searchOf = (url: URL) => toLatinDigits(url.searchParams.get("q") ?? "").trim().slice(0, 100);
+/**
+ * The search box of a list screen: trimmed, at most 100 characters, without the control characters that typed
+ * text loses everywhere (PostgreSQL refuses a NUL in any text parameter).
+ */
+export const searchOf = (url: URL) => cleanText(toLatinDigits(url.searchParams.get("q") ?? "")).trim().slice(0, 100);
 
 /** The last page a list can be asked for: past it (`?page=1e20`) the page is clamped, an empty one. */
 export const MAX_PAGE = 1_000_000;

@@ -5,6 +5,7 @@ import { notFound, principalOf, requirePermission } from "~/modules/access/requi
 import { categoriesExport } from "~/modules/catalogue/export.server";
 import { exportFormatOf } from "~/modules/exports/table.server";
 import type { Route } from "./+types/categories-export";
+import { searchOf } from "~/modules/requests/schema";
 
 /** A document category list's download (`…/export?format=csv|xlsx` with its search and client filter). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,5 +14,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   const clientId = principal.clientId ?? (idOf(url.searchParams.get("clientId")) || undefined);
-  return categoriesExport(getDb(), { clientId, q: (url.searchParams.get("q") ?? "").slice(0, 100) }, getLocale(context), format);
+  return categoriesExport(getDb(), { clientId, q: searchOf(url) }, getLocale(context), format);
 }

@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { listCategories, listClientsForChooser } from "~/modules/catalogue/queries.server";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { formatMoney, pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const paging = pagingOf(url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const q = searchOf(url);
   const clientFilter = idOf(url.searchParams.get("clientId")) || undefined;
   const clientId = principal.clientId ?? clientFilter;
   const { total, rows } = await listCategories(db, { clientId, q, ...paging });

@@ -5,7 +5,7 @@ import { ChildListPage } from "~/components/catalogue/child-list-page";
 import { categoryIdParam } from "~/modules/catalogue/schema";
 import { listSupportingTypes } from "~/modules/catalogue/queries.server";
 import { categoryInScope, supportingTypeInScope, toggleSupportingType } from "~/modules/catalogue/service.server";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { safeRedirectPath } from "~/modules/security/origin.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!category) return data({ missing: true as const }, { status: 400 });
   const url = new URL(request.url);
   const paging = pagingOf(url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const q = searchOf(url);
   const { total, rows } = await listSupportingTypes(db, { categoryId: category.id, q, ...paging });
   return { missing: false as const, category, rows, total, ...paging, q, categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }) };
 }

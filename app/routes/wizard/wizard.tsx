@@ -30,6 +30,7 @@ import {
 } from "~/modules/wizard/service.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/wizard";
+import { searchOf } from "~/modules/requests/schema";
 
 const BASE = "/beneficiary/request-document/create";
 const stepUrl = (step: number) => `${BASE}?step=${step}`;
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await wizardView(db, user.id);
   const wanted = Number.parseInt(url.searchParams.get("step") ?? String(view.draft?.step ?? 0), 10);
   const step = allowedStep(view.draft, Number.isFinite(wanted) ? wanted : 0);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const q = searchOf(url);
   return {
     step,
     q,
