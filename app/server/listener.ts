@@ -53,17 +53,32 @@ function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
+/**
+ * Before an answer to a body that was not read whole: when the answer ends, Node closes a connection the client
+ * asked to close (`Connection: close`, as Node's own client and many others send) at once, and closing a socket
+ * with unread bytes resets it, so a client still writing loses the answer. Instead the answer's end only sends
+ * FIN, and dropRestOf reads and drops the rest before closing (a lingering close, as other servers do).
+ */
+function lingerOnClose(req: IncomingMessage) {
+  const socket = req.socket as IncomingMessage["socket"] & { destroySoon?: () => void };
+  socket.destroySoon = () => socket.end();
+}
+
 /** Reads and drops what is left of a request body, then closes its connection (at the latest after 5 s). */
 function dropRestOf(req: IncomingMessage) {
-  if (req.destroyed) return;
-  const close = () => req.socket.end();
+  const socket = req.socket;
+  if (socket.destroyed) return;
+  const close = () => {
+    socket.end();
+    socket.destroy();
+  };
   if (req.complete) return close();
-  const cutOff = setTimeout(() => req.socket.destroy(), 5_000);
+  const cutOff = setTimeout(() => socket.destroy(), 5_000);
   req.once("end", () => {
     clearTimeout(cutOff);
     close();
   });
-  req.socket.once("close", () => clearTimeout(cutOff));
+  socket.once("close", () => clearTimeout(cutOff));
   req.resume();
 }
 
@@ -144,17 +159,18 @@ export function createListener(options: ListenerOptions) {
     });
     if (cookies.length) res.setHeader("Set-Cookie", cookies);
     res.statusCode = response.status;
-    // A body refused for its size (413) before it was read whole: the answer goes out, then the rest of the
-    // body is read and dropped and the connection closed (cut after 5 s). Closing at once would reset the
-    // connection under the answer. Other early answers leave Node to drop the rest and keep the connection.
-    const overLimit = response.status === 413 && req.method !== "GET" && req.method !== "HEAD" && !req.complete;
+    // A body answered before it was read whole (413 for its size, or refused before reading): the answer goes
+    // out, then the rest of the body is read and dropped and the connection closed (cut after 5 s). Closing at
+    // once would reset the connection under the answer.
+    const unread = req.method !== "GET" && req.method !== "HEAD" && !req.complete;
+    if (unread) lingerOnClose(req);
     try {
       if (!response.body || req.method === "HEAD") res.end();
       else await writeReadableStreamToWritable(response.body, res);
     } catch (error) {
       if (!res.destroyed) throw error; // else the client went away mid-answer: nothing to tell it
     } finally {
-      if (overLimit) dropRestOf(req);
+      if (unread) dropRestOf(req);
     }
   };
 

@@ -205,3 +205,57 @@ test("a body cut short, and a body far over its limit, leave the server answerin
   expect(Date.now() - start).toBeLessThan(2000);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
+
+/**
+ * Streams a chunked body of 2 MB (no Content-Length) on a connection of its own, as Node's client does (it asks
+ * for `Connection: close`), and notes the answer and when the connection closed.
+ */
+function streamChunked(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; closedMs: number; error?: string }>((resolve) => {
+    const start = Date.now();
+    let status = 0;
+    let error: string | undefined;
+    const request = http.request({ host: "127.0.0.1", port: PORT, path, method: "POST", agent: false, headers: { ...headers, "Transfer-Encoding": "chunked" } }, (response) => {
+      status = response.statusCode ?? 0;
+      response.resume();
+    });
+    request.on("close", () => resolve({ status, closedMs: Date.now() - start, error }));
+    request.on("error", (cause: NodeJS.ErrnoException) => (error = cause.code));
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    const pump = () => {
+      while (sent < 2 * 1024 * 1024 && !request.destroyed) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!request.destroyed) request.end();
+    };
+    request.write("note=");
+    pump();
+    setTimeout(() => request.destroy(), 15_000);
+  });
+}
+
+test("a chunked body of 2 MB to every action route and the API is answered, 413 where it is read, and the connection closed", async () => {
+  test.setTimeout(180_000);
+  const cookie = await cookieOf(DEMO.SUPER_ADMIN);
+  const failures: string[] = [];
+  const targets = [
+    ...ROUTES.filter((route) => route.hasAction && route.path !== "/logout").flatMap((route) => [
+      { path: route.path, headers: { Origin: server.url, "Content-Type": form } },
+      { path: route.path, headers: { Origin: server.url, "Content-Type": form, Cookie: cookie } },
+    ]),
+    ...["/api/auth/login", "/api/auth/refresh", "/api/document-requests"].map((path) => ({ path, headers: { "Content-Type": "application/json" } })),
+  ];
+  for (const { path, headers } of targets) {
+    const answer = await streamChunked(path, headers);
+    if (answer.status === 0 || answer.status >= 500 || answer.closedMs > 8_000) failures.push(`${path} ${headers.Cookie ? "signed in" : "anonymous"}: ${JSON.stringify(answer)}`);
+  }
+  for (const path of ["/login", "/register", "/forgot-password", "/language", "/api/auth/login"]) {
+    const answer = await streamChunked(path, { Origin: server.url, "Content-Type": path.startsWith("/api") ? "application/json" : form });
+    if (answer.status !== 413) failures.push(`${path}: ${JSON.stringify(answer)}, not 413`);
+  }
+  expect(failures).toEqual([]);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
