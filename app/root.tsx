@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "./components/layout/toaster";
-import { ErrorPage } from "./components/layout/error-page";
+import { ErrorPage, reasonOf } from "./components/layout/error-page";
 import { formTokenContext, toastContext } from "./middleware/context";
 import { FormTokenContext } from "./components/forms/form-token";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
@@ -62,7 +62,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} reason={reasonOf(error.data)} />;
   const details = data?.showErrorDetails !== false && error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : undefined;
   return <ErrorPage status={500} details={details} />;
 }

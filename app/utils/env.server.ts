@@ -46,6 +46,14 @@ export const env = {
       .map((origin) => origin.trim().replace(/\/+$/, ""))
       .filter(Boolean);
   },
+  /** What one person's uploads may keep stored (STORAGE_QUOTA_MB, 100 by default). */
+  get storageQuotaBytes() {
+    return number(process.env.STORAGE_QUOTA_MB, 100) * 1024 * 1024;
+  },
+  /** Posts with files one person may send per hour. */
+  get uploadRateLimit() {
+    return number(process.env.UPLOAD_RATE_LIMIT, 60);
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

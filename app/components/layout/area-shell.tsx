@@ -5,7 +5,7 @@ import { RequestSkeleton } from "~/components/requests/request-skeleton";
 import { Callout } from "~/components/ui/callout";
 import { AREAS, type Area, type AreaKey, type SidebarLink } from "~/modules/access";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { ErrorPage } from "./error-page";
+import { ErrorPage, reasonOf } from "./error-page";
 import { LanguageSwitch } from "./language-switch";
 import { NotificationBell } from "./notification-bell";
 import { SidebarNav } from "./sidebar";
@@ -98,7 +98,8 @@ export function AreaErrorBoundary() {
   const params = useParams();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!loaderData) return <ErrorPage status={status} />;
+  const reason = isRouteErrorResponse(error) ? reasonOf(error.data) : undefined;
+  if (!loaderData) return <ErrorPage status={status} reason={reason} />;
   const requestScreen = status === 404 && params.id && /^\d+$/.test(params.id);
   return (
     <Shell data={loaderData}>
@@ -107,7 +108,7 @@ export function AreaErrorBoundary() {
           <span data-testid="no-data">{t("errors.noDataWithId", { id: params.id })}</span>
         </Callout>
       ) : (
-        <ErrorPage status={status} inShell />
+        <ErrorPage status={status} reason={reason} inShell />
       )}
     </Shell>
   );

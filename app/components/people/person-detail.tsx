@@ -9,7 +9,7 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { CLIENT_ADMIN_PERMISSIONS, linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import type { ManagedRole } from "~/modules/people/schema";
-import { formatDate, personName, pick } from "~/utils/format";
+import { formatDate, formatFileSize, personName, pick } from "~/utils/format";
 import type { EditedPerson } from "./person-form";
 import { permissionLabel } from "./person-fields";
 import { DetailHeader } from "~/components/ui/detail-header";
@@ -72,6 +72,7 @@ export function PersonDetail({
   latestActions = [],
   latestRequests = [],
   latestAttestations = [],
+  storage = null,
 }: {
   role: ManagedRole;
   person: ShownPerson;
@@ -79,6 +80,7 @@ export function PersonDetail({
   latestActions?: Action[];
   latestRequests?: RequestRow[];
   latestAttestations?: AttestationRow[];
+  storage?: { used: number; quota: number } | null;
 }) {
   const { t, i18n } = useTranslation();
   const area = useArea();
@@ -149,6 +151,12 @@ export function PersonDetail({
           </dd>
           <dt className="text-sm text-gray-11">{t("profile.memberSince")}</dt>
           <dd>{formatDate(person.created_at, lng)}</dd>
+          {storage ? (
+            <>
+              <dt className="text-sm text-gray-11">{t("admin.storedFiles")}</dt>
+              <dd data-testid="stored-files">{t("admin.storedOfQuota", { used: formatFileSize(storage.used, lng), quota: formatFileSize(storage.quota, lng) })}</dd>
+            </>
+          ) : null}
           {role === "CLERK" ? (
             <>
               <dt className="text-sm text-gray-11">{t("admin.jobTitle")}</dt>

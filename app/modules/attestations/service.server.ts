@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
 import { audit, timelineOf, type AuditActor } from "~/modules/audit/service.server";
+import { enforceStorageAllowance } from "~/modules/files/allowance.server";
 import { readStoredFile, storagePath, storeFile } from "~/modules/files/storage.server";
 import { checkAttestationFile, type UploadedFile } from "~/modules/files/upload.server";
 import { issuedForHolder, issuedForStaff } from "~/modules/issuing/holder-view.server";
@@ -28,6 +29,7 @@ export async function createAttestation(
   if (!(await attestingClients(db)).some((client) => client.id === input.clientId)) return { ok: false, field: "clientId", error: "attestations.clientRequired" };
   const checked = await checkAttestationFile(input.file);
   if (!checked.ok) return { ok: false, field: "file", error: checked.error };
+  await enforceStorageAllowance(db, input.beneficiary.userId, [input.file.bytes.byteLength]);
   let storedKey: string | undefined;
   try {
     const id = await db.transaction().execute(async (trx) => {

@@ -115,3 +115,21 @@ export async function knownStorageKeys(db: DB, keys: string[]) {
   const rows = await db.selectFrom("files").select("storage_key").where("storage_key", "in", keys).execute();
   return new Set(rows.map((row) => row.storage_key));
 }
+
+/** The bytes of the files a person uploaded that are still stored. */
+export async function bytesStoredBy(db: DB, userId: number): Promise<number> {
+  const row = await db.selectFrom("files").select((eb) => eb.fn.sum<number | string | null>("size").as("bytes")).where("created_by", "=", userId).executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/** Stored bytes per uploader, for the people they are. */
+export async function bytesStoredByEach(db: DB, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("files")
+    .select(["created_by", (eb) => eb.fn.sum<number | string | null>("size").as("bytes")])
+    .where("created_by", "in", userIds)
+    .groupBy("created_by")
+    .execute();
+  return new Map(rows.map((row) => [Number(row.created_by), Number(row.bytes ?? 0)]));
+}

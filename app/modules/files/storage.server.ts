@@ -4,7 +4,7 @@ import path from "node:path";
 import type { DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 import { safeFileName } from "./file-name";
-import { insertFile } from "./queries.server";
+import { deleteUnreferencedFile, findFile, insertFile } from "./queries.server";
 
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
@@ -40,3 +40,15 @@ export async function storeFile(
 }
 
 export const readStoredFile = (storageKey: string) => fs.readFile(storagePath(storageKey));
+
+/**
+ * Deletes each of these files that nothing refers to any more, its row and then its bytes: a replaced,
+ * removed or withdrawn upload goes at once instead of waiting for the sweeper. Called after the
+ * transaction that dropped its last reference has committed.
+ */
+export async function deleteReleasedFiles(db: DB, fileIds: number[]) {
+  for (const id of new Set(fileIds)) {
+    const file = await findFile(db, id);
+    if (file && (await deleteUnreferencedFile(db, id))) await fs.rm(storagePath(file.storage_key), { force: true });
+  }
+}

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { enforceStorageAllowance } from "./allowance.server";
 import { storeFile } from "./storage.server";
 import { checkSupportingFile, type UploadedFile } from "./upload.server";
 
@@ -9,7 +10,8 @@ interface SupportingType {
 
 /**
  * Checks and stores the files posted as `document.<typeId>` (wizard and edit screens): all or nothing.
- * When any file is refused, none is stored and each error is returned under its type id.
+ * When any file is refused, none is stored and each error is returned under its type id; past the
+ * uploader's storage allowance the post is refused (thrown 413 or 429) and nothing is stored.
  */
 export async function storeSupportingFiles(db: DB, types: SupportingType[], files: UploadedFile[], ownerId: number) {
   const errors: Record<string, string> = {};
@@ -23,6 +25,7 @@ export async function storeSupportingFiles(db: DB, types: SupportingType[], file
   }
   const stored: { type: SupportingType; fileId: number }[] = [];
   if (Object.keys(errors).length > 0) return { stored, errors };
+  await enforceStorageAllowance(db, ownerId, accepted.map(({ file }) => file.bytes.byteLength));
   for (const { type, file, mimeType, totalPages } of accepted) {
     const { id } = await storeFile(db, { bytes: file.bytes, mimeType, originalName: file.name, totalPages, createdBy: ownerId });
     stored.push({ type, fileId: id });

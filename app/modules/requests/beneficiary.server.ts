@@ -3,6 +3,7 @@ import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
 import { audit, timelineOf } from "~/modules/audit/service.server";
 import { requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
+import { deleteReleasedFiles } from "~/modules/files/storage.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
 import { issuedForHolder } from "~/modules/issuing/holder-view.server";
@@ -66,6 +67,7 @@ export async function replacePendingRequestDocuments(
   if (request.status !== "PENDING") return { status: "not-pending", errors: {} };
   const types = await supportingTypesOf(db, request.document_category_id);
   const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId);
+  const earlier = await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId);
   if (stored.length) {
     await db.transaction().execute(async (trx) => {
       for (const { type, fileId } of stored) {
@@ -80,5 +82,7 @@ export async function replacePendingRequestDocuments(
       });
     });
   }
+  const replaced = new Set(stored.map(({ type }) => type.id));
+  await deleteReleasedFiles(db, earlier.filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0)).map((attachment) => attachment.file_id));
   return { status: "ok", errors };
 }

@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import { audit } from "~/modules/audit/service.server";
 import { findCategory, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { attachmentsOf, insertAttachment } from "~/modules/files/queries.server";
+import { deleteReleasedFiles } from "~/modules/files/storage.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import { checkSupportingFile, type UploadedFile } from "~/modules/files/upload.server";
 import { notifyClerksOfClient } from "~/modules/notifications/service.server";
@@ -61,7 +62,7 @@ export async function createRequest(db: DB, beneficiaryId: number, input: NewReq
 
 /**
  * The beneficiary withdraws a request while it is PENDING: it goes with its field values and attachments
- * (their stored files are left to the sweeper), audited. Staff decisions are never undone this way.
+ * and their stored files, audited. Staff decisions are never undone this way.
  */
 export async function withdrawRequest(db: DB, requestId: number, beneficiaryId: number, ip: string | null): Promise<"ok" | "not-found" | "not-pending"> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
@@ -79,5 +80,7 @@ export async function withdrawRequest(db: DB, requestId: number, beneficiaryId: 
     });
     return true;
   });
-  return removed ? "ok" : "not-pending";
+  if (!removed) return "not-pending";
+  await deleteReleasedFiles(db, attachments.map((attachment) => attachment.file_id));
+  return "ok";
 }

@@ -4,6 +4,7 @@ import type { DB } from "~/db/db.server";
 import { notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { audit } from "~/modules/audit/service.server";
 import { categoriesOfClient, findCategory, findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
+import { deleteReleasedFiles } from "~/modules/files/storage.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
 import { insertRequest, replaceFieldValues } from "~/modules/requests/queries.server";
@@ -33,10 +34,12 @@ export async function chooseClient(db: DB, beneficiaryId: number, clientId: numb
     await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 1) });
     return true;
   }
+  const uploads = draft ? await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id) : [];
   await db.transaction().execute(async (trx) => {
     const saved = await upsertDraft(trx, beneficiaryId, { client_id: clientId, document_category_id: null, fields: "{}", step: 1 });
     await deleteDraftAttachments(trx, saved.id);
   });
+  await deleteReleasedFiles(db, uploads.map((attachment) => attachment.file_id));
   return true;
 }
 
@@ -49,10 +52,12 @@ export async function chooseCategory(db: DB, beneficiaryId: number, categoryId: 
     await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 2) });
     return true;
   }
+  const uploads = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
   await db.transaction().execute(async (trx) => {
     await upsertDraft(trx, beneficiaryId, { document_category_id: categoryId, fields: "{}", step: 2 });
     await deleteDraftAttachments(trx, draft.id);
   });
+  await deleteReleasedFiles(db, uploads.map((attachment) => attachment.file_id));
   return true;
 }
 
@@ -71,12 +76,15 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
   if (!draft?.document_category_id) return { errors: {} as Record<string, string> };
   const types = await supportingTypesOf(db, draft.document_category_id);
   const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId);
+  const earlier = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
   for (const { type, fileId } of stored) {
     await db.transaction().execute(async (trx) => {
       await deleteDraftAttachments(trx, draft.id, type.id);
       await insertAttachment(trx, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: draft.id, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
     });
   }
+  const replaced = new Set(stored.map(({ type }) => type.id));
+  await deleteReleasedFiles(db, earlier.filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0)).map((attachment) => attachment.file_id));
   const attached = new Set((await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map((attachment) => attachment.supporting_document_type_id));
   for (const type of types) if (type.is_required && !attached.has(type.id) && !errors[type.id]) errors[type.id] = "wizard.documentRequired";
   if (Object.keys(errors).length === 0) await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 4) });
@@ -85,16 +93,21 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
 
 export async function removeDocument(db: DB, beneficiaryId: number, supportingTypeId: number) {
   const draft = await findDraft(db, beneficiaryId);
-  if (draft) await deleteDraftAttachments(db, draft.id, supportingTypeId);
+  if (!draft) return;
+  const removed = (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).filter((attachment) => attachment.supporting_document_type_id === supportingTypeId);
+  await deleteDraftAttachments(db, draft.id, supportingTypeId);
+  await deleteReleasedFiles(db, removed.map((attachment) => attachment.file_id));
 }
 
 export async function discardDraft(db: DB, beneficiaryId: number) {
   const draft = await findDraft(db, beneficiaryId);
   if (!draft) return;
+  const attachments = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
   await db.transaction().execute(async (trx) => {
     await deleteDraftAttachments(trx, draft.id);
     await deleteDraft(trx, draft.id);
   });
+  await deleteReleasedFiles(db, attachments.map((attachment) => attachment.file_id));
 }
 
 export type SubmitResult = { ok: true; requestId: number } | { ok: false; step: number };

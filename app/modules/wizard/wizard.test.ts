@@ -1,4 +1,6 @@
-import { attachmentsOf } from "~/modules/files/queries.server";
+import fs from "node:fs";
+import { attachmentsOf, findFile } from "~/modules/files/queries.server";
+import { storagePath } from "~/modules/files/storage.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { seedDemoData } from "~/db/seed/seed.server";
@@ -7,7 +9,7 @@ import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { createTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { findDraft } from "./queries.server";
-import { attachDocuments, chooseCategory, chooseClient, saveFields, submitDraft, wizardView } from "./service.server";
+import { attachDocuments, chooseCategory, chooseClient, discardDraft, removeDocument, saveFields, submitDraft, wizardView } from "./service.server";
 
 let db: DB;
 let beneficiaryId: number;
@@ -53,6 +55,42 @@ describe("request draft", () => {
     const draft = (await findDraft(db, beneficiaryId))!;
     const attachments = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
     expect(attachments.map((a) => a.original_name)).toEqual(["second.png"]);
+  });
+
+  it("deletes a replaced, removed or discarded file at once, its row and its bytes", async () => {
+    const view = await fillFirstSteps();
+    const typeId = view.supportingTypes[0].id;
+    const storedOf = async () => {
+      const draft = await findDraft(db, beneficiaryId);
+      const attachments = draft ? await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id) : [];
+      return db.selectFrom("files").select(["id", "storage_key"]).where("id", "in", attachments.length ? attachments.map((a) => a.file_id) : [0]).execute();
+    };
+    const gone = async (file: { id: number; storage_key: string }) => !(await findFile(db, file.id)) && !fs.existsSync(storagePath(file.storage_key));
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() }]);
+    const [first] = await storedOf();
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "second.png", bytes: PNG_BYTES }]);
+    expect(await gone(first)).toBe(true);
+    const [second] = await storedOf();
+    await removeDocument(db, beneficiaryId, typeId);
+    expect(await gone(second)).toBe(true);
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "third.png", bytes: PNG_BYTES }]);
+    const [third] = await storedOf();
+    await discardDraft(db, beneficiaryId);
+    expect(await gone(third)).toBe(true);
+  });
+
+  it("refuses files past the beneficiary's storage quota with a 413, storing nothing", async () => {
+    const view = await fillFirstSteps();
+    const typeId = view.supportingTypes[0].id;
+    process.env.STORAGE_QUOTA_MB = "0.001";
+    try {
+      const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
+      const refused = await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() }]).catch((thrown: unknown) => thrown);
+      expect(refused).toMatchObject({ data: { reason: "storage-quota" }, init: { status: 413 } });
+      expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
+    } finally {
+      delete process.env.STORAGE_QUOTA_MB;
+    }
   });
 
   it("refuses a renamed executable and stores nothing for it", async () => {

@@ -4,6 +4,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
 import { latestAttestationsOf } from "~/modules/attestations/queries.server";
 import { latestRequestsOf } from "~/modules/dashboard/queries.server";
+import { bytesStoredBy } from "~/modules/files/queries.server";
+import { env } from "~/utils/env.server";
 import { mustLinkTo, parsePermissions, scopeFilter } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Principal } from "~/modules/access";
@@ -95,7 +97,9 @@ export async function loadPerson(args: Args, role: ManagedRole) {
   const latestActions = role === "CLERK" ? await latestActionsOf(getDb(), person!.id) : [];
   const latestRequests = role === "BENEFICIARY" ? await latestRequestsOf(getDb(), person!.id) : [];
   const latestAttestations = role === "BENEFICIARY" ? await latestAttestationsOf(getDb(), person!.id) : [];
-  return { person: person!, latestActions, latestRequests, latestAttestations, dialog: new URL(args.request.url).searchParams.get("dialog") };
+  // What a beneficiary's uploads keep stored, against the quota (README, Security limits).
+  const storage = role === "BENEFICIARY" ? { used: await bytesStoredBy(getDb(), person!.id), quota: env.storageQuotaBytes } : null;
+  return { person: person!, latestActions, latestRequests, latestAttestations, storage, dialog: new URL(args.request.url).searchParams.get("dialog") };
 }
 
 export async function loadPersonForm(args: Args, role: ManagedRole) {

@@ -112,7 +112,8 @@ function asApiError(thrown: unknown): ApiError | null {
     const init = (thrown as { init: ResponseInit | null }).init;
     const status = init?.status ?? 500;
     const retryAfter = new Headers(init?.headers).get("Retry-After");
-    return apiError(status, undefined, retryAfter ? { headers: { "Retry-After": retryAfter } } : undefined);
+    const reason = (thrown as { data?: { reason?: string } }).data?.reason;
+    return apiError(status, reason === "storage-quota" ? "api.errors.storageQuota" : undefined, retryAfter ? { headers: { "Retry-After": retryAfter } } : undefined);
   }
   if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return apiError(401);
   return null;

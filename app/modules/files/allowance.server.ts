@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import type { DB } from "~/db/db.server";
+import { hit } from "~/modules/security/rate-limit.server";
+import { env } from "~/utils/env.server";
+import { bytesStoredBy } from "./queries.server";
+
+const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * What one person may store (README, Security limits): their files' bytes under STORAGE_QUOTA_MB, and
+ * at most UPLOAD_RATE_LIMIT posts with files an hour. Past either, the post is refused before anything
+ * is stored: a translated 413 (the error page says the space is used up) or a 429 with Retry-After.
+ */
+export async function enforceStorageAllowance(db: DB, ownerId: number, incomingBytes: number[]) {
+  if (incomingBytes.length === 0) return;
+  if (!(await hit(`upload:${ownerId}`, env.uploadRateLimit, UPLOAD_WINDOW_MS))) {
+    throw data({ reason: "rate-limited" }, { status: 429, headers: { "Retry-After": String(UPLOAD_WINDOW_MS / 1000) } });
+  }
+  const incoming = incomingBytes.reduce((sum, size) => sum + size, 0);
+  if ((await bytesStoredBy(db, ownerId)) + incoming > env.storageQuotaBytes) throw data({ reason: "storage-quota" }, { status: 413 });
+}
