@@ -1,17 +1,29 @@
 import zlib from "node:zlib";
 
 /** A PDF from its objects' bodies (object n is `objects[n - 1]`), with a correct cross-reference table. */
-function rawPdf(objects: string[]): Uint8Array {
-  let body = "%PDF-1.4\n";
+function rawPdf(objects: (string | Buffer)[]): Uint8Array {
+  let body = Buffer.from("%PDF-1.4\n", "latin1");
   const offsets: number[] = [];
   objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    offsets.push(body.length);
+    body = Buffer.concat([body, Buffer.from(`${index + 1} 0 obj\n`, "latin1"), Buffer.isBuffer(object) ? object : Buffer.from(object, "latin1"), Buffer.from("\nendobj\n", "latin1")]);
   });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(body, "latin1"));
+  const xref = body.length;
+  let tail = "";
+  tail += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.concat([body, Buffer.from(tail, "latin1")]));
+}
+
+/** A one-page PDF whose content stream is `megabytes` of zeros, deflated (about 1 KB per MB). */
+export function inflatingStreamPdf(megabytes: number): Uint8Array {
+  const compressed = zlib.deflateSync(Buffer.alloc(megabytes * 1024 * 1024), { level: 9 });
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
+    Buffer.concat([Buffer.from(`<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), compressed, Buffer.from("\nendstream", "latin1")]),
+  ]);
 }
 
 /**

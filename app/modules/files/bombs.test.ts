@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cyclicPageTreePdf, deepPageTreePdf, duplicatedPageTreePdf, hugePng, malformedGif } from "~/test/bombs";
+import { cyclicPageTreePdf, deepPageTreePdf, duplicatedPageTreePdf, hugePng, inflatingStreamPdf, malformedGif } from "~/test/bombs";
 import { pdfBytes } from "~/test/files";
 import { inspectPdf, PDF_LIMITS } from "./pdf-inspect.server";
 import { checkAttestationFile, checkIssuableFile, checkSupportingFile } from "./upload.server";
@@ -35,6 +35,15 @@ describe("uploads cost bounded work (issue 16)", () => {
     expect(await inspectPdf(cyclicPageTreePdf())).toEqual({ ok: false, reason: "too-complex" });
     expect(await inspectPdf(await pdfBytes(1001))).toEqual({ ok: false, reason: "too-complex" });
     expect(await inspectPdf(new TextEncoder().encode("%PDF-1.4\nnothing else"))).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("refuses a PDF whose streams inflate past 200 MB, and takes one that stays under", async () => {
+    const bomb = inflatingStreamPdf(PDF_LIMITS.maxInflatedMb + 20);
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024); // a small upload
+    const { result, ms } = await timed(() => inspectPdf(bomb));
+    expect(result).toEqual({ ok: false, reason: "too-complex" });
+    expect(ms).toBeLessThan(PDF_LIMITS.timeoutMs + 500);
+    expect(await inspectPdf(inflatingStreamPdf(20))).toEqual({ ok: true, pages: 1 });
   });
 
   it("still counts the pages of ordinary PDFs, one after another and side by side", async () => {
