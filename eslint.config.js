@@ -40,4 +40,6 @@ export default tseslint.config(
     },
   },
   { files: ["app/components/forms/form-token.tsx"], rules: { "no-restricted-imports": "off" } },
+  // Worker threads' sources: CommonJS evaluated by node:worker_threads (app/modules/files/bounded-worker.server.ts).
+  { files: ["**/*.worker.js"], languageOptions: { sourceType: "commonjs" }, rules: { "@typescript-eslint/no-require-imports": "off" } },
 );

@@ -8,10 +8,9 @@ import { notify } from "~/modules/notifications/service.server";
 import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
-import { gifToPng } from "./images.server";
 import { defaultExpiryDate } from "./schema";
 import { completeRequest, findIssuedOwner, insertIssuedDocument, isCodeTaken, revokeValidIssued, supersedeIssuedOfRequest } from "./queries.server";
-import { stampDocument } from "./stamp.server";
+import { StampRefused, stampDocument, type StampInput } from "./stamp.server";
 
 export interface IssueInput {
   request: { id: number; status: string; client_id: number; client_en: string; client_ar: string; beneficiary_id: number; document_category_id: number; validity_period_days: number };
@@ -63,21 +62,20 @@ export const endOfDay = (date: string) => new Date(`${date}T23:59:59Z`).toISOStr
 export async function issue(db: DB, order: IssueOrder, within: (trx: Transaction, issued: { id: number; code: string }) => Promise<void>): Promise<IssueResult> {
   const code = await uniqueCode(db);
   const verificationUrl = `${env.publicUrl}/verify/${code}`;
-  const isGif = order.source.mimeType === "image/gif";
-  const mimeType = isGif ? "image/png" : (order.source.mimeType as "application/pdf" | "image/png" | "image/jpeg");
   let stamped: { bytes: Uint8Array; totalPages: number };
   try {
     stamped = await stampDocument({
-      bytes: isGif ? gifToPng(order.source.bytes) : order.source.bytes,
-      mimeType,
+      bytes: order.source.bytes,
+      mimeType: order.source.mimeType as StampInput["mimeType"],
       code,
       verificationUrl,
       kind: order.kind,
       issuer: { en: order.client.en, ar: order.client.ar },
       issuedAt: new Date(),
     });
-  } catch {
-    return { ok: false, error: "validation.invalidDocumentFileType" };
+  } catch (error) {
+    if (!(error instanceof StampRefused)) throw error;
+    return { ok: false, error: error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType" };
   }
   const pinHash = order.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
 

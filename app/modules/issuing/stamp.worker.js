@@ -1,0 +1,114 @@
+// The stamp, drawn in a worker thread within limits (stamp.server.ts starts it with createBoundedWorker): a
+// thousand-page PDF or a large image keeps no request worker's event loop busy. Plain CommonJS, evaluated as
+// the worker's source; the texts, the QR code and the fonts come ready from the main thread.
+const { parentPort, workerData } = require("node:worker_threads");
+const fontkit = require(workerData.modules.fontkit);
+const bidi = require(workerData.modules.bidi)();
+const { GifReader } = require(workerData.modules.omggif);
+const { PNG } = require(workerData.modules.pngjs);
+const { PDFDocument, rgb } = require(workerData.modules.pdfLib);
+
+const { bandHeight, margin, qrSize, a4 } = workerData.layout;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+/**
+ * Grows the page's visible area downwards by the band, in the page's own coordinates: the media box and
+ * every box the page sets (crop, bleed, trim, art) start the band's height lower. Returns the band.
+ */
+function addBand(page) {
+  const visible = page.getCropBox();
+  const band = { x: visible.x, y: visible.y - bandHeight, width: visible.width };
+  const grown = (box) => [box.x, Math.min(box.y, band.y), box.width, box.y + box.height - Math.min(box.y, band.y)];
+  page.setMediaBox(...grown(page.getMediaBox()));
+  page.setCropBox(...grown(visible));
+  page.setBleedBox(...grown(page.getBleedBox()));
+  page.setTrimBox(...grown(page.getTrimBox()));
+  page.setArtBox(...grown(page.getArtBox()));
+  return band;
+}
+
+/**
+ * Draws a right-to-left line ending at `right`. fontkit lays each run out in its own direction but does
+ * no bidi: the line is cut into runs of one embedding level (bidi-js), mirrored characters (brackets) are
+ * swapped in right-to-left runs, and the runs are placed from the right in logical order.
+ */
+function drawRightToLeft(page, text, options) {
+  const { levels } = bidi.getEmbeddingLevels(text, "rtl");
+  const mirrored = bidi.getMirroredCharactersMap(text, levels);
+  const chars = text.split("").map((char, index) => mirrored.get(index) ?? char);
+  let x = options.right;
+  let start = 0;
+  for (let end = 1; end <= chars.length; end++) {
+    if (end < chars.length && levels[end] === levels[start]) continue;
+    const run = chars.slice(start, end).join("");
+    x -= options.font.widthOfTextAtSize(run, options.size);
+    page.drawText(run, { x, y: options.y, size: options.size, font: options.font, color: options.color });
+    start = end;
+  }
+}
+
+/** pdf-lib embeds PNG and JPEG only: a GIF's first frame becomes a PNG. */
+function gifToPng(bytes) {
+  const reader = new GifReader(Buffer.from(bytes));
+  const png = new PNG({ width: reader.width, height: reader.height });
+  reader.decodeAndBlitFrameRGBA(0, png.data);
+  return PNG.sync.write(png);
+}
+
+/** An image on a page that, with the stamp's band below it, is A4. */
+async function imageToPdf(bytes, mimeType) {
+  const pdf = await PDFDocument.create();
+  const image = mimeType === "image/jpeg" ? await pdf.embedJpg(bytes) : await pdf.embedPng(mimeType === "image/gif" ? gifToPng(bytes) : bytes);
+  const pageHeight = a4[1] - bandHeight;
+  const page = pdf.addPage([a4[0], pageHeight]);
+  const scale = Math.min((a4[0] - 60) / image.width, (pageHeight - 60) / image.height, 1);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, { x: (a4[0] - width) / 2, y: (pageHeight - height) / 2, width, height });
+  return pdf;
+}
+
+async function stamp({ bytes, mimeType, qrPng, lines }) {
+  const pdf = mimeType === "application/pdf" ? await PDFDocument.load(bytes) : await imageToPdf(bytes, mimeType);
+  pdf.registerFontkit(fontkit);
+  const qr = await pdf.embedPng(qrPng);
+  const font = await pdf.embedFont(workerData.fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(workerData.fonts.bold, { subset: true });
+  for (const page of pdf.getPages()) {
+    const band = addBand(page);
+    const left = band.x + margin;
+    const right = band.x + band.width - margin;
+    const bottom = band.y + margin;
+    page.drawRectangle({ x: band.x, y: band.y, width: band.width, height: bandHeight, color: rgb(1, 1, 1) });
+    page.drawLine({ start: { x: left, y: band.y + bandHeight - 6 }, end: { x: right, y: band.y + bandHeight - 6 }, thickness: 0.5, color: GREY });
+    page.drawImage(qr, { x: left, y: bottom + (bandHeight - 2 * margin - qrSize) / 2, width: qrSize, height: qrSize });
+    // One line per baseline, Arabic first: text extraction reads each line whole. The lowest baseline
+    // leaves room for descenders above the margin. On a narrow page a line gets a smaller size rather
+    // than running off the page.
+    const textLeft = left + qrSize + 10;
+    const room = right - textLeft;
+    const fit = (text, size, face) => Math.min(size, room / face.widthOfTextAtSize(text, 1));
+    drawRightToLeft(page, lines.arabic, { right, y: bottom + 70, size: fit(lines.arabic, 10, font), font });
+    drawRightToLeft(page, lines.hint, { right, y: bottom + 57, size: fit(lines.hint, 8, font), font, color: GREY });
+    page.drawText(lines.english, { x: textLeft, y: bottom + 44, size: fit(lines.english, 9, font), font });
+    page.drawText(lines.code, { x: textLeft, y: bottom + 30, size: fit(lines.code, 10, bold), font: bold });
+    page.drawText(lines.verifyAt, { x: textLeft, y: bottom + 17, size: fit(lines.verifyAt, 7.5, font), font });
+    page.drawText(lines.hashNote, { x: textLeft, y: bottom + 5, size: fit(lines.hashNote, 7, font), font, color: GREY });
+  }
+  pdf.setProducer("Documents & Attestations");
+  pdf.setCreationDate(new Date(0));
+  pdf.setModificationDate(new Date(0));
+  const saved = await pdf.save();
+  return { ok: true, bytes: saved, totalPages: pdf.getPageCount() };
+}
+
+parentPort.postMessage({ ready: true });
+parentPort.on("message", async ({ id, ...job }) => {
+  let result;
+  try {
+    result = await stamp(job);
+  } catch {
+    result = { ok: false };
+  }
+  parentPort.postMessage({ id, result }, result.ok ? [result.bytes.buffer] : []);
+});
