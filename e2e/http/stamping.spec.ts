@@ -31,10 +31,12 @@ test("a 1,000-page PDF is issued while /healthz keeps answering under 50 ms", as
   const list = (await (await api("GET", "/api/document-requests?size=100")).json()) as { data: { items: { id: number; status: string }[] } };
   const pending = list.data.items.find((item) => item.status === "PENDING")!;
   expect((await api("PUT", "/api/document-requests/update-status", { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: "Checked." })).status).toBe(200);
-  const pdf = await thousandPages();
+  // The body is made before timing starts: this process's own work must not count as the server's.
+  const body = JSON.stringify({ requestId: pending.id, documentName: "Transcript", expirationDate: "2099-12-31", securePlusEnabled: false, base64Data: (await thousandPages()).toString("base64") });
 
   // One worker process: the health check and the issuing share its event loop, and only the stamp's own thread is busy.
   let issuing = true;
+  const started = performance.now();
   const healthTimes: number[] = [];
   const probe = (async () => {
     while (issuing) {
@@ -44,8 +46,7 @@ test("a 1,000-page PDF is issued while /healthz keeps answering under 50 ms", as
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
-  const started = performance.now();
-  const issued = await api("PUT", "/api/document-requests/issue-document", { requestId: pending.id, documentName: "Transcript", expirationDate: "2099-12-31", securePlusEnabled: false, base64Data: pdf.toString("base64") });
+  const issued = await fetch(`${server.url}/api/document-requests/issue-document`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
   const issuingMs = performance.now() - started;
   issuing = false;
   await probe;

@@ -13,6 +13,11 @@ export interface WorkerLimits {
 /** What a job answered, or that it passed its limits (killed on time, or out of memory). */
 export type Bounded<T> = { done: true; result: T } | { done: false };
 
+// A worker thread runs at a lower priority than the threads that answer requests: on a machine with few cores,
+// stamping a thousand pages must not take the CPU from a health check or a page. On Linux, setpriority on
+// "process 0" sets the calling thread's niceness only; elsewhere it may not apply, which costs nothing.
+const LOWER_PRIORITY = `try { require("node:os").setPriority(0, 10); } catch {}\n`;
+
 interface Job {
   id: number;
   message: Record<string, unknown>;
@@ -40,7 +45,7 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
   }
 
   function spawn() {
-    const thread = new Worker(source, {
+    const thread = new Worker(LOWER_PRIORITY + source, {
       eval: true,
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 },

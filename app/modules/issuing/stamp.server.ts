@@ -38,6 +38,13 @@ const worker = () =>
     STAMP_LIMITS,
   ));
 
+// Made once, when the server starts: a first Intl.DateTimeFormat of a locale loads its data (15-20 ms of the
+// event loop, seen in a profile of issuing).
+const DATE_FORMATS = {
+  "ar-u-nu-latn": new Intl.DateTimeFormat("ar-u-nu-latn", { dateStyle: "long", timeZone: "UTC" }),
+  "en-GB": new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }),
+};
+
 /** A file the stamp could not be drawn on: unreadable, or past the limits. */
 export class StampRefused extends Error {
   constructor(readonly reason: "invalid" | "too-complex") {
@@ -68,7 +75,7 @@ export interface StampInput {
 export async function stampDocument(input: StampInput): Promise<{ bytes: Uint8Array; totalPages: number }> {
   const en = i18nFor("en").t;
   const ar = i18nFor("ar").t;
-  const date = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(input.issuedAt);
+  const date = (locale: keyof typeof DATE_FORMATS) => DATE_FORMATS[locale].format(input.issuedAt);
   const line = input.kind === "ATTESTATION" ? "stamp.attestedBy" : "stamp.issuedBy";
   const lines = {
     arabic: ar(line, { organisation: input.issuer.ar, date: date("ar-u-nu-latn") }),
