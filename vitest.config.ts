@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -8,6 +9,8 @@ export default defineConfig({
     environment: "node",
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     pool: "forks",
+    // One fork per core: Vitest's default left one of this 2-core machine's cores idle (CONTRIBUTING.md, where CI's time goes).
+    maxWorkers: os.availableParallelism(),
     testTimeout: 20_000,
     setupFiles: ["./app/test/setup.ts"],
     globalSetup: ["./app/test/global-setup.ts"],

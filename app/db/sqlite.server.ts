@@ -4,10 +4,13 @@ import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from "kysely";
 import type { Database } from "./schema";
 
-/** SQLite, the default: one file in WAL mode, shared by the worker processes of one machine. */
-export function openSqlite(file: string): Kysely<Database> {
+/**
+ * SQLite, the default: one file in WAL mode, shared by the worker processes of one machine. `image`: an
+ * in-memory database that starts as a copy of a database file's bytes (the tests start from a seeded one).
+ */
+export function openSqlite(file: string, image?: Buffer): Kysely<Database> {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(image ?? file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = FULL");

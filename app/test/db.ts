@@ -1,7 +1,12 @@
 import { sql } from "kysely";
 import pg from "pg";
 import type { SessionUser } from "~/modules/auth/session-user";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { openDatabase, migrateToLatest, setDb, type DB } from "~/db/db.server";
+import { seedDemoData } from "~/db/seed/seed.server";
+import { openSqlite } from "~/db/sqlite.server";
 import { isPostgres } from "~/db/dialect";
 import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
@@ -41,6 +46,45 @@ async function newPostgresDatabase(template: string | null): Promise<DB> {
 export async function createTestDb(): Promise<DB> {
   const db = onPostgres ? await newPostgresDatabase(TEMPLATE_DATABASE) : openDatabase(":memory:");
   if (!onPostgres) await migrateToLatest(db);
+  setDb(db);
+  return db;
+}
+
+/**
+ * What the demo data left, made once per test file: the database (a SQLite file's bytes, or a PostgreSQL
+ * database to copy) and the stored files. Seeding hashes passwords and stamps PDFs (about half a second);
+ * a copy takes milliseconds.
+ */
+let seeded: { sqliteImage: Buffer | null; postgresTemplate: string | null; files: string } | null = null;
+
+async function seedOnce() {
+  const db = await createTestDb();
+  await seedDemoData(db);
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), "attest-seeded-files-"));
+  fs.cpSync(process.env.STORAGE_DIR!, files, { recursive: true });
+  if (onPostgres) {
+    // The test's database becomes the file's template: nothing may be connected to it when it is copied.
+    const template = created.pop()!;
+    await db.destroy();
+    return { sqliteImage: null, postgresTemplate: template, files };
+  }
+  const image = path.join(files, "..", `${path.basename(files)}.db`);
+  await sql`vacuum into ${image}`.execute(db);
+  await db.destroy();
+  const sqliteImage = fs.readFileSync(image);
+  fs.rmSync(image);
+  return { sqliteImage, postgresTemplate: null, files };
+}
+
+/**
+ * A fresh database with the demo data, installed as the app's database, and a fresh file store holding the
+ * demo files: the same as createTestDb() then seedDemoData(), copied from a seed made once per test file.
+ */
+export async function createSeededTestDb(): Promise<DB> {
+  seeded ??= await seedOnce();
+  process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "attest-files-"));
+  fs.cpSync(seeded.files, process.env.STORAGE_DIR, { recursive: true });
+  const db = seeded.sqliteImage ? openSqlite(":memory:", seeded.sqliteImage) : await newPostgresDatabase(seeded.postgresTemplate);
   setDb(db);
   return db;
 }

@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { sha256Hex, storagePath } from "~/modules/files/storage.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
-import { createTestDb } from "~/test/db";
+import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
 import { env } from "~/utils/env.server";
@@ -18,8 +17,7 @@ let db: DB;
 let clerk: SessionUser;
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   const row = await db.selectFrom("users").selectAll().where("email", "=", "clerk@example.com").executeTakeFirstOrThrow();
   const client = await db.selectFrom("clients").selectAll().where("name_en", "=", "Demo University").executeTakeFirstOrThrow();
   clerk = {

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
-import { createTestDb } from "~/test/db";
+import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
 import { makeContext, postForm, run } from "~/test/route";
 import * as editRoute from "~/routes/requests/my-request-edit";
@@ -11,8 +10,7 @@ let db: DB;
 let owner: { id: number; email: string };
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   owner = await db.selectFrom("users").select(["id", "email"]).where("email", "=", "beneficiary@example.com").executeTakeFirstOrThrow();
 });
 

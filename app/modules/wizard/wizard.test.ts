@@ -3,10 +3,9 @@ import { attachmentsOf, findFile } from "~/modules/files/queries.server";
 import { storagePath } from "~/modules/files/storage.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
-import { createTestDb } from "~/test/db";
+import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { findDraft } from "./queries.server";
 import { attachDocuments, chooseCategory, chooseClient, discardDraft, removeDocument, saveFields, submitDraft, wizardView } from "./service.server";
@@ -17,8 +16,7 @@ let otherBeneficiaryId: number;
 let university: { id: number; categories: number[] };
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   beneficiaryId = (await db.selectFrom("users").select("id").where("email", "=", "beneficiary3@example.com").executeTakeFirstOrThrow()).id;
   otherBeneficiaryId = (await db.selectFrom("users").select("id").where("email", "=", "beneficiary@example.com").executeTakeFirstOrThrow()).id;
   const client = await db.selectFrom("clients").select("id").where("name_en", "=", "Demo University").executeTakeFirstOrThrow();

@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as detail from "./beneficiary";
 import * as form from "./beneficiary-form";
@@ -13,8 +12,7 @@ import * as list from "./beneficiaries";
 
 let db: DB;
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
 });
 
 const person = {

@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { deliverDueMail, mailTransport } from "~/modules/mail/sender.server";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as clerkDetail from "./clerk";
@@ -18,8 +17,7 @@ const smtp = await startSmtpServer();
 
 let db: DB;
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
 });
 
 const newClerk = {

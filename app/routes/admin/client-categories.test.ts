@@ -3,8 +3,7 @@ import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
-import { seedDemoData } from "~/db/seed/seed.server";
-import { createTestDb } from "~/test/db";
+import { createSeededTestDb } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
@@ -35,8 +34,7 @@ const messageOf = (key: string) => {
 };
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
 });
 
 describe("client categories (service admin)", () => {

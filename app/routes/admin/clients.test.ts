@@ -3,11 +3,10 @@ import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { readToast } from "~/modules/toast/toast.server";
 import { toastValues } from "~/modules/toast/toast";
-import { createTestDb } from "~/test/db";
+import { createSeededTestDb } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as detail from "./client";
@@ -44,8 +43,7 @@ async function newClientAdmin(context: ReturnType<typeof makeContext>) {
 }
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
 });
 
 describe("clients (service admin, super admin)", () => {

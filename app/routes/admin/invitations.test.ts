@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { signIn } from "~/modules/auth/service.server";
 import { deliverDueMail, mailTransport } from "~/modules/mail/sender.server";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as reset from "../public/reset-password";
@@ -14,8 +13,7 @@ const smtp = await startSmtpServer();
 
 let db: DB;
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   smtp.received.length = 0;
 });
 

@@ -2,11 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as clientAdminDetail from "./client-admin";
@@ -53,8 +52,7 @@ async function principalOfSession(userId: number) {
 }
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
 });
 
 describe("service admins (super admin)", () => {

@@ -1,11 +1,10 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { paragraphsOf, slugify } from "~/modules/announcements/schema";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { i18nFor } from "~/modules/i18n/instances.server";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as publicPage from "../public/announcement";
 import * as feed from "../public/announcements-feed";
@@ -20,8 +19,7 @@ const users: Record<string, SessionUser> = {};
 const EMAILS = ["clerk@example.com", "clerk2@example.com", "superadmin@example.com", "clientadmin@example.com", "beneficiary@example.com"] as const;
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   for (const email of EMAILS) users[email] = await sessionUserOf(db, email);
 });
 

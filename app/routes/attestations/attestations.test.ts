@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { sha256Hex, storagePath } from "~/modules/files/storage.server";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { EXE_BYTES, pdfBytes, PNG_BYTES } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
 import { makeContext, postForm, postMultipart, run } from "~/test/route";
@@ -27,8 +26,7 @@ const users: Record<string, SessionUser> = {};
 const EMAILS = ["beneficiary@example.com", "beneficiary2@example.com", "clerk@example.com", "clerk2@example.com", "superadmin@example.com"] as const;
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   for (const email of EMAILS) users[email] = await sessionUserOf(db, email);
 });
 

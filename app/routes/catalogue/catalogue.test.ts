@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as categoriesExport from "./categories-export";
 import * as category from "./category";
@@ -29,8 +28,7 @@ async function staff(email: string, clientName?: string): Promise<SessionUser> {
 }
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   clerk = await staff("clerk@example.com", "Demo University");
   outsider = await staff("clerk2@example.com", "Ministry of Labour");
   superAdmin = await staff("superadmin@example.com");

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { areaShellData } from "~/middleware/area.server";
 import { deliverDueMail, mailTransport } from "~/modules/mail/sender.server";
 import { countUnread } from "~/modules/notifications/queries.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as detail from "../requests/staff-request";
@@ -15,8 +14,7 @@ const smtp = await startSmtpServer();
 
 let db: DB;
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
 });
 
 const pendingRequestOfDemoUniversity = async () => {

@@ -3,9 +3,8 @@ import vm from "node:vm";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { createTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { pdfBytes } from "~/test/files";
 import { makeContext, postForm, postMultipart as multipart, run } from "~/test/route";
 import * as issueRoute from "./issue-document";
@@ -18,8 +17,7 @@ const users: Record<string, SessionUser> = {};
 let demoUniversityId: number;
 
 beforeEach(async () => {
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   for (const email of ["clerk@example.com", "clerk2@example.com", "superadmin@example.com", "serviceadmin@example.com", "beneficiary@example.com"]) {
     users[email] = await sessionUserOf(db, email);
   }

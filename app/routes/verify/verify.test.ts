@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { checkAccessPin, verdictOf, type IssuedDocument } from "~/modules/verification/service.server";
-import { createTestDb } from "~/test/db";
+import { createSeededTestDb } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as documentRoute from "./document";
 import * as qr from "./qr";
@@ -15,8 +14,7 @@ let codes: Record<string, string> = {};
 
 beforeEach(async () => {
   codes = {};
-  db = await createTestDb();
-  await seedDemoData(db);
+  db = await createSeededTestDb();
   for (const row of await db.selectFrom("issued_documents").selectAll().execute()) {
     const verdict = verdictOf({ status: row.status, expiry_date: row.expiry_date } as never);
     const key = row.secure_plus_enabled ? "SECURE_PLUS" : verdict;
