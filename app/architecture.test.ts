@@ -53,6 +53,15 @@ describe("layers (DESIGN section 4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("migrations import nothing from app/ (a landed migration must not change when the app's code does)", () => {
+    const folder = path.join(APP, "..", "migrations");
+    const offenders = fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith(".ts"))
+      .flatMap((name) => importsOf(path.join(folder, name)).filter((specifier) => specifier.startsWith(".") || specifier.startsWith("~/")).map((specifier) => `${name} -> ${specifier}`));
+    expect(offenders).toEqual([]);
+  });
+
   it("module folders import each other without cycles", () => {
     const folderOf = (target: string) => target.split("/")[1];
     const edges = new Map<string, Set<string>>();
