@@ -125,7 +125,7 @@ export default [
     ...requestScreens("document-categories-management", "super-admin"),
     ...attestationScreens("attestations-management", "super-admin"),
     ...requestList("requests", "super-admin/work-queue"),
-    // The super admin reads every client's announcements and may unpublish any (issue 13, point 5).
+    // The super admin reads every client's announcements and may unpublish any.
     ...announcementList("public-announcements", "super-admin/announcements"),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "super-admin/announcement" }),
   ]),
@@ -138,7 +138,7 @@ export default [
   ]),
   ...area("client-admin", [
     ...managed("document-categories", "client-admin", "category", CATEGORY_FILES),
-    // Clerks: the work view; clerk users: the access view of the same people (issue 11.1).
+    // Clerks: the work view; clerk users: the access view of the same people.
     ...managed("clerks", "client-admin", "clerk", CLERK_FILES),
     ...managed("clerk-users", "client-admin", "clerk-user", CLERK_FILES),
     ...requestScreens("document-categories", "client-admin"),

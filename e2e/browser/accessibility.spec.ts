@@ -5,7 +5,7 @@ import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
 import { openServerDatabase } from "../server-db";
 import { DEMO, DEMO_PASSWORD, demoCodes, OTHER_CLIENT, ready, signIn, switchLanguage, type DemoRole } from "../support";
 
-/** Key pages of each role (issue 14, point 8); each is checked in Arabic and in English. */
+/** Key pages of each role; each is checked in Arabic and in English. */
 const PAGES: { who: DemoRole | null; paths: string[] }[] = [
   { who: null, paths: ["/", "/login", "/register", "/verify", "/public-announcements/new-opening-hours-of-the-registry"] },
   { who: "BENEFICIARY", paths: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations", "/beneficiary/attestations/create"] },

@@ -10,7 +10,7 @@ function latinWordsOf(node: unknown, into = new Set<string>()): Set<string> {
 }
 const TRANSLATED_LATIN = [...latinWordsOf(JSON.parse(fs.readFileSync("locales/ar/common.json", "utf8")))];
 
-/** Arabic pages with the most values in them (issue 14, point 5): names, addresses, emails, codes, notes. */
+/** Arabic pages with the most values in them: names, addresses, emails, codes, notes. */
 const PAGES: { who: DemoRole | null; paths: string[] }[] = [
   { who: null, paths: ["/", "/verify", "/public-announcements/new-opening-hours-of-the-registry", "/organisations/1/announcements"] },
   { who: "BENEFICIARY", paths: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations", "/beneficiary/attestations/3", "/profile"] },

@@ -8,7 +8,7 @@ import { spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
 /**
- * The malformed-input suite (issue 16): every action route of routes.ts gets the security test's
+ * The malformed-input suite: every action route of routes.ts gets the security test's
  * mutations (unparseable and truncated bodies, broken multipart, too many fields, invalid UTF-8, oversized
  * bodies, extra or hostile files, hostile values) as anonymous, a beneficiary, a clerk and a super admin.
  * No answer may be a 5xx, the server must stay healthy, and a rejected request must write no row and no

@@ -5,7 +5,7 @@ import { directionOf } from "~/modules/i18n/languages";
 
 /**
  * The verification pages' own frame: no script, one small inline stylesheet (no extra round trip),
- * readable in a text browser. DESIGN section 7, issue 6 point 6.
+ * readable in a text browser. DESIGN section 7.
  */
 const CSS = `
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Tahoma,"Noto Sans Arabic",Arial,sans-serif;color:#1c2024;background:#f9f9fb}

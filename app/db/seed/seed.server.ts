@@ -222,7 +222,7 @@ const sampleValue = (type: string, n: number) =>
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** Demo data of issue 2, point 4. Run into an empty database only. */
+/** The demo data (README, Demo accounts). Run into an empty database only. */
 export async function seedDemoData(db: DB): Promise<void> {
   // The demo accounts sign in with a password alone: two-factor sign-in is optional for every role here
   // (a real deployment requires it of the admins; the super admin changes it at /super-admin/two-factor-policy).
@@ -440,7 +440,7 @@ export async function seedDemoData(db: DB): Promise<void> {
       });
     }
 
-    // Attestations (issue 12, point 6): every state, for Demo University and the Ministry of Labour. The
+    // Attestations: every state, for Demo University and the Ministry of Labour. The
     // first is Demo University's, PENDING, asked by beneficiary@ (the authorization matrix's sample id 1).
     const [demoUniversity, ministry] = [0, 1].map((index) => ({ id: clientIds[index], en: CLIENT_SEEDS[index].en, ar: CLIENT_SEEDS[index].ar }));
     const reviewerOf = (clientId: number) => (clientId === demoUniversity.id ? userIds["clerk@example.com"] : userIds["clerk2@example.com"]);
@@ -505,7 +505,7 @@ export async function seedDemoData(db: DB): Promise<void> {
       }
     }
 
-    // Public announcements (issue 13, point 4): Demo University's, one published and one draft.
+    // Public announcements: Demo University's, one published and one draft.
     const author = userIds["clerk@example.com"];
     const announcements = [
       {

@@ -6,7 +6,7 @@ import { createTestDb } from "~/test/db";
 import { DEMO_PASSWORD, seedDemoData } from "./seed.server";
 
 describe("demo data", () => {
-  it("seeds the accounts, clients, catalogue, requests and issued documents issue 2 asks for", async () => {
+  it("seeds the accounts, clients, catalogue, requests and issued documents of the demo", async () => {
     const db = await createTestDb();
     await seedDemoData(db);
 

@@ -13,7 +13,7 @@ async function timed<T>(work: () => Promise<T>) {
   return { result, ms: performance.now() - start };
 }
 
-describe("uploads cost bounded work (issue 16)", () => {
+describe("uploads cost bounded work", () => {
   const timeoutMs = PDF_LIMITS.timeoutMs;
   afterEach(() => {
     PDF_LIMITS.timeoutMs = timeoutMs;

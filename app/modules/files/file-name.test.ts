@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeFileName } from "./file-name";
 
-describe("stored file names (issue 16)", () => {
+describe("stored file names", () => {
   it("lose right-to-left overrides, marks, control characters and line breaks", () => {
     expect(safeFileName("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
     expect(safeFileName("a\u200Fb\u2067c\u061Cd.pdf")).toBe("abcd.pdf");

@@ -15,7 +15,7 @@ const TYPES = [
   { id: 2, document_type_en: "Transcript" },
 ];
 
-describe("all or nothing per post (issue 16)", () => {
+describe("all or nothing per post", () => {
   it("stores no file when one of the posted files is refused, and both when both pass", async () => {
     const db = await createTestDb();
     const userId = await createUser(db, { email: "b@example.com" });

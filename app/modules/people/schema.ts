@@ -16,7 +16,7 @@ const password = z.string({ error: "validation.passwordMin8" }).min(8, "validati
 
 /**
  * Spec section 5, "Admin form" (service admins and client admins, DESIGN 16). The password may stay
- * empty: on create the person is mailed a link to choose their own (issue 11.5), on edit the current one
+ * empty: on create the person is mailed a link to choose their own, on edit the current one
  * is kept.
  */
 export const adminSchema = z.object({
@@ -43,7 +43,7 @@ export const clientAdminSchema = adminSchema.extend({
 export type ClientAdminInput = z.infer<typeof clientAdminSchema>;
 
 /**
- * A clerk (issue 11.1): the admin form, an optional job title, and their client. A client admin's clerks
+ * A clerk: the admin form, an optional job title, and their client. A client admin's clerks
  * belong to the admin's client; the super admin chooses the client ('Client is required').
  */
 export const clerkSchema = adminSchema.extend({
@@ -53,7 +53,7 @@ export const clerkSchema = adminSchema.extend({
 export type ClerkInput = z.infer<typeof clerkSchema>;
 
 /**
- * Spec section 5, "User create" and "User edit" (beneficiaries managed by the super admin, issue 11.2):
+ * Spec section 5, "User create" and "User edit" (beneficiaries managed by the super admin):
  * names in both languages, email ('Invalid email'), phone at least 6 ('Phone number too short'), national
  * id at least 11 on create and 6 on edit ('Invalid national ID'), password optional, at least 8 ('Password
  * too short'; empty on create mails a set-password link).

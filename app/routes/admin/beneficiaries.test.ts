@@ -29,7 +29,7 @@ const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Recor
 const superAdmin = async () => makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
 const textOf = (messages: typeof en, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
 
-describe("beneficiaries management (issue 11.2)", () => {
+describe("beneficiaries management", () => {
   it("says the spec's 'User create' messages, in English and Arabic, and writes nothing", async () => {
     const before = (await db.selectFrom("users").select("id").execute()).length;
     const outcome = await run(form.action, postForm("/super-admin/beneficiaries-management/create", { ...person, email: "maya@", phone: "123", nin: "1234567", password: "short" }), await superAdmin());

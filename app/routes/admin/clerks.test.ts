@@ -48,7 +48,7 @@ async function asClientAdmin() {
   return { admin, context: () => makeContext({ user: admin, area: "client-admin" }) };
 }
 
-describe("client staff (issue 11.1)", () => {
+describe("client staff", () => {
   it("a client admin creates a clerk of their own client, whatever client is posted, and is mailed an invitation", async () => {
     const { admin, context } = await asClientAdmin();
     const created = await run(clerkForm.action, postForm("/client-admin/clerks/create", { ...newClerk, clientId: "999" }), context());

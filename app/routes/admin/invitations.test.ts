@@ -28,7 +28,7 @@ const person = {
 };
 const tokenOf = (link: string | null) => new URL(link!).searchParams.get("token")!;
 
-describe("invitations (issue 11.5)", () => {
+describe("invitations", () => {
   it("an account created without a password is mailed a 7-day single-use link to choose one", async () => {
     const context = makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
     const created = await run(serviceAdminForm.action, postForm("/super-admin/service-admins-management/create", person), context);

@@ -13,7 +13,7 @@ import { requiredRoles, savePolicy } from "~/modules/two-factor/service.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/two-factor-policy";
 
-/** The super admin decides which roles must use two-factor sign-in (issue 16). */
+/** The super admin decides which roles must use two-factor sign-in. */
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "security:manage");
   return { required: await requiredRoles(getDb()) };

@@ -21,7 +21,7 @@ import type { Route } from "./+types/two-factor";
 /** Its 429 keeps its Retry-After. */
 export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
 
-/** Two-factor sign-in on one's own account (issue 16): enrol with a QR code or the secret, works without JS. */
+/** Two-factor sign-in on one's own account: enrol with a QR code or the secret, works without JS. */
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
   const status = await twoFactorStatus(getDb(), principal.userId);

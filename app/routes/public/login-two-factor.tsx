@@ -23,7 +23,7 @@ import type { Route } from "./+types/login-two-factor";
 /** Its 429 keeps its Retry-After. */
 export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
 
-/** The second step of signing in (issue 16): a code of the authenticator app, or a recovery code. */
+/** The second step of signing in: a code of the authenticator app, or a recovery code. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
   if (!(await pendingSignInOf(getDb(), request))) throw redirect(href("/login"));

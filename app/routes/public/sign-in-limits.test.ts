@@ -13,7 +13,7 @@ const anywhere = () => makeContext({ ip: `198.51.100.${++address % 250}` });
 const signIn = (email: string, password: string, cookie?: string) => run(login.action, postForm("/login", { email, password }, cookie ? { Cookie: cookie } : {}), anywhere());
 const deviceCookieOf = (headers: Headers) => headers.getSetCookie().map((line) => line.split(";")[0]).find((pair) => pair.startsWith("device="))!;
 
-describe("sign-in limits per account (issue 16, point 4)", () => {
+describe("sign-in limits per account", () => {
   it("lock out unknown browsers after 10 failures a minute (with Retry-After), never the owner's known device", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "owner@example.com", password: PASSWORD });

@@ -24,7 +24,7 @@ async function enrolled(db: DB, email: string, role: "BENEFICIARY" | "SUPER_ADMI
 
 const cookiesOf = (headers: Headers) => headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => !pair.endsWith("=")).join("; ");
 
-describe("two-factor sign-in (issue 16, point 7)", () => {
+describe("two-factor sign-in", () => {
   it("enrols with a first code of the app, and gives ten single-use recovery codes kept as hashes", async () => {
     const db = await createTestDb();
     const { userId, codes } = await enrolled(db, "e@example.com");
