@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Right-to-left: physical direction utilities break the Arabic layout (DESIGN section 9).
+// Right-to-left: physical direction utilities break the Arabic layout (docs/architecture.md §9).
 const PHYSICAL = "/(^|\\s)(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r)-[0-9a-z\\[]|text-(left|right)(\\s|$)/";
 const LOGICAL_MESSAGE = "Use logical utilities (ms-, me-, ps-, pe-, start-, end-, text-start, text-end).";
 

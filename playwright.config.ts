@@ -7,7 +7,7 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 const postgres = process.env.POSTGRES_ADMIN_URL;
 export const E2E_DATABASE_URL = postgres ? databaseUrl(postgres, "e2e_main") : "file:./e2e/.tmp/data/app.db";
 
-/** End-to-end tests against the production build, on 127.0.0.1, with a fresh database (DESIGN 12). */
+/** End-to-end tests against the production build, on 127.0.0.1, with a fresh database (docs/architecture.md §12). */
 export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e/.tmp/results",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The layering rules of DESIGN section 4, checked on every file: routes -> modules -> db, no cycles
+ * The layering rules of docs/architecture.md §4, checked on every file: routes -> modules -> db, no cycles
  * between module folders, SQL only in queries.server.ts, app/db and migrations.
  */
 const APP = path.resolve(__dirname);
@@ -29,7 +29,7 @@ function resolved(file: string, specifier: string): string | null {
 const moduleFiles = sourceFiles(path.join(APP, "modules"));
 const relative = (file: string) => path.relative(APP, file);
 
-describe("layers (DESIGN section 4)", () => {
+describe("layers (docs/architecture.md §4)", () => {
   it("modules import no routes, components or middleware", () => {
     const offenders = moduleFiles.flatMap((file) =>
       importsOf(file)
@@ -41,7 +41,7 @@ describe("layers (DESIGN section 4)", () => {
   });
 
   it("db imports no module", () => {
-    // The demo seed calls services (DESIGN 4), so it is the one part of db/ above the modules.
+    // The demo seed calls services (docs/architecture.md §4), so it is the one part of db/ above the modules.
     const offenders = sourceFiles(path.join(APP, "db"))
       .filter((file) => !relative(file).startsWith("db/seed/"))
       .flatMap((file) =>

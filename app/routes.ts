@@ -1,9 +1,9 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /**
- * The map of the product (spec section 2), grouped by area in the spec's order.
+ * The map of the product (docs/product.md, Who uses it), grouped by area in the spec's order.
  * A screen used in several areas is ONE module mounted several times with distinct ids; each area's
- * layout puts the area into the router context, and screens read it from there (DESIGN 15).
+ * layout puts the area into the router context, and screens read it from there (docs/architecture.md §15).
  */
 
 const REQUESTS = "routes/requests/staff-requests.tsx";
@@ -33,7 +33,7 @@ function listWithExport(path: string, file: string, id: string, exportFile: stri
 /** A staff request list (of a category, a client, a beneficiary, or the work queue) with its download. */
 const requestList = (path: string, id: string) => listWithExport(path, REQUESTS, id, REQUESTS_EXPORT);
 
-/** A managed kind's four screens: list (with its download, when it has one), create, detail, edit (DESIGN 16). */
+/** A managed kind's four screens: list (with its download, when it has one), create, detail, edit (docs/architecture.md §16). */
 function managed(base: string, areaName: string, kind: string, files: { list: string; detail: string; form: string; export?: string }) {
   return [
     ...(files.export ? listWithExport(base, files.list, `${areaName}/${kind}-list`, files.export) : [route(base, files.list, { id: `${areaName}/${kind}-list` })]),
@@ -56,7 +56,7 @@ const ATTESTATIONS = "routes/attestations/staff-attestations.tsx";
 const ATTESTATION = "routes/attestations/staff-attestation.tsx";
 const ATTESTATION_DECISION = "routes/attestations/attestation-decision.tsx";
 
-/** The staff attestation screens (DESIGN 6.4): list, detail and the decision, the same modules in each area. */
+/** The staff attestation screens (docs/architecture.md §6.4): list, detail and the decision, the same modules in each area. */
 function attestationScreens(base: string, areaName: string) {
   return [
     ...listWithExport(base, ATTESTATIONS, `${areaName}/attestations`, "routes/attestations/staff-attestations-export.ts"),
@@ -107,7 +107,7 @@ export default [
   route("locales/:lng/:file", "routes/resources/locales.ts"),
   route("files/:id", "routes/resources/file.ts"),
 
-  // The JSON API (DESIGN 18): its reference page, then one resource route answering every call
+  // The JSON API (docs/architecture.md §18): its reference page, then one resource route answering every call
   route("api/docs", "routes/api/docs.tsx"),
   route("api/*", "routes/api/api.ts"),
 

@@ -1,4 +1,4 @@
-// R0 of DESIGN 11: the machine's ceiling, a bare node:http server answering a fixed 1 KB page.
+// R0 of docs/architecture.md §11: the machine's ceiling, a bare node:http server answering a fixed 1 KB page.
 import http from "node:http";
 
 const page = Buffer.from(`<!doctype html><html><head><title>R0</title></head><body><p>${"x".repeat(1000)}</p></body></html>`);

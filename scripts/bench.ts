@@ -1,4 +1,4 @@
-// `npm run bench`: performance budgets of DESIGN section 11 measured on demo data scaled to 100,000 requests.
+// `npm run bench`: performance budgets of docs/architecture.md §11 measured on demo data scaled to 100,000 requests.
 // Prints one line per measurement and exits non-zero when a budget is missed.
 // On PostgreSQL: `npm run bench:postgres` (a throwaway server from scripts/postgres.mjs; POSTGRES_ADMIN_URL).
 import fs from "node:fs";
@@ -70,7 +70,7 @@ const code = (await db.selectFrom("issued_documents").select("verification_code"
 const clerkRequest = await db.selectFrom("document_requests").select(["id", "document_category_id"]).where("client_id", "=", client.id).orderBy("id").executeTakeFirstOrThrow();
 await db.destroy();
 
-// DESIGN 11, HTTP: our server against references started in this same run (the load generator shares the machine).
+// docs/architecture.md §11, HTTP: our server against references started in this same run (the load generator shares the machine).
 function build(cwd: string, output: string) {
   const sources = ["app", "locales", "migrations"].map((dir) => path.join(cwd, dir)).filter((dir) => fs.existsSync(dir));
   const newest = (dir: string): number =>

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kys
 
 /**
  * The few places where SQLite and PostgreSQL differ, so that the queries elsewhere stay one portable set
- * (DESIGN 5 and 19). Also portable by convention, not by helper: booleans are integer 0/1 (values.ts),
+ * (docs/architecture.md §5 and §19). Also portable by convention, not by helper: booleans are integer 0/1 (values.ts),
  * timestamps are ISO-8601 UTC text written by the app, ids are integers, `returning` and
  * `on conflict ... do update` are spelled the same on both.
  * The landed migrations carry their own two branches (ids, the `now` default): migrations are immutable.

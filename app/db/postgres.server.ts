@@ -11,7 +11,7 @@ const NUMERIC = 1700;
 const WRITE_LOCK_KEY = 7_402_619;
 
 /**
- * PostgreSQL, for several app servers sharing one database (DESIGN 19). `count(*)` and bigint columns
+ * PostgreSQL, for several app servers sharing one database (docs/architecture.md §19). `count(*)` and bigint columns
  * come back as numbers, as on SQLite (they stay far below 2^53 here).
  */
 export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10, connectTimeoutMs = 10_000): Kysely<Database> {

@@ -6,7 +6,7 @@ class Slot {
 }
 
 /**
- * A query of fixed shape compiled once per dialect instead of on every call (DESIGN 11: building and
+ * A query of fixed shape compiled once per dialect instead of on every call (docs/architecture.md §11: building and
  * compiling a Kysely query costs more than SQLite running it). `build` is called once with stand-ins
  * for its arguments, so it must only pass them through as values: no branching on them, no
  * arithmetic with them. Each call fills the real values into the compiled parameters.

@@ -12,7 +12,7 @@ const DESIGN_TABLES = [
 ];
 
 describe("database schema", () => {
-  it("creates every table of DESIGN section 5", async () => {
+  it("creates every table of docs/architecture.md §5", async () => {
     const db = await createTestDb();
     const tables = (await db.introspection.getTables()).map((table) => table.name);
     for (const table of DESIGN_TABLES) expect(tables).toContain(table);

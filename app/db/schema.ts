@@ -328,7 +328,7 @@ export interface NotificationsTable {
 
 export type OutboxStatus = "PENDING" | "SENT" | "FAILED";
 
-/** Mail written in the transaction of the change that causes it, delivered by the sender (DESIGN 17). */
+/** Mail written in the transaction of the change that causes it, delivered by the sender (docs/architecture.md §17). */
 export interface EmailOutboxTable {
   id: Generated<number>;
   to_address: string;

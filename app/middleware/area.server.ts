@@ -4,7 +4,7 @@ import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { countUnread } from "~/modules/notifications/queries.server";
 
-/** An area layout's guard: the area's capability, then the area in the router context (DESIGN 15). */
+/** An area layout's guard: the area's capability, then the area in the router context (docs/architecture.md §15). */
 export function areaMiddleware(key: AreaKey): MiddlewareFunction<Response> {
   const area = AREAS[key];
   return async ({ context }, next) => {

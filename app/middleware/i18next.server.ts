@@ -3,7 +3,7 @@ import type { i18n } from "i18next";
 import { i18nFor } from "~/modules/i18n/instances.server";
 import { DEFAULT_LANGUAGE, parseLanguage, type Language } from "~/modules/i18n/languages";
 
-/** Remembers the language chosen with the switch (DESIGN section 9). */
+/** Remembers the language chosen with the switch (docs/architecture.md §9). */
 export const localeCookie = createCookie("i18nextLng", {
   path: "/",
   sameSite: "lax",

@@ -5,9 +5,9 @@ import { principalFor } from "~/modules/access/principal.server";
 import { clearToastHeader, readToast } from "~/modules/toast/toast.server";
 import { clientIpContext, toastContext } from "./context";
 
-/** Builds the principal once per request (DESIGN 15). */
+/** Builds the principal once per request (docs/architecture.md §15). */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  // The JSON API reads only its bearer token (DESIGN 18): no cookie is looked at under /api.
+  // The JSON API reads only its bearer token (docs/architecture.md §18): no cookie is looked at under /api.
   const ip = context.get(clientIpContext) || null;
   const principal = isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip);
   context.set(principalContext, principal);

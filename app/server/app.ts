@@ -33,7 +33,7 @@ export async function startup(): Promise<{ seeded: boolean }> {
   });
 }
 
-/** The outbox's sender: in the primary only, so each mail is sent once (DESIGN 17). */
+/** The outbox's sender: in the primary only, so each mail is sent once (docs/architecture.md §17). */
 export { startMailSender, stopMailSender };
 
 /** The storage sweeper: in the primary only. */

@@ -102,7 +102,7 @@ const healthHeaders = (security: Record<string, string>, body: Buffer) =>
   Object.entries({ ...security, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": String(body.length) }).flat();
 
 /**
- * The production server's request listener, on node:http alone (DESIGN 11): `/healthz`, the static
+ * The production server's request listener, on node:http alone (docs/architecture.md §11): `/healthz`, the static
  * files and the verification pages are answered without building a Fetch request for React Router;
  * everything else goes to React Router with the security headers and, when asked for, compression.
  */
@@ -110,7 +110,7 @@ export function createListener(options: ListenerOptions) {
   const handlerFor = partitionBuild(options.build, (part) => createRequestHandler(part, "production"));
   const files = loadStaticFiles(options.clientDir);
   const fixedHeaders = securityHeaderValues({ hsts: options.hsts, nonce: null });
-  // Built once: the health check is called often and must cost little more than a bare server (DESIGN 11).
+  // Built once: the health check is called often and must cost little more than a bare server (docs/architecture.md §11).
   const healthyHeaders = healthHeaders(fixedHeaders, HEALTHY);
   const unhealthyHeaders = healthHeaders(fixedHeaders, UNHEALTHY);
   const compress = compression();
@@ -201,7 +201,7 @@ export function createListener(options: ListenerOptions) {
   };
 
   // The verification pages: a GET needs no Fetch Request (its headers are read as they came), and the
-  // page, already rendered and gzipped, is written as it is (DESIGN 11).
+  // page, already rendered and gzipped, is written as it is (docs/architecture.md §11).
   const verification = async (req: IncomingMessage, res: ServerResponse, method: string) => {
     let request: PageRequest | null;
     if (method === "GET" || method === "HEAD") {

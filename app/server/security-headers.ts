@@ -1,4 +1,4 @@
-/** DESIGN section 10: the headers of every response. Without a nonce no inline script may run at all. */
+/** docs/architecture.md §10: the headers of every response. Without a nonce no inline script may run at all. */
 export function securityHeaderValues(options: { hsts: boolean; nonce: string | null }): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": [

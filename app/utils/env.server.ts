@@ -7,7 +7,7 @@ const number = (value: string | undefined, fallback: number) => {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 };
 
-/** Configuration from the environment (DESIGN section 13); every variable is optional. */
+/** Configuration from the environment (docs/architecture.md §13); every variable is optional. */
 export const env = {
   get port() {
     return number(process.env.PORT, 3000);
@@ -39,7 +39,7 @@ export const env = {
   get mailFrom() {
     return process.env.MAIL_FROM ?? "Documents & Attestations <no-reply@localhost>";
   },
-  /** Origins a browser may call the JSON API from (comma-separated); unset, CORS stays off (DESIGN 18). */
+  /** Origins a browser may call the JSON API from (comma-separated); unset, CORS stays off (docs/architecture.md §18). */
   get apiCorsOrigins(): string[] {
     return (process.env.API_CORS_ORIGINS ?? "")
       .split(",")
@@ -88,7 +88,7 @@ export const sessionSecret = () => persistentSecret("SESSION_SECRET", "session-s
 export const pinSecret = () => persistentSecret("PIN_SECRET", "pin-secret");
 
 /**
- * Secrets that several servers must share: on PostgreSQL (several servers, DESIGN 19) each one must come
+ * Secrets that several servers must share: on PostgreSQL (several servers, docs/architecture.md §19) each one must come
  * from the environment, since a secret generated into one machine's ./data would differ on the next.
  */
 export const unsetSharedSecrets = () => ["SESSION_SECRET", "PIN_SECRET"].filter((variable) => !process.env[variable]);

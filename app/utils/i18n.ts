@@ -18,7 +18,7 @@ const rememberingTs = new WeakMap<I18n, T>();
 /**
  * On the server, `t(key)` without options remembers its answer per language: the server's instances
  * and their resources never change, and i18next's lookup (nesting, fallbacks, interpolation) was 6% of
- * a signed-in page (DESIGN 11). Calls with options are passed on as they are.
+ * a signed-in page (docs/architecture.md §11). Calls with options are passed on as they are.
  */
 function rememberingT(i18n: I18n): T {
   let t = rememberingTs.get(i18n);

@@ -13,7 +13,7 @@ const save = (page: Page, lng: "en" | "ar") => page.locator("main").getByRole("b
 
 /**
  * Submits the open form empty (or with `fill`) in English, then in Arabic, and expects each message of
- * spec section 5 under its field; returns to English.
+ * docs/product.md, Rules and messages under its field; returns to English.
  */
 async function expectMessages(page: Page, messages: Record<string, string>, fill: Record<string, string> = {}) {
   for (const lng of ["en", "ar"] as const) {

@@ -7,7 +7,7 @@ import { flatten, ROUTES, UNKNOWN_CODE, type RouteRow } from "../route-table";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, type DemoRole } from "../support";
 
 /**
- * The authorization matrix, generated from routes.ts and the capability table (DESIGN 15): every route,
+ * The authorization matrix, generated from routes.ts and the capability table (docs/architecture.md §15): every route,
  * GET and POST, as anonymous, each role, and a clerk and a client admin of ANOTHER client.
  */
 

@@ -7,7 +7,7 @@ import { freshServerDatabase, spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
 
 // Two app servers behind one (imagined) load balancer, sharing one PostgreSQL database and one STORAGE_DIR
-// (DESIGN 19). Only on the PostgreSQL run: SQLite is one machine's database.
+// (docs/architecture.md §19). Only on the PostgreSQL run: SQLite is one machine's database.
 test.skip(!process.env.POSTGRES_ADMIN_URL, "runs on PostgreSQL (scripts/e2e.mjs runs the http project there too)");
 
 const SHARED_FILES = "e2e/.tmp/several-servers-files";

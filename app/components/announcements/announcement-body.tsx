@@ -1,7 +1,7 @@
 import { paragraphsOf } from "~/modules/announcements/schema";
 
 /**
- * An announcement's body as plain text (DESIGN 6.5): paragraphs kept, web addresses made links, anything
+ * An announcement's body as plain text (docs/architecture.md §6.5): paragraphs kept, web addresses made links, anything
  * that looks like HTML shown as the text it is (React escapes it).
  */
 export function AnnouncementBody({ body, lang }: { body: string; lang: "en" | "ar" }) {

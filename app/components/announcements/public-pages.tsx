@@ -30,7 +30,7 @@ function OtherLanguage({ path }: { path: string }) {
   );
 }
 
-/** `/public-announcements/{slug}`: one announcement, no script, a few kilobytes (DESIGN 6.5). */
+/** `/public-announcements/{slug}`: one announcement, no script, a few kilobytes (docs/architecture.md §6.5). */
 export function AnnouncementPublicPage({ announcement, path }: { announcement: Published; path: string }) {
   const { t, i18n } = useTranslation();
   const description = announcement.body.replace(/\s+/g, " ").trim().slice(0, 180);

@@ -90,7 +90,7 @@ export function AreaShell() {
 
 /**
  * A screen's 403 or 404 keeps the area's top bar and sidebar, so no one is stranded; the request detail's
- * 404 says 'No Data Found WIth ID {id}' (spec section 2). When the area's own guard refused, the plain error page.
+ * 404 says 'No Data Found WIth ID {id}' (docs/product.md, Who uses it). When the area's own guard refused, the plain error page.
  */
 export function AreaErrorBoundary() {
   const loaderData = useMatches().find((match) => match.id.startsWith("routes/areas/") && match.data)?.data as ShellData | undefined;

@@ -11,7 +11,7 @@ type Bilingual = FieldMetadata<{ english?: string; arabic?: string }, Form, stri
 /** Translation key of a client-admin permission (i18next reads ':' as a namespace separator). */
 export const permissionLabel = (permission: string) => `admin.permissionLabels.${permission.replace(":", "_")}`;
 
-/** Spec section 5, "Admin form": names in both languages, email, phone, national id and password. */
+/** docs/product.md, Rules and messages, "Admin form": names in both languages, email, phone, national id and password. */
 export function AdminFields({ firstName, lastName, email, phone, nin, password, editing }: { firstName: Bilingual; lastName: Bilingual; email: Text; phone: Text; nin: Text; password: Text; editing: boolean }) {
   const { t } = useTranslation();
   const first = firstName.getFieldset();
@@ -30,7 +30,7 @@ export function AdminFields({ firstName, lastName, email, phone, nin, password, 
   );
 }
 
-/** Spec section 5, "Client admin": job title, canDoAttestation and the permissions (DESIGN 15). */
+/** docs/product.md, Rules and messages, "Client admin": job title, canDoAttestation and the permissions (docs/architecture.md §15). */
 export function ClientAdminFields({ jobTitle, canDoAttestation, permissions }: { jobTitle: Text; canDoAttestation: FieldMetadata<boolean | undefined, Form, string[]>; permissions: FieldMetadata<string[] | undefined, Form, string[]> }) {
   const { t } = useTranslation();
   const chosen = new Set([permissions.initialValue ?? []].flat());

@@ -31,7 +31,7 @@ interface IssuedDocument {
 
 /**
  * The holder's view of the documents issued for a request or an attestation: each with its code, link,
- * QR code, access PIN (SecurePlus) and download, then when it was verified (DESIGN 7).
+ * QR code, access PIN (SecurePlus) and download, then when it was verified (docs/architecture.md §7).
  */
 export function HolderDocuments({
   documents,

@@ -8,7 +8,7 @@ import { AttachmentStatusBadge } from "./status-badge";
 
 /**
  * The request's filled fields. Staff see each field name with underscores turned into capitalised words
- * (spec section 2) and the category's label beside it; beneficiaries see the label.
+ * (docs/product.md, Who uses it) and the category's label beside it; beneficiaries see the label.
  */
 export function FilledFieldsCard({
   requiredFields,

@@ -13,14 +13,14 @@ const variants: Record<string, BadgeVariant> = {
   PUBLISHED: "success",
 };
 
-/** Spec section 4: Pending secondary, Approved default, Rejected destructive, anything else 'Unknown'. */
+/** docs/product.md, Requests: Pending secondary, Approved default, Rejected destructive, anything else 'Unknown'. */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const variant = variants[status];
   return <Badge variant={variant ?? "warning"}>{variant ? t(`status.${status}`) : t("status.unknown")}</Badge>;
 }
 
-/** Spec section 4: an uploaded document is APPROVED (default badge) or anything else (secondary). */
+/** docs/product.md, Requests: an uploaded document is APPROVED (default badge) or anything else (secondary). */
 export function AttachmentStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return <Badge variant={status === "APPROVED" ? "default" : "secondary"}>{t(`status.${status}`, { defaultValue: status })}</Badge>;

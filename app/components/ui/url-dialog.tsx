@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 /**
- * A dialog addressed by the URL (`?dialog=...`, DESIGN section 2): without JS it renders inline, open;
+ * A dialog addressed by the URL (`?dialog=...`, docs/architecture.md §2): without JS it renders inline, open;
  * with JS the same markup becomes a modal, and closing it drops the parameter.
  */
 /** The current address without `?dialog=`: where Cancel and Escape go. */

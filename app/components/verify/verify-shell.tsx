@@ -5,7 +5,7 @@ import { directionOf } from "~/modules/i18n/languages";
 
 /**
  * The verification pages' own frame: no script, one small inline stylesheet (no extra round trip),
- * readable in a text browser. DESIGN section 7.
+ * readable in a text browser. docs/architecture.md §7.
  */
 const CSS = `
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Tahoma,"Noto Sans Arabic",Arial,sans-serif;color:#1c2024;background:#f9f9fb}
@@ -31,7 +31,7 @@ input[type=text],input[type=file]{width:100%;box-sizing:border-box;font:inherit;
 `;
 
 /**
- * The whole document: rendered without React Router, so the page costs little to serve (DESIGN 11). Also the
+ * The whole document: rendered without React Router, so the page costs little to serve (docs/architecture.md §11). Also the
  * frame of the public announcement pages, which search engines may index and links preview (`description`).
  */
 export function VerifyShell({

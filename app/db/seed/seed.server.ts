@@ -295,7 +295,7 @@ export async function seedDemoData(db: DB): Promise<void> {
             user_id: userIds["clientadmin@example.com"],
             client_id: clientId,
             job_title: "Registrar",
-            // Empty: every client-admin capability (DESIGN 15).
+            // Empty: every client-admin capability (docs/architecture.md §15).
             permissions: "[]",
             can_do_attestation: 1,
           })

@@ -5,13 +5,13 @@ import { capabilitiesOf } from "./capabilities";
 const clerkOf = (canDoSincera: boolean) =>
   capabilitiesOf("CLERK", { clientId: 1, clientCanDoSincera: canDoSincera, clientCanDoAttestation: true });
 
-describe("the area table (spec section 2)", () => {
+describe("the area table (docs/product.md, Who uses it)", () => {
   it("shows the clerk's announcements link only when the client can do sincera", () => {
     expect(sidebarOf(AREAS.clerks, clerkOf(true)).map((link) => link.to)).toContain("/clerks/public-announcements");
     expect(sidebarOf(AREAS.clerks, clerkOf(false)).map((link) => link.to)).not.toContain("/clerks/public-announcements");
   });
 
-  it("gives the super admin exactly nine links (spec section 2's eight and its announcements, ADR 0009), the service admin four", () => {
+  it("gives the super admin exactly nine links (the specification's eight and its announcements, ADR 0009), the service admin four", () => {
     expect(sidebarOf(AREAS["super-admin"], capabilitiesOf("SUPER_ADMIN", null))).toHaveLength(9);
     expect(sidebarOf(AREAS["service-admin"], capabilitiesOf("SERVICE_ADMIN", null)).map((link) => link.to)).toEqual([
       "/service-admin/dashboard",

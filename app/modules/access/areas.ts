@@ -78,7 +78,7 @@ export interface Area {
   screens: Partial<Record<Screen, Path>>;
   sidebar: SidebarEntry[];
   /**
-   * The issue form of this area's role (spec section 2 and 8): whether it asks the expiry date, and
+   * The issue form of this area's role (docs/product.md, Who uses it; Rules and messages): whether it asks the expiry date, and
    * which wording its toasts and error banner use. Read from the user's HOME area, so the shared
    * dashboard's issue screen behaves as the user's own version.
    */
@@ -98,13 +98,13 @@ const categoryScreens = <B extends string>(base: B) =>
     requestEdit: `${base}/request/edit/:id`,
   }) as const;
 
-/** The staff attestation screens (DESIGN 6.4): list, detail, decision. */
+/** The staff attestation screens (docs/architecture.md §6.4): list, detail, decision. */
 const attestationScreens = <B extends string>(base: B) => ({ attestations: base, attestation: `${base}/:id`, attestationDecision: `${base}/edit/:id` }) as const;
 
-/** The catalogue's child screens live in the shared dashboard group only (spec section 2). */
+/** The catalogue's child screens live in the shared dashboard group only (docs/product.md, Who uses it). */
 const CHILD_SCREENS = { requiredFields: "/document-required-fields", supportingTypes: "/document-supporting-documents" } as const;
 
-/** Spec section 2: each area's screens and sidebar, in the spec's order. */
+/** docs/product.md, Who uses it: each area's screens and sidebar, in the spec's order. */
 export const AREAS: Record<AreaKey, Area> = {
   "super-admin": {
     key: "super-admin",

@@ -1,6 +1,6 @@
 import type { Role } from "~/db/schema";
 
-/** What a signed-in (or anonymous) user may do: DESIGN section 15, spec section 6. */
+/** What a signed-in (or anonymous) user may do: docs/architecture.md §15, docs/product.md, Who uses it. */
 export const CAPABILITIES = [
   "account:signIn",
   "area:super-admin",
@@ -37,7 +37,7 @@ const SIGNED_IN: Capability[] = ["area:shared", "profile:read", "file:read"];
 const STAFF_WORK: Capability[] = ["catalogue:read", "catalogue:write", "request:read", "request:update", "request:issue", "request:revoke"];
 
 /**
- * Spec section 6, as a table: the super admin manages everything; the service admin clients, client
+ * docs/product.md, Who uses it, as a table: the super admin manages everything; the service admin clients, client
  * categories and client admins (and may look at requests); the client admin the client's catalogue,
  * requests and clerks; the clerk the catalogue, requests, attestations and (with canDoSincera)
  * announcements; the beneficiary requests documents and attestations.
@@ -96,7 +96,7 @@ export interface StaffGrant {
   canDoAttestation?: boolean;
 }
 
-/** The role's capabilities, narrowed by the staff record and the client's flags (DESIGN 15). */
+/** The role's capabilities, narrowed by the staff record and the client's flags (docs/architecture.md §15). */
 export function capabilitiesOf(role: Role | null, staff: StaffGrant | null): Set<Capability> {
   const granted = new Set<Capability>(ROLE_CAPABILITIES[role ?? "ANONYMOUS"]);
   if (role !== "CLERK" && role !== "CLIENT_ADMIN") return granted;

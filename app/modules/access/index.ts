@@ -1,4 +1,4 @@
-// The access module (DESIGN 15): import from here.
+// The access module (docs/architecture.md §15): import from here.
 export * from "./capabilities";
 export * from "./principal";
 export * from "./areas";

@@ -12,7 +12,7 @@ function loginRedirectOf(request: Request) {
   return `/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
-/** Who is asking: the session's user, their staff record and their client's flags (DESIGN 15). */
+/** Who is asking: the session's user, their staff record and their client's flags (docs/architecture.md §15). */
 export async function principalFor(db: DB, request: Request, ip: string | null): Promise<Principal> {
   return principalOfUser(db, await getSessionUser(db, request), ip, loginRedirectOf(request));
 }

@@ -5,7 +5,7 @@ import { capabilitiesOf, type Capability, type StaffGrant } from "./capabilities
 /** Whose data a principal reaches: everything, one client's, their own, or nothing yet. */
 export type Scope = { kind: "all" } | { kind: "client"; clientId: number } | { kind: "own"; userId: number } | { kind: "none" };
 
-/** Who is asking, built once per request (DESIGN 15). Nothing else reads the session to decide access. */
+/** Who is asking, built once per request (docs/architecture.md §15). Nothing else reads the session to decide access. */
 export interface Principal {
   user: SessionUser | null;
   userId: number | null;

@@ -9,7 +9,7 @@ export const notFound = () => data({ reason: "not-found" }, { status: 404 });
 export const forbidden = () => data({ reason: "forbidden" }, { status: 403 });
 
 /**
- * THE access check (DESIGN 15). Without the capability: an anonymous user is sent to sign in, a
+ * THE access check (docs/architecture.md §15). Without the capability: an anonymous user is sent to sign in, a
  * signed-in one gets 403 (or, opening /login or /register, goes to /profile with a warning). With a
  * resource argument: a missing resource, or one outside the principal's scope, answers 404.
  */

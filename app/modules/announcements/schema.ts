@@ -9,7 +9,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const text = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /**
- * The create and edit form (DESIGN 6.5): title and body in English and Arabic, plain text; the slug is
+ * The create and edit form (docs/architecture.md §6.5): title and body in English and Arabic, plain text; the slug is
  * optional (made from the English title when empty). `intent` says whether to save a draft or publish.
  */
 export const announcementSchema = z.object({

@@ -27,7 +27,7 @@ async function slugFor(db: DB, values: AnnouncementValues, exceptId: number | nu
 }
 
 /**
- * Creates (existing null) or edits an announcement of the clerk's client (DESIGN 6.5), saving it as a draft
+ * Creates (existing null) or edits an announcement of the clerk's client (docs/architecture.md §6.5), saving it as a draft
  * or publishing it; audited: create or update, and publish when it goes public.
  */
 export async function saveAnnouncement(db: DB, existing: Announcement | null, clientId: number, values: AnnouncementValues, actor: Actor): Promise<SaveResult> {

@@ -1,7 +1,7 @@
 import { i18nFor } from "~/modules/i18n/instances.server";
 import type { ApiErrorCode, Bilingual } from "./schema";
 
-/** A message in both languages, from one translation key (spec section 3: `{english, arabic}`). */
+/** A message in both languages, from one translation key (docs/architecture.md §18: `{english, arabic}`). */
 export function bilingual(key: string, values?: Record<string, unknown>): Bilingual {
   return { english: i18nFor("en").t(key, values ?? {}), arabic: i18nFor("ar").t(key, values ?? {}) };
 }

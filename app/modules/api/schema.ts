@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The JSON API's shapes (DESIGN 18, spec section 3): the same zod schemas check the calls and make the OpenAPI document. */
+/** The JSON API's shapes (docs/architecture.md §18, docs/product.md): the same zod schemas check the calls and make the OpenAPI document. */
 export const bilingualSchema = z.object({ english: z.string(), arabic: z.string() }).meta({ id: "Bilingual" });
 export type Bilingual = z.infer<typeof bilingualSchema>;
 

@@ -18,7 +18,7 @@ const clerkLink = (id: number) => `/clerks/attestations/${id}`;
 export type CreateResult = { ok: true; id: number } | { ok: false; field: "clientId" | "file"; error: string };
 
 /**
- * A beneficiary asks an organisation that attests documents to attest one they hold (DESIGN 6.4): the
+ * A beneficiary asks an organisation that attests documents to attest one they hold (docs/architecture.md §6.4): the
  * file is checked by content and stored, the attestation recorded and audited, and the client's clerks
  * told, all together.
  */
@@ -59,7 +59,7 @@ export async function cancelAttestation(db: DB, attestation: Attestation, actor:
 class NoLongerPending extends Error {}
 
 /**
- * Approving runs the issuing pipeline (DESIGN 6.3) on the beneficiary's stored file with kind
+ * Approving runs the issuing pipeline (docs/architecture.md §6.3) on the beneficiary's stored file with kind
  * ATTESTATION: the attested copy is stamped "Attested by", recorded, and the attestation APPROVED in the
  * same transaction; the beneficiary is told in-app and by mail.
  */

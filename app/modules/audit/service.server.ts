@@ -3,7 +3,7 @@ import type { Role } from "~/db/schema";
 import type { EntityType } from "~/db/schema";
 import { auditEventsOf, insertAuditEvent } from "./queries.server";
 
-/** Who did it: a principal (DESIGN 15) satisfies this, and so does the sign-in of a known user. */
+/** Who did it: a principal (docs/architecture.md §15) satisfies this, and so does the sign-in of a known user. */
 export interface AuditActor {
   userId: number | null;
   role: Role | null;

@@ -4,7 +4,7 @@ import { deleteSession, insertApiSession, takeApiSessionByRefresh } from "./quer
 import { hashToken, sessionUserOfToken } from "./session.server";
 import type { SessionUser } from "./session-user";
 
-/** An access token lives 15 minutes; its refresh token 14 days, and is used once (DESIGN 18). */
+/** An access token lives 15 minutes; its refresh token 14 days, and is used once (docs/architecture.md §18). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 14 * 24 * 60 * 60;
 

@@ -6,7 +6,7 @@ import { issueAccountToken } from "./tokens.server";
 
 /**
  * Mails a set-password link (7 days, once) to an account an admin created without a password, or again
- * when asked (earlier links stop working). Pass the transaction of the change (DESIGN 17).
+ * when asked (earlier links stop working). Pass the transaction of the change (docs/architecture.md §17).
  */
 export async function sendInvitation(db: DB, userId: number, actor: AuditActor) {
   const user = await findUserById(db, userId);

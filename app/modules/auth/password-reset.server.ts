@@ -9,7 +9,7 @@ import { consumeAccountToken, issueAccountToken } from "./tokens.server";
 
 /**
  * Sends a reset link to an active account's address. The caller answers the same whatever happened
- * here, so no one learns who has an account (DESIGN 10).
+ * here, so no one learns who has an account (docs/architecture.md §10).
  */
 /**
  * A reset asked for: looked up and mailed after the answer has gone, so that the answer takes the same

@@ -16,7 +16,7 @@ export async function saveProfile(db: DB, actor: AuditActor, userId: number, inp
   });
 }
 
-/** With the current password; every other session of the user ends (DESIGN 10). */
+/** With the current password; every other session of the user ends (docs/architecture.md §10). */
 export async function changePassword(
   db: DB,
   actor: AuditActor,

@@ -20,7 +20,7 @@ export async function insertSession(
     .execute();
 }
 
-// Prepared: every signed-in request reads its session (DESIGN 11).
+// Prepared: every signed-in request reads its session (docs/architecture.md §11).
 const sessionWithUser = prepared((db: DB, sessionId: string) =>
   db
     .selectFrom("sessions")
@@ -51,7 +51,7 @@ export async function findSessionWithUser(db: DB, sessionId: string) {
   return (await db.executeQuery(sessionWithUser(db, sessionId))).rows[0];
 }
 
-/** An API token pair (DESIGN 18): a `sessions` row of kind API. */
+/** An API token pair (docs/architecture.md §18): a `sessions` row of kind API. */
 export async function insertApiSession(
   db: DB,
   session: { id: string; userId: number; expiresAt: string; refreshHash: string; refreshExpiresAt: string; ip: string | null; userAgent: string | null },

@@ -88,7 +88,7 @@ export const resetPasswordSchema = withConfirmedPassword({
   ...newPassword(6),
 });
 
-/** DESIGN 17: one's own names, phone and the language of their mails. */
+/** docs/architecture.md §17: one's own names, phone and the language of their mails. */
 export const profileSchema = z.object({
   ...names,
   phone,

@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import type { AccountTokenPurpose } from "~/db/schema";
 import { findUsableAccountToken, insertAccountToken, retireAccountTokens, markAccountTokenUsed } from "./queries.server";
 
-/** DESIGN 10: a reset link works 30 minutes, an invitation 7 days. */
+/** docs/architecture.md §10: a reset link works 30 minutes, an invitation 7 days. */
 export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   RESET_PASSWORD: 30 * 60_000,
   INVITE: 7 * 24 * 60 * 60_000,

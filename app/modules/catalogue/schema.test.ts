@@ -39,7 +39,7 @@ describe("document category schema", () => {
   });
 });
 
-describe("required field schema (spec section 5)", () => {
+describe("required field schema (docs/product.md, Rules and messages)", () => {
   it("accepts a valid field", () => expect(parseWithZod(form(field), { schema: requiredFieldSchema }).status).toBe("success"));
   it.each([
     ["name.english", "A", "English label is required"],

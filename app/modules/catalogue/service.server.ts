@@ -25,7 +25,7 @@ import { pricedValuesOf, type CategoryInput, type RequiredFieldInput, type Suppo
 
 /**
  * The category, field or document type when it exists AND lies in the principal's scope; null otherwise,
- * so another client's id looks exactly like one that does not exist (DESIGN 15).
+ * so another client's id looks exactly like one that does not exist (docs/architecture.md §15).
  */
 export async function categoryInScope(db: DB, id: number, principal: Principal) {
   const category = Number.isInteger(id) && id > 0 ? await findCategory(db, id) : undefined;

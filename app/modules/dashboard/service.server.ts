@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import type { SignedIn } from "~/modules/access";
 import { countRequestsByStatus, latestRequestsOf, serviceAdminCounts, superAdminCounts } from "./queries.server";
 
-/** The figures each role's dashboard shows (spec section 2, the dashboards). */
+/** The figures each role's dashboard shows (docs/product.md, Who uses it, the dashboards). */
 export async function dashboardFor(db: DB, principal: SignedIn) {
   const { user } = principal;
   switch (user.role) {

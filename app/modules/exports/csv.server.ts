@@ -21,7 +21,7 @@ export function csvField(value: string | number | null | undefined) {
 const line = (fields: (string | number | null | undefined)[]) => `${fields.map(csvField).join(",")}\r\n`;
 
 /**
- * A CSV download streamed as its rows come (DESIGN 11: an export of any size holds one chunk): UTF-8 with a
+ * A CSV download streamed as its rows come (docs/architecture.md §11: an export of any size holds one chunk): UTF-8 with a
  * byte-order mark so Excel reads Arabic, a header row, CRLF line ends.
  */
 export function csvResponse(fileName: string, header: string[], rows: AsyncIterable<(string | number | null | undefined)[]>) {

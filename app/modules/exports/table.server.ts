@@ -4,7 +4,7 @@ import type { Language } from "~/modules/i18n/languages";
 import { csvResponse } from "./csv.server";
 
 /**
- * A staff list's download, as CSV or as an Excel workbook (DESIGN 11: streamed as its rows come). Each
+ * A staff list's download, as CSV or as an Excel workbook (docs/architecture.md §11: streamed as its rows come). Each
  * column says what it holds, so the workbook keeps dates as dates and phone numbers and national ids as
  * text (their leading zeros kept); an Arabic sheet reads right to left.
  */

@@ -8,7 +8,7 @@ import { deleteUnreferencedFile, findFile, insertFile } from "./queries.server";
 
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
-/** Files live under STORAGE_DIR, never under public/, named by generated keys (DESIGN section 8). */
+/** Files live under STORAGE_DIR, never under public/, named by generated keys (docs/architecture.md §8). */
 export function storagePath(storageKey: string) {
   return path.resolve(env.storageDir, storageKey.slice(0, 2), storageKey);
 }

@@ -13,7 +13,7 @@ export type CheckedFile =
   | { ok: true; mimeType: string; totalPages: number | null }
   | { ok: false; error: string };
 
-/** Supporting documents: PDF, DOC, DOCX, XLS, PNG, JPEG, GIF, judged by content, not by name (DESIGN 8). */
+/** Supporting documents: PDF, DOC, DOCX, XLS, PNG, JPEG, GIF, judged by content, not by name (docs/architecture.md §8). */
 export async function checkSupportingFile(file: UploadedFile): Promise<CheckedFile> {
   return checkContent(file, ["application/pdf", "image/png", "image/jpeg", "image/gif", "docx", "cfb"]);
 }
@@ -23,7 +23,7 @@ export async function checkIssuableFile(file: UploadedFile): Promise<CheckedFile
   return checkContent(file, ["application/pdf", "image/png", "image/jpeg", "image/gif"]);
 }
 
-/** A beneficiary's file to attest (DESIGN 6.4): PDF, PNG or JPEG by content. */
+/** A beneficiary's file to attest (docs/architecture.md §6.4): PDF, PNG or JPEG by content. */
 export async function checkAttestationFile(file: UploadedFile): Promise<CheckedFile> {
   const checked = await checkContent(file, ["application/pdf", "image/png", "image/jpeg"]);
   return checked.ok || checked.error === "validation.emptyFile" ? checked : { ok: false, error: "validation.attestationFileType" };

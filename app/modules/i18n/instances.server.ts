@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
 
 export const resources = { ar: { common: ar }, en: { common: en } };
 
-// One ready i18next instance per language, created once and shared by every request (DESIGN 11): a
+// One ready i18next instance per language, created once and shared by every request (docs/architecture.md §11): a
 // page's language never changes while it renders, so nothing per request needs its own instance.
 const instances = Object.fromEntries(
   LANGUAGES.map((lng) => {

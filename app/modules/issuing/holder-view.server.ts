@@ -7,7 +7,7 @@ import { issuedDocumentsOf } from "./queries.server";
 
 /**
  * What the holder's page shows of the documents issued for a request or an attestation: each with its
- * verification link, QR code and (with SecurePlus) access PIN, and when they were verified (DESIGN 7).
+ * verification link, QR code and (with SecurePlus) access PIN, and when they were verified (docs/architecture.md §7).
  */
 export async function issuedForHolder(db: DB, owner: Parameters<typeof issuedDocumentsOf>[1]) {
   const issued = await issuedDocumentsOf(db, owner);

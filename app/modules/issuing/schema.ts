@@ -6,7 +6,7 @@ export const ISSUE_MAX_BYTES = 4 * 1024 * 1024;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The issue form's fields besides the file (spec section 5, issue-document form). */
+/** The issue form's fields besides the file (docs/product.md, Rules and messages, issue-document form). */
 export const issueSchema = z.object({
   documentName: z.string({ error: "validation.documentNameRequired" }).trim().min(1, "validation.documentNameRequired").max(200),
   securePlusEnabled: z.boolean().default(false),

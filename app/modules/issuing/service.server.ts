@@ -54,7 +54,7 @@ async function uniqueCode(db: DB) {
 export const endOfDay = (date: string) => new Date(`${date}T23:59:59Z`).toISOString();
 
 /**
- * The issuing pipeline (DESIGN 6.3, 6.4): stamp every page with the QR code, the code and the bilingual
+ * The issuing pipeline (docs/architecture.md §6.3, §6.4): stamp every page with the QR code, the code and the bilingual
  * stamp; then in one transaction store the original (unless stored) and the stamped copy, record the
  * issued document with the SHA-256 of the stamped bytes, and run `within` (the kind's own changes,
  * audit and notices): all or nothing.

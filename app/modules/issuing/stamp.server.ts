@@ -6,7 +6,7 @@ import { i18nFor } from "~/modules/i18n/instances.server";
 import { formatCode } from "~/modules/verification/code";
 import STAMP_WORKER_SOURCE from "./stamp.worker.js?raw";
 
-/** The band added below each page for the stamp: nothing of the page is drawn over (DESIGN 6.3). */
+/** The band added below each page for the stamp: nothing of the page is drawn over (docs/architecture.md §6.3). */
 export const STAMP_BAND_HEIGHT = 112;
 /** Printers cut up to about 5 mm of a sheet's edge: the QR code and every line stay 18 pt (6.35 mm) inside. */
 export const STAMP_MARGIN = 18;
@@ -57,7 +57,7 @@ export interface StampInput {
   mimeType: "application/pdf" | "image/png" | "image/jpeg" | "image/gif";
   code: string;
   verificationUrl: string;
-  /** A request's document says "Issued by", an attested copy "Attested by" (DESIGN 6.4). */
+  /** A request's document says "Issued by", an attested copy "Attested by" (docs/architecture.md §6.4). */
   kind: "REQUEST" | "ATTESTATION";
   /** The organisation that issued (or attested) the document, in both languages. */
   issuer: { en: string; ar: string };
@@ -65,7 +65,7 @@ export interface StampInput {
 }
 
 /**
- * DESIGN 6.3: every page of the issued PDF carries the QR code of the verification URL, and a bilingual
+ * docs/architecture.md §6.3: every page of the issued PDF carries the QR code of the verification URL, and a bilingual
  * stamp (texts from locales): who issued it and when, in Arabic and in English, the code and the link.
  * The stamp goes in a band added below the page (the page's boxes grow downwards, so what the issuer drew
  * keeps its place and nothing of it is covered: signatures, seals and footers sit at the bottom). An image

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { STAMP_BAND_HEIGHT, STAMP_MARGIN, stampDocument } from "./stamp.server";
 
 /**
- * The stamp never hides the page (DESIGN 6.3), read back with Poppler: `pdftotext -bbox` for where each word
+ * The stamp never hides the page (docs/architecture.md §6.3), read back with Poppler: `pdftotext -bbox` for where each word
  * is, `pdftoppm` for where the ink is (the QR code), `pdffonts` for what is embedded.
  */
 interface Word {

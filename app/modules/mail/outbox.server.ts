@@ -36,7 +36,7 @@ export function composeMail(input: MailInput) {
 
 /**
  * Queues a mail in the outbox. Pass the transaction of the change that causes the mail: the mail is
- * written if and only if the change is, and the sender delivers it afterwards (DESIGN 17).
+ * written if and only if the change is, and the sender delivers it afterwards (docs/architecture.md §17).
  */
 export async function queueMail(db: DB, input: MailInput) {
   await insertOutboxMail(db, composeMail(input));

@@ -26,7 +26,7 @@ function textsIn(lng: "ar" | "en", notice: Notice) {
 }
 
 /**
- * Tells a user in-app and, with `mail`, by mail in their language (DESIGN 17). Pass the transaction of
+ * Tells a user in-app and, with `mail`, by mail in their language (docs/architecture.md §17). Pass the transaction of
  * the change: the notice and the mail are written with it or not at all.
  */
 export async function notify(db: DB, userId: number, notice: Notice, options: { mail?: boolean } = {}) {

@@ -164,7 +164,7 @@ export function documentCategoriesOfClient(db: DB, clientId: number) {
 
 /**
  * The client admins a client may name as its primary admin: those without a client, and the one it
- * names now (DESIGN 16).
+ * names now (docs/architecture.md §16).
  */
 export function assignableClientAdmins(db: DB, clientId: number | null) {
   return db
@@ -181,7 +181,7 @@ export function clientCategoryOptions(db: DB) {
   return db.selectFrom("client_categories").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
 }
 
-/** The rows that keep a client from being deleted, by kind (DESIGN 16). */
+/** The rows that keep a client from being deleted, by kind (docs/architecture.md §16). */
 export async function clientReferences(db: DB, clientId: number) {
   const count = async (table: "client_admins" | "clerks" | "document_categories" | "document_requests" | "request_drafts" | "attestations" | "public_announcements") => {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("client_id", "=", clientId).executeTakeFirstOrThrow();
@@ -219,7 +219,7 @@ export async function isAssignableClientAdmin(db: DB, userId: number, clientId: 
   return (await assignableClientAdmins(db, clientId)).some((admin) => admin.id === userId);
 }
 
-/** Saving a client with a primary admin sets that admin's client (DESIGN 14). */
+/** Saving a client with a primary admin sets that admin's client (docs/architecture.md §14). */
 export async function assignClientAdmin(db: DB, userId: number, clientId: number) {
   await db.updateTable("client_admins").set({ client_id: clientId }).where("user_id", "=", userId).execute();
 }

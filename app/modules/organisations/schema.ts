@@ -3,8 +3,8 @@ import { z } from "zod";
 import { categorySchema } from "~/modules/catalogue/schema";
 
 /**
- * Spec section 5, "Client category": the same fields and messages as a document category ('Fee is
- * required', 'Currency is required', 'Validity period is required'), without a client (DESIGN 14).
+ * docs/product.md, Rules and messages, "Client category": the same fields and messages as a document category ('Fee is
+ * required', 'Currency is required', 'Validity period is required'), without a client (docs/architecture.md §14).
  */
 export const clientCategorySchema = categorySchema.omit({ clientId: true });
 export type ClientCategoryInput = z.infer<typeof clientCategorySchema>;
@@ -12,7 +12,7 @@ export type ClientCategoryInput = z.infer<typeof clientCategorySchema>;
 const nameText = (key: string) => z.string({ error: key }).trim().min(1, key).max(200);
 
 /**
- * Spec section 5, "Client" with DESIGN 14 and 16: the bilingual name, an address of at least 6
+ * docs/product.md, Rules and messages, "Client" with docs/architecture.md §14 and §16: the bilingual name, an address of at least 6
  * characters when given, a client category (required) and optionally its primary client admin, chosen
  * among the client admins without a client.
  */

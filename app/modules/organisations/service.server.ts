@@ -33,7 +33,7 @@ export async function editClientCategory(db: DB, id: number, input: ClientCatego
   });
 }
 
-/** A category that clients still use is kept: nothing changes and the page says why (DESIGN 16). */
+/** A category that clients still use is kept: nothing changes and the page says why (docs/architecture.md §16). */
 export async function removeClientCategory(db: DB, category: { id: number; name_en: string }, actor: AuditActor): Promise<"ok" | "in-use"> {
   return db.transaction().execute(async (trx) => {
     if ((await clientsOfCategory(trx, category.id)).length > 0) return "in-use" as const;
@@ -57,7 +57,7 @@ const clientValuesOf = (input: ClientInput): ClientValues => ({
 
 /**
  * Creates (`id` null) or saves a client. The category must exist and the primary admin must be a
- * client admin without a client (or already this client's); naming them sets their client (DESIGN 14).
+ * client admin without a client (or already this client's); naming them sets their client (docs/architecture.md §14).
  */
 export async function saveClient(db: DB, id: number | null, input: ClientInput, actor: AuditActor): Promise<ClientSaveResult> {
   return db.transaction().execute(async (trx) => {
@@ -79,7 +79,7 @@ export async function saveClient(db: DB, id: number | null, input: ClientInput, 
   });
 }
 
-/** A client that anything still points to is kept: nothing changes and the page says what (DESIGN 16). */
+/** A client that anything still points to is kept: nothing changes and the page says what (docs/architecture.md §16). */
 export async function removeClient(db: DB, client: { id: number; name_en: string }, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     const references = await clientReferences(trx, client.id);

@@ -9,7 +9,7 @@ export interface PersonKind {
   labels: { list: string; create: string; empty: string; created: string; saved: string };
 }
 
-/** The two kinds of people the platform's admins manage with the same screens (DESIGN 16). */
+/** The two kinds of people the platform's admins manage with the same screens (docs/architecture.md §16). */
 export const PERSON_KINDS: Record<ManagedRole, PersonKind> = {
   SERVICE_ADMIN: {
     role: "SERVICE_ADMIN",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
 import { latinDigits } from "~/utils/digits";
 
-/** The people the platform's admins manage (DESIGN 16). */
+/** The people the platform's admins manage (docs/architecture.md §16). */
 export type ManagedRole = "SERVICE_ADMIN" | "CLIENT_ADMIN" | "CLERK" | "BENEFICIARY";
 
 /** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */
@@ -15,7 +15,7 @@ const bilingualName = (englishKey: string, arabicKey: string) =>
 const password = z.string({ error: "validation.passwordMin8" }).min(8, "validation.passwordMin8").max(256);
 
 /**
- * Spec section 5, "Admin form" (service admins and client admins, DESIGN 16). The password may stay
+ * docs/product.md, Rules and messages, "Admin form" (service admins and client admins, docs/architecture.md §16). The password may stay
  * empty: on create the person is mailed a link to choose their own, on edit the current one
  * is kept.
  */
@@ -31,8 +31,8 @@ export const adminSchema = z.object({
 export type AdminInput = z.infer<typeof adminSchema>;
 
 /**
- * Spec section 5, "Client admin": the admin form, a job title ('Job title is required'), the
- * canDoAttestation flag, and the permissions offered as checkboxes (DESIGN 15). At least one is
+ * docs/product.md, Rules and messages, "Client admin": the admin form, a job title ('Job title is required'), the
+ * canDoAttestation flag, and the permissions offered as checkboxes (docs/architecture.md §15). At least one is
  * chosen, because a stored empty list means all of them.
  */
 export const clientAdminSchema = adminSchema.extend({
@@ -53,7 +53,7 @@ export const clerkSchema = adminSchema.extend({
 export type ClerkInput = z.infer<typeof clerkSchema>;
 
 /**
- * Spec section 5, "User create" and "User edit" (beneficiaries managed by the super admin):
+ * docs/product.md, Rules and messages, "User create" and "User edit" (beneficiaries managed by the super admin):
  * names in both languages, email ('Invalid email'), phone at least 6 ('Phone number too short'), national
  * id at least 11 on create and 6 on edit ('Invalid national ID'), password optional, at least 8 ('Password
  * too short'; empty on create mails a set-password link).

@@ -98,7 +98,7 @@ export async function editPerson(db: DB, role: ManagedRole, id: number, input: A
   });
 }
 
-/** People are never deleted (DESIGN 16): deactivation keeps them out and ends their sessions at once. */
+/** People are never deleted (docs/architecture.md §16): deactivation keeps them out and ends their sessions at once. */
 export async function changeStatus(db: DB, role: ManagedRole, id: number, intent: "deactivate" | "reactivate", actor: AuditActor) {
   await db.transaction().execute(async (trx) => {
     await setUserStatus(trx, id, intent === "deactivate" ? "INACTIVE" : "ACTIVE");

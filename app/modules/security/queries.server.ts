@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import { prepared } from "~/db/prepared.server";
 
-// Prepared: counted on every verification look-up and every sign-in attempt (DESIGN 11).
+// Prepared: counted on every verification look-up and every sign-in attempt (docs/architecture.md §11).
 const hitsUpsert = prepared((db: DB, key: string, hits: number, now: number, windowOverAt: number) =>
   db
     .insertInto("rate_limits")

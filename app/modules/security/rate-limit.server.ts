@@ -4,7 +4,7 @@ import { inWriteBatch } from "~/db/write-batch.server";
 import { countHits, deleteWindowsBefore, uncountHit } from "./queries.server";
 
 // Fixed-window counters in the database (rate_limits), so that every worker process, and every
-// machine sharing the database, counts the same hits (DESIGN 5 and 19). Each hit is committed before
+// machine sharing the database, counts the same hits (docs/architecture.md §5 and §19). Each hit is committed before
 // the request is answered, grouped with the other writes of the same moment.
 
 const PRUNE_EVERY = 1000;

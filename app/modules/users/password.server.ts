@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-// argon2id with the parameters of DESIGN section 10 (OWASP's minimum for argon2id).
+// argon2id with the parameters of docs/architecture.md §10 (OWASP's minimum for argon2id).
 const OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);

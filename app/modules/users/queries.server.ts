@@ -20,7 +20,7 @@ export async function insertUser(db: DB, user: NewUser): Promise<number> {
 }
 
 /** A clerk's or client admin's record with their client's flags (the client is null until assigned). */
-// Prepared: every signed-in staff request reads its staff record (DESIGN 11).
+// Prepared: every signed-in staff request reads its staff record (docs/architecture.md §11).
 const clerkRecord = prepared((db: DB, userId: number) =>
   db
     .selectFrom("clerks")

@@ -1,6 +1,6 @@
 import { toLatinDigits } from "~/utils/digits";
 
-/** Crockford base32 (no I, L, O, U): 16 characters = 80 bits (DESIGN section 7). */
+/** Crockford base32 (no I, L, O, U): 16 characters = 80 bits (docs/architecture.md §7). */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const CODE_LENGTH = 16;
 

@@ -10,7 +10,7 @@ type Lookup = { code: string | null; reviewer: Reviewer; limit: Hit; at: string 
 type Outcome = { document: IssuedDocument | undefined; verdict: Verdict; recorded: boolean };
 type Group = { db: DB; lookups: Lookup[]; outcomes: Promise<Outcome[]> };
 
-// The look-ups waiting for the next commit. They are done as one write of the batch (DESIGN 11): the
+// The look-ups waiting for the next commit. They are done as one write of the batch (docs/architecture.md §11): the
 // documents are read in the write's transaction (one snapshot, a code asked for twice is read once),
 // the hits of one reviewer are counted with one statement and the events inserted with one.
 let gathering: Group | null = null;

@@ -4,7 +4,7 @@ import { readUpload } from "~/modules/http/body.server";
 export type FileCheck = { status: "match" | "mismatch" } | { status: "missing" | "too-large" };
 
 /**
- * Hashes the posted file, never storing or logging it (DESIGN section 7: the file check keeps nothing). The size limit stops the upload
+ * Hashes the posted file, never storing or logging it (docs/architecture.md §7: the file check keeps nothing). The size limit stops the upload
  * as soon as it is passed; more than one file is not a file check.
  */
 export async function hashPostedFile(request: Request, expectedSha256: string, maxBytes: number): Promise<FileCheck> {

@@ -4,7 +4,7 @@ import { pinSecret } from "~/utils/env.server";
 
 /**
  * The 6-digit SecurePlus access PIN of a document. Derived from the code with a server secret, so the
- * database keeps only its hash while the beneficiary's page can still show it (DESIGN section 7).
+ * database keeps only its hash while the beneficiary's page can still show it (docs/architecture.md §7).
  */
 export function accessPinFor(code: string): string {
   const digest = crypto.createHmac("sha256", pinSecret()).update(`access-pin:${code}`).digest();

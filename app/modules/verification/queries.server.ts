@@ -3,7 +3,7 @@ import type { Insertable } from "kysely";
 import type { VerificationEventsTable } from "~/db/schema";
 import type { DB } from "~/db/db.server";
 
-// Prepared: the public verification page runs this on every look-up (DESIGN 11).
+// Prepared: the public verification page runs this on every look-up (docs/architecture.md §11).
 const issuedDocumentByCode = prepared((db: DB, code: string) =>
   db
     .selectFrom("issued_documents as d")

@@ -23,13 +23,13 @@ const hashIp = (ip: string) => {
   }
   return hash;
 };
-// The hashes of recent reviewers' IPs: a reviewer often looks up several codes (DESIGN 11).
+// The hashes of recent reviewers' IPs: a reviewer often looks up several codes (docs/architecture.md §11).
 const ipHashes = new Map<string, string>();
 
 export const VERIFY_WINDOW_MS = 60_000;
 
 /**
- * Looks a code up and records the verification (DESIGN section 7), counting it against the reviewer's
+ * Looks a code up and records the verification (docs/architecture.md §7), counting it against the reviewer's
  * rate limit (`rateLimit` look-ups per minute per IP): "rate-limited" when it is passed.
  */
 export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; userAgent: string | null; rateLimit: number }) {

@@ -7,7 +7,7 @@ export interface VerificationView {
   verdict: Verdict;
   document: null | {
     name: string;
-    /** An attested copy (DESIGN 6.4): the organisation attested a document the holder already had. */
+    /** An attested copy (docs/architecture.md §6.4): the organisation attested a document the holder already had. */
     attested: boolean;
     issuerEn: string;
     issuerAr: string;

@@ -14,7 +14,7 @@ import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-categories";
 import { EmptyList } from "~/components/ui/empty-list";
 
-/** Client categories (DESIGN 14, 16): search by name, paging, empty state. */
+/** Client categories (docs/architecture.md §14, §16): search by name, paging, empty state. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "clientCategory:manage");
   const url = new URL(request.url);

@@ -18,7 +18,7 @@ import type { Route } from "./+types/client-category-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/modules/http/body.server";
 
-/** Create (`create`) and edit (`edit/{id}`) a client category: one form (spec section 5, "Client category"). */
+/** Create (`create`) and edit (`edit/{id}`) a client category: one form (docs/product.md, Rules and messages, "Client category"). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "clientCategory:manage");
   if (params.id === undefined) return { category: null };

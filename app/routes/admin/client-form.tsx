@@ -25,7 +25,7 @@ async function load(context: Route.LoaderArgs["context"], id: string | undefined
   return { principal, client };
 }
 
-/** Create (`create`) and edit (`edit/{id}`) a client: spec section 5 "Client", DESIGN 14 and 16. */
+/** Create (`create`) and edit (`edit/{id}`) a client: docs/product.md, Rules and messages "Client", docs/architecture.md §14 and §16. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { client } = await load(context, params.id);
   const db = getDb();

@@ -23,7 +23,7 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
   return { principal, client: requirePermission(principal, "client:manage", await findClient(getDb(), idOf(id))) };
 }
 
-/** A client with everything that belongs to it, each linking to its own page (DESIGN 16). */
+/** A client with everything that belongs to it, each linking to its own page (docs/architecture.md §16). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { client } = await load(context, params.id);
   const db = getDb();

@@ -27,7 +27,7 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-/** The service-admin, client-admin and clerk screens are one set of screens over PERSON_KINDS (DESIGN 16). */
+/** The service-admin, client-admin and clerk screens are one set of screens over PERSON_KINDS (docs/architecture.md §16). */
 export async function loadPeople({ request, context }: Args, role: ManagedRole) {
   const principal = requirePermission(principalOf(context), PERSON_KINDS[role].capability);
   const url = new URL(request.url);

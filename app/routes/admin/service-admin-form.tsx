@@ -2,7 +2,7 @@ import { PersonForm } from "~/components/people/person-form";
 import type { Route } from "./+types/service-admin-form";
 import { loadPersonForm, savePerson } from "./people.server";
 
-/** `create` and `edit/{id}`: spec section 5, "Admin form". */
+/** `create` and `edit/{id}`: docs/product.md, Rules and messages, "Admin form". */
 export const loader = (args: Route.LoaderArgs) => loadPersonForm(args, "SERVICE_ADMIN");
 export const action = (args: Route.ActionArgs) => savePerson(args, "SERVICE_ADMIN");
 

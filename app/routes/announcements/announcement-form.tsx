@@ -20,7 +20,7 @@ import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcement-form";
 import { readForm } from "~/modules/http/body.server";
 
-/** Only the client's clerks write their client's announcements (DESIGN 6.5). */
+/** Only the client's clerks write their client's announcements (docs/architecture.md §6.5). */
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
   if (principal.scope.kind !== "client" || !principal.clientId) throw forbidden();

@@ -17,7 +17,7 @@ import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcements";
 
-/** The client's announcements, drafts and published (DESIGN 6.5); the super admin's: every client's. */
+/** The client's announcements, drafts and published (docs/architecture.md §6.5); the super admin's: every client's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
   const url = new URL(request.url);

@@ -15,6 +15,6 @@ function ownPaths(path: string, request: Request) {
   return new Response(document, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache" } });
 }
 
-/** The JSON API (DESIGN 18): one resource route; every call is an entry of `OPERATIONS`. */
+/** The JSON API (docs/architecture.md §18): one resource route; every call is an entry of `OPERATIONS`. */
 export const loader = ({ request, context }: Route.LoaderArgs) => dispatch(ROUTES, request, context, ownPaths);
 export const action = ({ request, context }: Route.ActionArgs) => dispatch(ROUTES, request, context, ownPaths);

@@ -9,7 +9,7 @@ const document = openApiDocument(OPERATIONS);
 type OperationObject = { operationId: string; requestBody?: { content: Record<string, { schema: object; example?: unknown }> }; "x-capabilities"?: string[] };
 const operationsOf = () => Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, value]) => ({ path, method, ...(value as OperationObject) })));
 
-/** The spec's section 7, call by call (method and path). */
+/** docs/architecture.md §18, call by call (method and path). */
 const SPEC_CALLS = [
   "GET /api/document-requests",
   "GET /api/document-requests/by-beneficiary",
@@ -49,7 +49,7 @@ describe("the OpenAPI document", () => {
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
-  it("documents every operation the API answers, and every call of spec section 7 plus the detail and the auth calls", () => {
+  it("documents every operation the API answers, and every call of docs/architecture.md §18 plus the detail and the auth calls", () => {
     const documented = operationsOf().map((entry) => `${entry.method.toUpperCase()} ${entry.path}`);
     expect(documented.sort()).toEqual(OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).sort());
     for (const call of [...SPEC_CALLS, "GET /api/document-requests/{id}", "POST /api/auth/login", "POST /api/auth/refresh", "POST /api/auth/logout"]) expect(documented).toContain(call);

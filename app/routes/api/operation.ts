@@ -23,7 +23,7 @@ export interface OperationInput<Q, P, B> {
 }
 
 /**
- * One call of the JSON API (DESIGN 18): its method and path, its zod schemas (query, path, body, answer),
+ * One call of the JSON API (docs/architecture.md §18): its method and path, its zod schemas (query, path, body, answer),
  * its success message and an example. The dispatcher routes by this table and the OpenAPI document is
  * generated from it, so what answers and what is documented cannot drift apart.
  */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { issueSchema } from "~/modules/issuing/schema";
 
-/** The JSON API's resources (spec section 3) and bodies (section 7): the OpenAPI document is generated from these. */
+/** The JSON API's resources (docs/product.md) and bodies (section 7): the OpenAPI document is generated from these. */
 const name = z.object({ english: z.string(), arabic: z.string() });
 const reference = z.object({ id: z.number().int(), name });
 

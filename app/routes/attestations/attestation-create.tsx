@@ -18,7 +18,7 @@ import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/attestation-create";
 
-/** Ask an organisation that attests documents to attest one (DESIGN 6.4): a multipart form that works without JS. */
+/** Ask an organisation that attests documents to attest one (docs/architecture.md §6.4): a multipart form that works without JS. */
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "attestation:create");
   return { clients: await attestingClients(getDb()) };

@@ -21,7 +21,7 @@ import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/attestation-decision";
 import { readForm } from "~/modules/http/body.server";
 
-/** The decision (DESIGN 6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
+/** The decision (docs/architecture.md §6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { attestation, area } = await attestationForStaff(context, params.id);
   return {

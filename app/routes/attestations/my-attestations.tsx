@@ -16,7 +16,7 @@ import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/my-attestations";
 
-/** My attestations (DESIGN 6.4): mine only, newest first, paged, filterable by status. */
+/** My attestations (docs/architecture.md §6.4): mine only, newest first, paged, filterable by status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "attestation:create");
   const url = new URL(request.url);

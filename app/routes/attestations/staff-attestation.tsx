@@ -19,7 +19,7 @@ import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
 import { readForm } from "~/modules/http/body.server";
 
-/** An attestation for staff (DESIGN 6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
+/** An attestation for staff (docs/architecture.md §6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { attestation, area } = await attestationForStaff(context, params.id);
   return {

@@ -21,7 +21,7 @@ import { attestationListFilterOf } from "~/modules/attestations/staff-list.serve
 import type { Route } from "./+types/staff-attestations";
 
 /**
- * The attestations staff decide on (DESIGN 6.4): a clerk's client's, or (super admin) every client's with
+ * The attestations staff decide on (docs/architecture.md §6.4): a clerk's client's, or (super admin) every client's with
  * a client filter. One module, mounted in each area.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

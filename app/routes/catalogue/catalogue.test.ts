@@ -62,7 +62,7 @@ describe("catalogue scope", () => {
     expect((await run(categoryForm.action, postForm(`/clerks/document-categories/edit/${id}`, validCategory), context, { id })).status).toBe(404);
     expect((await run(category.action, postForm(`/clerks/document-categories/${id}`, { intent: "delete" }), context, { id })).status).toBe(404);
     const field = { "name.english": "Hack", "name.arabic": "اختراق", documentCategoryId: id, fieldName: "hack", fieldType: "text" };
-    // The same answer as for a category that does not exist (DESIGN 15).
+    // The same answer as for a category that does not exist (docs/architecture.md §15).
     const outside = await run(requiredFieldForm.action, postForm(`/document-required-fields/create?documentCategoryId=${id}`, field), context);
     const unknown = await run(requiredFieldForm.action, postForm(`/document-required-fields/create?documentCategoryId=999999`, { ...field, documentCategoryId: "999999" }), context);
     expect(outside.status).toBeGreaterThanOrEqual(400);

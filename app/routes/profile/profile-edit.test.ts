@@ -25,7 +25,7 @@ async function setUp() {
   return { db, userId, otherId, user: await sessionUserOf(db, "me@example.com") };
 }
 
-describe("profile edit (DESIGN 17)", () => {
+describe("profile edit (docs/architecture.md §17)", () => {
   it("saves one's names, phone and mail language; another user's id is 404", async () => {
     const { db, userId, otherId, user } = await setUp();
     const context = makeContext({ user });

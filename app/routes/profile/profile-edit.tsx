@@ -23,7 +23,7 @@ const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 type Domain = "profile" | "password";
 const domainOf = (request: Request): Domain => (new URL(request.url).searchParams.get("domain") === "password" ? "password" : "profile");
 
-/** Only one's own profile: another user's id answers 404 (DESIGN 17). */
+/** Only one's own profile: another user's id answers 404 (docs/architecture.md §17). */
 async function ownUser({ context, params }: { context: Route.LoaderArgs["context"]; params: { id: string } }) {
   const principal = requirePermission(principalOf(context), "profile:read");
   const user = String(principal.userId) === params.id ? await findUserById(getDb(), principal.userId!) : undefined;

@@ -7,7 +7,7 @@ import { plainPage } from "./plain-page.server";
 import type { Route } from "./+types/announcement";
 
 /**
- * `/public-announcements/{slug}` (spec section 2: public): published announcements of organisations that
+ * `/public-announcements/{slug}` (docs/product.md, Who uses it: public): published announcements of organisations that
  * may publish; drafts, unpublished ones and the others answer 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { pick } from "~/utils/format";
 import { plainPage } from "./plain-page.server";
 import type { Route } from "./+types/organisation-announcements";
 
-/** An organisation's published announcements, newest first, with the link to its Atom feed (DESIGN 6.5). */
+/** An organisation's published announcements, newest first, with the link to its Atom feed (docs/architecture.md §6.5). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lng = getLocale(context);
   const path = new URL(request.url).pathname;

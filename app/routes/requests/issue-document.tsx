@@ -19,7 +19,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
 
-/** The user's own version of the form (the clerks' does not ask the expiration date; spec section 2). */
+/** The user's own version of the form (the clerks' does not ask the expiration date; docs/product.md, Who uses it). */
 const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) => homeAreaOf(role).issueForm ?? { asksExpiry: true, wording: "staff" as const };
 
 export async function loader({ params, context }: Route.LoaderArgs) {

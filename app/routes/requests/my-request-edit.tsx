@@ -46,7 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** While PENDING: the fields, the message and the supporting documents can change (DESIGN 6.1). */
+/** While PENDING: the fields, the message and the supporting documents can change (docs/architecture.md §6.1). */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const view = await load(params, user.id);

@@ -23,7 +23,7 @@ import { readForm } from "~/modules/http/body.server";
 
 const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
-/** Request edit (spec section 2): staff correct the filled fields and the message; audited. */
+/** Request edit (docs/product.md, Who uses it): staff correct the filled fields and the message; audited. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();

@@ -26,7 +26,7 @@ import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
 import { readForm } from "~/modules/http/body.server";
 
-/** The request detail screen (spec section 2), one implementation for every staff area. */
+/** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
 const listLinkOf = (area: Parameters<typeof linkTo>[0], request: StaffRequest) =>
   linkTo(area, "categoryRequests", { categoryId: request.document_category_id }) ?? linkTo(area, "clientRequests", { clientId: request.client_id }) ?? "/dashboard";

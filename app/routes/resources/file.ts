@@ -9,7 +9,7 @@ import type { Route } from "./+types/file";
 
 /**
  * `/files/{id}`: a stored file, for those whose scope holds one of its owners (a request, an attestation,
- * an issued document, the user's own draft); others get the 404 of a file that does not exist (DESIGN 8, 15).
+ * an issued document, the user's own draft); others get the 404 of a file that does not exist (docs/architecture.md §8, §15).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "file:read");

@@ -41,7 +41,7 @@ export interface RenderedPage {
 const PAGES = { form: VerifyFormPage, error: VerifyErrorPage, result: VerifyResultPage };
 type Pages = typeof PAGES;
 
-// The rendered pages by language and props. Rendering was a third of a look-up's time (DESIGN 11), and
+// The rendered pages by language and props. Rendering was a third of a look-up's time (docs/architecture.md §11), and
 // a page depends only on these: the verdict, the holder shown or not and the dates are all in its props.
 // The visitor's form token is written in at answer time (token-template.server.ts).
 const renderedPages = new Map<string, PageTemplate>();
@@ -68,7 +68,7 @@ function renderPage<K extends keyof Pages>(lng: Language, kind: K, props: Compon
 }
 
 /**
- * The public verification pages, `/verify` and `/verify/{code}` (DESIGN section 7). They carry no
+ * The public verification pages, `/verify` and `/verify/{code}` (docs/architecture.md §7). They carry no
  * script, so they are rendered as plain documents, without React Router's document pipeline: the
  * route modules answer with `verificationResponse`, and the production server's fast path takes the
  * answer as it is (a GET there does not even build a Fetch Request).

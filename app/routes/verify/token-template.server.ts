@@ -4,7 +4,7 @@ import zlib from "node:zlib";
  * A rendered page kept once, into which each visitor's form token is written at answer time: the page
  * is cut at the placeholder, and each part is kept both as it is and deflated with a sync flush, so that
  * the gzipped answer is the parts' deflate streams joined around the token as a stored block (RFC 1951
- * 3.2.4), with a gzip header and trailer (RFC 1952): no compression per answer (DESIGN 11).
+ * 3.2.4), with a gzip header and trailer (RFC 1952): no compression per answer (docs/architecture.md §11).
  */
 export const TOKEN_PLACEHOLDER = "FORM-TOKEN-PLACEHOLDER";
 

@@ -35,7 +35,7 @@ import { searchOf } from "~/modules/requests/schema";
 const BASE = "/beneficiary/request-document/create";
 const stepUrl = (step: number) => `${BASE}?step=${step}`;
 
-/** The request wizard (DESIGN 6.2): each step is a form post; the draft lives on the server. */
+/** The request wizard (docs/architecture.md §6.2): each step is a form post; the draft lives on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const db = getDb();
