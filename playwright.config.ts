@@ -31,6 +31,8 @@ export default defineConfig({
     { name: "http", testMatch: /http\/.*\.spec\.ts/ },
     // Debian's w3m in a terminal (tmux): the text-browser journey.
     { name: "text-browser", testMatch: /text\/.*\.spec\.ts/ },
+    // What is measured in milliseconds runs last and alone, on a machine no other test is loading.
+    { name: "timing", testMatch: /timing\/.*\.spec\.ts/, dependencies: ["js-on", "js-off", "http", "text-browser"] },
   ],
   webServer: {
     command: `rm -rf e2e/.tmp/data && ${postgres ? "node scripts/postgres.mjs --fresh e2e_main && " : ""}node server.js`,

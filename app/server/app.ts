@@ -2,7 +2,9 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { closeDb, getDb, migrateToLatest, underStartupLock } from "~/db/db.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
+import { warmStampWorker } from "~/modules/issuing/stamp.server";
 import { startMailSender, stopMailSender } from "~/modules/mail/sender.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
@@ -10,8 +12,16 @@ import { isPostgres } from "~/db/dialect";
 import { env, unsetSharedSecrets } from "~/utils/env.server";
 import { createListener as createListenerFor, type ListenerOptions } from "./listener";
 
-/** The production server's entry (server.js): the compiled app and what each process needs. */
-export const createListener = (options: Omit<ListenerOptions, "build">) => createListenerFor({ ...options, build: build as unknown as ServerBuild });
+/**
+ * The production server's entry (server.js): the compiled app and what each process needs. A request worker
+ * starts its file threads (the PDF check and the stamp) with its listener, so that a first upload does not
+ * pay for them, nor the event loop while it answers others.
+ */
+export function createListener(options: Omit<ListenerOptions, "build">) {
+  warmPdfInspector();
+  warmStampWorker();
+  return createListenerFor({ ...options, build: build as unknown as ServerBuild });
+}
 
 /**
  * Applies pending migrations and, into an empty database, the demo data: in the primary, and on

@@ -89,10 +89,16 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
     thread.postMessage({ id: job.id, ...job.message }, job.transfer);
   }
 
-  return function run(message: Message, transfer: ArrayBuffer[] = []): Promise<Bounded<Result>> {
-    return new Promise((resolve) => {
-      queue.push({ id: ++nextId, message, transfer, resolve: resolve as (answer: Bounded<unknown>) => void });
-      startNext();
-    });
+  return {
+    run(message: Message, transfer: ArrayBuffer[] = []): Promise<Bounded<Result>> {
+      return new Promise((resolve) => {
+        queue.push({ id: ++nextId, message, transfer, resolve: resolve as (answer: Bounded<unknown>) => void });
+        startNext();
+      });
+    },
+    /** Starts the thread now rather than at the first job (a thread's start also costs the event loop). */
+    warm() {
+      worker ??= spawn();
+    },
   };
 }

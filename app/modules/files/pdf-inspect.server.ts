@@ -76,6 +76,9 @@ parentPort.on("message", async ({ id, bytes }) => {
 
 const inspect = createBoundedWorker<{ bytes: Uint8Array }, PdfInspection>(WORKER_SOURCE, { pdfLib: createRequire(import.meta.url).resolve("pdf-lib"), limits: PDF_LIMITS }, PDF_LIMITS);
 
+/** Starts the PDF check's thread (the server does at start, so a first upload does not wait for it). */
+export const warmPdfInspector = () => inspect.warm();
+
 /**
  * Parses a PDF off the main thread, within PDF_LIMITS (time, heap, objects, page-tree depth, pages, inflated
  * stream bytes): its page count, or why it is refused. One file at a time per process; the time limit starts
@@ -83,6 +86,6 @@ const inspect = createBoundedWorker<{ bytes: Uint8Array }, PdfInspection>(WORKER
  */
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
   const copy = new Uint8Array(bytes);
-  const answer = await inspect({ bytes: copy }, [copy.buffer as ArrayBuffer]);
+  const answer = await inspect.run({ bytes: copy }, [copy.buffer as ArrayBuffer]);
   return answer.done ? answer.result : { ok: false, reason: "too-complex" };
 }
