@@ -4,11 +4,24 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // Right-to-left: physical direction utilities break the Arabic layout (docs/architecture.md §9).
-const PHYSICAL = "/(^|\\s)(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r)-[0-9a-z\\[]|text-(left|right)(\\s|$)/";
+const PHYSICAL =
+  "/(^|\\s)(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r)-[0-9a-z\\[]|text-(left|right)(\\s|$)/";
 const LOGICAL_MESSAGE = "Use logical utilities (ms-, me-, ps-, pe-, start-, end-, text-start, text-end).";
 
 export default tseslint.config(
-  { ignores: ["build", ".react-router", "bench/r1/build", "bench/r1/.react-router", "node_modules", "data", "e2e/.tmp", "playwright-report", "test-results"] },
+  {
+    ignores: [
+      "build",
+      ".react-router",
+      "bench/r1/build",
+      "bench/r1/.react-router",
+      "node_modules",
+      "data",
+      "e2e/.tmp",
+      "playwright-report",
+      "test-results",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,8 +34,17 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "react-i18next", importNames: ["useTranslation"], message: "Use useTranslation from ~/utils/i18n (one shared instance per language)." },
-            { name: "react-router", importNames: ["Form"], message: "Use Form from ~/components/forms/form-token (it carries the anti-forgery token, docs/decisions/0012)." },
+            {
+              name: "react-i18next",
+              importNames: ["useTranslation"],
+              message: "Use useTranslation from ~/utils/i18n (one shared instance per language).",
+            },
+            {
+              name: "react-router",
+              importNames: ["Form"],
+              message:
+                "Use Form from ~/components/forms/form-token (it carries the anti-forgery token, docs/decisions/0012).",
+            },
           ],
         },
       ],
@@ -41,5 +63,9 @@ export default tseslint.config(
   },
   { files: ["app/components/forms/form-token.tsx"], rules: { "no-restricted-imports": "off" } },
   // Worker threads' sources: CommonJS evaluated by node:worker_threads (app/modules/files/bounded-worker.server.ts).
-  { files: ["**/*.worker.js"], languageOptions: { sourceType: "commonjs" }, rules: { "@typescript-eslint/no-require-imports": "off" } },
+  {
+    files: ["**/*.worker.js"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
 );

@@ -48,7 +48,9 @@ async function runPrimary() {
       // Ready once every worker listens: until then a worker's death is a start-up failure.
       if (announced || ++listening < workerCount) return;
       announced = true;
-      console.log(`Documents & Attestations is ready on ${process.env.PUBLIC_URL ?? `http://localhost:${port}`} (${workerCount} worker${workerCount > 1 ? "s" : ""})`);
+      console.log(
+        `Documents & Attestations is ready on ${process.env.PUBLIC_URL ?? `http://localhost:${port}`} (${workerCount} worker${workerCount > 1 ? "s" : ""})`,
+      );
       if ((process.env.DEMO_DATA ?? "on") !== "off") await build.printDemoAccounts();
     });
   };

@@ -17,7 +17,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 const importsOf = (file: string) =>
-  [...fs.readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+"([^"]+)"/gm)].map((match) => match[1]);
+  [...fs.readFileSync(file, "utf8").matchAll(/^\s*(?:import|export)\b[^;]*?from\s+"([^"]+)"/gm)].map(
+    (match) => match[1],
+  );
 
 /** "~/x/y" or a relative import, as a path under app/ ("modules/catalogue/queries.server"). */
 function resolved(file: string, specifier: string): string | null {
@@ -45,11 +47,11 @@ describe("layers (docs/architecture.md §4)", () => {
     const offenders = sourceFiles(path.join(APP, "db"))
       .filter((file) => !relative(file).startsWith("db/seed/"))
       .flatMap((file) =>
-      importsOf(file)
-        .map((specifier) => resolved(file, specifier))
-        .filter((target): target is string => target !== null && target.startsWith("modules/"))
-        .map((target) => `${relative(file)} -> ${target}`),
-    );
+        importsOf(file)
+          .map((specifier) => resolved(file, specifier))
+          .filter((target): target is string => target !== null && target.startsWith("modules/"))
+          .map((target) => `${relative(file)} -> ${target}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -58,7 +60,11 @@ describe("layers (docs/architecture.md §4)", () => {
     const offenders = fs
       .readdirSync(folder)
       .filter((name) => name.endsWith(".ts"))
-      .flatMap((name) => importsOf(path.join(folder, name)).filter((specifier) => specifier.startsWith(".") || specifier.startsWith("~/")).map((specifier) => `${name} -> ${specifier}`));
+      .flatMap((name) =>
+        importsOf(path.join(folder, name))
+          .filter((specifier) => specifier.startsWith(".") || specifier.startsWith("~/"))
+          .map((specifier) => `${name} -> ${specifier}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -88,7 +94,12 @@ describe("layers (docs/architecture.md §4)", () => {
   it("SQL only in queries.server.ts, app/db and migrations", () => {
     const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql`|\bsql\.raw\(/;
     const offenders = sourceFiles(APP)
-      .filter((file) => !file.endsWith("queries.server.ts") && !relative(file).startsWith("db/") && !relative(file).startsWith("test/"))
+      .filter(
+        (file) =>
+          !file.endsWith("queries.server.ts") &&
+          !relative(file).startsWith("db/") &&
+          !relative(file).startsWith("test/"),
+      )
       .filter((file) => SQL.test(fs.readFileSync(file, "utf8")))
       .map(relative);
     expect(offenders).toEqual([]);

@@ -1,7 +1,13 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "./db/availability";
 import { cspNonceContext, databaseUnavailableContext } from "./middleware/context";
 import { getInstance } from "./middleware/i18next.server";
@@ -19,7 +25,8 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const cause =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   if (isDatabaseUnavailable(cause)) {
     (context as RouterContextProvider | undefined)?.set(databaseUnavailableContext, true);
     logDatabaseUnavailable(cause);

@@ -1,6 +1,14 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/utils/i18n";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "./components/layout/toaster";
@@ -14,7 +22,12 @@ import { DEFAULT_LANGUAGE, directionOf } from "./modules/i18n/languages";
 
 export { keepStatusHeaders as headers } from "./modules/http/route-headers";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, requestGuardMiddleware, sessionMiddleware, toastMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  requestGuardMiddleware,
+  sessionMiddleware,
+  toastMiddleware,
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
@@ -63,6 +76,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} reason={reasonOf(error.data)} />;
-  const details = data?.showErrorDetails !== false && error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : undefined;
+  const details =
+    data?.showErrorDetails !== false && error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : undefined;
   return <ErrorPage status={500} details={details} />;
 }

@@ -34,9 +34,16 @@ function listWithExport(path: string, file: string, id: string, exportFile: stri
 const requestList = (path: string, id: string) => listWithExport(path, REQUESTS, id, REQUESTS_EXPORT);
 
 /** A managed kind's four screens: list (with its download, when it has one), create, detail, edit (docs/architecture.md §16). */
-function managed(base: string, areaName: string, kind: string, files: { list: string; detail: string; form: string; export?: string }) {
+function managed(
+  base: string,
+  areaName: string,
+  kind: string,
+  files: { list: string; detail: string; form: string; export?: string },
+) {
   return [
-    ...(files.export ? listWithExport(base, files.list, `${areaName}/${kind}-list`, files.export) : [route(base, files.list, { id: `${areaName}/${kind}-list` })]),
+    ...(files.export
+      ? listWithExport(base, files.list, `${areaName}/${kind}-list`, files.export)
+      : [route(base, files.list, { id: `${areaName}/${kind}-list` })]),
     route(`${base}/create`, files.form, { id: `${areaName}/${kind}-create` }),
     route(`${base}/:id`, files.detail, { id: `${areaName}/${kind}` }),
     route(`${base}/edit/:id`, files.form, { id: `${areaName}/${kind}-edit` }),
@@ -44,13 +51,48 @@ function managed(base: string, areaName: string, kind: string, files: { list: st
 }
 
 const PEOPLE_EXPORT = "routes/admin/people-export.ts";
-const CATEGORY_FILES = { export: "routes/catalogue/categories-export.ts", list: "routes/catalogue/categories.tsx", detail: "routes/catalogue/category.tsx", form: "routes/catalogue/category-form.tsx" };
-const CLIENT_FILES = { export: "routes/admin/clients-export.ts", list: "routes/admin/clients.tsx", detail: "routes/admin/client.tsx", form: "routes/admin/client-form.tsx" };
-const CLIENT_CATEGORY_FILES = { export: "routes/admin/client-categories-export.ts", list: "routes/admin/client-categories.tsx", detail: "routes/admin/client-category.tsx", form: "routes/admin/client-category-form.tsx" };
-const CLIENT_ADMIN_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/client-admins.tsx", detail: "routes/admin/client-admin.tsx", form: "routes/admin/client-admin-form.tsx" };
-const BENEFICIARY_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/beneficiaries.tsx", detail: "routes/admin/beneficiary.tsx", form: "routes/admin/beneficiary-form.tsx" };
-const CLERK_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/clerks.tsx", detail: "routes/admin/clerk.tsx", form: "routes/admin/clerk-form.tsx" };
-const SERVICE_ADMIN_FILES = { export: PEOPLE_EXPORT, list: "routes/admin/service-admins.tsx", detail: "routes/admin/service-admin.tsx", form: "routes/admin/service-admin-form.tsx" };
+const CATEGORY_FILES = {
+  export: "routes/catalogue/categories-export.ts",
+  list: "routes/catalogue/categories.tsx",
+  detail: "routes/catalogue/category.tsx",
+  form: "routes/catalogue/category-form.tsx",
+};
+const CLIENT_FILES = {
+  export: "routes/admin/clients-export.ts",
+  list: "routes/admin/clients.tsx",
+  detail: "routes/admin/client.tsx",
+  form: "routes/admin/client-form.tsx",
+};
+const CLIENT_CATEGORY_FILES = {
+  export: "routes/admin/client-categories-export.ts",
+  list: "routes/admin/client-categories.tsx",
+  detail: "routes/admin/client-category.tsx",
+  form: "routes/admin/client-category-form.tsx",
+};
+const CLIENT_ADMIN_FILES = {
+  export: PEOPLE_EXPORT,
+  list: "routes/admin/client-admins.tsx",
+  detail: "routes/admin/client-admin.tsx",
+  form: "routes/admin/client-admin-form.tsx",
+};
+const BENEFICIARY_FILES = {
+  export: PEOPLE_EXPORT,
+  list: "routes/admin/beneficiaries.tsx",
+  detail: "routes/admin/beneficiary.tsx",
+  form: "routes/admin/beneficiary-form.tsx",
+};
+const CLERK_FILES = {
+  export: PEOPLE_EXPORT,
+  list: "routes/admin/clerks.tsx",
+  detail: "routes/admin/clerk.tsx",
+  form: "routes/admin/clerk-form.tsx",
+};
+const SERVICE_ADMIN_FILES = {
+  export: PEOPLE_EXPORT,
+  list: "routes/admin/service-admins.tsx",
+  detail: "routes/admin/service-admin.tsx",
+  form: "routes/admin/service-admin-form.tsx",
+};
 
 const ATTESTATIONS = "routes/attestations/staff-attestations.tsx";
 const ATTESTATION = "routes/attestations/staff-attestation.tsx";
@@ -59,7 +101,12 @@ const ATTESTATION_DECISION = "routes/attestations/attestation-decision.tsx";
 /** The staff attestation screens (docs/architecture.md §6.4): list, detail and the decision, the same modules in each area. */
 function attestationScreens(base: string, areaName: string) {
   return [
-    ...listWithExport(base, ATTESTATIONS, `${areaName}/attestations`, "routes/attestations/staff-attestations-export.ts"),
+    ...listWithExport(
+      base,
+      ATTESTATIONS,
+      `${areaName}/attestations`,
+      "routes/attestations/staff-attestations-export.ts",
+    ),
     route(`${base}/:id`, ATTESTATION, { id: `${areaName}/attestation` }),
     route(`${base}/edit/:id`, ATTESTATION_DECISION, { id: `${areaName}/attestation-decision` }),
   ];
@@ -68,7 +115,8 @@ function attestationScreens(base: string, areaName: string) {
 const ANNOUNCEMENTS = "routes/announcements/announcements.tsx";
 const ANNOUNCEMENT = "routes/announcements/announcement.tsx";
 const ANNOUNCEMENT_FORM = "routes/announcements/announcement-form.tsx";
-const announcementList = (path: string, id: string) => listWithExport(path, ANNOUNCEMENTS, id, "routes/announcements/announcements-export.ts");
+const announcementList = (path: string, id: string) =>
+  listWithExport(path, ANNOUNCEMENTS, id, "routes/announcements/announcements-export.ts");
 
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
 function requestScreens(base: string, areaName: string) {
@@ -178,13 +226,21 @@ export default [
     route("document-categories/request/:id/issue", ISSUE, { id: "shared/request-issue" }),
     route("document-categories/request/edit/:id", REQUEST_EDIT, { id: "shared/request-edit" }),
     route("document-required-fields", "routes/catalogue/required-fields.tsx"),
-    route("document-required-fields/create", "routes/catalogue/required-field-form.tsx", { id: "shared/required-field-create" }),
+    route("document-required-fields/create", "routes/catalogue/required-field-form.tsx", {
+      id: "shared/required-field-create",
+    }),
     route("document-required-fields/:id", "routes/catalogue/required-field.tsx"),
-    route("document-required-fields/edit/:id", "routes/catalogue/required-field-form.tsx", { id: "shared/required-field-edit" }),
+    route("document-required-fields/edit/:id", "routes/catalogue/required-field-form.tsx", {
+      id: "shared/required-field-edit",
+    }),
     route("document-supporting-documents", "routes/catalogue/supporting-types.tsx"),
-    route("document-supporting-documents/create", "routes/catalogue/supporting-type-form.tsx", { id: "shared/supporting-type-create" }),
+    route("document-supporting-documents/create", "routes/catalogue/supporting-type-form.tsx", {
+      id: "shared/supporting-type-create",
+    }),
     route("document-supporting-documents/:id", "routes/catalogue/supporting-type.tsx"),
-    route("document-supporting-documents/edit/:id", "routes/catalogue/supporting-type-form.tsx", { id: "shared/supporting-type-edit" }),
+    route("document-supporting-documents/edit/:id", "routes/catalogue/supporting-type-form.tsx", {
+      id: "shared/supporting-type-edit",
+    }),
   ]),
 
   // Anything else: 404 'Not Found', rendered inside the layout with the root's middleware

@@ -15,7 +15,8 @@ export interface ServerDatabase {
 }
 
 const numbers = {
-  getTypeParser: (oid: number, format?: "text" | "binary") => (oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format)),
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    oid === 20 || oid === 1700 ? Number : pg.types.getTypeParser(oid, format),
 };
 
 export async function openServerDatabase(url: string, options: { readonly?: boolean } = {}): Promise<ServerDatabase> {
@@ -26,22 +27,37 @@ export async function openServerDatabase(url: string, options: { readonly?: bool
       let n = 0;
       return text.replace(/\?/g, () => `$${++n}`);
     };
-    const all = async <T>(text: string, ...params: unknown[]) => (await client.query(numbered(text), params)).rows as T[];
+    const all = async <T>(text: string, ...params: unknown[]) =>
+      (await client.query(numbered(text), params)).rows as T[];
     return {
       all,
       get: async <T>(text: string, ...params: unknown[]) => (await all<T>(text, ...params))[0],
       run: async (text, ...params) => void (await client.query(numbered(text), params)),
-      tables: async () => (await all<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely_%'")).map((row) => row.name),
+      tables: async () =>
+        (
+          await all<{ name: string }>(
+            "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely_%'",
+          )
+        ).map((row) => row.name),
       close: () => client.end(),
     };
   }
-  const db = new Database(url.replace(/^file:/, ""), { readonly: options.readonly ?? false, fileMustExist: true, timeout: 5000 });
+  const db = new Database(url.replace(/^file:/, ""), {
+    readonly: options.readonly ?? false,
+    fileMustExist: true,
+    timeout: 5000,
+  });
   const all = async <T>(text: string, ...params: unknown[]) => db.prepare(text).all(...params) as T[];
   return {
     all,
     get: async (text, ...params) => db.prepare(text).get(...params) as never,
     run: async (text, ...params) => void db.prepare(text).run(...params),
-    tables: async () => (await all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'")).map((row) => row.name),
+    tables: async () =>
+      (
+        await all<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'",
+        )
+      ).map((row) => row.name),
     close: async () => void db.close(),
   };
 }

@@ -17,7 +17,11 @@ export async function freshServerDatabase(name: string, dataDir: string) {
  * `detached`: the server leads its own process group, so a test can kill the primary and its workers at once.
  * `databaseUrl`: another server's database, to share it (several servers on one PostgreSQL database).
  */
-export async function spawnServer(port: number, env: Record<string, string>, options: { detached?: boolean; databaseUrl?: string; storageDir?: string } = {}) {
+export async function spawnServer(
+  port: number,
+  env: Record<string, string>,
+  options: { detached?: boolean; databaseUrl?: string; storageDir?: string } = {},
+) {
   const data = `e2e/.tmp/server-${port}`;
   fs.rmSync(data, { recursive: true, force: true });
   const databaseUrl = options.databaseUrl ?? (await freshServerDatabase(`e2e_${port}`, data));
@@ -43,11 +47,15 @@ export async function spawnServer(port: number, env: Record<string, string>, opt
   const url = `http://127.0.0.1:${port}`;
   // Started = the primary says so, once every worker listens; /healthz answers as soon as the first one does.
   try {
-    await expect.poll(() => output.includes(" is ready on ") || child.exitCode !== null, { timeout: 45_000 }).toBe(true);
+    await expect
+      .poll(() => output.includes(" is ready on ") || child.exitCode !== null, { timeout: 45_000 })
+      .toBe(true);
     expect(child.exitCode).toBeNull();
   } catch (error) {
     throw new Error(`The server on port ${port} did not start. Its output:\n${output.slice(-4000)}`, { cause: error });
   }
-  await expect.poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 10_000 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 10_000 })
+    .toBe(200);
   return { url, child, exited, output: () => output, dataDir: data, databaseUrl };
 }

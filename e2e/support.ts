@@ -57,7 +57,15 @@ export const errorText = (page: Page, name: string) => page.locator(`[id$="${nam
 /** Codes of the demo data's issued documents, read from the e2e server's database. */
 export async function demoCodes() {
   const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
-  const rows = await db.all<{ code: string; status: string; expiry: string; sp: number; request_id: number; reason: string | null; email: string }>(
+  const rows = await db.all<{
+    code: string;
+    status: string;
+    expiry: string;
+    sp: number;
+    request_id: number;
+    reason: string | null;
+    email: string;
+  }>(
     "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, d.revocation_reason AS reason, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
   );
   await db.close();
@@ -101,6 +109,12 @@ export async function registerBeneficiary(page: Page, lng: "ar" | "en") {
 export async function addNotification(email: string, title: { en: string; ar: string }, link: string) {
   const db = await openServerDatabase(E2E_DATABASE_URL);
   const user = (await db.get<{ id: number }>("SELECT id FROM users WHERE email = ?", email))!;
-  await db.run("INSERT INTO notifications (user_id, kind, title_en, title_ar, link) VALUES (?, 'requestStatus', ?, ?, ?)", user.id, title.en, title.ar, link);
+  await db.run(
+    "INSERT INTO notifications (user_id, kind, title_en, title_ar, link) VALUES (?, 'requestStatus', ?, ?, ?)",
+    user.id,
+    title.en,
+    title.ar,
+    link,
+  );
   await db.close();
 }

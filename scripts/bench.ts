@@ -25,11 +25,25 @@ setDb(db);
 await migrateToLatest(db);
 await seedDemoData(db);
 
-const existing = Number((await db.selectFrom("document_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const existing = Number(
+  (
+    await db
+      .selectFrom("document_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n,
+);
 console.log(`Scaling ${existing} demo requests to ${TARGET}...`);
 // Copies of the demo requests, spread over time: one INSERT ... SELECT per batch.
 while (true) {
-  const count = Number((await db.selectFrom("document_requests").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = Number(
+    (
+      await db
+        .selectFrom("document_requests")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   if (count >= TARGET) break;
   await sql`INSERT INTO document_requests (beneficiary_id, client_id, document_category_id, status, secure_plus_enabled, request_message, created_at, updated_at)
     SELECT beneficiary_id, client_id, document_category_id, status, secure_plus_enabled, request_message, created_at, updated_at
@@ -55,26 +69,64 @@ async function measure(name: string, budgetMs: number, run: () => Promise<unknow
 }
 
 const client = await db.selectFrom("clients").select("id").orderBy("id").executeTakeFirstOrThrow();
-const beneficiary = await db.selectFrom("users").select("id").where("email", "=", "beneficiary@example.com").executeTakeFirstOrThrow();
+const beneficiary = await db
+  .selectFrom("users")
+  .select("id")
+  .where("email", "=", "beneficiary@example.com")
+  .executeTakeFirstOrThrow();
 const results = [
-  await measure("client's requests by status (staff dashboard)", 20, () => countRequestsByStatus(db, { clientId: client.id })),
+  await measure("client's requests by status (staff dashboard)", 20, () =>
+    countRequestsByStatus(db, { clientId: client.id }),
+  ),
   await measure("beneficiary's latest requests", 20, () => latestRequestsOf(db, beneficiary.id)),
   await measure("client's newest page of requests (indexed)", 20, () =>
-    db.selectFrom("document_requests").selectAll().where("client_id", "=", client.id).orderBy("id", "desc").limit(10).execute(),
+    db
+      .selectFrom("document_requests")
+      .selectAll()
+      .where("client_id", "=", client.id)
+      .orderBy("id", "desc")
+      .limit(10)
+      .execute(),
   ),
-  await measure("staff request list page with its total (client scope)", 100, () => listRequests(db, { clientId: client.id, page: 0, size: 10 })),
-  await measure("staff request list of one category with its total", 20, () => listRequests(db, { clientId: client.id, categoryId: 1, page: 0, size: 10 })),
-  await measure("staff request list filtered by status", 100, () => listRequests(db, { clientId: client.id, status: "PENDING", page: 3, size: 10 })),
+  await measure("staff request list page with its total (client scope)", 100, () =>
+    listRequests(db, { clientId: client.id, page: 0, size: 10 }),
+  ),
+  await measure("staff request list of one category with its total", 20, () =>
+    listRequests(db, { clientId: client.id, categoryId: 1, page: 0, size: 10 }),
+  ),
+  await measure("staff request list filtered by status", 100, () =>
+    listRequests(db, { clientId: client.id, status: "PENDING", page: 3, size: 10 }),
+  ),
 ];
-const code = (await db.selectFrom("issued_documents").select("verification_code").where("status", "=", "VALID").executeTakeFirstOrThrow()).verification_code;
-const clerkRequest = await db.selectFrom("document_requests").select(["id", "document_category_id"]).where("client_id", "=", client.id).orderBy("id").executeTakeFirstOrThrow();
+const code = (
+  await db
+    .selectFrom("issued_documents")
+    .select("verification_code")
+    .where("status", "=", "VALID")
+    .executeTakeFirstOrThrow()
+).verification_code;
+const clerkRequest = await db
+  .selectFrom("document_requests")
+  .select(["id", "document_category_id"])
+  .where("client_id", "=", client.id)
+  .orderBy("id")
+  .executeTakeFirstOrThrow();
 await db.destroy();
 
 // docs/architecture.md §11, HTTP: our server against references started in this same run (the load generator shares the machine).
 function build(cwd: string, output: string) {
-  const sources = ["app", "locales", "migrations"].map((dir) => path.join(cwd, dir)).filter((dir) => fs.existsSync(dir));
+  const sources = ["app", "locales", "migrations"]
+    .map((dir) => path.join(cwd, dir))
+    .filter((dir) => fs.existsSync(dir));
   const newest = (dir: string): number =>
-    Math.max(0, ...fs.readdirSync(dir, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? newest(path.join(dir, entry.name)) : fs.statSync(path.join(dir, entry.name)).mtimeMs)));
+    Math.max(
+      0,
+      ...fs
+        .readdirSync(dir, { withFileTypes: true })
+        .map((entry) =>
+          entry.isDirectory() ? newest(path.join(dir, entry.name)) : fs.statSync(path.join(dir, entry.name)).mtimeMs,
+        ),
+    );
   const target = path.join(cwd, output);
   if (fs.existsSync(target) && Math.max(...sources.map(newest)) <= fs.statSync(target).mtimeMs) return;
   console.log(`Building ${cwd}...`);
@@ -84,10 +136,13 @@ function build(cwd: string, output: string) {
 build(".", "build/server/index.js");
 build("bench/r1", "build/server/index.js");
 
-
 const children: ChildProcess[] = [];
 async function start(port: number, args: string[], env: NodeJS.ProcessEnv, cwd = ".") {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   children.push(child);
   for (let i = 0; i < 150; i++) {
     if ((await fetch(`http://127.0.0.1:${port}/`).catch(() => null)) !== null) return `http://127.0.0.1:${port}`;
@@ -102,7 +157,15 @@ const pagesDir = path.join(dir, "pages");
 fs.mkdirSync(pagesDir);
 const r0Url = await start(4397, ["bench/r0.mjs"], {});
 const r1Url = await start(4398, ["server.mjs"], { R1_PAGES: pagesDir }, "bench/r1");
-const appEnv = { DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(dir, "files"), DEMO_DATA: "off", SESSION_SECRET: "bench", PIN_SECRET: "bench", VERIFY_RATE_LIMIT: "1000000000", AUTH_RATE_LIMIT: "1000000000" };
+const appEnv = {
+  DATABASE_URL: databaseUrl,
+  STORAGE_DIR: path.join(dir, "files"),
+  DEMO_DATA: "off",
+  SESSION_SECRET: "bench",
+  PIN_SECRET: "bench",
+  VERIFY_RATE_LIMIT: "1000000000",
+  AUTH_RATE_LIMIT: "1000000000",
+};
 
 interface Measured {
   rps: number;
@@ -114,31 +177,59 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   const options = { url, connections: 50, headers };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches, connections
   const result = await autocannon({ ...options, duration: 8 });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
 }
-
 
 const TARGETS = [
   { name: "/healthz", path: "/healthz", signedIn: false, reference: "R0", ratio: 0.5 },
   { name: "/verify/{code}", path: `/verify/${code}`, signedIn: false, reference: "R0", ratio: 0.3, p99Ms: 50 },
   { name: "/login (anonymous)", path: "/login", signedIn: false, reference: "R1", ratio: 0.6 },
-  { name: "clerk's request list", path: `/clerks/document-categories/requests/${clerkRequest.document_category_id}`, signedIn: true, reference: "R1", ratio: 0.6, markup: "list" },
-  { name: "clerk's request detail", path: `/clerks/document-categories/request/${clerkRequest.id}`, signedIn: true, reference: "R1", ratio: 0.6, markup: "detail" },
+  {
+    name: "clerk's request list",
+    path: `/clerks/document-categories/requests/${clerkRequest.document_category_id}`,
+    signedIn: true,
+    reference: "R1",
+    ratio: 0.6,
+    markup: "list",
+  },
+  {
+    name: "clerk's request detail",
+    path: `/clerks/document-categories/request/${clerkRequest.id}`,
+    signedIn: true,
+    reference: "R1",
+    ratio: 0.6,
+    markup: "detail",
+  },
 ] as const;
 
 /** Our production server (compiled, server.js) with `workers` processes, and the clerk signed in. */
 async function startApp(port: number, workers: number) {
   const url = await start(port, ["server.js"], { ...appEnv, WEB_CONCURRENCY: String(workers) });
-  const signIn = await fetch(`${url}/login`, { method: "POST", headers: { Origin: url }, body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }), redirect: "manual" });
+  const signIn = await fetch(`${url}/login`, {
+    method: "POST",
+    headers: { Origin: url },
+    body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }),
+    redirect: "manual",
+  });
   // The sign-in first clears any old session cookie, then sets the new one.
-  const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).filter((value) => /session=.+/.test(value)).at(-1);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .filter((value) => /session=.+/.test(value))
+    .at(-1);
   if (!cookie) throw new Error("the clerk could not sign in");
   return { url, cookie, child: children.at(-1)! };
 }
 /** Every target, in order; then the server is stopped. */
 async function measureApp({ url, cookie, child }: Awaited<ReturnType<typeof startApp>>) {
   const measured: Measured[] = [];
-  for (const target of TARGETS) measured.push(await load(`${url}${target.path}`, target.signedIn ? { Cookie: cookie } : {}));
+  for (const target of TARGETS)
+    measured.push(await load(`${url}${target.path}`, target.signedIn ? { Cookie: cookie } : {}));
   children.splice(children.indexOf(child), 1);
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
@@ -168,14 +259,27 @@ const cores = os.availableParallelism();
 const allCores = cores > 1 ? await measureApp(await startApp(4400, cores)) : oneWorker;
 stopAll();
 
-const row = (cells: string[]) => console.log(cells.map((cell, index) => (index === 0 ? cell.padEnd(24) : cell.padStart(index === 6 ? 28 : 10))).join(" "));
+const row = (cells: string[]) =>
+  console.log(
+    cells.map((cell, index) => (index === 0 ? cell.padEnd(24) : cell.padStart(index === 6 ? 28 : 10))).join(" "),
+  );
 console.log("");
 row(["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "verdict (1 worker)", `${cores} workers`, "scaling"]);
 row(["R0 bare node:http, 1 KB", R0.rps.toFixed(0), String(R0.p50), String(R0.p99), "", "", "", "", ""]);
 row(["R1 minimal React Router", R1.rps.toFixed(0), String(R1.p50), String(R1.p99), "", "", "", "", ""]);
 for (const target of PAGES) {
   const measured = R1Markup[target.markup];
-  row([`R1 + ${target.markup} markup`, measured.rps.toFixed(0), String(measured.p50), String(measured.p99), `${((measured.rps / R1.rps) * 100).toFixed(1)}% R1`, "", "", "", ""]);
+  row([
+    `R1 + ${target.markup} markup`,
+    measured.rps.toFixed(0),
+    String(measured.p50),
+    String(measured.p99),
+    `${((measured.rps / R1.rps) * 100).toFixed(1)}% R1`,
+    "",
+    "",
+    "",
+    "",
+  ]);
 }
 const httpOk = TARGETS.map((target, index) => {
   const measured = oneWorker[index];
@@ -204,7 +308,9 @@ const httpOk = TARGETS.map((target, index) => {
 console.log("");
 for (const target of PAGES) {
   const share = oneWorker[TARGETS.indexOf(target)].rps / R1Markup[target.markup].rps;
-  console.log(`${target.name}: ${(share * 100).toFixed(1)}% of R1 rendering the same markup with no data (what our middleware, queries and components cost; ADR 0008)`);
+  console.log(
+    `${target.name}: ${(share * 100).toFixed(1)}% of R1 rendering the same markup with no data (what our middleware, queries and components cost; ADR 0008)`,
+  );
 }
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(results.every(Boolean) && httpOk.every(Boolean) ? 0 : 1);

@@ -24,7 +24,9 @@ const en = load("en");
 const problems = [
   ...[...en.keys()].filter((key) => !ar.has(key)).map((key) => `missing in ar: ${key}`),
   ...[...ar.keys()].filter((key) => !en.has(key)).map((key) => `missing in en: ${key}`),
-  ...[...en, ...ar].filter(([, value]) => typeof value !== "string" || value.trim() === "").map(([key]) => `empty: ${key}`),
+  ...[...en, ...ar]
+    .filter(([, value]) => typeof value !== "string" || value.trim() === "")
+    .map(([key]) => `empty: ${key}`),
 ];
 if (problems.length) {
   console.error(problems.join("\n"));

@@ -6,7 +6,9 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
   if (process.getuid?.() === 0) {
     console.log("Installing Debian's chromium for Playwright...");
-    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+      stdio: "inherit",
+    });
   } else {
     console.error(`No Chromium at ${chromium}. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH).`);
     process.exit(1);
@@ -18,7 +20,9 @@ const missing = ["w3m", "tmux"].filter((tool) => spawnSync("sh", ["-c", `command
 if (missing.length) {
   if (process.getuid?.() === 0) {
     console.log(`Installing Debian's ${missing.join(" and ")} for the text-browser journey...`);
-    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`, { stdio: "inherit" });
+    execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`, {
+      stdio: "inherit",
+    });
   } else {
     console.error(`Missing ${missing.join(" and ")}. Install them with: sudo apt-get install ${missing.join(" ")}`);
     process.exit(1);
@@ -31,5 +35,7 @@ const result = spawnSync("npx", ["playwright", "test", ...args], { stdio: "inher
 if (result.status !== 0 || args.length > 0 || process.env.E2E_POSTGRES === "off") process.exit(result.status ?? 1);
 // The http project (authorization matrix, malformed input, API, workers, several servers) again, on PostgreSQL.
 console.log("\nThe http project on PostgreSQL:");
-const onPostgres = spawnSync("node", ["scripts/postgres.mjs", "npx", "playwright", "test", "--project=http"], { stdio: "inherit" });
+const onPostgres = spawnSync("node", ["scripts/postgres.mjs", "npx", "playwright", "test", "--project=http"], {
+  stdio: "inherit",
+});
 process.exit(onPostgres.status ?? 1);

@@ -14,14 +14,22 @@ import pg from "pg";
 function binDir() {
   const root = "/usr/lib/postgresql";
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((version) => path.join(root, version, "bin")).find((dir) => fs.existsSync(path.join(dir, "initdb")));
+  const found = versions
+    .map((version) => path.join(root, version, "bin"))
+    .find((dir) => fs.existsSync(path.join(dir, "initdb")));
   if (found) return found;
   if (process.getuid?.() === 0) {
     console.log("Installing Debian's postgresql for the PostgreSQL test run...");
-    execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"], { stdio: "inherit" });
+    execFileSync(
+      "sh",
+      ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null"],
+      { stdio: "inherit" },
+    );
     return binDir();
   }
-  throw new Error("No PostgreSQL server programs in /usr/lib/postgresql. Install them with: sudo apt-get install postgresql");
+  throw new Error(
+    "No PostgreSQL server programs in /usr/lib/postgresql. Install them with: sudo apt-get install postgresql",
+  );
 }
 
 function freePort() {
@@ -37,7 +45,9 @@ function freePort() {
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user the package created. */
 function asServerUser(program, args) {
-  return process.getuid?.() === 0 ? ["setpriv", ["--reuid=postgres", "--regid=postgres", "--clear-groups", program, ...args]] : [program, args];
+  return process.getuid?.() === 0
+    ? ["setpriv", ["--reuid=postgres", "--regid=postgres", "--clear-groups", program, ...args]]
+    : [program, args];
 }
 
 export async function startPostgres() {
@@ -45,12 +55,33 @@ export async function startPostgres() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attest-pg-"));
   if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
   const data = path.join(dir, "data");
-  const [initdb, initArgs] = asServerUser(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"]);
+  const [initdb, initArgs] = asServerUser(path.join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "--encoding=UTF8",
+    "--locale=C",
+    "--no-sync",
+  ]);
   execFileSync(initdb, initArgs, { stdio: "ignore" });
   const port = await freePort();
   const settings = [
-    "-c", "listen_addresses=127.0.0.1", "-c", `port=${port}`, "-c", `unix_socket_directories=${dir}`,
-    "-c", "max_connections=300", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    `port=${port}`,
+    "-c",
+    `unix_socket_directories=${dir}`,
+    "-c",
+    "max_connections=300",
+    "-c",
+    "fsync=off",
+    "-c",
+    "synchronous_commit=off",
+    "-c",
+    "full_page_writes=off",
   ];
   const [postgres, serverArgs] = asServerUser(path.join(bin, "postgres"), ["-D", data, ...settings]);
   // The server's log goes to a file: a pipe nobody drains (a parent blocked in spawnSync) would stall it.
@@ -69,7 +100,8 @@ export async function startPostgres() {
         return;
       } catch (error) {
         await client.end().catch(() => {});
-        if (attempt > 150 || server.exitCode !== null) throw new Error(`PostgreSQL did not start: ${error.message}\n${log()}`);
+        if (attempt > 150 || server.exitCode !== null)
+          throw new Error(`PostgreSQL did not start: ${error.message}\n${log()}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }

@@ -14,7 +14,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail("the query should have failed"), (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("the query should have failed"),
+    (error: unknown) => error,
+  );
 
 describe("isDatabaseUnavailable", () => {
   let unreachable: DB | undefined;
@@ -35,7 +39,11 @@ describe("isDatabaseUnavailable", () => {
     const silent = net.createServer((socket) => void sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     try {
-      unreachable = openPostgres(`postgres://nobody@127.0.0.1:${(silent.address() as net.AddressInfo).port}/nothing`, 1, 300);
+      unreachable = openPostgres(
+        `postgres://nobody@127.0.0.1:${(silent.address() as net.AddressInfo).port}/nothing`,
+        1,
+        300,
+      );
       const started = performance.now();
       const error = await rejection(sql`select 1`.execute(unreachable));
       expect(performance.now() - started).toBeLessThan(5_000);
@@ -50,15 +58,24 @@ describe("isDatabaseUnavailable", () => {
     const db = await createTestDb();
     expect(isDatabaseUnavailable(await rejection(sql`select * from no_such_table`.execute(db)))).toBe(false);
     await sql`insert into rate_limits (key, window_start, count) values ('same', 1, 1)`.execute(db);
-    expect(isDatabaseUnavailable(await rejection(sql`insert into rate_limits (key, window_start, count) values ('same', 1, 2)`.execute(db)))).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        await rejection(sql`insert into rate_limits (key, window_start, count) values ('same', 1, 2)`.execute(db)),
+      ),
+    ).toBe(false);
     expect(isDatabaseUnavailable(new Error("Something else"))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 
   it("knows PostgreSQL's shutdown and connection codes, and looks through causes", () => {
-    for (const code of ["57P01", "57P03", "08006", "53300", "SQLITE_BUSY"]) expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error("wrapped", { cause: new Error("Connection terminated unexpectedly") }))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })]))).toBe(true);
+    for (const code of ["57P01", "57P03", "08006", "53300", "SQLITE_BUSY"])
+      expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error("wrapped", { cause: new Error("Connection terminated unexpectedly") })),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([Object.assign(new Error("x"), { code: "ECONNREFUSED" })]))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code: "23505" }))).toBe(false);
   });
 });

@@ -84,4 +84,3 @@ const PING = CompiledQuery.raw("select 1"); // compiled once: the health check r
 export async function pingDatabase(db: DB) {
   await db.executeQuery(PING);
 }
-

@@ -19,8 +19,12 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) 
  * LIKE ignores ASCII case and PostgreSQL's does not, and PostgreSQL's takes a backslash as its escape
  * by default while SQLite's has none, so both get lower() on each side and an explicit ESCAPE.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table
-export function containsText(eb: ExpressionBuilder<any, any>, column: string | Expression<unknown>, q: string): Expression<SqlBool> {
+export function containsText(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table
+  eb: ExpressionBuilder<any, any>,
+  column: string | Expression<unknown>,
+  q: string,
+): Expression<SqlBool> {
   const value = typeof column === "string" ? eb.ref(column) : column;
   return sql<SqlBool>`lower(${value}) like ${likePattern(q.toLowerCase())} escape '\\'`;
 }

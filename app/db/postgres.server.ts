@@ -1,4 +1,11 @@
-import { CompiledQuery, Kysely, PostgresDialect, PostgresDriver, type DatabaseConnection, type PostgresDialectConfig } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  PostgresDriver,
+  type DatabaseConnection,
+  type PostgresDialectConfig,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -14,14 +21,24 @@ const WRITE_LOCK_KEY = 7_402_619;
  * PostgreSQL, for several app servers sharing one database (docs/architecture.md §19). `count(*)` and bigint columns
  * come back as numbers, as on SQLite (they stay far below 2^53 here).
  */
-export function openPostgres(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10, connectTimeoutMs = 10_000): Kysely<Database> {
+export function openPostgres(
+  url: string,
+  poolSize = Number(process.env.DATABASE_POOL_SIZE) || 10,
+  connectTimeoutMs = 10_000,
+): Kysely<Database> {
   const types = {
     getTypeParser: (oid: number, format?: "text" | "binary") =>
       oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
   };
   // A database host that does not answer fails a request after connectTimeoutMs (a 503), rather than holding it
   // for the operating system's TCP timeout (about two minutes).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types, application_name: "attestation-service", connectionTimeoutMillis: connectTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    application_name: "attestation-service",
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // An idle connection the server dropped (restart, failover) must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error("PostgreSQL connection:", error.message));
   return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) });
@@ -37,7 +54,10 @@ export function openPostgres(url: string, poolSize = Number(process.env.DATABASE
 const WRITE_LOCK = CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
 
 class SerializedPostgresDriver extends PostgresDriver {
-  override async beginTransaction(connection: DatabaseConnection, settings: Parameters<PostgresDriver["beginTransaction"]>[1]): Promise<void> {
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings: Parameters<PostgresDriver["beginTransaction"]>[1],
+  ): Promise<void> {
     await super.beginTransaction(connection, settings);
     await connection.executeQuery(WRITE_LOCK);
   }

@@ -23,7 +23,8 @@ export function prepared<D extends Kysely<any>, A extends unknown[], O>(build: (
       compiled = { query: build(db, ...slots).compile(), arity: args.length };
       compiledFor.set(adapter, compiled);
     }
-    if (args.length !== compiled.arity) throw new Error("a prepared query is called with as many arguments as it was built with");
+    if (args.length !== compiled.arity)
+      throw new Error("a prepared query is called with as many arguments as it was built with");
     const parameters = compiled.query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value));
     return { ...compiled.query, parameters };
   };

@@ -5,10 +5,29 @@ import { migrations } from "~/db/migrations";
 import { createEmptyTestDb, createTestDb, createUser, indexNames } from "~/test/db";
 
 const DESIGN_TABLES = [
-  "users", "sessions", "client_categories", "clients", "client_admins", "clerks", "document_categories",
-  "document_required_fields", "supporting_document_types", "files", "attachments", "request_drafts",
-  "document_requests", "request_field_values", "issued_documents", "verification_events", "attestations",
-  "public_announcements", "notifications", "email_outbox", "audit_events", "rate_limits", "account_tokens",
+  "users",
+  "sessions",
+  "client_categories",
+  "clients",
+  "client_admins",
+  "clerks",
+  "document_categories",
+  "document_required_fields",
+  "supporting_document_types",
+  "files",
+  "attachments",
+  "request_drafts",
+  "document_requests",
+  "request_field_values",
+  "issued_documents",
+  "verification_events",
+  "attestations",
+  "public_announcements",
+  "notifications",
+  "email_outbox",
+  "audit_events",
+  "rate_limits",
+  "account_tokens",
 ];
 
 describe("database schema", () => {
@@ -20,9 +39,9 @@ describe("database schema", () => {
 
   it("enforces foreign keys", async () => {
     const db = await createTestDb();
-    await expect(
-      db.insertInto("clerks").values({ user_id: 999, client_id: 999 }).execute(),
-    ).rejects.toThrow(/foreign key/i);
+    await expect(db.insertInto("clerks").values({ user_id: 999, client_id: 999 }).execute()).rejects.toThrow(
+      /foreign key/i,
+    );
   });
 
   it("keeps audit_events append-only: UPDATE and DELETE are refused", async () => {
@@ -37,14 +56,16 @@ describe("database schema", () => {
 
   it("indexes the look-ups that lists need", async () => {
     const db = await createTestDb();
-    expect(await indexNames(db)).toEqual(expect.arrayContaining([
-      "document_requests_client_status_idx",
-      "document_requests_client_status_count_idx",
-      "document_requests_beneficiary_idx",
-      "document_requests_category_status_idx",
-      "document_requests_category_client_idx",
-      "issued_documents_client_idx",
-    ]));
+    expect(await indexNames(db)).toEqual(
+      expect.arrayContaining([
+        "document_requests_client_status_idx",
+        "document_requests_client_status_count_idx",
+        "document_requests_beneficiary_idx",
+        "document_requests_category_status_idx",
+        "document_requests_category_client_idx",
+        "issued_documents_client_idx",
+      ]),
+    );
   });
 
   it("lets an attestation be CANCELLED, keeping the attestations and issued copies written before migration 0004", async () => {
@@ -52,22 +73,75 @@ describe("database schema", () => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("2026-11-22T0003_accounts_mail_and_notifications")).error).toBeUndefined();
     const userId = await createUser(db, { email: "m@example.com" });
-    const { id: categoryId } = await db.insertInto("client_categories").values({ name_en: "K", name_ar: "ك", fee: 0, currency: "JOD", validity_period_days: 1 }).returning("id").executeTakeFirstOrThrow();
-    const { id: clientId } = await db.insertInto("clients").values({ name_en: "C", name_ar: "ج", address: "a", client_category_id: categoryId }).returning("id").executeTakeFirstOrThrow();
-    const { id: fileId } = await db.insertInto("files").values({ sha256: "0", size: 1, mime_type: "application/pdf", original_name: "a.pdf", storage_key: "k" }).returning("id").executeTakeFirstOrThrow();
-    await sql`insert into attestations (beneficiary_id, client_id, document_name, file_id, status) values (${userId}, ${clientId}, 'Old diploma', ${fileId}, 'APPROVED')`.execute(db);
-    await db.insertInto("issued_documents").values({ kind: "ATTESTATION", attestation_id: 1, client_id: clientId, issuer_id: userId, beneficiary_id: userId, document_name: "Old diploma", file_id: fileId, expiry_date: "2030-01-01", document_hash: "h", verification_code: "C0DE" }).execute();
+    const { id: categoryId } = await db
+      .insertInto("client_categories")
+      .values({ name_en: "K", name_ar: "ك", fee: 0, currency: "JOD", validity_period_days: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: clientId } = await db
+      .insertInto("clients")
+      .values({ name_en: "C", name_ar: "ج", address: "a", client_category_id: categoryId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: fileId } = await db
+      .insertInto("files")
+      .values({ sha256: "0", size: 1, mime_type: "application/pdf", original_name: "a.pdf", storage_key: "k" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await sql`insert into attestations (beneficiary_id, client_id, document_name, file_id, status) values (${userId}, ${clientId}, 'Old diploma', ${fileId}, 'APPROVED')`.execute(
+      db,
+    );
+    await db
+      .insertInto("issued_documents")
+      .values({
+        kind: "ATTESTATION",
+        attestation_id: 1,
+        client_id: clientId,
+        issuer_id: userId,
+        beneficiary_id: userId,
+        document_name: "Old diploma",
+        file_id: fileId,
+        expiry_date: "2030-01-01",
+        document_hash: "h",
+        verification_code: "C0DE",
+      })
+      .execute();
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await db.selectFrom("attestations").select(["id", "document_name", "status", "reviewed_at"]).execute()).toEqual([{ id: 1, document_name: "Old diploma", status: "APPROVED", reviewed_at: null }]);
-    await db.insertInto("attestations").values({ beneficiary_id: userId, client_id: clientId, document_name: "Newer", file_id: fileId, status: "CANCELLED" }).execute();
-    await expect(sql`insert into attestations (beneficiary_id, client_id, document_name, file_id, status) values (${userId}, ${clientId}, 'x', ${fileId}, 'LOST')`.execute(db)).rejects.toThrow(/check/i);
-    await expect(db.insertInto("attestations").values({ beneficiary_id: 999, client_id: clientId, document_name: "x", file_id: fileId }).execute()).rejects.toThrow(/foreign key/i);
+    expect(
+      await db.selectFrom("attestations").select(["id", "document_name", "status", "reviewed_at"]).execute(),
+    ).toEqual([{ id: 1, document_name: "Old diploma", status: "APPROVED", reviewed_at: null }]);
+    await db
+      .insertInto("attestations")
+      .values({
+        beneficiary_id: userId,
+        client_id: clientId,
+        document_name: "Newer",
+        file_id: fileId,
+        status: "CANCELLED",
+      })
+      .execute();
+    await expect(
+      sql`insert into attestations (beneficiary_id, client_id, document_name, file_id, status) values (${userId}, ${clientId}, 'x', ${fileId}, 'LOST')`.execute(
+        db,
+      ),
+    ).rejects.toThrow(/check/i);
+    await expect(
+      db
+        .insertInto("attestations")
+        .values({ beneficiary_id: 999, client_id: clientId, document_name: "x", file_id: fileId })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
     await expect(sql`delete from attestations where id = 1`.execute(db)).rejects.toThrow(/foreign key/i);
-    expect((await indexNames(db, "attestations")).filter((name) => !name.endsWith("_pkey")).sort()).toEqual(["attestations_beneficiary_idx", "attestations_client_idx"]);
+    expect((await indexNames(db, "attestations")).filter((name) => !name.endsWith("_pkey")).sort()).toEqual([
+      "attestations_beneficiary_idx",
+      "attestations_client_idx",
+    ]);
 
     expect((await migrator.migrateTo("2026-11-22T0003_accounts_mail_and_notifications")).error).toBeUndefined();
-    expect(await sql`select document_name, status from attestations order by id`.execute(db).then((result) => result.rows)).toEqual([
+    expect(
+      await sql`select document_name, status from attestations order by id`.execute(db).then((result) => result.rows),
+    ).toEqual([
       { document_name: "Old diploma", status: "APPROVED" },
       { document_name: "Newer", status: "REJECTED" },
     ]);

@@ -2,7 +2,11 @@ import type { Transaction } from "kysely";
 import type { DB } from "./db.server";
 import type { Database } from "./schema";
 
-type Write = { run: (trx: Transaction<Database>) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Write = {
+  run: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
 type Batch = { writes: Write[]; startedAt: number; seen: number };
 const batches = new WeakMap<DB, Batch>();
 /** The longest a write waits for others to share its commit. */

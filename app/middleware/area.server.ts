@@ -22,5 +22,10 @@ export async function areaShellData(context: Parameters<MiddlewareFunction>[0]["
   const principal = principalOf(context);
   const user = principal.user!;
   const sidebarArea = key === "shared" ? homeAreaOf(user.role) : AREAS[key];
-  return { area: key, user, links: sidebarOf(sidebarArea, principal.capabilities), unread: await countUnread(getDb(), user.id) };
+  return {
+    area: key,
+    user,
+    links: sidebarOf(sidebarArea, principal.capabilities),
+    unread: await countUnread(getDb(), user.id),
+  };
 }

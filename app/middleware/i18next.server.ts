@@ -11,8 +11,6 @@ export const localeCookie = createCookie("i18nextLng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-
-
 /** `?lng=` (exactly ar or en), then the switch's cookie, then Accept-Language, then Arabic. */
 export async function detectLanguage(request: { url: string; headers: Pick<Headers, "get"> }): Promise<Language> {
   const query = request.url.includes("lng=") ? parseLanguage(new URL(request.url).searchParams.get("lng")) : null;

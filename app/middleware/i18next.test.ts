@@ -13,8 +13,14 @@ describe("language detection", () => {
 
   it("prefers ?lng=, then the switch's cookie, then the header, then Arabic", async () => {
     const cookie = (await localeCookie.serialize("en")).split(";")[0];
-    expect(await detectLanguage(new Request("http://x/?lng=en", { headers: { Cookie: (await localeCookie.serialize("ar")).split(";")[0] } }))).toBe("en");
-    expect(await detectLanguage(new Request("http://x/?lng=xx", { headers: { Cookie: cookie, "Accept-Language": "ar" } }))).toBe("en");
+    expect(
+      await detectLanguage(
+        new Request("http://x/?lng=en", { headers: { Cookie: (await localeCookie.serialize("ar")).split(";")[0] } }),
+      ),
+    ).toBe("en");
+    expect(
+      await detectLanguage(new Request("http://x/?lng=xx", { headers: { Cookie: cookie, "Accept-Language": "ar" } })),
+    ).toBe("en");
     expect(await detectLanguage(new Request("http://x/", { headers: { "Accept-Language": "en-US" } }))).toBe("en");
     expect(await detectLanguage(new Request("http://x/", { headers: { Cookie: "i18nextLng=garbage" } }))).toBe("ar");
   });

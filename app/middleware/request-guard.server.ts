@@ -1,6 +1,12 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { checkBodyHeaders, readFormToken } from "~/modules/http/body.server";
-import { anchorCookieHeader, anchorOf, formTokenFor, isValidFormToken, newAnchor } from "~/modules/security/form-token.server";
+import {
+  anchorCookieHeader,
+  anchorOf,
+  formTokenFor,
+  isValidFormToken,
+  newAnchor,
+} from "~/modules/security/form-token.server";
 import { postSourceOf } from "~/modules/security/origin.server";
 import { formTokenContext } from "./context";
 
@@ -20,14 +26,16 @@ export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ req
     const pageAnchor = anchor ?? newAnchor();
     context.set(formTokenContext, formTokenFor(pageAnchor));
     const response = await next();
-    if (!anchor && response.headers.get("Content-Type")?.startsWith("text/html")) response.headers.append("Set-Cookie", anchorCookieHeader(pageAnchor));
+    if (!anchor && response.headers.get("Content-Type")?.startsWith("text/html"))
+      response.headers.append("Set-Cookie", anchorCookieHeader(pageAnchor));
     return response;
   }
   const refused = checkBodyHeaders(request);
   const source = postSourceOf(request);
   if (source === "foreign") throw data({ reason: "cross-origin" }, { status: 403 });
   if (refused) throw data({ reason: "body" }, { status: refused });
-  if (source === "unknown" && !isValidFormToken(anchor, await readFormToken(request))) throw data({ reason: "cross-origin" }, { status: 403 });
+  if (source === "unknown" && !isValidFormToken(anchor, await readFormToken(request)))
+    throw data({ reason: "cross-origin" }, { status: 403 });
   if (anchor) context.set(formTokenContext, formTokenFor(anchor));
   return next();
 };

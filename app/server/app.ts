@@ -31,7 +31,9 @@ export async function startup(): Promise<{ seeded: boolean }> {
   const db = getDb();
   const unset = unsetSharedSecrets();
   if (isPostgres(db) && unset.length > 0) {
-    throw new Error(`On PostgreSQL every server must share its secrets: set ${unset.join(" and ")} (the same values on every server).`);
+    throw new Error(
+      `On PostgreSQL every server must share its secrets: set ${unset.join(" and ")} (the same values on every server).`,
+    );
   }
   return underStartupLock(db, async () => {
     await migrateToLatest(db);

@@ -91,7 +91,6 @@ export interface ListenerOptions {
   trustProxy: boolean;
 }
 
-
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 const API_ROUTED_METHODS = new Set([...KNOWN_METHODS, "PATCH"]);
@@ -99,7 +98,12 @@ const VERIFY_PATH = /^\/verify(?:\/[^/]+)?\/?$/;
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
 const UNHEALTHY = Buffer.from(JSON.stringify({ status: "unavailable" }));
 const healthHeaders = (security: Record<string, string>, body: Buffer) =>
-  Object.entries({ ...security, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", "Content-Length": String(body.length) }).flat();
+  Object.entries({
+    ...security,
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Length": String(body.length),
+  }).flat();
 
 /**
  * The production server's request listener, on node:http alone (docs/architecture.md §11): `/healthz`, the static
@@ -188,7 +192,8 @@ export function createListener(options: ListenerOptions) {
     const request = toRequest(req, res);
     if (!request) return fail(res, 400);
     const nonce = crypto.randomBytes(16).toString("base64");
-    for (const [name, value] of Object.entries(securityHeaderValues({ hsts: options.hsts, nonce }))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaderValues({ hsts: options.hsts, nonce })))
+      res.setHeader(name, value);
     const context = new RouterContextProvider();
     context.set(clientIpContext, clientIp(req));
     context.set(cspNonceContext, nonce);
@@ -237,7 +242,12 @@ export function createListener(options: ListenerOptions) {
       return;
     }
     if (!KNOWN_METHODS.has(method) && !path.startsWith("/api/")) {
-      res.writeHead(405, { ...fixedHeaders, Allow: ALLOWED_METHODS, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      res.writeHead(405, {
+        ...fixedHeaders,
+        Allow: ALLOWED_METHODS,
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+      });
       res.end(`${i18nFor("ar").t("api.errors.methodNotAllowed")}\n${i18nFor("en").t("api.errors.methodNotAllowed")}\n`);
       return;
     }

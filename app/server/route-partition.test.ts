@@ -12,7 +12,14 @@ function buildRoutesOf(config: RouteConfigEntry[]): BuildRoutes {
   const visit = (entries: RouteConfigEntry[], parentId: string) => {
     for (const entry of entries) {
       const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
-      flat[id] = { id, parentId, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive, module: {} as never };
+      flat[id] = {
+        id,
+        parentId,
+        path: entry.path,
+        index: entry.index,
+        caseSensitive: entry.caseSensitive,
+        module: {} as never,
+      };
       visit(entry.children ?? [], id);
     }
   };
@@ -23,7 +30,11 @@ function buildRoutesOf(config: RouteConfigEntry[]): BuildRoutes {
 function treeOf(flat: BuildRoutes, parentId?: string): RouteObject[] {
   return Object.values(flat)
     .filter((route) => route?.parentId === parentId)
-    .map((route) => (route!.index ? { id: route!.id, index: true, path: route!.path } : { id: route!.id, path: route!.path, children: treeOf(flat, route!.id) }));
+    .map((route) =>
+      route!.index
+        ? { id: route!.id, index: true, path: route!.path }
+        : { id: route!.id, path: route!.path, children: treeOf(flat, route!.id) },
+    );
 }
 
 const matchedIds = (flat: BuildRoutes, pathname: string) => {
@@ -37,9 +48,31 @@ function samplePaths(flat: BuildRoutes): string[] {
     const route = flat[id]!;
     return `${route.parentId ? fullPath(route.parentId) : ""}/${route.path ?? ""}`;
   };
-  const paths = Object.keys(flat).map((id) => `/${fullPath(id).split("/").filter(Boolean).map((segment) => (segment.startsWith(":") ? "7" : segment === "*" ? "anything" : segment)).join("/")}`);
-  const variants = paths.flatMap((path) => [path, path.toUpperCase(), `${path}/`, `${path === "/" ? "/_root" : path}.data`, `${path}/extra/segments`]);
-  return [...variants, "/", "//clerks/dashboard", "/%63lerks/dashboard", "/%E0%A4%A", "/unknown", "/__manifest", "/clerks%2Fdashboard"];
+  const paths = Object.keys(flat).map(
+    (id) =>
+      `/${fullPath(id)
+        .split("/")
+        .filter(Boolean)
+        .map((segment) => (segment.startsWith(":") ? "7" : segment === "*" ? "anything" : segment))
+        .join("/")}`,
+  );
+  const variants = paths.flatMap((path) => [
+    path,
+    path.toUpperCase(),
+    `${path}/`,
+    `${path === "/" ? "/_root" : path}.data`,
+    `${path}/extra/segments`,
+  ]);
+  return [
+    ...variants,
+    "/",
+    "//clerks/dashboard",
+    "/%63lerks/dashboard",
+    "/%E0%A4%A",
+    "/unknown",
+    "/__manifest",
+    "/clerks%2Fdashboard",
+  ];
 }
 
 describe("partitionBuild", () => {
@@ -50,7 +83,8 @@ describe("partitionBuild", () => {
   it("matches every URL to the same routes as the whole build, with far fewer routes to walk", () => {
     const paths = samplePaths(flat);
     expect(paths.length).toBeGreaterThan(400);
-    for (const path of paths) expect({ path, ids: matchedIds(partFor(path).routes, path) }).toEqual({ path, ids: matchedIds(flat, path) });
+    for (const path of paths)
+      expect({ path, ids: matchedIds(partFor(path).routes, path) }).toEqual({ path, ids: matchedIds(flat, path) });
     const total = Object.keys(flat).length;
     expect(total).toBeGreaterThan(100);
     expect(Object.keys(partFor("/login").routes).length).toBeLessThan(total / 4);

@@ -35,7 +35,9 @@ export function partitionBuild<T>(build: ServerBuild, use: (part: ServerBuild) =
   };
   const firstLiteral = new Map<string, string | null>();
   for (const route of routes) {
-    const first = fullPath(route).split("/").find((segment) => segment !== "");
+    const first = fullPath(route)
+      .split("/")
+      .find((segment) => segment !== "");
     firstLiteral.set(route.id, first !== undefined && isLiteral(first) ? first.toLowerCase() : null);
   }
   const keys = new Set([...firstLiteral.values()].filter((key): key is string => key !== null));

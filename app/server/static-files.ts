@@ -45,7 +45,9 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
         headers: {
           "Content-Type": TYPES[extension] ?? "application/octet-stream",
           // Hashed file names never change content; the others (favicon, robots.txt) may, after a deploy.
-          "Cache-Control": urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          "Cache-Control": urlPath.startsWith("/assets/")
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
           ...(gzip ? { Vary: "Accept-Encoding" } : {}),
         },
       });
@@ -73,7 +75,11 @@ export function serveStaticFile(
   }
   const gzip = file.gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
   const body = gzip ? file.gzip! : file.body;
-  res.writeHead(200, { ...headers, ...(gzip ? { "Content-Encoding": "gzip" } : {}), "Content-Length": String(body.length) });
+  res.writeHead(200, {
+    ...headers,
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    "Content-Length": String(body.length),
+  });
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
 }

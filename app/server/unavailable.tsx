@@ -20,16 +20,38 @@ function requestedUrl(target: string | undefined): URL {
  * Answers 503 with Retry-After while the database cannot be reached: the page in the visitor's language, or,
  * to React Router's data requests (`.data`), a short text the client turns into its own 503 error page.
  */
-export async function answerUnavailable(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>) {
+export async function answerUnavailable(
+  req: IncomingMessage,
+  res: ServerResponse,
+  securityHeaders: Record<string, string>,
+) {
   if (res.headersSent) return void res.destroy();
   const url = requestedUrl(req.url);
   // The link back is a local path (never `//host`, which would leave the site).
   const path = `${url.pathname.replace(/^\/+/, "/")}${url.search}`;
-  const headers = { ...securityHeaders, "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  const headers = {
+    ...securityHeaders,
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    "Cache-Control": "no-store",
+  };
   const i18n = i18nFor(await detectLanguage({ url: url.href, headers: { get: (name) => headerOf(req, name) } }));
   const [type, body] = url.pathname.endsWith(".data")
     ? ["text/plain; charset=utf-8", Buffer.from(`${i18n.t("errors.unavailable")}\n`)]
-    : ["text/html; charset=utf-8", Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(<I18nextProvider i18n={i18n}><UnavailablePage path={path} /></I18nextProvider>)}`)];
-  res.writeHead(503, { ...headers, "Content-Type": type, "Content-Length": String(body.length), Vary: "Accept-Language, Cookie" });
+    : [
+        "text/html; charset=utf-8",
+        Buffer.from(
+          `<!DOCTYPE html>${renderToStaticMarkup(
+            <I18nextProvider i18n={i18n}>
+              <UnavailablePage path={path} />
+            </I18nextProvider>,
+          )}`,
+        ),
+      ];
+  res.writeHead(503, {
+    ...headers,
+    "Content-Type": type,
+    "Content-Length": String(body.length),
+    Vary: "Accept-Language, Cookie",
+  });
   res.end(req.method === "HEAD" ? undefined : body);
 }

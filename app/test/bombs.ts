@@ -6,7 +6,12 @@ function rawPdf(objects: (string | Buffer)[]): Uint8Array {
   const offsets: number[] = [];
   objects.forEach((object, index) => {
     offsets.push(body.length);
-    body = Buffer.concat([body, Buffer.from(`${index + 1} 0 obj\n`, "latin1"), Buffer.isBuffer(object) ? object : Buffer.from(object, "latin1"), Buffer.from("\nendobj\n", "latin1")]);
+    body = Buffer.concat([
+      body,
+      Buffer.from(`${index + 1} 0 obj\n`, "latin1"),
+      Buffer.isBuffer(object) ? object : Buffer.from(object, "latin1"),
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
   });
   const xref = body.length;
   let tail = "";
@@ -22,7 +27,11 @@ export function inflatingStreamPdf(megabytes: number): Uint8Array {
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>",
-    Buffer.concat([Buffer.from(`<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), compressed, Buffer.from("\nendstream", "latin1")]),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`, "latin1"),
+      compressed,
+      Buffer.from("\nendstream", "latin1"),
+    ]),
   ]);
 }
 
@@ -50,7 +59,11 @@ export function deepPageTreePdf(depth = 300): Uint8Array {
 
 /** A page tree that contains itself. */
 export function cyclicPageTreePdf(): Uint8Array {
-  return rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>", "<< /Type /Page /MediaBox [0 0 200 200] >>"]);
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>",
+    "<< /Type /Page /MediaBox [0 0 200 200] >>",
+  ]);
 }
 
 const crc32 = (bytes: Buffer) => zlib.crc32(bytes);
@@ -70,10 +83,23 @@ export function hugePng(width = 60_000, height = 60_000): Uint8Array {
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, pngChunk("IHDR", header), pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1024))), pngChunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      signature,
+      pngChunk("IHDR", header),
+      pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1024))),
+      pngChunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
 }
 
 /** A GIF header followed by garbage. */
 export function malformedGif(): Uint8Array {
-  return new Uint8Array(Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.from([0x10, 0x00, 0x10, 0x00, 0xf7, 0x00, 0x00]), Buffer.from("not a gif at all, only noise".repeat(4), "latin1")]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from("GIF89a", "latin1"),
+      Buffer.from([0x10, 0x00, 0x10, 0x00, 0xf7, 0x00, 0x00]),
+      Buffer.from("not a gif at all, only noise".repeat(4), "latin1"),
+    ]),
+  );
 }

@@ -84,7 +84,9 @@ export async function createSeededTestDb(): Promise<DB> {
   seeded ??= await seedOnce();
   process.env.STORAGE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "attest-files-"));
   fs.cpSync(seeded.files, process.env.STORAGE_DIR, { recursive: true });
-  const db = seeded.sqliteImage ? openSqlite(":memory:", seeded.sqliteImage) : await newPostgresDatabase(seeded.postgresTemplate);
+  const db = seeded.sqliteImage
+    ? openSqlite(":memory:", seeded.sqliteImage)
+    : await newPostgresDatabase(seeded.postgresTemplate);
   setDb(db);
   return db;
 }
@@ -104,8 +106,16 @@ export async function dropTestDatabases() {
 /** The names of the indexes on a table, on either database. */
 export async function indexNames(db: DB, table?: string): Promise<string[]> {
   const rows = isPostgres(db)
-    ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and (${table ?? null}::text is null or tablename = ${table ?? null})`.execute(db)
-    : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_%' and (${table ?? null} is null or tbl_name = ${table ?? null})`.execute(db);
+    ? await sql<{
+        name: string;
+      }>`select indexname as name from pg_indexes where schemaname = current_schema() and (${table ?? null}::text is null or tablename = ${table ?? null})`.execute(
+        db,
+      )
+    : await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'index' and name not like 'sqlite_%' and (${table ?? null} is null or tbl_name = ${table ?? null})`.execute(
+        db,
+      );
   return rows.rows.map((row) => row.name);
 }
 
@@ -128,10 +138,26 @@ export async function createUser(
 /** The signed-in user of a test request (with a clerk's or client admin's client), as the session middleware reads them. */
 export async function sessionUserOf(db: DB, email: string): Promise<SessionUser> {
   const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  const clientColumns = ["clients.id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"] as const;
+  const clientColumns = [
+    "clients.id",
+    "clients.name_en",
+    "clients.name_ar",
+    "clients.can_do_sincera",
+    "clients.can_do_attestation",
+  ] as const;
   const staff =
-    (await db.selectFrom("clerks").innerJoin("clients", "clients.id", "clerks.client_id").select(clientColumns).where("clerks.user_id", "=", row.id).executeTakeFirst()) ??
-    (await db.selectFrom("client_admins").innerJoin("clients", "clients.id", "client_admins.client_id").select(clientColumns).where("client_admins.user_id", "=", row.id).executeTakeFirst());
+    (await db
+      .selectFrom("clerks")
+      .innerJoin("clients", "clients.id", "clerks.client_id")
+      .select(clientColumns)
+      .where("clerks.user_id", "=", row.id)
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom("client_admins")
+      .innerJoin("clients", "clients.id", "client_admins.client_id")
+      .select(clientColumns)
+      .where("client_admins.user_id", "=", row.id)
+      .executeTakeFirst());
   return {
     id: row.id,
     email,
@@ -139,6 +165,14 @@ export async function sessionUserOf(db: DB, email: string): Promise<SessionUser>
     firstName: { english: row.first_name_en, arabic: row.first_name_ar },
     middleName: null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: staff ? { id: staff.id, nameEn: staff.name_en, nameAr: staff.name_ar, canDoSincera: staff.can_do_sincera === 1, canDoAttestation: staff.can_do_attestation === 1 } : null,
+    client: staff
+      ? {
+          id: staff.id,
+          nameEn: staff.name_en,
+          nameAr: staff.name_ar,
+          canDoSincera: staff.can_do_sincera === 1,
+          canDoAttestation: staff.can_do_attestation === 1,
+        }
+      : null,
   };
 }

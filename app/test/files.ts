@@ -12,6 +12,11 @@ export const PNG_BYTES = Buffer.from(
 );
 
 /** The start of a Windows executable: what a renamed .exe looks like inside. */
-export const EXE_BYTES = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(62), Buffer.from("PE\0\0"), Buffer.alloc(200, 1)]);
+export const EXE_BYTES = Buffer.concat([
+  Buffer.from("MZ"),
+  Buffer.alloc(62),
+  Buffer.from("PE\0\0"),
+  Buffer.alloc(200, 1),
+]);
 export const SVG_BYTES = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 export const HTML_BYTES = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");

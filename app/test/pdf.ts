@@ -5,7 +5,9 @@ import { PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFDict } from "pdf-lib"
 
 const inflate = (stream: PDFRawStream) => {
   const filter = stream.dict.get(PDFName.of("Filter"));
-  return filter === PDFName.of("FlateDecode") ? zlib.inflateSync(Buffer.from(stream.contents)) : Buffer.from(stream.contents);
+  return filter === PDFName.of("FlateDecode")
+    ? zlib.inflateSync(Buffer.from(stream.contents))
+    : Buffer.from(stream.contents);
 };
 
 /** Decodes the QR code image stamped on the first page. */
@@ -38,7 +40,8 @@ export function pdftotext(bytes: Uint8Array): string {
   try {
     text = execFileSync("pdftotext", ["-q", "-", "-"], { input: bytes }).toString("utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error("pdftotext is missing: install Debian's poppler-utils (sudo apt-get install poppler-utils)");
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error("pdftotext is missing: install Debian's poppler-utils (sudo apt-get install poppler-utils)");
     throw error;
   }
   return text.replace(/[\u200e\u200f\u202a-\u202e]/g, "");

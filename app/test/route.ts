@@ -2,17 +2,36 @@ import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "~/middleware/context";
 import { languageContext } from "~/middleware/i18next.server";
 import type { Language } from "~/modules/i18n/languages";
-import { ANONYMOUS, AREAS, areaContext, buildPrincipal, homeAreaOf, principalContext, type AreaKey, type StaffGrant } from "~/modules/access";
+import {
+  ANONYMOUS,
+  AREAS,
+  areaContext,
+  buildPrincipal,
+  homeAreaOf,
+  principalContext,
+  type AreaKey,
+  type StaffGrant,
+} from "~/modules/access";
 import type { SessionUser } from "~/modules/auth/session-user";
 
-type TestUser = Omit<SessionUser, "client"> & { client: (Omit<NonNullable<SessionUser["client"]>, "canDoAttestation"> & { canDoAttestation?: boolean }) | null };
+type TestUser = Omit<SessionUser, "client"> & {
+  client: (Omit<NonNullable<SessionUser["client"]>, "canDoAttestation"> & { canDoAttestation?: boolean }) | null;
+};
 
 /**
  * A request context as the session middleware builds it, for a user of the test database. `staff`
  * overrides the client admin's stored permissions and attestation flag; `area` is the area the screen is
  * mounted in (default: the user's own).
  */
-export function makeContext(options: { user?: TestUser | null; ip?: string; staff?: Partial<StaffGrant>; area?: AreaKey; language?: Language } = {}) {
+export function makeContext(
+  options: {
+    user?: TestUser | null;
+    ip?: string;
+    staff?: Partial<StaffGrant>;
+    area?: AreaKey;
+    language?: Language;
+  } = {},
+) {
   const context = new RouterContextProvider();
   if (options.language) context.set(languageContext, options.language);
   const ip = options.ip ?? "127.0.0.1";
@@ -21,7 +40,14 @@ export function makeContext(options: { user?: TestUser | null; ip?: string; staf
     const client = user.client ? { ...user.client, canDoAttestation: user.client.canDoAttestation ?? true } : null;
     const isStaff = user.role === "CLERK" || user.role === "CLIENT_ADMIN";
     const staff: StaffGrant | null = isStaff
-      ? { clientId: client?.id ?? null, clientCanDoSincera: client?.canDoSincera ?? false, clientCanDoAttestation: client?.canDoAttestation ?? false, permissions: [], canDoAttestation: true, ...options.staff }
+      ? {
+          clientId: client?.id ?? null,
+          clientCanDoSincera: client?.canDoSincera ?? false,
+          clientCanDoAttestation: client?.canDoAttestation ?? false,
+          permissions: [],
+          canDoAttestation: true,
+          ...options.staff,
+        }
       : null;
     context.set(principalContext, buildPrincipal({ ...user, client }, staff, ip, "/login"));
     // The area layout's part: the user's own area unless the test mounts the screen elsewhere.
@@ -47,7 +73,11 @@ export function postMultipart(path: string, fields: Record<string, string>, file
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) form.append("file", new File([file[1] as Uint8Array<ArrayBuffer>], file[0]));
-  return new Request(`http://localhost${path}`, { method: "POST", body: form, headers: { Origin: "http://localhost" } });
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: "http://localhost" },
+  });
 }
 
 interface Outcome {
@@ -59,14 +89,20 @@ interface Outcome {
 }
 
 /** Runs a loader or action and normalises what it returns or throws (Response or data()). */
-export async function run(fn: (args: never) => unknown, request: Request, context: RouterContextProvider, params = {}): Promise<Outcome> {
+export async function run(
+  fn: (args: never) => unknown,
+  request: Request,
+  context: RouterContextProvider,
+  params = {},
+): Promise<Outcome> {
   let value: unknown;
   try {
     value = await fn({ request, context, params } as never);
   } catch (thrown) {
     value = thrown;
   }
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null, text: await value.clone().text() };
+  if (value instanceof Response)
+    return { status: value.status, headers: value.headers, data: null, text: await value.clone().text() };
   if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
     const { data, init } = value as { data: unknown; init: ResponseInit | null };
     return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };

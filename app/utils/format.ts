@@ -12,8 +12,18 @@ function formatter(key: string, locale: string, options: Intl.DateTimeFormatOpti
  */
 function dateParts(iso: string, lng: string, withTime: boolean) {
   const locale = lng === "ar" ? "ar" : "en-US";
-  const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "2-digit", timeZone: "UTC", ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}) };
-  const parts = Object.fromEntries(formatter(`${withTime ? "datetime" : "date"}:${locale}`, locale, options).formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  const options: Intl.DateTimeFormatOptions = {
+    year: "numeric",
+    month: "long",
+    day: "2-digit",
+    timeZone: "UTC",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+  };
+  const parts = Object.fromEntries(
+    formatter(`${withTime ? "datetime" : "date"}:${locale}`, locale, options)
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
   const date = `${parts.month} ${parts.day}${lng === "ar" ? "،" : ","} ${parts.year}`;
   return withTime ? `${date} ${parts.hour}:${parts.minute}` : date;
 }
@@ -40,7 +50,11 @@ export function formatAge(iso: string, now: number, lng: string) {
 /** A file's size in kB or MB, in the page's language. */
 export function formatFileSize(bytes: number, lng: string) {
   const megabytes = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(lng === "ar" ? "ar" : "en", { style: "unit", unit: megabytes ? "megabyte" : "kilobyte", maximumFractionDigits: 1 }).format(bytes / (megabytes ? 1024 * 1024 : 1024));
+  return new Intl.NumberFormat(lng === "ar" ? "ar" : "en", {
+    style: "unit",
+    unit: megabytes ? "megabyte" : "kilobyte",
+    maximumFractionDigits: 1,
+  }).format(bytes / (megabytes ? 1024 * 1024 : 1024));
 }
 
 /** The English or Arabic member of a bilingual pair, by page language. */

@@ -12,6 +12,11 @@ describe("typed text", () => {
 
   it("takes passwords as typed, and cleans every string of a JSON body", () => {
     expect(cleanField("password", "p\u202Ess")).toBe("p\u202Ess");
-    expect(cleanJson({ name: { english: "A\u202Eb" }, password: "x\u202Ey", list: ["c\u2066d"], n: 3 })).toEqual({ name: { english: "Ab" }, password: "x\u202Ey", list: ["cd"], n: 3 });
+    expect(cleanJson({ name: { english: "A\u202Eb" }, password: "x\u202Ey", list: ["c\u2066d"], n: 3 })).toEqual({
+      name: { english: "Ab" },
+      password: "x\u202Ey",
+      list: ["cd"],
+      n: 3,
+    });
   });
 });

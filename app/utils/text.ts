@@ -19,6 +19,7 @@ export const cleanField = (name: string, value: string) => (VERBATIM.test(name) 
 export function cleanJson(value: unknown, key = ""): unknown {
   if (typeof value === "string") return cleanField(key, value);
   if (Array.isArray(value)) return value.map((item) => cleanJson(item, key));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([name, item]) => [cleanText(name), cleanJson(item, name)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [cleanText(name), cleanJson(item, name)]));
   return value;
 }

@@ -1,14 +1,40 @@
 // The markup of one of our pages as a tree of [tag, props, children], for R1 to render with React:
 // what the framework alone costs to render that page, with no data, queries or components of ours.
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
-const PROP_NAMES = { class: "className", for: "htmlFor", tabindex: "tabIndex", autocomplete: "autoComplete", viewbox: "viewBox" };
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
+const PROP_NAMES = {
+  class: "className",
+  for: "htmlFor",
+  tabindex: "tabIndex",
+  autocomplete: "autoComplete",
+  viewbox: "viewBox",
+};
 const decode = (text) =>
-  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name]);
+  text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, name) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[name],
+  );
 
 /** Parses the `<body>` of a page rendered by React (well formed), leaving out scripts and comments. */
 export function parseMarkup(html) {
   let body = html.slice(html.indexOf("<body"), html.lastIndexOf("</body>"));
-  body = body.slice(body.indexOf(">") + 1).replace(/<script[^>]*>[\s\S]*?<\/script>/g, "").replace(/<!--[\s\S]*?-->/g, "");
+  body = body
+    .slice(body.indexOf(">") + 1)
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<!--[\s\S]*?-->/g, "");
   const root = ["div", {}, []];
   const stack = [root];
   let position = 0;

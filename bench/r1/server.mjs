@@ -9,7 +9,8 @@ import { parseMarkup } from "./markup.mjs";
 const pages = new Map();
 globalThis.benchPage = (name) => {
   const file = path.join(process.env.R1_PAGES ?? "", `${name}.html`);
-  if (!pages.has(name)) pages.set(name, /^[a-z]+$/.test(name) && fs.existsSync(file) ? parseMarkup(fs.readFileSync(file, "utf8")) : null);
+  if (!pages.has(name))
+    pages.set(name, /^[a-z]+$/.test(name) && fs.existsSync(file) ? parseMarkup(fs.readFileSync(file, "utf8")) : null);
   return pages.get(name);
 };
 const build = await import(new URL("./build/server/index.js", import.meta.url).href);

@@ -7,21 +7,52 @@ import { DEMO, DEMO_PASSWORD, demoCodes, OTHER_CLIENT, ready, signIn, switchLang
 
 /** Key pages of each role; each is checked in Arabic and in English. */
 const PAGES: { who: DemoRole | null; paths: string[] }[] = [
-  { who: null, paths: ["/", "/login", "/register", "/verify", "/public-announcements/new-opening-hours-of-the-registry"] },
-  { who: "BENEFICIARY", paths: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations", "/beneficiary/attestations/create"] },
-  { who: "CLERK", paths: ["/clerks/dashboard", "/clerks/requests", "/clerks/document-categories/request/1", "/clerks/attestations", "/clerks/public-announcements"] },
-  { who: "SUPER_ADMIN", paths: ["/super-admin/dashboard", "/super-admin/clients-management", "/notifications", "/profile"] },
+  {
+    who: null,
+    paths: ["/", "/login", "/register", "/verify", "/public-announcements/new-opening-hours-of-the-registry"],
+  },
+  {
+    who: "BENEFICIARY",
+    paths: [
+      "/beneficiary/dashboard",
+      "/beneficiary/request-document",
+      "/beneficiary/attestations",
+      "/beneficiary/attestations/create",
+    ],
+  },
+  {
+    who: "CLERK",
+    paths: [
+      "/clerks/dashboard",
+      "/clerks/requests",
+      "/clerks/document-categories/request/1",
+      "/clerks/attestations",
+      "/clerks/public-announcements",
+    ],
+  },
+  {
+    who: "SUPER_ADMIN",
+    paths: ["/super-admin/dashboard", "/super-admin/clients-management", "/notifications", "/profile"],
+  },
 ];
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 5).join(" | ")}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 5)
+          .join(" | ")}`,
+    );
 }
 
 for (const group of PAGES) {
-  test(`no serious or critical accessibility violation: ${group.who ?? "public"} pages, in Arabic and English`, async ({ page }, testInfo) => {
+  test(`no serious or critical accessibility violation: ${group.who ?? "public"} pages, in Arabic and English`, async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs in the page: JS on");
     test.setTimeout(120_000);
     if (group.who) await signIn(page, DEMO[group.who]);
@@ -46,7 +77,9 @@ for (const group of PAGES) {
  * issuing (its callout's contrast), the lists with their Export links, the profile with its two-factor
  * link, the wizard's first step, a verification page, and the top bar's account menu on every page.
  */
-test("no serious or critical accessibility violation: the pages of this round, in Arabic and English", async ({ page }, testInfo) => {
+test("no serious or critical accessibility violation: the pages of this round, in Arabic and English", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled === false, "axe runs in the page: JS on");
   test.setTimeout(120_000);
   const requestId = await issuedWithAPendingDocument();
@@ -56,7 +89,13 @@ test("no serious or critical accessibility violation: the pages of this round, i
   for (const lng of ["ar", "en"] as const) {
     await page.goto("/clerks/dashboard");
     await switchLanguage(page, lng);
-    for (const path of [`/clerks/document-categories/request/${requestId}`, "/clerks/requests", "/profile", "/profile/two-factor", `/verify/${VALID}`]) {
+    for (const path of [
+      `/clerks/document-categories/request/${requestId}`,
+      "/clerks/requests",
+      "/profile",
+      "/profile/two-factor",
+      `/verify/${VALID}`,
+    ]) {
       await page.goto(path);
       await ready(page);
       if (path.includes("/request/")) await expect(page.getByTestId("pending-after-issue")).toBeVisible();
@@ -74,14 +113,35 @@ async function issuedWithAPendingDocument() {
   );
   await db.close();
   const call = async (method: string, path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${baseURL}${path}`, { method, headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const response = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     return (await response.json()) as { data: { tokens: { accessToken: string } } };
   };
-  const token = (await call("POST", "/api/auth/login", { email: OTHER_CLIENT.CLERK, password: DEMO_PASSWORD })).data.tokens.accessToken;
-  await call("PUT", "/api/document-requests/update-status", { requestId: row!.id, status: "APPROVED", securePlusEnabled: false }, token);
+  const token = (await call("POST", "/api/auth/login", { email: OTHER_CLIENT.CLERK, password: DEMO_PASSWORD })).data
+    .tokens.accessToken;
+  await call(
+    "PUT",
+    "/api/document-requests/update-status",
+    { requestId: row!.id, status: "APPROVED", securePlusEnabled: false },
+    token,
+  );
   const pdf = await PDFDocument.create();
   pdf.addPage([595, 842]).drawText("Certificate");
-  await call("PUT", "/api/document-requests/issue-document", { requestId: row!.id, documentName: "Certificate", expirationDate: "2099-12-31", securePlusEnabled: false, base64Data: Buffer.from(await pdf.save()).toString("base64") }, token);
+  await call(
+    "PUT",
+    "/api/document-requests/issue-document",
+    {
+      requestId: row!.id,
+      documentName: "Certificate",
+      expirationDate: "2099-12-31",
+      securePlusEnabled: false,
+      base64Data: Buffer.from(await pdf.save()).toString("base64"),
+    },
+    token,
+  );
   return row!.id;
 }

@@ -3,13 +3,21 @@ import fs from "node:fs";
 import { DEMO, signIn, switchLanguage } from "../support";
 
 type Messages = Record<string, Record<string, unknown>>;
-const LOCALES = { en: JSON.parse(fs.readFileSync("locales/en/common.json", "utf8")) as Messages, ar: JSON.parse(fs.readFileSync("locales/ar/common.json", "utf8")) as Messages };
-const text = (lng: "en" | "ar", key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], LOCALES[lng]) as string;
+const LOCALES = {
+  en: JSON.parse(fs.readFileSync("locales/en/common.json", "utf8")) as Messages,
+  ar: JSON.parse(fs.readFileSync("locales/ar/common.json", "utf8")) as Messages,
+};
+const text = (lng: "en" | "ar", key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], LOCALES[lng]) as string;
 
 /** A name inside a translated toast, isolated (U+2068 ... U+2069) so its direction cannot disturb the sentence. */
 const isolated = (value: string) => `\u2068${value}\u2069`;
 
-const save = (page: Page, lng: "en" | "ar") => page.locator("main").getByRole("button", { name: text(lng, "catalogue.save") }).click();
+const save = (page: Page, lng: "en" | "ar") =>
+  page
+    .locator("main")
+    .getByRole("button", { name: text(lng, "catalogue.save") })
+    .click();
 
 /**
  * Submits the open form empty (or with `fill`) in English, then in Arabic, and expects each message of
@@ -49,7 +57,10 @@ const ADMIN_FORM_MESSAGES = {
   password: "validation.passwordMin8",
 };
 
-test("a service admin onboards an organisation: its category, its admin, the client; the admin sees it; deactivated, they are signed out", async ({ page, browser }, testInfo) => {
+test("a service admin onboards an organisation: its category, its admin, the client; the admin sees it; deactivated, they are signed out", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "the JS-off journey");
   test.setTimeout(120_000);
   const stamp = Date.now();
@@ -60,7 +71,11 @@ test("a service admin onboards an organisation: its category, its admin, the cli
 
   // A client category: 'Fee is required', 'Currency is required', 'Validity period is required'.
   await page.goto("/service-admin/client-categories-management/create");
-  await expectMessages(page, { fee: "validation.feeRequired", validityPeriod: "validation.validityPeriodRequired" }, { validityPeriod: "" });
+  await expectMessages(
+    page,
+    { fee: "validation.feeRequired", validityPeriod: "validation.validityPeriodRequired" },
+    { validityPeriod: "" },
+  );
   await page.locator('input[name="name.english"]').fill(categoryName);
   await page.locator('input[name="name.arabic"]').fill("المدارس المهنية");
   await page.locator('input[name="fee"]').fill("12");
@@ -71,7 +86,11 @@ test("a service admin onboards an organisation: its category, its admin, the cli
   // A client admin without a client: the 'Admin form' messages and 'Job title is required'.
   await page.goto("/service-admin/client-admins-management");
   await page.getByRole("link", { name: "New client admin" }).first().click();
-  await expectMessages(page, { ...ADMIN_FORM_MESSAGES, jobTitle: "validation.jobTitleRequired" }, { email: "not-an-email", password: "short" });
+  await expectMessages(
+    page,
+    { ...ADMIN_FORM_MESSAGES, jobTitle: "validation.jobTitleRequired" },
+    { email: "not-an-email", password: "short" },
+  );
   await fillPerson(page, { first: "Huda", last: `Salem${stamp}`, email: adminEmail.toUpperCase() });
   await page.locator('input[name="jobTitle"]').fill("Director");
   await page.getByLabel("Can do attestation").check();
@@ -83,7 +102,11 @@ test("a service admin onboards an organisation: its category, its admin, the cli
   // The client, naming both: 'Address must be at least 6 characters', 'Client category is required'.
   await page.goto("/service-admin/clients-management");
   await page.getByRole("link", { name: "New client" }).first().click();
-  await expectMessages(page, { address: "validation.addressMin", clientCategoryId: "validation.clientCategoryRequired" }, { address: "Irbid" });
+  await expectMessages(
+    page,
+    { address: "validation.addressMin", clientCategoryId: "validation.clientCategoryRequired" },
+    { address: "Irbid" },
+  );
   await page.locator('input[name="name.english"]').fill(clientName);
   await page.locator('input[name="name.arabic"]').fill("كلية الشمال");
   await page.locator('input[name="address"]').fill("Irbid, University Street");
@@ -129,7 +152,9 @@ test("a super admin creates a service admin, in Arabic, who then signs in", asyn
   await switchLanguage(page, "ar");
   await fillPerson(page, { first: "Omar", last: "Khatib", email });
   await save(page, "ar");
-  await expect(page.getByText(text("ar", "admin.personCreated").replace("{{name}}", isolated("هدى سالم")))).toBeVisible();
+  await expect(
+    page.getByText(text("ar", "admin.personCreated").replace("{{name}}", isolated("هدى سالم"))),
+  ).toBeVisible();
 
   const other = await browser.newContext({ javaScriptEnabled: false });
   const otherPage = await other.newPage();

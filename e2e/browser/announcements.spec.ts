@@ -3,7 +3,10 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { baseURL } from "../../playwright.config";
 import { DEMO, OTHER_CLIENT, signIn } from "../support";
 
-test("without JS: a clerk writes an announcement, previews the draft, publishes it; a visitor reads it in Arabic and English; unpublished, it is gone", async ({ page, browser }, testInfo) => {
+test("without JS: a clerk writes an announcement, previews the draft, publishes it; a visitor reads it in Arabic and English; unpublished, it is gone", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "the JS-off journey");
   test.setTimeout(60_000);
   await signIn(page, DEMO.CLERK, undefined, "en");
@@ -12,15 +15,21 @@ test("without JS: a clerk writes an announcement, previews the draft, publishes 
   await page.getByRole("link", { name: "New announcement" }).first().click();
   await page.getByLabel("Title (English)").fill("Registry closed on 5 December");
   await page.getByLabel("Title (Arabic)").fill("قسم التسجيل مغلق في 5 كانون الأول");
-  await page.getByLabel("Text (English)").fill("The registry is closed for maintenance.\n\nRequests can still be made at https://example.org/requests.");
-  await page.getByLabel("Text (Arabic)").fill("قسم التسجيل مغلق للصيانة.\n\nيمكن تقديم الطلبات عبر https://example.org/requests");
+  await page
+    .getByLabel("Text (English)")
+    .fill("The registry is closed for maintenance.\n\nRequests can still be made at https://example.org/requests.");
+  await page
+    .getByLabel("Text (Arabic)")
+    .fill("قسم التسجيل مغلق للصيانة.\n\nيمكن تقديم الطلبات عبر https://example.org/requests");
   await page.getByRole("button", { name: "Save as draft" }).click();
   await expect(page.getByText("The announcement has been saved.")).toBeVisible();
 
   // The preview shows both languages as the public will read them; the draft is not public yet.
   const preview = page.getByTestId("preview");
   await expect(preview.getByTestId("body-en").locator("p")).toHaveCount(2);
-  await expect(preview.getByTestId("body-en").getByRole("link", { name: "https://example.org/requests" })).toHaveAttribute("href", "https://example.org/requests");
+  await expect(
+    preview.getByTestId("body-en").getByRole("link", { name: "https://example.org/requests" }),
+  ).toHaveAttribute("href", "https://example.org/requests");
   await expect(preview.getByTestId("body-ar")).toContainText("قسم التسجيل مغلق للصيانة.");
   const slug = "registry-closed-on-5-december";
   const visitor = await browser.newPage({ javaScriptEnabled: false, baseURL, locale: "ar" });
@@ -51,7 +60,10 @@ test("without JS: a clerk writes an announcement, previews the draft, publishes 
   const xml = await feed.text();
   expect(XMLValidator.validate(xml)).toBe(true);
   const entries = new XMLParser({ isArray: (name) => name === "entry" }).parse(xml).feed.entry as { title: string }[];
-  expect(entries.map((entry) => entry.title)).toEqual(["قسم التسجيل مغلق في 5 كانون الأول", "ساعات العمل الجديدة لقسم التسجيل"]);
+  expect(entries.map((entry) => entry.title)).toEqual([
+    "قسم التسجيل مغلق في 5 كانون الأول",
+    "ساعات العمل الجديدة لقسم التسجيل",
+  ]);
 
   // Unpublished, the visitor gets 404.
   await page.getByRole("button", { name: "Unpublish" }).click();

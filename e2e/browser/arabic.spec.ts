@@ -4,7 +4,8 @@ import { DEMO, ready, signIn, switchLanguage, type DemoRole } from "../support";
 
 /** The Latin words our Arabic translations use on purpose (PDF, QR, CSV, SecurePlus...): written and reviewed by us. */
 function latinWordsOf(node: unknown, into = new Set<string>()): Set<string> {
-  if (typeof node === "string") for (const word of node.replace(/\{\{[^}]*\}\}/g, "").match(/[A-Za-z][A-Za-z0-9-]*/g) ?? []) into.add(word);
+  if (typeof node === "string")
+    for (const word of node.replace(/\{\{[^}]*\}\}/g, "").match(/[A-Za-z][A-Za-z0-9-]*/g) ?? []) into.add(word);
   else if (node && typeof node === "object") for (const value of Object.values(node)) latinWordsOf(value, into);
   return into;
 }
@@ -12,15 +13,51 @@ const TRANSLATED_LATIN = [...latinWordsOf(JSON.parse(fs.readFileSync("locales/ar
 
 /** Arabic pages with the most values in them: names, addresses, emails, codes, notes. */
 const PAGES: { who: DemoRole | null; paths: string[] }[] = [
-  { who: null, paths: ["/", "/verify", "/public-announcements/new-opening-hours-of-the-registry", "/organisations/1/announcements"] },
-  { who: "BENEFICIARY", paths: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations", "/beneficiary/attestations/3", "/profile"] },
+  {
+    who: null,
+    paths: [
+      "/",
+      "/verify",
+      "/public-announcements/new-opening-hours-of-the-registry",
+      "/organisations/1/announcements",
+    ],
+  },
+  {
+    who: "BENEFICIARY",
+    paths: [
+      "/beneficiary/dashboard",
+      "/beneficiary/request-document",
+      "/beneficiary/attestations",
+      "/beneficiary/attestations/3",
+      "/profile",
+    ],
+  },
   {
     who: "CLERK",
-    paths: ["/clerks/dashboard", "/clerks/requests", "/clerks/document-categories/request/1", "/clerks/document-categories/request/2", "/clerks/attestations", "/clerks/attestations/3", "/clerks/document-categories", "/clerks/document-categories/1", "/clerks/public-announcements"],
+    paths: [
+      "/clerks/dashboard",
+      "/clerks/requests",
+      "/clerks/document-categories/request/1",
+      "/clerks/document-categories/request/2",
+      "/clerks/attestations",
+      "/clerks/attestations/3",
+      "/clerks/document-categories",
+      "/clerks/document-categories/1",
+      "/clerks/public-announcements",
+    ],
   },
   {
     who: "SUPER_ADMIN",
-    paths: ["/super-admin/dashboard", "/super-admin/clients-management", "/super-admin/clients-management/1", "/super-admin/client-categories", "/super-admin/beneficiaries-management", "/super-admin/beneficiaries-management/6", "/super-admin/clerks", "/notifications"],
+    paths: [
+      "/super-admin/dashboard",
+      "/super-admin/clients-management",
+      "/super-admin/clients-management/1",
+      "/super-admin/client-categories",
+      "/super-admin/beneficiaries-management",
+      "/super-admin/beneficiaries-management/6",
+      "/super-admin/clerks",
+      "/notifications",
+    ],
   },
 ];
 
@@ -36,11 +73,14 @@ function unisolatedLatin(page: Page) {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? "";
-      const values = text.replace(/\u2068[^\u2069]*\u2069/g, "").replace(/[A-Za-z][A-Za-z0-9-]*/g, (word) => (translated.includes(word) ? "" : word));
+      const values = text
+        .replace(/\u2068[^\u2069]*\u2069/g, "")
+        .replace(/[A-Za-z][A-Za-z0-9-]*/g, (word) => (translated.includes(word) ? "" : word));
       if (!/[A-Za-z]/.test(values)) continue;
       const parent = node.parentElement!;
       if (parent.closest("script, style, noscript, template, svg, [hidden], [aria-hidden='true']")) continue;
-      if (parent.closest("bdi, [dir]:not(html), [lang='en'], input, textarea, select, option, code, kbd, samp")) continue;
+      if (parent.closest("bdi, [dir]:not(html), [lang='en'], input, textarea, select, option, code, kbd, samp"))
+        continue;
       if (!(parent as HTMLElement).offsetParent && getComputedStyle(parent).position !== "fixed") continue;
       found.push(`${parent.tagName.toLowerCase()}: ${text.slice(0, 60)}`);
     }

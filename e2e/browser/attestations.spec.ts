@@ -15,7 +15,10 @@ async function diplomaPdf() {
 
 const attestedCopyOf = async (attestationId: number) => {
   const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
-  const row = await db.get<{ code: string; hash: string; kind: string }>("SELECT verification_code AS code, document_hash AS hash, kind FROM issued_documents WHERE attestation_id = ?", attestationId);
+  const row = await db.get<{ code: string; hash: string; kind: string }>(
+    "SELECT verification_code AS code, document_hash AS hash, kind FROM issued_documents WHERE attestation_id = ?",
+    attestationId,
+  );
   await db.close();
   return row;
 };
@@ -43,7 +46,9 @@ async function ask(page: Page, documentName: string, file: { name: string; mimeT
   return idIn(page);
 }
 
-test("in Arabic without JS: an attestation asked, approved, downloaded and verified; another rejected with a note the beneficiary reads", async ({ browser }, testInfo) => {
+test("in Arabic without JS: an attestation asked, approved, downloaded and verified; another rejected with a note the beneficiary reads", async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "the JS-off journey");
   test.setTimeout(90_000);
   const beneficiary = await newPage(browser, DEMO.BENEFICIARY);
@@ -56,7 +61,11 @@ test("in Arabic without JS: an attestation asked, approved, downloaded and verif
   await expect(beneficiary.getByText("يرجى اختيار جهة تصادق على الوثائق")).toBeVisible();
   await expect(beneficiary.getByText("يرجى اختيار ملف")).toBeVisible();
   await expect(beneficiary.getByLabel("اسم الوثيقة")).toHaveValue("شهادة");
-  const approvedId = await ask(beneficiary, "شهادة الماجستير 2020", { name: "master.pdf", mimeType: "application/pdf", buffer: await diplomaPdf() });
+  const approvedId = await ask(beneficiary, "شهادة الماجستير 2020", {
+    name: "master.pdf",
+    mimeType: "application/pdf",
+    buffer: await diplomaPdf(),
+  });
 
   // The clerk finds it in the list and approves it with the default expiry (a year from today).
   await clerk.goto("/clerks/attestations?status=PENDING");
@@ -89,7 +98,14 @@ test("in Arabic without JS: an attestation asked, approved, downloaded and verif
   await reviewer.close();
 
   // A second one is rejected with a note, which the beneficiary reads.
-  const rejectedId = await ask(beneficiary, "كشف العلامات", { name: "transcript.png", mimeType: "image/png", buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDEwMDAAAAMGAECs5BV2gAAAABJRU5ErkJggg==", "base64") });
+  const rejectedId = await ask(beneficiary, "كشف العلامات", {
+    name: "transcript.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDEwMDAAAAMGAECs5BV2gAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
   await clerk.goto(`/clerks/attestations/edit/${rejectedId}`);
   await clerk.getByRole("button", { name: "رفض" }).click();
   await expect(clerk.getByText("يرجى كتابة ملاحظة للمستفيد")).toBeVisible();
@@ -109,14 +125,18 @@ test("in Arabic without JS: an attestation asked, approved, downloaded and verif
   for (const page of [beneficiary, clerk, otherClerk, otherBeneficiary]) await page.close();
 });
 
-test("cancelling a pending attestation asks for confirmation first (a page without JS, a modal with JS)", async ({ page }, testInfo) => {
+test("cancelling a pending attestation asks for confirmation first (a page without JS, a modal with JS)", async ({
+  page,
+}, testInfo) => {
   const jsOn = testInfo.project.use.javaScriptEnabled !== false;
   await signIn(page, DEMO.BENEFICIARY, undefined, "en");
   const id = await (async () => {
     await page.goto("/beneficiary/attestations/create");
     await page.getByLabel("Organisation").selectOption({ label: "Demo University" });
     await page.getByLabel("Document name").fill(`Letter ${jsOn ? "on" : "off"}`);
-    await page.locator("#file").setInputFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: await diplomaPdf() });
+    await page
+      .locator("#file")
+      .setInputFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: await diplomaPdf() });
     await page.getByRole("button", { name: "Send the request" }).click();
     await expect(page).toHaveURL(/\/beneficiary\/attestations\/\d+$/);
     return idIn(page);

@@ -3,8 +3,20 @@ import { DEMO, signIn, switchLanguage, type DemoRole } from "../support";
 
 const SIDEBAR: Record<DemoRole, string[]> = {
   BENEFICIARY: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations"],
-  CLERK: ["/clerks/dashboard", "/clerks/requests", "/clerks/attestations", "/clerks/document-categories", "/clerks/public-announcements"],
-  CLIENT_ADMIN: ["/client-admin/dashboard", "/client-admin/requests", "/client-admin/clerks", "/client-admin/clerk-users", "/client-admin/document-categories"],
+  CLERK: [
+    "/clerks/dashboard",
+    "/clerks/requests",
+    "/clerks/attestations",
+    "/clerks/document-categories",
+    "/clerks/public-announcements",
+  ],
+  CLIENT_ADMIN: [
+    "/client-admin/dashboard",
+    "/client-admin/requests",
+    "/client-admin/clerks",
+    "/client-admin/clerk-users",
+    "/client-admin/document-categories",
+  ],
   SERVICE_ADMIN: [
     "/service-admin/dashboard",
     "/service-admin/client-admins-management",
@@ -25,8 +37,20 @@ const SIDEBAR: Record<DemoRole, string[]> = {
 };
 
 const ROLE_LABEL = {
-  en: { BENEFICIARY: "Beneficiary", CLERK: "Clerk", CLIENT_ADMIN: "Client Admin", SERVICE_ADMIN: "Service Admin", SUPER_ADMIN: "Super Admin" },
-  ar: { BENEFICIARY: "مستفيد", CLERK: "موظف", CLIENT_ADMIN: "مشرف الجهة", SERVICE_ADMIN: "مشرف الخدمة", SUPER_ADMIN: "المشرف العام" },
+  en: {
+    BENEFICIARY: "Beneficiary",
+    CLERK: "Clerk",
+    CLIENT_ADMIN: "Client Admin",
+    SERVICE_ADMIN: "Service Admin",
+    SUPER_ADMIN: "Super Admin",
+  },
+  ar: {
+    BENEFICIARY: "مستفيد",
+    CLERK: "موظف",
+    CLIENT_ADMIN: "مشرف الجهة",
+    SERVICE_ADMIN: "مشرف الخدمة",
+    SUPER_ADMIN: "المشرف العام",
+  },
 };
 
 for (const lng of ["ar", "en"] as const) {

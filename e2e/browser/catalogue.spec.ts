@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, ready, signIn } from "../support";
 
-test("a clerk builds a category: two required fields, a supporting document, an edit, a toggle and a delete", async ({ page }, testInfo) => {
+test("a clerk builds a category: two required fields, a supporting document, an edit, a toggle and a delete", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "the JS-off journey");
   test.setTimeout(60_000);
   const name = `Internship letter ${Date.now()}`;
@@ -93,7 +95,8 @@ test("a super admin sees every client's categories and can filter by client", as
   await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
   await page.goto("/super-admin/document-categories-management?size=50");
   const list = page.getByTestId("categories");
-  for (const client of ["Demo University", "Ministry of Labour", "Al-Noor Institute"]) await expect(list).toContainText(client);
+  for (const client of ["Demo University", "Ministry of Labour", "Al-Noor Institute"])
+    await expect(list).toContainText(client);
   await page.locator("#clientId").selectOption({ label: "Ministry of Labour" });
   await page.getByRole("button", { name: "Search" }).click();
   await expect(list).not.toContainText("Demo University");

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, ready, signIn } from "../support";
 
-test("a client admin creates a clerk, deactivates them (their session ends) and reactivates them", async ({ browser, page }) => {
+test("a client admin creates a clerk, deactivates them (their session ends) and reactivates them", async ({
+  browser,
+  page,
+}) => {
   const email = `clerk-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
   await page.getByTestId("sidebar-links").getByRole("link", { name: "Clerks", exact: true }).click();

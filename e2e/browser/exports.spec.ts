@@ -13,9 +13,18 @@ import { DEMO, signIn, type DemoRole } from "../support";
  * SheetJS, a second library): the same header, dates as dates, phone numbers and ids as text, and an
  * Arabic sheet right to left.
  */
-const ROLE_OF_AREA: Record<string, DemoRole> = { clerks: "CLERK", "client-admin": "CLIENT_ADMIN", "super-admin": "SUPER_ADMIN", "service-admin": "SERVICE_ADMIN", shared: "SUPER_ADMIN" };
+const ROLE_OF_AREA: Record<string, DemoRole> = {
+  clerks: "CLERK",
+  "client-admin": "CLIENT_ADMIN",
+  "super-admin": "SUPER_ADMIN",
+  "service-admin": "SERVICE_ADMIN",
+  shared: "SUPER_ADMIN",
+};
 /** Every list with a download (routes.ts mounts it at `{list}/export`), by the role that opens it. */
-const LISTS = ROUTES.filter((route) => route.path.endsWith("/export")).map((route) => ({ path: route.path.slice(0, -"/export".length), role: ROLE_OF_AREA[route.area ?? "shared"] }));
+const LISTS = ROUTES.filter((route) => route.path.endsWith("/export")).map((route) => ({
+  path: route.path.slice(0, -"/export".length),
+  role: ROLE_OF_AREA[route.area ?? "shared"],
+}));
 
 const HEADER_WORDS = { en: /^(Request number|Number),/, ar: /^[\u0600-\u06FF]/ };
 
@@ -34,7 +43,16 @@ async function downloadBoth(page: Page) {
 }
 
 test("the lists with a download are the staff lists of every area", () => {
-  expect(LISTS.map((list) => list.path)).toEqual(expect.arrayContaining(["/clerks/requests", "/clerks/attestations", "/clerks/public-announcements", "/super-admin/beneficiaries-management", "/service-admin/client-categories-management", "/client-admin/clerk-users"]));
+  expect(LISTS.map((list) => list.path)).toEqual(
+    expect.arrayContaining([
+      "/clerks/requests",
+      "/clerks/attestations",
+      "/clerks/public-announcements",
+      "/super-admin/beneficiaries-management",
+      "/service-admin/client-categories-management",
+      "/client-admin/clerk-users",
+    ]),
+  );
   expect(LISTS.length).toBeGreaterThanOrEqual(20);
 });
 
@@ -52,7 +70,8 @@ for (const lng of ["ar", "en"] as const) {
         // Tests running beside this one register people and make requests: when a row came between the two
         // downloads, both are taken again (the same list, read twice at the same moment, has the same rows).
         let both = await downloadBoth(page);
-        for (let again = 0; again < 3 && both.table.length !== both.rows.length; again++) both = await downloadBoth(page);
+        for (let again = 0; again < 3 && both.table.length !== both.rows.length; again++)
+          both = await downloadBoth(page);
         const { csv, xlsx, rows, book, table } = both;
         expect(csv.name, list.path).toMatch(new RegExp(`^[a-z-]+-${today}\\.csv$`));
         expect([...csv.bytes.subarray(0, 3)], list.path).toEqual([0xef, 0xbb, 0xbf]);
@@ -63,13 +82,20 @@ for (const lng of ["ar", "en"] as const) {
         expect(xlsx.name, list.path).toBe(csv.name.replace(/\.csv$/, ".xlsx"));
         expect(table[0], list.path).toEqual(rows[0]);
         expect(table.length, list.path).toBe(rows.length);
-        const sheetXml = String((book as unknown as { files: Record<string, { content: Buffer }> }).files["xl/worksheets/sheet1.xml"].content);
+        const sheetXml = String(
+          (book as unknown as { files: Record<string, { content: Buffer }> }).files["xl/worksheets/sheet1.xml"].content,
+        );
         expect(sheetXml.includes('rightToLeft="1"'), list.path).toBe(lng === "ar");
         // Dates as dates; phone numbers and national ids as text, as the CSV has them.
         rows[0].forEach((header, column) => {
           const cells = table.slice(1).map((row) => row[column]);
-          if (/date|تاريخ|created|updated|published|decided/i.test(header)) for (const cell of cells) if (cell !== undefined) expect(cell, `${list.path} ${header}`).toBeInstanceOf(Date);
-          if (/phone|national|هاتف|الوطني/i.test(header)) cells.forEach((cell, row) => cell !== undefined && expect(cell, `${list.path} ${header}`).toBe(rows[row + 1][column]));
+          if (/date|تاريخ|created|updated|published|decided/i.test(header))
+            for (const cell of cells)
+              if (cell !== undefined) expect(cell, `${list.path} ${header}`).toBeInstanceOf(Date);
+          if (/phone|national|هاتف|الوطني/i.test(header))
+            cells.forEach(
+              (cell, row) => cell !== undefined && expect(cell, `${list.path} ${header}`).toBe(rows[row + 1][column]),
+            );
         });
       }
       expect(downloaded).toBeGreaterThanOrEqual(role === "SUPER_ADMIN" ? 10 : 3);
@@ -77,10 +103,29 @@ for (const lng of ["ar", "en"] as const) {
   }
 }
 
-test("a planted formula never reaches a spreadsheet as one, whether it splits on commas or semicolons", async ({ page }) => {
+test("a planted formula never reaches a spreadsheet as one, whether it splits on commas or semicolons", async ({
+  page,
+}) => {
   const email = `formula-${Date.now()}@example.com`;
-  const fields = { "firstName.english": "Ali;=1+2", "firstName.arabic": '"=1"', "fatherName.english": "x,=1", "fatherName.arabic": "\t=1", "lastName.english": "@SUM(A1)", "lastName.arabic": "a|=HYPERLINK(1)", email, phone: "0790000004", nin: "12345678905", password: "Long-Enough-1", confirmPassword: "Long-Enough-1" };
-  const registered = await fetch(`${baseURL}/register`, { method: "POST", redirect: "manual", headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const fields = {
+    "firstName.english": "Ali;=1+2",
+    "firstName.arabic": '"=1"',
+    "fatherName.english": "x,=1",
+    "fatherName.arabic": "\t=1",
+    "lastName.english": "@SUM(A1)",
+    "lastName.arabic": "a|=HYPERLINK(1)",
+    email,
+    phone: "0790000004",
+    nin: "12345678905",
+    password: "Long-Enough-1",
+    confirmPassword: "Long-Enough-1",
+  };
+  const registered = await fetch(`${baseURL}/register`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
   expect(registered.status).toBe(302);
   await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
   await page.goto(`/super-admin/beneficiaries-management?q=${encodeURIComponent(email)}`);

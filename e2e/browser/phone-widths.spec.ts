@@ -9,19 +9,38 @@ import { DEMO, demoCodes, signIn, type DemoRole } from "../support";
  */
 const WIDTHS = [320, 390];
 const POST_ONLY = new Set(["/logout", "/language"]);
-const isPage = (route: RouteRow) => route.file.endsWith(".tsx") && !POST_ONLY.has(route.path) && route.path !== "/api/docs";
-const ROLE_OF_AREA: Record<string, DemoRole> = { "super-admin": "SUPER_ADMIN", "service-admin": "SERVICE_ADMIN", "client-admin": "CLIENT_ADMIN", clerks: "CLERK", beneficiary: "BENEFICIARY" };
+const isPage = (route: RouteRow) =>
+  route.file.endsWith(".tsx") && !POST_ONLY.has(route.path) && route.path !== "/api/docs";
+const ROLE_OF_AREA: Record<string, DemoRole> = {
+  "super-admin": "SUPER_ADMIN",
+  "service-admin": "SERVICE_ADMIN",
+  "client-admin": "CLIENT_ADMIN",
+  clerks: "CLERK",
+  beneficiary: "BENEFICIARY",
+};
 
 /** Who walks which pages: the public ones anonymously, an area's as its role, the shared ones as a clerk and a beneficiary. */
 const WALKS: { who: DemoRole | "anonymous"; routes: RouteRow[] }[] = [
   { who: "anonymous", routes: ROUTES.filter((route) => isPage(route) && route.area === null) },
-  ...Object.entries(ROLE_OF_AREA).map(([area, who]) => ({ who, routes: ROUTES.filter((route) => isPage(route) && route.area === area) })),
+  ...Object.entries(ROLE_OF_AREA).map(([area, who]) => ({
+    who,
+    routes: ROUTES.filter((route) => isPage(route) && route.area === area),
+  })),
   { who: "CLERK" as const, routes: ROUTES.filter((route) => isPage(route) && route.area === "shared") },
-  { who: "BENEFICIARY" as const, routes: ROUTES.filter((route) => isPage(route) && route.area === "shared" && /^\/(profile|notifications|user)/.test(route.path)) },
+  {
+    who: "BENEFICIARY" as const,
+    routes: ROUTES.filter(
+      (route) => isPage(route) && route.area === "shared" && /^\/(profile|notifications|user)/.test(route.path),
+    ),
+  },
 ];
 
 async function pageFor(browser: Browser, lng: "ar" | "en", who: DemoRole | "anonymous") {
-  const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled, locale: lng === "ar" ? "ar-SA" : "en-GB", viewport: { width: WIDTHS[0], height: 700 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+    locale: lng === "ar" ? "ar-SA" : "en-GB",
+    viewport: { width: WIDTHS[0], height: 700 },
+  });
   const page = await context.newPage();
   if (who !== "anonymous") await signIn(page, DEMO[who]);
   return page;
@@ -48,7 +67,9 @@ const overflowOf = (page: Page) =>
 
 for (const walk of WALKS) {
   for (const lng of ["ar", "en"] as const) {
-    test(`no page scrolls sideways at ${WIDTHS.join(" or ")} px: ${walk.who}, ${lng} (${walk.routes.length} pages)`, async ({ browser }) => {
+    test(`no page scrolls sideways at ${WIDTHS.join(" or ")} px: ${walk.who}, ${lng} (${walk.routes.length} pages)`, async ({
+      browser,
+    }) => {
       test.setTimeout(240_000);
       const page = await pageFor(browser, lng, walk.who);
       const failures: string[] = [];
@@ -92,12 +113,15 @@ test("at 320 px the account menu, the language switch and the bell are on screen
   await page.context().close();
 });
 
-test("at 320 px emails wrap only after @ and dots, and verification codes only between their groups", async ({ browser }) => {
+test("at 320 px emails wrap only after @ and dots, and verification codes only between their groups", async ({
+  browser,
+}) => {
   const page = await pageFor(browser, "ar", "CLERK");
   await page.goto("/clerks/requests");
   const emails = page.locator("bdi", { hasText: "@example.com" });
   expect(await emails.count()).toBeGreaterThan(0);
-  for (const style of await emails.evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).wordBreak))) expect(style).toBe("normal");
+  for (const style of await emails.evaluateAll((nodes) => nodes.map((node) => getComputedStyle(node).wordBreak)))
+    expect(style).toBe("normal");
   await page.context().close();
   // The holder's request page shows the issued document's code.
   const { validWithOwner } = await demoCodes();
@@ -106,7 +130,10 @@ test("at 320 px emails wrap only after @ and dots, and verification codes only b
   await holder.goto(`/beneficiary/request-document/${validWithOwner.request_id}`);
   const groups = holder.locator("[data-testid=verification-code] span");
   await expect(groups).toHaveCount(4);
-  for (const whiteSpace of await groups.evaluateAll((spans) => spans.map((span) => getComputedStyle(span).whiteSpace))) expect(whiteSpace).toBe("nowrap");
-  expect(await holder.locator("[data-testid=verification-code]").textContent()).toBe(validWithOwner.code.match(/.{4}/g)!.join("-"));
+  for (const whiteSpace of await groups.evaluateAll((spans) => spans.map((span) => getComputedStyle(span).whiteSpace)))
+    expect(whiteSpace).toBe("nowrap");
+  expect(await holder.locator("[data-testid=verification-code]").textContent()).toBe(
+    validWithOwner.code.match(/.{4}/g)!.join("-"),
+  );
   await holder.context().close();
 });

@@ -14,12 +14,18 @@ async function pdf(pages = 1) {
 
 const issuedFor = async (requestId: number) => {
   const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
-  const row = await db.get<{ code: string; hash: string }>("SELECT verification_code AS code, document_hash AS hash FROM issued_documents WHERE request_id = ? AND status = 'VALID'", requestId);
+  const row = await db.get<{ code: string; hash: string }>(
+    "SELECT verification_code AS code, document_hash AS hash FROM issued_documents WHERE request_id = ? AND status = 'VALID'",
+    requestId,
+  );
   await db.close();
   return row;
 };
 
-test("a clerk approves a pending request with a note and issues a PDF; the beneficiary downloads it", async ({ page, browser }, testInfo) => {
+test("a clerk approves a pending request with a note and issues a PDF; the beneficiary downloads it", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled !== false, "the JS-off journey; the JS-on one is below");
   test.setTimeout(60_000);
   const requestId = 1; // Demo University, PENDING, beneficiary@example.com
@@ -39,7 +45,9 @@ test("a clerk approves a pending request with a note and issues a PDF; the benef
 
   await page.goto(`/clerks/document-categories/request/${requestId}`);
   await page.getByRole("link", { name: "Issue document" }).click();
-  await page.locator("#file").setInputFiles({ name: "Graduation Certificate.pdf", mimeType: "application/pdf", buffer: await pdf(2) });
+  await page
+    .locator("#file")
+    .setInputFiles({ name: "Graduation Certificate.pdf", mimeType: "application/pdf", buffer: await pdf(2) });
   await page.getByTestId("issue-submit").click();
   await expect(page).toHaveURL(/\/clerks\/document-categories\/requests\/\d+$/);
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
@@ -65,7 +73,9 @@ test("a clerk approves a pending request with a note and issues a PDF; the benef
   await beneficiary.close();
 });
 
-test("with JS: the status dialog is modal, the name is prefilled and the button spins while issuing", async ({ page }, testInfo) => {
+test("with JS: the status dialog is modal, the name is prefilled and the button spins while issuing", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.use.javaScriptEnabled === false, "JS only");
   const requestId = 5; // Demo University, PENDING
   await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
@@ -81,11 +91,15 @@ test("with JS: the status dialog is modal, the name is prefilled and the button 
 
   await page.goto(`/client-admin/document-categories/request/issue/${requestId}`);
   await ready(page);
-  await page.locator("#file").setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await page
+    .locator("#file")
+    .setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
   await expect(page.locator("#documentName")).toHaveValue("Transcript 2026");
   await page.locator("#file").setInputFiles([]);
   await expect(page.locator("#documentName")).toHaveValue("");
-  await page.locator("#file").setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await page
+    .locator("#file")
+    .setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
   await page.route("**/request/issue/**", async (route) => {
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
@@ -97,7 +111,9 @@ test("with JS: the status dialog is modal, the name is prefilled and the button 
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
 });
 
-test("issuing refuses a renamed executable and a past date with the spec's failure message", async ({ page }, testInfo) => {
+test("issuing refuses a renamed executable and a past date with the spec's failure message", async ({
+  page,
+}, testInfo) => {
   const requestId = testInfo.project.use.javaScriptEnabled === false ? 2 : 6; // APPROVED requests of Demo University
   await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
   await page.goto(`/super-admin/document-categories-management/request/issue/${requestId}`);
@@ -106,7 +122,9 @@ test("issuing refuses a renamed executable and a past date with the spec's failu
   await page.locator("#file").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: exe });
   await page.locator("#expirationDate").fill("2020-01-01");
   await page.getByTestId("issue-submit").click();
-  await expect(page.getByTestId("issue-failed")).toHaveText("Failed to submit the form check your inputs and try again");
+  await expect(page.getByTestId("issue-failed")).toHaveText(
+    "Failed to submit the form check your inputs and try again",
+  );
   await expect(page.getByText("Please select a valid date")).toBeVisible();
   await page.locator("#file").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: exe });
   await page.locator("#expirationDate").fill("2099-01-01");
@@ -114,7 +132,9 @@ test("issuing refuses a renamed executable and a past date with the spec's failu
   await expect(page.getByText("Invalid document file type")).toBeVisible();
 });
 
-test("revoking asks for confirmation and a reason (a page without JS, a modal with JS); staff open the PDF and its verification page", async ({ page }, testInfo) => {
+test("revoking asks for confirmation and a reason (a page without JS, a modal with JS); staff open the PDF and its verification page", async ({
+  page,
+}, testInfo) => {
   const jsOn = testInfo.project.use.javaScriptEnabled !== false;
   // Each project revokes a document it issues itself (APPROVED requests of Demo University no other test
   // uses), so the verification tests' demo documents stay as they are.
@@ -122,7 +142,9 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
   await page.goto(`/client-admin/document-categories/request/issue/${requestId}`);
   await ready(page);
-  await page.locator("#file").setInputFiles({ name: "Certificate.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await page
+    .locator("#file")
+    .setInputFiles({ name: "Certificate.pdf", mimeType: "application/pdf", buffer: await pdf() });
   await page.getByTestId("issue-submit").click();
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
   const document = (await issuedFor(requestId))!;
@@ -130,7 +152,9 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   await ready(page);
   const issuedPdf = await page.request.get((await page.getByTestId("issued-pdf").first().getAttribute("href"))!);
   expect(issuedPdf.headers()["content-type"]).toBe("application/pdf");
-  const verification = await page.request.get((await page.getByTestId("verification-page").first().getAttribute("href"))!);
+  const verification = await page.request.get(
+    (await page.getByTestId("verification-page").first().getAttribute("href"))!,
+  );
   expect(await verification.text()).toContain('data-verdict="VALID"');
 
   await page.getByRole("link", { name: "Revoke" }).first().click();

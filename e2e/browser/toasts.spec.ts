@@ -1,14 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "../support";
 
-test("a toast shows at the top; with JS it closes itself after three seconds, without JS it stays", async ({ page }, testInfo) => {
+test("a toast shows at the top; with JS it closes itself after three seconds, without JS it stays", async ({
+  page,
+}, testInfo) => {
   await signIn(page, DEMO.CLERK, undefined, "en");
   await page.goto("/login");
   const toast = page.getByRole("region", { name: "Notifications" }).getByText("You are already logged in");
   await expect(toast).toBeVisible();
   const box = (await toast.boundingBox())!;
   expect(box.y).toBeLessThan(130);
-  expect(box.x).toBeGreaterThan((page.viewportSize()!.width / 2)); // top-right in English
+  expect(box.x).toBeGreaterThan(page.viewportSize()!.width / 2); // top-right in English
   if (testInfo.project.use.javaScriptEnabled === false) {
     await page.waitForTimeout(3500);
     await expect(toast).toBeVisible();
@@ -17,7 +19,9 @@ test("a toast shows at the top; with JS it closes itself after three seconds, wi
   }
 });
 
-test("in Arabic a toast sits below the top bar, clear of the avatar and the language switch, and closes with its button", async ({ page }) => {
+test("in Arabic a toast sits below the top bar, clear of the avatar and the language switch, and closes with its button", async ({
+  page,
+}) => {
   await signIn(page, DEMO.CLERK, undefined, "ar");
   await page.goto("/login");
   const region = page.getByRole("region", { name: "الإشعارات" });
@@ -25,7 +29,10 @@ test("in Arabic a toast sits below the top bar, clear of the avatar and the lang
   await expect(toast).toBeVisible();
   const box = (await toast.boundingBox())!;
   expect(box.x).toBeLessThan(page.viewportSize()!.width / 2); // top-left in Arabic: the end of a right-to-left page
-  for (const covered of [page.locator("header summary").first(), page.locator('header form[action="/language"]').first()]) {
+  for (const covered of [
+    page.locator("header summary").first(),
+    page.locator('header form[action="/language"]').first(),
+  ]) {
     const other = (await covered.boundingBox())!;
     expect(box.y, "the toast starts below the top bar's controls").toBeGreaterThanOrEqual(other.y + other.height);
   }

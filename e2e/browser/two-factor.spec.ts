@@ -3,9 +3,17 @@ import { Secret, TOTP } from "otpauth";
 import { registerBeneficiary, signIn } from "../support";
 
 const codeOf = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, "")), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  new TOTP({
+    secret: Secret.fromBase32(secret.replace(/\s+/g, "")),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
-test("a beneficiary turns on two-factor sign-in from the QR page, then signs in with a code, and once with a recovery code", async ({ page, browser }, testInfo) => {
+test("a beneficiary turns on two-factor sign-in from the QR page, then signs in with a code, and once with a recovery code", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000);
   const email = await registerBeneficiary(page, "en");
   await page.goto("/profile/two-factor");

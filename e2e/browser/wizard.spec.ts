@@ -3,8 +3,28 @@ import { PDFDocument } from "pdf-lib";
 import { ready, registerBeneficiary } from "../support";
 
 const TEXT = {
-  en: { client: "Demo University", category: "Graduation certificate", next: "Next", back: "Back", submit: "Send the request", required: "This field is required", badType: "Invalid document file type", sent: "Your request was sent.", attached: "Attached: national-id.pdf" },
-  ar: { client: "الجامعة التجريبية", category: "شهادة تخرج", next: "التالي", back: "السابق", submit: "إرسال الطلب", required: "هذا الحقل مطلوب", badType: "نوع ملف المستند غير صالح", sent: "تم إرسال طلبك.", attached: "المرفق: national-id.pdf" },
+  en: {
+    client: "Demo University",
+    category: "Graduation certificate",
+    next: "Next",
+    back: "Back",
+    submit: "Send the request",
+    required: "This field is required",
+    badType: "Invalid document file type",
+    sent: "Your request was sent.",
+    attached: "Attached: national-id.pdf",
+  },
+  ar: {
+    client: "الجامعة التجريبية",
+    category: "شهادة تخرج",
+    next: "التالي",
+    back: "السابق",
+    submit: "إرسال الطلب",
+    required: "هذا الحقل مطلوب",
+    badType: "نوع ملف المستند غير صالح",
+    sent: "تم إرسال طلبك.",
+    attached: "المرفق: national-id.pdf",
+  },
 };
 
 async function pdf() {
@@ -52,7 +72,10 @@ for (const lng of ["en", "ar"] as const) {
     await requiredInput.setInputFiles({ name: "national-id.pdf", mimeType: "application/pdf", buffer: EXE });
     await next.click();
     await expect(page.getByText(text.badType)).toBeVisible();
-    await page.locator('input[type="file"]').first().setInputFiles({ name: "national-id.pdf", mimeType: "application/pdf", buffer: await pdf() });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: "national-id.pdf", mimeType: "application/pdf", buffer: await pdf() });
     await next.click();
     await expect(page).toHaveURL(/step=4/);
     await expect(page.getByTestId("review")).toContainText("20201234");
@@ -66,7 +89,9 @@ for (const lng of ["en", "ar"] as const) {
     const id = page.url().split("/").pop();
 
     await page.goto("/beneficiary/request-document");
-    await expect(page.getByTestId("my-requests").locator(`a[href="/beneficiary/request-document/${id}"]`)).toBeVisible();
+    await expect(
+      page.getByTestId("my-requests").locator(`a[href="/beneficiary/request-document/${id}"]`),
+    ).toBeVisible();
   });
 }
 

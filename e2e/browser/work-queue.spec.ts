@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, ready, signIn } from "../support";
 
-test("from the clerk's dashboard a pending request is two clicks away; the queue filters and orders without JS", async ({ page }) => {
+test("from the clerk's dashboard a pending request is two clicks away; the queue filters and orders without JS", async ({
+  page,
+}) => {
   await signIn(page, DEMO.CLERK, undefined, "en");
   await expect(page).toHaveURL("/clerks/dashboard");
   // One: the Pending figure opens the queue filtered by it.

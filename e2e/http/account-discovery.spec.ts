@@ -10,11 +10,28 @@ test("forgot-password takes the same time for known and unknown addresses", asyn
   const server = await spawnServer(4385, { DEMO_DATA: "off", AUTH_RATE_LIMIT: "100000", WEB_CONCURRENCY: "1" });
   try {
     const post = (path: string, fields: Record<string, string>) =>
-      fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
     const known: string[] = [];
     for (let i = 0; i < 30; i++) {
       const email = `known-${i}@example.com`;
-      const registered = await post("/register", { "firstName.english": "Known", "firstName.arabic": "معروف", "fatherName.english": "A", "fatherName.arabic": "أ", "lastName.english": "User", "lastName.arabic": "مستخدم", email, phone: "0790000002", nin: "12345678903", password: "Long-Enough-1", confirmPassword: "Long-Enough-1" });
+      const registered = await post("/register", {
+        "firstName.english": "Known",
+        "firstName.arabic": "معروف",
+        "fatherName.english": "A",
+        "fatherName.arabic": "أ",
+        "lastName.english": "User",
+        "lastName.arabic": "مستخدم",
+        email,
+        phone: "0790000002",
+        nin: "12345678903",
+        password: "Long-Enough-1",
+        confirmPassword: "Long-Enough-1",
+      });
       expect(registered.status).toBe(302);
       known.push(email);
     }

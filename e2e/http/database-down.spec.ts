@@ -11,7 +11,11 @@ test.skip(!process.env.POSTGRES_ADMIN_URL, "runs on PostgreSQL (scripts/e2e.mjs 
 test("while its database is down the server answers a translated 503 with Retry-After everywhere, and serves again once it is back", async () => {
   test.setTimeout(120_000);
   const postgres = await startPostgres();
-  const server = await spawnServer(4389, { DEMO_DATA: "on", WEB_CONCURRENCY: "1" }, { databaseUrl: await freshDatabase(postgres.adminUrl, "outage") });
+  const server = await spawnServer(
+    4389,
+    { DEMO_DATA: "on", WEB_CONCURRENCY: "1" },
+    { databaseUrl: await freshDatabase(postgres.adminUrl, "outage") },
+  );
   try {
     const url = server.url;
     const signIn = await fetch(`${url}/login`, {
@@ -21,13 +25,25 @@ test("while its database is down the server answers a translated 503 with Retry-
       body: `email=${encodeURIComponent(DEMO.CLERK)}&password=${DEMO_PASSWORD}`,
     });
     expect(signIn.status, await signIn.text()).toBe(302);
-    const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("session=")).at(-1)!;
-    const api = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.CLERK, password: DEMO_PASSWORD }) });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .filter((pair) => pair.startsWith("session="))
+      .at(-1)!;
+    const api = await fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: DEMO.CLERK, password: DEMO_PASSWORD }),
+    });
     const token = ((await api.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
     const db = await openServerDatabase(server.databaseUrl);
-    const { verification_code: code } = (await db.get<{ verification_code: string }>("SELECT verification_code FROM issued_documents WHERE status = 'VALID' ORDER BY id LIMIT 1"))!;
+    const { verification_code: code } = (await db.get<{ verification_code: string }>(
+      "SELECT verification_code FROM issued_documents WHERE status = 'VALID' ORDER BY id LIMIT 1",
+    ))!;
     await db.close();
-    expect((await fetch(`${url}/clerks/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(`${url}/clerks/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(
+      200,
+    );
 
     await postgres.halt();
 
@@ -43,7 +59,10 @@ test("while its database is down the server answers a translated 503 with Retry-
         ["en", "The service is unavailable for a moment"],
         ["ar", "الخدمة غير متاحة للحظات"],
       ] as const) {
-        const answer = await fetch(`${url}${path}`, { headers: { ...headers, "Accept-Language": language }, redirect: "manual" });
+        const answer = await fetch(`${url}${path}`, {
+          headers: { ...headers, "Accept-Language": language },
+          redirect: "manual",
+        });
         expect(answer.status, `${path} in ${language}`).toBe(503);
         expect(answer.headers.get("Retry-After")).toBe("30");
         expect(answer.headers.get("Content-Type")).toContain("text/html");
@@ -53,23 +72,39 @@ test("while its database is down the server answers a translated 503 with Retry-
       }
     }
     // A navigation with JavaScript asks for `.data`: a 503 without React Router's marker, which its client shows as its 503 page.
-    const navigation = await fetch(`${url}/clerks/dashboard.data`, { headers: { Cookie: cookie, "Accept-Language": "en" } });
+    const navigation = await fetch(`${url}/clerks/dashboard.data`, {
+      headers: { Cookie: cookie, "Accept-Language": "en" },
+    });
     expect(navigation.status).toBe(503);
     expect(navigation.headers.get("X-Remix-Response")).toBeNull();
     expect(await navigation.text()).toContain("The service is unavailable for a moment");
-    const posted = await fetch(`${url}/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url }, body: `email=${encodeURIComponent(DEMO.CLERK)}&password=${DEMO_PASSWORD}` });
+    const posted = await fetch(`${url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+      body: `email=${encodeURIComponent(DEMO.CLERK)}&password=${DEMO_PASSWORD}`,
+    });
     expect(posted.status).toBe(503);
     const apiCall = await fetch(`${url}/api/document-requests`, { headers: { Authorization: `Bearer ${token}` } });
     expect(apiCall.status).toBe(503);
     expect(apiCall.headers.get("Retry-After")).toBe("30");
-    expect(await apiCall.json()).toMatchObject({ success: false, error: { code: "SERVICE_UNAVAILABLE", message: { english: expect.stringContaining("unavailable"), arabic: expect.stringContaining("غير متاحة") } } });
+    expect(await apiCall.json()).toMatchObject({
+      success: false,
+      error: {
+        code: "SERVICE_UNAVAILABLE",
+        message: { english: expect.stringContaining("unavailable"), arabic: expect.stringContaining("غير متاحة") },
+      },
+    });
     expect((await fetch(`${url}/healthz`)).status).toBe(503);
     expect(server.child.exitCode).toBeNull();
 
     await postgres.launch();
 
     await expect.poll(async () => (await fetch(`${url}/healthz`)).status, { timeout: 15_000 }).toBe(200);
-    const back = await fetch(`${url}/clerks/dashboard`, { headers: { Cookie: cookie, "Accept-Language": "en" }, redirect: "manual" });
+    const back = await fetch(`${url}/clerks/dashboard`, {
+      headers: { Cookie: cookie, "Accept-Language": "en" },
+      redirect: "manual",
+    });
     expect(back.status).toBe(200);
     expect(await back.text()).toContain(DEMO.CLERK);
     const again = await fetch(`${url}/verify/${code}`, { headers: { "Accept-Language": "en" } });

@@ -8,25 +8,38 @@ import { DEMO, DEMO_PASSWORD, demoCodes } from "../support";
 /** What the second security test found, each through the production server as the attacker sent it. */
 const FORM = "application/x-www-form-urlencoded";
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${baseURL}${path}`, { method: "POST", redirect: "manual", headers: { Origin: baseURL, "Content-Type": FORM, ...headers }, body: new URLSearchParams(fields) });
+  fetch(`${baseURL}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseURL, "Content-Type": FORM, ...headers },
+    body: new URLSearchParams(fields),
+  });
 
 /** A Location that stays on this site: a path, parsed back to our origin, with no control character or backslash. */
 // eslint-disable-next-line no-control-regex -- the characters a Location must not hold
 const UNSAFE = /[\u0000-\u001f\\]/;
-const staysHere = (location: string | null) => location !== null && location.startsWith("/") && !location.startsWith("//") && new URL(location, baseURL).origin === new URL(baseURL).origin && !UNSAFE.test(location);
+const staysHere = (location: string | null) =>
+  location !== null &&
+  location.startsWith("/") &&
+  !location.startsWith("//") &&
+  new URL(location, baseURL).origin === new URL(baseURL).origin &&
+  !UNSAFE.test(location);
 
 test("every parameter that redirects keeps each known bypass on this site, and none answers 5xx", async () => {
   test.setTimeout(120_000);
   const failures: string[] = [];
   for (const value of REDIRECT_BYPASSES) {
     const language = await post("/language", { lng: "en", redirectTo: value });
-    if (language.status !== 302 || !staysHere(language.headers.get("Location"))) failures.push(`/language ${JSON.stringify(value)}: ${language.status} ${language.headers.get("Location")}`);
+    if (language.status !== 302 || !staysHere(language.headers.get("Location")))
+      failures.push(`/language ${JSON.stringify(value)}: ${language.status} ${language.headers.get("Location")}`);
     const loginPage = await fetch(`${baseURL}/login?redirectTo=${encodeURIComponent(value)}`);
     // The sign-in form carries the target in a hidden field: empty, or a path of this site.
     const kept = /name="redirectTo" value="([^"]*)"/.exec(await loginPage.text())?.[1] ?? "";
-    if (loginPage.status !== 200 || (kept !== "" && !staysHere(kept.replace(/&amp;/g, "&")))) failures.push(`/login?redirectTo ${JSON.stringify(value)}: ${loginPage.status} ${kept}`);
+    if (loginPage.status !== 200 || (kept !== "" && !staysHere(kept.replace(/&amp;/g, "&"))))
+      failures.push(`/login?redirectTo ${JSON.stringify(value)}: ${loginPage.status} ${kept}`);
     const signIn = await post("/login", { email: DEMO.CLERK, password: DEMO_PASSWORD, redirectTo: value });
-    if (signIn.status !== 302 || !staysHere(signIn.headers.get("Location"))) failures.push(`sign-in ${JSON.stringify(value)}: ${signIn.status} ${signIn.headers.get("Location")}`);
+    if (signIn.status !== 302 || !staysHere(signIn.headers.get("Location")))
+      failures.push(`sign-in ${JSON.stringify(value)}: ${signIn.status} ${signIn.headers.get("Location")}`);
   }
   expect(failures).toEqual([]);
 });
@@ -35,10 +48,13 @@ test("every parameter that redirects keeps each known bypass on this site, and n
 const withMethod = (method: string, path: string) =>
   new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
     const url = new URL(path, baseURL);
-    const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, agent: false }, (response) => {
-      response.resume();
-      resolve({ status: response.statusCode ?? 0, allow: response.headers.allow });
-    });
+    const request = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method, agent: false },
+      (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, allow: response.headers.allow });
+      },
+    );
     request.on("error", reject);
     request.end();
   });
@@ -64,20 +80,47 @@ test("a revoked document's file is not served to the public: 410 with its verdic
 
 test("typed text loses bidi overrides, isolates and control characters: in a form and in a JSON body", async () => {
   const email = `bidi-${Date.now()}@example.com`;
-  const registered = await post("/register", { "firstName.english": "Ali\u202Egnp.exe", "firstName.arabic": "علي\u2066", "fatherName.english": "Adel\u0007", "fatherName.arabic": "عادل", "lastName.english": "Nasser", "lastName.arabic": "ناصر", email, phone: "0790000003", nin: "12345678904", password: "Long-Enough-1", confirmPassword: "Long-Enough-1" });
+  const registered = await post("/register", {
+    "firstName.english": "Ali\u202Egnp.exe",
+    "firstName.arabic": "علي\u2066",
+    "fatherName.english": "Adel\u0007",
+    "fatherName.arabic": "عادل",
+    "lastName.english": "Nasser",
+    "lastName.arabic": "ناصر",
+    email,
+    phone: "0790000003",
+    nin: "12345678904",
+    password: "Long-Enough-1",
+    confirmPassword: "Long-Enough-1",
+  });
   expect(registered.status).toBe(302);
   const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
-  expect(await db.get("SELECT first_name_en, first_name_ar, father_name_en FROM users WHERE email = ?", email)).toEqual({ first_name_en: "Alignp.exe", first_name_ar: "علي", father_name_en: "Adel" });
+  expect(await db.get("SELECT first_name_en, first_name_ar, father_name_en FROM users WHERE email = ?", email)).toEqual(
+    { first_name_en: "Alignp.exe", first_name_ar: "علي", father_name_en: "Adel" },
+  );
 
-  const login = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.CLERK, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: DEMO.CLERK, password: DEMO_PASSWORD }),
+  });
   const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
   const created = await fetch(`${baseURL}/api/document-categories`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: { english: "Bidi \u202Etest", arabic: "اختبار\u202B" }, description: { english: "x", arabic: "س" }, fee: "0", currency: "JOD", validityPeriod: "30" }),
+    body: JSON.stringify({
+      name: { english: "Bidi \u202Etest", arabic: "اختبار\u202B" },
+      description: { english: "x", arabic: "س" },
+      fee: "0",
+      currency: "JOD",
+      validityPeriod: "30",
+    }),
   });
   const answer = await created.text();
   expect(created.status, answer).toBeLessThan(300);
-  expect(await db.get("SELECT name_en, name_ar FROM document_categories WHERE name_en LIKE 'Bidi%'")).toEqual({ name_en: "Bidi test", name_ar: "اختبار" });
+  expect(await db.get("SELECT name_en, name_ar FROM document_categories WHERE name_en LIKE 'Bidi%'")).toEqual({
+    name_en: "Bidi test",
+    name_ar: "اختبار",
+  });
   await db.close();
 });

@@ -28,14 +28,33 @@ interface Mutation {
 const CRLF = "\r\n";
 const part = (boundary: string, name: string, value: string | Buffer, file?: { name: string; type: string }) =>
   Buffer.concat([
-    Buffer.from(`--${boundary}${CRLF}Content-Disposition: form-data; name="${name}"${file ? `; filename="${file.name}"` : ""}${CRLF}${file ? `Content-Type: ${file.type}${CRLF}` : ""}${CRLF}`, "latin1"),
+    Buffer.from(
+      `--${boundary}${CRLF}Content-Disposition: form-data; name="${name}"${file ? `; filename="${file.name}"` : ""}${CRLF}${file ? `Content-Type: ${file.type}${CRLF}` : ""}${CRLF}`,
+      "latin1",
+    ),
     Buffer.isBuffer(value) ? value : Buffer.from(value, "utf8"),
     Buffer.from(CRLF, "latin1"),
   ]);
-const multipart = (parts: Buffer[], boundary = "b0undary", close = true) => Buffer.concat([...parts, Buffer.from(close ? `--${boundary}--${CRLF}` : "", "latin1")]);
+const multipart = (parts: Buffer[], boundary = "b0undary", close = true) =>
+  Buffer.concat([...parts, Buffer.from(close ? `--${boundary}--${CRLF}` : "", "latin1")]);
 const form = "application/x-www-form-urlencoded";
 const multi = (boundary = "b0undary") => `multipart/form-data; boundary=${boundary}`;
-const FIELDS = ["intent", "email", "password", "name.english", "name.arabic", "status", "note", "lng", "redirectTo", "documentName", "expirationDate", "pin", "reason", "requestMessage"];
+const FIELDS = [
+  "intent",
+  "email",
+  "password",
+  "name.english",
+  "name.arabic",
+  "status",
+  "note",
+  "lng",
+  "redirectTo",
+  "documentName",
+  "expirationDate",
+  "pin",
+  "reason",
+  "requestMessage",
+];
 
 function mutations(): Mutation[] {
   const bomb = Buffer.from(duplicatedPageTreePdf(28));
@@ -43,29 +62,100 @@ function mutations(): Mutation[] {
   const manyFields = Array.from({ length: 1100 }, (_, i) => `f${i}=${i}`).join("&");
   return [
     { name: "text/plain", headers: { "Content-Type": "text/plain" }, body: Buffer.from("intent=delete") },
-    { name: "JSON", headers: { "Content-Type": "application/json" }, body: Buffer.from('{"intent":"delete","status":"APPROVED"}') },
-    { name: "XML", headers: { "Content-Type": "application/xml" }, body: Buffer.from('<?xml version="1.0"?><a intent="delete"/>') },
+    {
+      name: "JSON",
+      headers: { "Content-Type": "application/json" },
+      body: Buffer.from('{"intent":"delete","status":"APPROVED"}'),
+    },
+    {
+      name: "XML",
+      headers: { "Content-Type": "application/xml" },
+      body: Buffer.from('<?xml version="1.0"?><a intent="delete"/>'),
+    },
     { name: "no content type", headers: {}, body: Buffer.from("intent=delete") },
     { name: "no body", headers: {}, body: Buffer.alloc(0) },
-    { name: "multipart without boundary", headers: { "Content-Type": "multipart/form-data" }, body: multipart([part("b0undary", "intent", "delete")]) },
-    { name: "multipart with an empty boundary", headers: { "Content-Type": "multipart/form-data; boundary=" }, body: multipart([part("b0undary", "intent", "delete")]) },
-    { name: "multipart with another boundary", headers: { "Content-Type": multi("other") }, body: multipart([part("b0undary", "intent", "delete")]) },
-    { name: "multipart cut short", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "intent", "delete")], "b0undary", false) },
-    { name: "multipart with 1,100 fields", headers: { "Content-Type": multi() }, body: multipart(Array.from({ length: 1100 }, (_, i) => part("b0undary", `f${i}`, "1"))) },
+    {
+      name: "multipart without boundary",
+      headers: { "Content-Type": "multipart/form-data" },
+      body: multipart([part("b0undary", "intent", "delete")]),
+    },
+    {
+      name: "multipart with an empty boundary",
+      headers: { "Content-Type": "multipart/form-data; boundary=" },
+      body: multipart([part("b0undary", "intent", "delete")]),
+    },
+    {
+      name: "multipart with another boundary",
+      headers: { "Content-Type": multi("other") },
+      body: multipart([part("b0undary", "intent", "delete")]),
+    },
+    {
+      name: "multipart cut short",
+      headers: { "Content-Type": multi() },
+      body: multipart([part("b0undary", "intent", "delete")], "b0undary", false),
+    },
+    {
+      name: "multipart with 1,100 fields",
+      headers: { "Content-Type": multi() },
+      body: multipart(Array.from({ length: 1100 }, (_, i) => part("b0undary", `f${i}`, "1"))),
+    },
     { name: "urlencoded with 1,100 fields", headers: { "Content-Type": form }, body: Buffer.from(manyFields) },
-    { name: "urlencoded invalid UTF-8", headers: { "Content-Type": form }, body: Buffer.from(FIELDS.map((field) => `${field}=%ff%fe%c3`).join("&")) },
-    { name: "multipart invalid UTF-8", headers: { "Content-Type": multi() }, body: multipart(FIELDS.map((field) => part("b0undary", field, Buffer.from([0xff, 0xfe, 0xc3])))) },
-    { name: "urlencoded of 1.2 MB", headers: { "Content-Type": form }, body: Buffer.from(`note=${"a".repeat(1_200_000)}`) },
+    {
+      name: "urlencoded invalid UTF-8",
+      headers: { "Content-Type": form },
+      body: Buffer.from(FIELDS.map((field) => `${field}=%ff%fe%c3`).join("&")),
+    },
+    {
+      name: "multipart invalid UTF-8",
+      headers: { "Content-Type": multi() },
+      body: multipart(FIELDS.map((field) => part("b0undary", field, Buffer.from([0xff, 0xfe, 0xc3])))),
+    },
+    {
+      name: "urlencoded of 1.2 MB",
+      headers: { "Content-Type": form },
+      body: Buffer.from(`note=${"a".repeat(1_200_000)}`),
+    },
     {
       name: "two files",
       headers: { "Content-Type": multi() },
-      body: multipart([part("b0undary", "file", "%PDF-1.4 x", { name: "a.pdf", type: "application/pdf" }), part("b0undary", "file", "%PDF-1.4 y", { name: "b\u202Efdp.exe", type: "application/pdf" }), part("b0undary", "document.1", "x", { name: "../../etc/passwd", type: "text/plain" })]),
+      body: multipart([
+        part("b0undary", "file", "%PDF-1.4 x", { name: "a.pdf", type: "application/pdf" }),
+        part("b0undary", "file", "%PDF-1.4 y", { name: "b\u202Efdp.exe", type: "application/pdf" }),
+        part("b0undary", "document.1", "x", { name: "../../etc/passwd", type: "text/plain" }),
+      ]),
     },
-    { name: "a malformed GIF", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "documentName", "Certificate"), part("b0undary", "file", gif, { name: "stamp.gif", type: "image/gif" }), part("b0undary", "document.1", gif, { name: "stamp.gif", type: "image/gif" })]) },
-    { name: "the page-tree bomb", headers: { "Content-Type": multi() }, body: multipart([part("b0undary", "documentName", "Certificate"), part("b0undary", "file", bomb, { name: "bomb.pdf", type: "application/pdf" }), part("b0undary", "document.1", bomb, { name: "bomb.pdf", type: "application/pdf" })]) },
+    {
+      name: "a malformed GIF",
+      headers: { "Content-Type": multi() },
+      body: multipart([
+        part("b0undary", "documentName", "Certificate"),
+        part("b0undary", "file", gif, { name: "stamp.gif", type: "image/gif" }),
+        part("b0undary", "document.1", gif, { name: "stamp.gif", type: "image/gif" }),
+      ]),
+    },
+    {
+      name: "the page-tree bomb",
+      headers: { "Content-Type": multi() },
+      body: multipart([
+        part("b0undary", "documentName", "Certificate"),
+        part("b0undary", "file", bomb, { name: "bomb.pdf", type: "application/pdf" }),
+        part("b0undary", "document.1", bomb, { name: "bomb.pdf", type: "application/pdf" }),
+      ]),
+    },
     // CR, LF and NUL in every field: none may reach a header (a Location, a Content-Disposition) or a 5xx.
-    { name: "CR, LF and NUL in every field", headers: { "Content-Type": form }, body: Buffer.from(FIELDS.map((field) => `${field}=%2F%0D%0ASet-Cookie:%20x=1%00`).join("&")) },
-    { name: "hostile values", headers: { "Content-Type": form }, body: Buffer.from("intent=delete&status=LOST&page=100000000000000000000&expirationDate=31-31-2099&pin=%00%00&lng=xx&redirectTo=%2F%2Fevil.example&email=%3Cscript%3E&note=" + "%F0%9F%98%80".repeat(500)) },
+    {
+      name: "CR, LF and NUL in every field",
+      headers: { "Content-Type": form },
+      body: Buffer.from(FIELDS.map((field) => `${field}=%2F%0D%0ASet-Cookie:%20x=1%00`).join("&")),
+    },
+    {
+      name: "hostile values",
+      headers: { "Content-Type": form },
+      body: Buffer.from(
+        "intent=delete&status=LOST&page=100000000000000000000&expirationDate=31-31-2099&pin=%00%00&lng=xx&redirectTo=%2F%2Fevil.example&email=%3Cscript%3E&note=" +
+          "%F0%9F%98%80".repeat(500),
+      ),
+    },
   ];
 }
 
@@ -75,10 +165,20 @@ function mutations(): Mutation[] {
  */
 function send(path: string, method: string, headers: Record<string, string>, body?: Buffer) {
   return new Promise<number>((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port: PORT, path, method, agent: false, headers: { ...headers, ...(body ? { "Content-Length": String(body.length) } : {}) } }, (response) => {
-      response.resume();
-      response.on("close", () => resolve(response.complete ? (response.statusCode ?? 0) : 0));
-    });
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path,
+        method,
+        agent: false,
+        headers: { ...headers, ...(body ? { "Content-Length": String(body.length) } : {}) },
+      },
+      (response) => {
+        response.resume();
+        response.on("close", () => resolve(response.complete ? (response.statusCode ?? 0) : 0));
+      },
+    );
     request.on("error", (error) => (request.writableEnded ? resolve(0) : reject(error)));
     // A request left unanswered is a failure to name, not a suite that runs out of time.
     request.setTimeout(10_000, () => {
@@ -90,9 +190,18 @@ function send(path: string, method: string, headers: Record<string, string>, bod
 }
 
 async function cookieOf(email: string) {
-  const response = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": form, Origin: server.url }, body: `email=${encodeURIComponent(email)}&password=${DEMO_PASSWORD}` });
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": form, Origin: server.url },
+    body: `email=${encodeURIComponent(email)}&password=${DEMO_PASSWORD}`,
+  });
   expect(response.status).toBe(302);
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("session=")).at(-1)!;
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.startsWith("session="))
+    .at(-1)!;
 }
 
 /** Rows per table, besides the counters and sessions that reading pages moves. */
@@ -103,11 +212,18 @@ async function rowCounts(db: ServerDatabase): Promise<Record<string, number>> {
   return counts;
 }
 
-const storedFiles = () => (fs.existsSync(`${server.dataDir}/files`) ? fs.readdirSync(`${server.dataDir}/files`, { recursive: true }).length : 0);
+const storedFiles = () =>
+  fs.existsSync(`${server.dataDir}/files`) ? fs.readdirSync(`${server.dataDir}/files`, { recursive: true }).length : 0;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  server = await spawnServer(PORT, { DEMO_DATA: "on", WEB_CONCURRENCY: "2", AUTH_RATE_LIMIT: "1000000", VERIFY_RATE_LIMIT: "1000000", PIN_SECRET: "malformed" });
+  server = await spawnServer(PORT, {
+    DEMO_DATA: "on",
+    WEB_CONCURRENCY: "2",
+    AUTH_RATE_LIMIT: "1000000",
+    VERIFY_RATE_LIMIT: "1000000",
+    PIN_SECRET: "malformed",
+  });
 });
 
 test.afterAll(async () => {
@@ -117,7 +233,12 @@ test.afterAll(async () => {
 
 test("at least 3,000 malformed posts over every action route, as four users: no 5xx, nothing written, the server healthy", async () => {
   test.setTimeout(300_000);
-  const users = { anonymous: "", beneficiary: await cookieOf(DEMO.BENEFICIARY), clerk: await cookieOf(DEMO.CLERK), superAdmin: await cookieOf(DEMO.SUPER_ADMIN) };
+  const users = {
+    anonymous: "",
+    beneficiary: await cookieOf(DEMO.BENEFICIARY),
+    clerk: await cookieOf(DEMO.CLERK),
+    superAdmin: await cookieOf(DEMO.SUPER_ADMIN),
+  };
   // Signing out would end the suite's own sessions; the API has its own suite (api.spec.ts).
   const actions = ROUTES.filter((route) => route.hasAction && route.path !== "/logout");
   expect(actions.length).toBeGreaterThan(30);
@@ -129,14 +250,21 @@ test("at least 3,000 malformed posts over every action route, as four users: no 
       for (const mutation of mutations()) {
         const before = await rowCounts(db);
         const filesBefore = storedFiles();
-        const status = await send(route.path, "POST", { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...mutation.headers }, mutation.body);
+        const status = await send(
+          route.path,
+          "POST",
+          { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}), ...mutation.headers },
+          mutation.body,
+        );
         sent++;
         if (status >= 500 || status <= 0) failures.push(`${who} ${route.path} ${mutation.name}: ${status}`);
         if (status >= 400) {
           const after = await rowCounts(db);
           const written = Object.keys(after).filter((table) => after[table] !== before[table]);
-          if (written.length > 0) failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet wrote ${written.join(", ")}`);
-          if (storedFiles() !== filesBefore) failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet stored a file`);
+          if (written.length > 0)
+            failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet wrote ${written.join(", ")}`);
+          if (storedFiles() !== filesBefore)
+            failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet stored a file`);
         }
       }
     }
@@ -155,7 +283,14 @@ test("malformed paths and paging parameters on every page answer 4xx or a page, 
   const failures: string[] = [];
   const gets = ROUTES.filter((route) => route.path !== "/logout");
   for (const route of gets) {
-    for (const suffix of ["?redirectTo=%2F%0D%0ALocation:%20x&lng=%0A&q=%00&status=%0D&page=%0A&code=%0D%0A", "?page=100000000000000000000&size=-5", "?page=1e20&size=1e20&q=%E0%A4%A", "/%E0%A4%A", "?status=%00&from=2026-13-45&to=x", "?client=99999999999&clientId=99999999999&category=99999999999"]) {
+    for (const suffix of [
+      "?redirectTo=%2F%0D%0ALocation:%20x&lng=%0A&q=%00&status=%0D&page=%0A&code=%0D%0A",
+      "?page=100000000000000000000&size=-5",
+      "?page=1e20&size=1e20&q=%E0%A4%A",
+      "/%E0%A4%A",
+      "?status=%00&from=2026-13-45&to=x",
+      "?client=99999999999&clientId=99999999999&category=99999999999",
+    ]) {
       for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
         const status = await send(`${route.path}${suffix}`, "GET", headers);
         if (status >= 500 || status <= 0) failures.push(`GET ${route.path}${suffix}: ${status}`);
@@ -182,7 +317,14 @@ test("a body cut short, and a body far over its limit, leave the server answerin
   for (const path of ["/login", "/register", "/clerks/document-categories/request/1/issue", "/language"]) {
     // Announces 100 bytes, sends 10, and goes away.
     await new Promise<void>((resolve) => {
-      const request = http.request({ host: "127.0.0.1", port: PORT, path, method: "POST", agent: false, headers: { Origin: server.url, Cookie: cookie, "Content-Type": form, "Content-Length": "100" } });
+      const request = http.request({
+        host: "127.0.0.1",
+        port: PORT,
+        path,
+        method: "POST",
+        agent: false,
+        headers: { Origin: server.url, Cookie: cookie, "Content-Type": form, "Content-Length": "100" },
+      });
       request.on("error", () => resolve());
       request.write("email=a%40");
       setTimeout(() => {
@@ -194,10 +336,20 @@ test("a body cut short, and a body far over its limit, leave the server answerin
   // 50 MB announced to an anonymous form: refused before it is read.
   const start = Date.now();
   const status = await new Promise<number>((resolve) => {
-    const request = http.request({ host: "127.0.0.1", port: PORT, path: "/language", method: "POST", agent: false, headers: { Origin: server.url, "Content-Type": form, "Content-Length": String(50 * 1024 * 1024) } }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path: "/language",
+        method: "POST",
+        agent: false,
+        headers: { Origin: server.url, "Content-Type": form, "Content-Length": String(50 * 1024 * 1024) },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
     request.on("error", () => resolve(0));
     request.write("lng=");
   });
@@ -215,10 +367,20 @@ function streamChunked(path: string, headers: Record<string, string>) {
     const start = Date.now();
     let status = 0;
     let error: string | undefined;
-    const request = http.request({ host: "127.0.0.1", port: PORT, path, method: "POST", agent: false, headers: { ...headers, "Transfer-Encoding": "chunked" } }, (response) => {
-      status = response.statusCode ?? 0;
-      response.resume();
-    });
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path,
+        method: "POST",
+        agent: false,
+        headers: { ...headers, "Transfer-Encoding": "chunked" },
+      },
+      (response) => {
+        status = response.statusCode ?? 0;
+        response.resume();
+      },
+    );
     request.on("close", () => resolve({ status, closedMs: Date.now() - start, error }));
     request.on("error", (cause: NodeJS.ErrnoException) => (error = cause.code));
     const chunk = Buffer.alloc(64 * 1024, "a");
@@ -242,19 +404,28 @@ test("a chunked body of 2 MB to every action route and the API is answered, 413 
   const failures: string[] = [];
   const targets: { path: string; headers: Record<string, string> }[] = [
     ...ROUTES.filter((route) => route.hasAction && route.path !== "/logout").flatMap((route) =>
-      ["", cookie].map((session) => ({ path: route.path, headers: { Origin: server.url, "Content-Type": form, ...(session ? { Cookie: session } : {}) } })),
+      ["", cookie].map((session) => ({
+        path: route.path,
+        headers: { Origin: server.url, "Content-Type": form, ...(session ? { Cookie: session } : {}) },
+      })),
     ),
-    ...["/api/auth/login", "/api/auth/refresh", "/api/document-requests"].map((path) => ({ path, headers: { "Content-Type": "application/json" } })),
+    ...["/api/auth/login", "/api/auth/refresh", "/api/document-requests"].map((path) => ({
+      path,
+      headers: { "Content-Type": "application/json" },
+    })),
   ];
   for (const { path, headers } of targets) {
     const answer = await streamChunked(path, headers);
-    if (answer.status === 0 || answer.status >= 500 || answer.closedMs > 8_000) failures.push(`${path} ${headers.Cookie ? "signed in" : "anonymous"}: ${JSON.stringify(answer)}`);
+    if (answer.status === 0 || answer.status >= 500 || answer.closedMs > 8_000)
+      failures.push(`${path} ${headers.Cookie ? "signed in" : "anonymous"}: ${JSON.stringify(answer)}`);
   }
   for (const path of ["/login", "/register", "/forgot-password", "/language", "/api/auth/login"]) {
-    const answer = await streamChunked(path, { Origin: server.url, "Content-Type": path.startsWith("/api") ? "application/json" : form });
+    const answer = await streamChunked(path, {
+      Origin: server.url,
+      "Content-Type": path.startsWith("/api") ? "application/json" : form,
+    });
     if (answer.status !== 413) failures.push(`${path}: ${JSON.stringify(answer)}, not 413`);
   }
   expect(failures).toEqual([]);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
-

@@ -59,7 +59,10 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
 const capabilityOf = (file: string): Capability | undefined =>
   SCREEN_CAPABILITY[file] ?? (file.startsWith("routes/catalogue/") ? "catalogue:read" : undefined);
 /** A list's download (`{list}/export`, beside it in routes.ts) is guarded as its list is. */
-const screenFileOf = (route: RouteRow) => (route.path.endsWith("/export") ? (ROUTES.find((list) => `${list.path}/export` === route.path)?.file ?? route.file) : route.file);
+const screenFileOf = (route: RouteRow) =>
+  route.path.endsWith("/export")
+    ? (ROUTES.find((list) => `${list.path}/export` === route.path)?.file ?? route.file)
+    : route.file;
 
 /** Public paths and their status for anyone (an unknown verification code is NOT FOUND). */
 const PUBLIC: Record<string, number> = {
@@ -78,7 +81,13 @@ const PUBLIC: Record<string, number> = {
   "/api/docs": 200,
 };
 /** Pages for signed-out users and their status for them (a reset page without its mailed token: 'This link is invalid'). */
-const GUEST_ONLY: Record<string, number> = { "/login/two-factor": 302, "/login": 200, "/register": 200, "/forgot-password": 200, "/reset-password": 404 };
+const GUEST_ONLY: Record<string, number> = {
+  "/login/two-factor": 302,
+  "/login": 200,
+  "/register": 200,
+  "/forgot-password": 200,
+  "/reset-password": 404,
+};
 const POST_ONLY = new Set(["/logout", "/language"]);
 /** Answered by the production server before React Router (ADR 0006): the verification form posts to itself. */
 const FAST_PATH_POSTS = new Set(["/verify"]);
@@ -93,19 +102,31 @@ const ROLE_OF: Record<Exclude<Who, "anonymous">, Role> = {
   OTHER_CLERK: "CLERK",
   OTHER_CLIENT_ADMIN: "CLIENT_ADMIN",
 };
-const EMAIL_OF: Record<Exclude<Who, "anonymous">, string> = { ...DEMO, OTHER_CLERK: OTHER_CLIENT.CLERK, OTHER_CLIENT_ADMIN: OTHER_CLIENT.CLIENT_ADMIN };
+const EMAIL_OF: Record<Exclude<Who, "anonymous">, string> = {
+  ...DEMO,
+  OTHER_CLERK: OTHER_CLIENT.CLERK,
+  OTHER_CLIENT_ADMIN: OTHER_CLIENT.CLIENT_ADMIN,
+};
 // Demo University can do sincera and attestation, the Ministry of Labour (the other client) attestation
 // only; the client admins' permissions are empty (all).
 const capabilitiesOfWho = (who: Exclude<Who, "anonymous">) =>
-  capabilitiesOf(ROLE_OF[who], { clientId: 1, clientCanDoSincera: !who.startsWith("OTHER_"), clientCanDoAttestation: true, permissions: [], canDoAttestation: true });
+  capabilitiesOf(ROLE_OF[who], {
+    clientId: 1,
+    clientCanDoSincera: !who.startsWith("OTHER_"),
+    clientCanDoAttestation: true,
+    permissions: [],
+    canDoAttestation: true,
+  });
 
-const isAreaIndex = (route: RouteRow) => route.path === "/dashboard" || Object.keys(AREAS).some((area) => route.path === `/${area}`);
+const isAreaIndex = (route: RouteRow) =>
+  route.path === "/dashboard" || Object.keys(AREAS).some((area) => route.path === `/${area}`);
 
 function expectedGet(route: RouteRow, who: Who): { status: number; location?: RegExp } {
   const { path } = route;
   if (path in PUBLIC) return { status: PUBLIC[path] };
   if (POST_ONLY.has(path)) return { status: 405 };
-  if (path in GUEST_ONLY) return who === "anonymous" ? { status: GUEST_ONLY[path] } : { status: 302, location: /^\/profile$/ };
+  if (path in GUEST_ONLY)
+    return who === "anonymous" ? { status: GUEST_ONLY[path] } : { status: 302, location: /^\/profile$/ };
   if (who === "anonymous") return { status: 302, location: /^\/login\?redirectTo=/ };
   const capabilities = capabilitiesOfWho(who);
   if (route.area && !capabilities.has(AREAS[route.area].capability)) return { status: 403 };
@@ -134,7 +155,8 @@ function expectedPost(route: RouteRow, who: Who): { status: number | "client-err
   }
   if (!route.hasAction && !FAST_PATH_POSTS.has(route.path)) return { status: 405 };
   if (route.path in GUEST_ONLY && who === "anonymous") return { status: "client-error" }; // the form's own checks
-  if (get.status === 403 || get.status === 404 || (get.status === 302 && get.location?.source.includes("login"))) return get;
+  if (get.status === 403 || get.status === 404 || (get.status === 302 && get.location?.source.includes("login")))
+    return get;
   return { status: "client-error" };
 }
 
@@ -142,7 +164,10 @@ async function contextFor(who: Who): Promise<APIRequestContext> {
   // As a browser posts from our pages: with our Origin.
   const context = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   if (who !== "anonymous") {
-    const response = await context.post("/login", { form: { email: EMAIL_OF[who], password: DEMO_PASSWORD }, maxRedirects: 0 });
+    const response = await context.post("/login", {
+      form: { email: EMAIL_OF[who], password: DEMO_PASSWORD },
+      maxRedirects: 0,
+    });
     expect(response.status(), `sign-in of ${who}`).toBe(302);
   }
   return context;
@@ -150,10 +175,12 @@ async function contextFor(who: Who): Promise<APIRequestContext> {
 
 test("routes.ts has the areas and screens the matrix walks", () => {
   expect(ROUTES.length).toBeGreaterThan(60);
-  for (const area of Object.keys(AREAS).filter((key) => key !== "shared")) expect(ROUTES.map((route) => route.path)).toContain(`/${area}/dashboard`);
+  for (const area of Object.keys(AREAS).filter((key) => key !== "shared"))
+    expect(ROUTES.map((route) => route.path)).toContain(`/${area}/dashboard`);
   // Every screen of the area table is a route the matrix walks.
   const paths = new Set(flatten(routes).map((route) => route.path));
-  for (const area of Object.values(AREAS)) for (const pattern of Object.values(area.screens)) expect(paths, pattern).toContain(pattern);
+  for (const area of Object.values(AREAS))
+    for (const pattern of Object.values(area.screens)) expect(paths, pattern).toContain(pattern);
 });
 
 const EVERYONE: Who[] = ["anonymous", ...(Object.keys(DEMO) as DemoRole[]), "OTHER_CLERK", "OTHER_CLIENT_ADMIN"];
@@ -188,7 +215,9 @@ test("every sidebar link answers 200 inside the area's shell", async () => {
   for (const who of Object.keys(DEMO) as DemoRole[]) {
     const context = await contextFor(who);
     const dashboard = await (await context.get("/dashboard")).text();
-    const links = [...dashboard.matchAll(/<nav[^>]*>([\s\S]*?)<\/nav>/g)].flatMap((nav) => [...nav[1].matchAll(/href="([^"]+)"/g)].map((match) => match[1]));
+    const links = [...dashboard.matchAll(/<nav[^>]*>([\s\S]*?)<\/nav>/g)].flatMap((nav) =>
+      [...nav[1].matchAll(/href="([^"]+)"/g)].map((match) => match[1]),
+    );
     expect(links.length, who).toBeGreaterThan(2);
     for (const link of links) {
       const response = await context.get(link);
@@ -202,7 +231,13 @@ test("every sidebar link answers 200 inside the area's shell", async () => {
 
 test("unknown paths answer 404, anywhere", async () => {
   const context = await contextFor("anonymous");
-  for (const path of ["/nope", "/locales/fr/common.json", "/locales/en/other.json", "/assets/missing-0000.js", "/.vite/manifest.json"]) {
+  for (const path of [
+    "/nope",
+    "/locales/fr/common.json",
+    "/locales/en/other.json",
+    "/assets/missing-0000.js",
+    "/.vite/manifest.json",
+  ]) {
     expect((await context.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
   }
   await context.dispose();
@@ -250,7 +285,13 @@ test("another client's id and an id that does not exist get the same 404 page", 
 test("nothing a signed-in user gets is cached: pages, .data answers and files say no-store", async () => {
   const context = await contextFor("CLERK");
   // Demo University's request 1, and file 1 (a supporting document of it).
-  for (const path of ["/clerks/dashboard", "/clerks/dashboard.data", "/clerks/document-categories/request/1", "/files/1", "/profile"]) {
+  for (const path of [
+    "/clerks/dashboard",
+    "/clerks/dashboard.data",
+    "/clerks/document-categories/request/1",
+    "/files/1",
+    "/profile",
+  ]) {
     const response = await context.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(200);
     expect(response.headers()["cache-control"], path).toBe("no-store");
@@ -260,16 +301,43 @@ test("nothing a signed-in user gets is cached: pages, .data answers and files sa
 
 test("a post that does not come from our pages is refused with 403: another Origin, Origin null, cross-site, a foreign Referer, or nothing said and no form token", async () => {
   const context = await playwrightRequest.newContext({ baseURL });
-  const refusals: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }, { Referer: "https://evil.example/" }, {}];
+  const refusals: Record<string, string>[] = [
+    { Origin: "https://evil.example" },
+    { Origin: "null" },
+    { "Sec-Fetch-Site": "cross-site" },
+    { "Sec-Fetch-Site": "same-site" },
+    { Referer: "https://evil.example/" },
+    {},
+  ];
   for (const path of ["/login", "/logout", "/language", "/register"]) {
     for (const headers of refusals) {
-      const response = await context.post(path, { form: { email: DEMO.CLERK, password: DEMO_PASSWORD, lng: "en" }, headers, maxRedirects: 0 });
+      const response = await context.post(path, {
+        form: { email: DEMO.CLERK, password: DEMO_PASSWORD, lng: "en" },
+        headers,
+        maxRedirects: 0,
+      });
       expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
       expect(response.headers()["set-cookie"] ?? "").not.toMatch(/session=|i18nextLng=/);
     }
   }
   // Typed in the address bar or posted from our own page: taken.
-  expect((await context.post("/login", { form: { email: DEMO.CLERK, password: DEMO_PASSWORD }, headers: { "Sec-Fetch-Site": "same-origin" }, maxRedirects: 0 })).status()).toBe(302);
-  expect((await context.post("/language", { form: { lng: "en", redirectTo: "/" }, headers: { Origin: baseURL }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await context.post("/login", {
+        form: { email: DEMO.CLERK, password: DEMO_PASSWORD },
+        headers: { "Sec-Fetch-Site": "same-origin" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
+  expect(
+    (
+      await context.post("/language", {
+        form: { lng: "en", redirectTo: "/" },
+        headers: { Origin: baseURL },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
   await context.dispose();
 });

@@ -27,7 +27,12 @@ let address = 0;
 const newAddress = () => `10.6.0.${++address}`;
 
 async function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers: { Origin: server.url, "Content-Type": FORM, ...headers }, body: new URLSearchParams(fields) });
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": FORM, ...headers },
+    body: new URLSearchParams(fields),
+  });
 }
 
 /** Posts until the limiter answers 429 (at most `tries` times), and returns that answer. */
@@ -48,11 +53,22 @@ const expectRetryAfter = async (response: Response, seconds: number) => {
 
 test("the sign-in, registration and password-reset pages", async () => {
   const ip = newAddress();
-  await expectRetryAfter(await untilLimited(() => post("/login", { email: "nobody@example.com", password: "wrong-password" }, { "X-Forwarded-For": ip })), 60);
+  await expectRetryAfter(
+    await untilLimited(() =>
+      post("/login", { email: "nobody@example.com", password: "wrong-password" }, { "X-Forwarded-For": ip }),
+    ),
+    60,
+  );
   const other = newAddress();
-  await expectRetryAfter(await untilLimited(() => post("/register", { email: "x@example.com" }, { "X-Forwarded-For": other })), 60);
+  await expectRetryAfter(
+    await untilLimited(() => post("/register", { email: "x@example.com" }, { "X-Forwarded-For": other })),
+    60,
+  );
   const third = newAddress();
-  await expectRetryAfter(await untilLimited(() => post("/forgot-password", { email: "x@example.com" }, { "X-Forwarded-For": third })), 60);
+  await expectRetryAfter(
+    await untilLimited(() => post("/forgot-password", { email: "x@example.com" }, { "X-Forwarded-For": third })),
+    60,
+  );
 });
 
 /** A browser of its own: an address and a cookie jar. */
@@ -62,13 +78,16 @@ function visitor() {
   const headers = () => ({ "X-Forwarded-For": ip, Cookie: [...cookies.values()].join("; ") });
   /** Posts the fields, or without them asks for the page. */
   return (path: string, fields?: Record<string, string>) =>
-    (fields ? post(path, fields, headers()) : fetch(`${server.url}${path}`, { headers: headers() })).then((response) => {
-      for (const cookie of response.headers.getSetCookie()) cookies.set(cookie.split("=")[0], cookie.split(";")[0]);
-      return response;
-    });
+    (fields ? post(path, fields, headers()) : fetch(`${server.url}${path}`, { headers: headers() })).then(
+      (response) => {
+        for (const cookie of response.headers.getSetCookie()) cookies.set(cookie.split("=")[0], cookie.split(";")[0]);
+        return response;
+      },
+    );
 }
 
-const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+const codeOf = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
 
 /** Turns two-factor sign-in on for the signed-in visitor; the secret. */
 async function enrol(as: ReturnType<typeof visitor>) {
@@ -81,7 +100,10 @@ test("the two-factor code, at enrolment and at sign-in", async () => {
   const clerk = visitor();
   expect((await clerk("/login", { email: DEMO.CLERK, password: DEMO_PASSWORD })).status).toBe(302);
   await enrol(clerk);
-  await expectRetryAfter(await untilLimited(() => clerk("/profile/two-factor", { intent: "confirm", code: "000000" })), 300);
+  await expectRetryAfter(
+    await untilLimited(() => clerk("/profile/two-factor", { intent: "confirm", code: "000000" })),
+    300,
+  );
 
   const owner = visitor();
   expect((await owner("/login", { email: DEMO.CLIENT_ADMIN, password: DEMO_PASSWORD })).status).toBe(302);
@@ -95,17 +117,42 @@ test("the two-factor code, at enrolment and at sign-in", async () => {
 
 test("verification look-ups and SecurePlus PINs, on the pages and in the API; the API's sign-in", async () => {
   const ip = newAddress();
-  await expectRetryAfter(await untilLimited(() => fetch(`${server.url}/verify/ABCDEFGHJKMNPQRS`, { headers: { "X-Forwarded-For": ip } })), 60);
+  await expectRetryAfter(
+    await untilLimited(() => fetch(`${server.url}/verify/ABCDEFGHJKMNPQRS`, { headers: { "X-Forwarded-For": ip } })),
+    60,
+  );
   const apiIp = newAddress();
-  await expectRetryAfter(await untilLimited(() => fetch(`${server.url}/api/verify/ABCDEFGHJKMNPQRS`, { headers: { "X-Forwarded-For": apiIp } })), 60);
+  await expectRetryAfter(
+    await untilLimited(() =>
+      fetch(`${server.url}/api/verify/ABCDEFGHJKMNPQRS`, { headers: { "X-Forwarded-For": apiIp } }),
+    ),
+    60,
+  );
   // Wrong PINs for a SecurePlus document, each from another address (the look-ups' own limit aside): past
   // the document's 20 a day it takes no more PINs from anyone but its holder (docs/decisions/0014).
   const db = await openServerDatabase(server.databaseUrl, { readonly: true });
-  const { code } = (await db.get<{ code: string }>("SELECT verification_code AS code FROM issued_documents WHERE secure_plus_enabled = 1 ORDER BY id"))!;
+  const { code } = (await db.get<{ code: string }>(
+    "SELECT verification_code AS code FROM issued_documents WHERE secure_plus_enabled = 1 ORDER BY id",
+  ))!;
   await db.close();
-  await expectRetryAfter(await untilLimited(() => post(`/verify/${code}`, { pin: "000000" }, { "X-Forwarded-For": newAddress() }), 30), 86400);
-  await expectRetryAfter(await fetch(`${server.url}/api/verify/${code}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": newAddress() }, body: JSON.stringify({ pin: "000000" }) }), 86400);
+  await expectRetryAfter(
+    await untilLimited(() => post(`/verify/${code}`, { pin: "000000" }, { "X-Forwarded-For": newAddress() }), 30),
+    86400,
+  );
+  await expectRetryAfter(
+    await fetch(`${server.url}/api/verify/${code}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": newAddress() },
+      body: JSON.stringify({ pin: "000000" }),
+    }),
+    86400,
+  );
   const loginIp = newAddress();
-  const apiLogin = () => fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": loginIp }, body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }) });
+  const apiLogin = () =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": loginIp },
+      body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
+    });
   await expectRetryAfter(await untilLimited(apiLogin), 60);
 });

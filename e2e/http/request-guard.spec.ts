@@ -13,13 +13,21 @@ const signInBody = `email=${encodeURIComponent(DEMO.BENEFICIARY)}&password=${DEM
 async function visit(path: string, cookie?: string) {
   const response = await fetch(`${baseURL}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
   const html = await response.text();
-  const anchor = response.headers.getSetCookie().find((value) => value.startsWith("form_anchor="))?.split(";")[0];
+  const anchor = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("form_anchor="))
+    ?.split(";")[0];
   const tokens = [...html.matchAll(/name="_formToken" value="([^"]+)"/g)].map((match) => match[1]);
   return { html, anchor, tokens };
 }
 
 const post = (path: string, headers: Record<string, string>, body = signInBody) =>
-  fetch(`${baseURL}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": FORM, ...headers }, body });
+  fetch(`${baseURL}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": FORM, ...headers },
+    body,
+  });
 
 test("a page gives its visitor an anchor cookie, and every post form on it carries the token made from it", async () => {
   const first = await visit("/login");
@@ -54,19 +62,26 @@ test("a post that says nothing is taken with our form's token and its anchor, an
   expect((await post("/login", { Cookie: anchor! })).status).toBe(403);
   expect((await post("/login", {}, `${signInBody}&_formToken=${tokens[0]}`)).status).toBe(403);
   expect((await post("/login", { Cookie: other.anchor! }, `${signInBody}&_formToken=${tokens[0]}`)).status).toBe(403);
-  expect((await post("/login", { Cookie: anchor! }, `${signInBody}&_formToken=${tokens[0].slice(1)}x`)).status).toBe(403);
+  expect((await post("/login", { Cookie: anchor! }, `${signInBody}&_formToken=${tokens[0].slice(1)}x`)).status).toBe(
+    403,
+  );
   // The language switch and a multipart post likewise.
-  expect((await post("/language", { Cookie: anchor! }, `lng=en&redirectTo=%2F&_formToken=${tokens[0]}`)).status).toBe(302);
+  expect((await post("/language", { Cookie: anchor! }, `lng=en&redirectTo=%2F&_formToken=${tokens[0]}`)).status).toBe(
+    302,
+  );
 });
 
 test("the verification page's forms carry the token too (plain documents rendered once)", async () => {
   const securePlus = { code: (await demoCodes()).SECURE_PLUS };
   const page = await visit(`/verify/${securePlus.code}`);
   expect(page.tokens.length).toBeGreaterThanOrEqual(2);
-  const gzipped = await fetch(`${baseURL}/verify/${securePlus.code}`, { headers: { Cookie: page.anchor!, "Accept-Encoding": "gzip" } });
+  const gzipped = await fetch(`${baseURL}/verify/${securePlus.code}`, {
+    headers: { Cookie: page.anchor!, "Accept-Encoding": "gzip" },
+  });
   expect(gzipped.headers.get("content-encoding")).toBe("gzip");
   expect(await gzipped.text()).toContain(`value="${page.tokens[0]}"`);
-  const wrongPin = (headers: Record<string, string>, token = page.tokens[0]) => post(`/verify/${securePlus.code}`, headers, `pin=abc&_formToken=${token}`);
+  const wrongPin = (headers: Record<string, string>, token = page.tokens[0]) =>
+    post(`/verify/${securePlus.code}`, headers, `pin=abc&_formToken=${token}`);
   expect((await wrongPin({ Cookie: page.anchor! })).status).toBe(400); // taken, and answered: not a PIN
   expect((await wrongPin({}, "")).status).toBe(403);
   expect((await wrongPin({ Referer: "https://evil.example/" })).status).toBe(403);

@@ -12,7 +12,14 @@ test.skip(!process.env.POSTGRES_ADMIN_URL, "runs on PostgreSQL (scripts/e2e.mjs 
 
 const SHARED_FILES = "e2e/.tmp/several-servers-files";
 // TRUST_PROXY: as behind the load balancer, the client's address is X-Forwarded-For's (the rate-limit test has its own).
-const settings = { DEMO_DATA: "on", WEB_CONCURRENCY: "1", AUTH_RATE_LIMIT: "4", PIN_SECRET: "several", SESSION_SECRET: "several-servers", TRUST_PROXY: "1" };
+const settings = {
+  DEMO_DATA: "on",
+  WEB_CONCURRENCY: "1",
+  AUTH_RATE_LIMIT: "4",
+  PIN_SECRET: "several",
+  SESSION_SECRET: "several-servers",
+  TRUST_PROXY: "1",
+};
 type Server = Awaited<ReturnType<typeof spawnServer>>;
 let one: Server;
 let two: Server;
@@ -22,7 +29,9 @@ test.beforeAll(async () => {
   fs.rmSync(SHARED_FILES, { recursive: true, force: true });
   const databaseUrl = await freshServerDatabase("e2e_several", "e2e/.tmp/several-servers");
   // Started together on an empty database: one migrates and seeds under the start-up lock, the other waits and finds it done.
-  [one, two] = await Promise.all([4398, 4399].map((port) => spawnServer(port, settings, { databaseUrl, storageDir: SHARED_FILES })));
+  [one, two] = await Promise.all(
+    [4398, 4399].map((port) => spawnServer(port, settings, { databaseUrl, storageDir: SHARED_FILES })),
+  );
 });
 
 test.afterAll(async () => {
@@ -41,8 +50,17 @@ const form = (server: Server, cookie = "", from = "10.7.0.1") => ({
 });
 
 async function signIn(server: Server, email: string, password = DEMO_PASSWORD, from?: string) {
-  const response = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", headers: form(server, "", from), body: `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("session=")).at(-1);
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: form(server, "", from),
+    body: `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.startsWith("session="))
+    .at(-1);
   return { status: response.status, cookie };
 }
 
@@ -58,35 +76,68 @@ test("started together on one empty database, exactly one server migrates and se
 test("signed in on one server, a user is signed in on the other; signed out on the other, on neither", async () => {
   const { status, cookie } = await signIn(one, DEMO.CLERK);
   expect(status).toBe(302);
-  const onTwo = await fetch(`${two.url}/clerks/dashboard`, { headers: { Cookie: cookie!, "Accept-Language": "en" }, redirect: "manual" });
+  const onTwo = await fetch(`${two.url}/clerks/dashboard`, {
+    headers: { Cookie: cookie!, "Accept-Language": "en" },
+    redirect: "manual",
+  });
   expect(onTwo.status).toBe(200);
   expect(await onTwo.text()).toContain("clerk@example.com");
-  expect((await fetch(`${two.url}/logout`, { method: "POST", headers: form(two, cookie), redirect: "manual" })).status).toBe(302);
-  expect((await fetch(`${one.url}/clerks/dashboard`, { headers: { Cookie: cookie! }, redirect: "manual" })).headers.get("Location")).toMatch(/^\/login/);
+  expect(
+    (await fetch(`${two.url}/logout`, { method: "POST", headers: form(two, cookie), redirect: "manual" })).status,
+  ).toBe(302);
+  expect(
+    (await fetch(`${one.url}/clerks/dashboard`, { headers: { Cookie: cookie! }, redirect: "manual" })).headers.get(
+      "Location",
+    ),
+  ).toMatch(/^\/login/);
 });
 
 test("a sign-in rate limit counted on one server holds on the other", async () => {
   const email = DEMO.BENEFICIARY;
   const from = "10.7.9.9";
-  for (const server of [one, two, one, two]) expect((await signIn(server, email, "wrong-password", from)).status).toBe(400);
+  for (const server of [one, two, one, two])
+    expect((await signIn(server, email, "wrong-password", from)).status).toBe(400);
   for (const server of [one, two]) {
-    const refused = await fetch(`${server.url}/login`, { method: "POST", headers: form(server, "", from), body: `email=${encodeURIComponent(email)}&password=wrong-password` });
+    const refused = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: form(server, "", from),
+      body: `email=${encodeURIComponent(email)}&password=wrong-password`,
+    });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain("Too many");
   }
 });
 
 test("a document issued on one server verifies on the other, and its stored file is served by either", async () => {
-  const login = await fetch(`${one.url}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: OTHER_CLIENT.CLERK, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${one.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: OTHER_CLIENT.CLERK, password: DEMO_PASSWORD }),
+  });
   expect(login.status).toBe(200);
   const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
   const api = (server: Server, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
-  const list = (await (await api(two, "GET", "/api/document-requests?size=100")).json()) as { data: { items: { id: number; status: string }[] } };
+  const list = (await (await api(two, "GET", "/api/document-requests?size=100")).json()) as {
+    data: { items: { id: number; status: string }[] };
+  };
   const pending = list.data.items.find((item) => item.status === "PENDING")!;
   expect(pending).toBeDefined();
-  expect((await api(two, "PUT", "/api/document-requests/update-status", { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: "Checked." })).status).toBe(200);
+  expect(
+    (
+      await api(two, "PUT", "/api/document-requests/update-status", {
+        requestId: pending.id,
+        status: "APPROVED",
+        securePlusEnabled: false,
+        note: "Checked.",
+      })
+    ).status,
+  ).toBe(200);
   const pdf = await PDFDocument.create();
   pdf.addPage([595, 842]).drawText("Work permit");
   const issued = await api(one, "PUT", "/api/document-requests/issue-document", {
@@ -97,28 +148,53 @@ test("a document issued on one server verifies on the other, and its stored file
     base64Data: Buffer.from(await pdf.save()).toString("base64"),
   });
   expect(issued.status).toBe(201);
-  const { verificationCode } = ((await issued.json()) as { data: { issuedDocument: { verificationCode: string } } }).data.issuedDocument;
+  const { verificationCode } = ((await issued.json()) as { data: { issuedDocument: { verificationCode: string } } })
+    .data.issuedDocument;
 
   const verified = await fetch(`${two.url}/verify/${verificationCode}`, { headers: { "Accept-Language": "en" } });
   expect(verified.status).toBe(200);
   expect(await verified.text()).toContain("Valid");
 
   const db = await openServerDatabase(one.databaseUrl);
-  const document = (await db.get<{ file_id: number; document_hash: string }>("SELECT file_id, document_hash FROM issued_documents WHERE verification_code = ?", verificationCode))!;
-  expect(await db.get("SELECT count(*) AS n FROM verification_events WHERE issued_document_id = (SELECT id FROM issued_documents WHERE verification_code = ?)", verificationCode)).toEqual({ n: 1 });
+  const document = (await db.get<{ file_id: number; document_hash: string }>(
+    "SELECT file_id, document_hash FROM issued_documents WHERE verification_code = ?",
+    verificationCode,
+  ))!;
+  expect(
+    await db.get(
+      "SELECT count(*) AS n FROM verification_events WHERE issued_document_id = (SELECT id FROM issued_documents WHERE verification_code = ?)",
+      verificationCode,
+    ),
+  ).toEqual({ n: 1 });
   await db.close();
   const { cookie } = await signIn(one, OTHER_CLIENT.CLERK);
   for (const server of [one, two]) {
     const file = await fetch(`${server.url}/files/${document.file_id}`, { headers: { Cookie: cookie! } });
     expect(file.status).toBe(200);
-    expect(crypto.createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex")).toBe(document.document_hash);
+    expect(
+      crypto
+        .createHash("sha256")
+        .update(Buffer.from(await file.arrayBuffer()))
+        .digest("hex"),
+    ).toBe(document.document_hash);
   }
 });
 
 test("on PostgreSQL a server will not start without the secrets every server must share", async () => {
   const { spawnSync } = await import("node:child_process");
-  const env = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "4388", DATABASE_URL: one.databaseUrl, STORAGE_DIR: SHARED_FILES, SESSION_SECRET: "", PIN_SECRET: "" };
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "4388",
+    DATABASE_URL: one.databaseUrl,
+    STORAGE_DIR: SHARED_FILES,
+    SESSION_SECRET: "",
+    PIN_SECRET: "",
+  };
   const started = spawnSync(process.execPath, ["server.js"], { env, encoding: "utf8", timeout: 30_000 });
   expect(started.status).toBe(1);
-  expect(started.stderr).toContain("Cannot start: On PostgreSQL every server must share its secrets: set SESSION_SECRET and PIN_SECRET");
+  expect(started.stderr).toContain(
+    "Cannot start: On PostgreSQL every server must share its secrets: set SESSION_SECRET and PIN_SECRET",
+  );
 });

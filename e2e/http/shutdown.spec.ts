@@ -9,18 +9,29 @@ test("SIGTERM lets the in-flight requests of every worker finish, closes the dat
   const half = Math.floor(body.length / 2);
   const { port } = new URL(server.url);
   // Two sign-ins whose bodies arrive slowly, on two connections (so on both workers): in flight when SIGTERM comes.
-  const slowSignIn = () => new Promise<number>((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length, Origin: server.url } },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-    request.write(body.slice(0, half));
-    setTimeout(() => request.end(body.slice(half)), 900);
-  });
+  const slowSignIn = () =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/login",
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": body.length,
+            Origin: server.url,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      request.on("error", reject);
+      request.write(body.slice(0, half));
+      setTimeout(() => request.end(body.slice(half)), 900);
+    });
   const responses = [slowSignIn(), slowSignIn()];
   setTimeout(() => server.child.kill("SIGTERM"), 300);
   expect(await Promise.all(responses)).toEqual([400, 400]);

@@ -30,9 +30,18 @@ test.afterAll(async () => {
 });
 
 async function cookieOf(email: string) {
-  const response = await fetch(`${server.url}/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, body: `email=${encodeURIComponent(email)}&password=${DEMO_PASSWORD}` });
+  const response = await fetch(`${server.url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: `email=${encodeURIComponent(email)}&password=${DEMO_PASSWORD}`,
+  });
   expect(response.status).toBe(302);
-  return response.headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => pair.startsWith("session=")).at(-1)!;
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.startsWith("session="))
+    .at(-1)!;
 }
 
 /** A PNG of noise (which does not compress) of about `bytes` bytes. */
@@ -49,7 +58,12 @@ async function askToAttest(cookie: string, file: Buffer, language: "ar" | "en") 
   form.set("clientId", String(client.id));
   form.set("documentName", "Transcript");
   form.set("file", new Blob([new Uint8Array(file)], { type: "image/png" }), "scan.png");
-  return fetch(`${server.url}/beneficiary/attestations/create`, { method: "POST", redirect: "manual", headers: { Origin: server.url, Cookie: cookie, "Accept-Language": language }, body: form });
+  return fetch(`${server.url}/beneficiary/attestations/create`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, Cookie: cookie, "Accept-Language": language },
+    body: form,
+  });
 }
 
 const counts = async () => ({
@@ -61,7 +75,10 @@ const counts = async () => ({
 test("a beneficiary's uploads stop at the quota with a translated 413, and nothing is written", async () => {
   const cookie = await cookieOf(DEMO.BENEFICIARY);
   const owner = (await db.get<{ id: number }>("SELECT id FROM users WHERE email = ?", DEMO.BENEFICIARY))!;
-  const used = Number((await db.get<{ bytes: number | null }>("SELECT sum(size) AS bytes FROM files WHERE created_by = ?", owner.id))!.bytes ?? 0);
+  const used = Number(
+    (await db.get<{ bytes: number | null }>("SELECT sum(size) AS bytes FROM files WHERE created_by = ?", owner.id))!
+      .bytes ?? 0,
+  );
   const room = QUOTA_MB * 1024 * 1024 - used;
   // Two files of 60% of what is left: the first fits, the second does not.
   const first = await askToAttest(cookie, noisePng(room * 0.6), "en");
@@ -89,10 +106,15 @@ test("posts with files are limited per person per hour: 429 with Retry-After", a
 test("the super admin sees what a beneficiary stores, against the quota", async () => {
   const cookie = await cookieOf(DEMO.SUPER_ADMIN);
   const owner = (await db.get<{ id: number }>("SELECT id FROM users WHERE email = ?", DEMO.BENEFICIARY))!;
-  const page = await fetch(`${server.url}/super-admin/beneficiaries-management/${owner.id}`, { headers: { Cookie: cookie, "Accept-Language": "en" } });
+  const page = await fetch(`${server.url}/super-admin/beneficiaries-management/${owner.id}`, {
+    headers: { Cookie: cookie, "Accept-Language": "en" },
+  });
   expect(page.status).toBe(200);
   const stored = /data-testid="stored-files"[^>]*>([^<]+)</.exec(await page.text())?.[1];
-  const used = Number((await db.get<{ bytes: number | null }>("SELECT sum(size) AS bytes FROM files WHERE created_by = ?", owner.id))!.bytes ?? 0);
+  const used = Number(
+    (await db.get<{ bytes: number | null }>("SELECT sum(size) AS bytes FROM files WHERE created_by = ?", owner.id))!
+      .bytes ?? 0,
+  );
   expect(used).toBeGreaterThan(0);
   expect(stored).toBe(`${formatFileSize(used, "en")} of ${formatFileSize(QUOTA_MB * 1024 * 1024, "en")}`);
 });

@@ -9,7 +9,14 @@ function request(url: string, options: { method?: string; body?: string; headers
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const target = new URL(url);
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? "GET", agent: false, headers: options.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? "GET",
+        agent: false,
+        headers: options.headers,
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
@@ -23,11 +30,19 @@ function request(url: string, options: { method?: string; body?: string; headers
 }
 
 const workersOf = (pid: number) =>
-  execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).split("\n").map((line) => line.trim()).filter(Boolean);
+  execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 test("rate limits and the SecurePlus PIN lockout count exactly across worker processes", async () => {
   test.setTimeout(120_000);
-  const server = await spawnServer(4393, { DEMO_DATA: "on", WEB_CONCURRENCY: "2", AUTH_RATE_LIMIT: "4", PIN_SECRET: "workers" });
+  const server = await spawnServer(4393, {
+    DEMO_DATA: "on",
+    WEB_CONCURRENCY: "2",
+    AUTH_RATE_LIMIT: "4",
+    PIN_SECRET: "workers",
+  });
   try {
     expect(server.output()).toContain("(2 workers)");
     expect(workersOf(server.child.pid!)).toHaveLength(2);
@@ -35,10 +50,18 @@ test("rate limits and the SecurePlus PIN lockout count exactly across worker pro
 
     // Four sign-ins with a wrong password, alternating between the two workers: the fifth is refused.
     for (let i = 0; i < 4; i++) {
-      const attempt = await request(`${server.url}/login`, { method: "POST", headers: form, body: "email=clerk%40example.com&password=wrong-password" });
+      const attempt = await request(`${server.url}/login`, {
+        method: "POST",
+        headers: form,
+        body: "email=clerk%40example.com&password=wrong-password",
+      });
       expect(attempt.status).toBe(400);
     }
-    const refused = await request(`${server.url}/login`, { method: "POST", headers: form, body: "email=clerk%40example.com&password=wrong-password" });
+    const refused = await request(`${server.url}/login`, {
+      method: "POST",
+      headers: form,
+      body: "email=clerk%40example.com&password=wrong-password",
+    });
     expect(refused.status).toBe(429);
 
     const db = await openServerDatabase(server.databaseUrl, { readonly: true });
@@ -47,7 +70,11 @@ test("rate limits and the SecurePlus PIN lockout count exactly across worker pro
     ))!;
     // Five wrong PINs spread over the workers lock the document; the sixth attempt is refused.
     for (let i = 0; i < 5; i++) {
-      const wrong = await request(`${server.url}/verify/${code}`, { method: "POST", headers: form, body: "pin=000000" });
+      const wrong = await request(`${server.url}/verify/${code}`, {
+        method: "POST",
+        headers: form,
+        body: "pin=000000",
+      });
       expect(wrong.status).toBe(400);
     }
     const locked = await request(`${server.url}/verify/${code}`, { method: "POST", headers: form, body: "pin=000000" });
@@ -68,8 +95,12 @@ test("a worker that dies is replaced, and the primary says why", async () => {
   try {
     const [victim] = workersOf(server.child.pid!);
     process.kill(Number(victim), "SIGKILL");
-    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain(`Worker ${victim} killed by SIGKILL; starting a new one.`);
-    await expect.poll(() => workersOf(server.child.pid!).filter((pid) => pid !== victim).length, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => server.output(), { timeout: 10_000 })
+      .toContain(`Worker ${victim} killed by SIGKILL; starting a new one.`);
+    await expect
+      .poll(() => workersOf(server.child.pid!).filter((pid) => pid !== victim).length, { timeout: 20_000 })
+      .toBe(2);
     for (let i = 0; i < 4; i++) expect((await request(`${server.url}/healthz`)).status).toBe(200);
   } finally {
     server.child.kill("SIGTERM");
@@ -79,10 +110,20 @@ test("a worker that dies is replaced, and the primary says why", async () => {
 
 test("no look-up answered before a kill -9 is lost", async () => {
   test.setTimeout(120_000);
-  const server = await spawnServer(4395, { DEMO_DATA: "on", WEB_CONCURRENCY: "2", VERIFY_RATE_LIMIT: "1000000" }, { detached: true });
+  const server = await spawnServer(
+    4395,
+    { DEMO_DATA: "on", WEB_CONCURRENCY: "2", VERIFY_RATE_LIMIT: "1000000" },
+    { detached: true },
+  );
   const db = await openServerDatabase(server.databaseUrl, { readonly: true });
-  const document = (await db.get<{ id: number; verification_code: string }>("SELECT id, verification_code FROM issued_documents WHERE status = 'VALID' ORDER BY id LIMIT 1"))!;
-  const countEvents = async () => (await db.get<{ n: number }>("SELECT count(*) AS n FROM verification_events WHERE issued_document_id = ?", document.id))!.n;
+  const document = (await db.get<{ id: number; verification_code: string }>(
+    "SELECT id, verification_code FROM issued_documents WHERE status = 'VALID' ORDER BY id LIMIT 1",
+  ))!;
+  const countEvents = async () =>
+    (await db.get<{ n: number }>(
+      "SELECT count(*) AS n FROM verification_events WHERE issued_document_id = ?",
+      document.id,
+    ))!.n;
   const before = await countEvents();
 
   let answered = 0;

@@ -37,8 +37,25 @@ test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 /** A fresh beneficiary, registered as the register page posts (the journey starts at signing in). */
 async function newBeneficiary() {
   const email = `w3m-${Date.now()}@example.com`;
-  const fields = { "firstName.english": "Rami", "firstName.arabic": "رامي", "fatherName.english": "Adel", "fatherName.arabic": "عادل", "lastName.english": "Nasser", "lastName.arabic": "ناصر", email, phone: "0790000001", nin: "12345678902", password: "Long-Enough-1", confirmPassword: "Long-Enough-1" };
-  const response = await fetch(`${baseURL}/register`, { method: "POST", redirect: "manual", headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const fields = {
+    "firstName.english": "Rami",
+    "firstName.arabic": "رامي",
+    "fatherName.english": "Adel",
+    "fatherName.arabic": "عادل",
+    "lastName.english": "Nasser",
+    "lastName.arabic": "ناصر",
+    email,
+    phone: "0790000001",
+    nin: "12345678902",
+    password: "Long-Enough-1",
+    confirmPassword: "Long-Enough-1",
+  };
+  const response = await fetch(`${baseURL}/register`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
   expect(response.status).toBe(302);
   return email;
 }
@@ -93,11 +110,27 @@ test("a beneficiary signs in, switches the language, asks for a document with a 
   expect(list).toContain("Pending");
 
   const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
-  const request = await db.get<{ id: number; status: string }>("SELECT r.id, r.status FROM document_requests r JOIN users u ON u.id = r.beneficiary_id WHERE u.email = ?", email);
+  const request = await db.get<{ id: number; status: string }>(
+    "SELECT r.id, r.status FROM document_requests r JOIN users u ON u.id = r.beneficiary_id WHERE u.email = ?",
+    email,
+  );
   expect(request?.status).toBe("PENDING");
-  const values = await db.all<{ field_name: string; field_value: string }>("SELECT field_name, field_value FROM request_field_values WHERE request_id = ? ORDER BY field_name", request!.id);
-  expect(values).toEqual(expect.arrayContaining([{ field_name: "graduation_date", field_value: "2024-06-30" }, { field_name: "student_number", field_value: "20191234" }]));
-  expect(await db.get("SELECT count(*) AS n FROM attachments WHERE entity_type = 'DOCUMENT_REQUESTS' AND reference_entity_id = ?", request!.id)).toEqual({ n: 1 });
+  const values = await db.all<{ field_name: string; field_value: string }>(
+    "SELECT field_name, field_value FROM request_field_values WHERE request_id = ? ORDER BY field_name",
+    request!.id,
+  );
+  expect(values).toEqual(
+    expect.arrayContaining([
+      { field_name: "graduation_date", field_value: "2024-06-30" },
+      { field_name: "student_number", field_value: "20191234" },
+    ]),
+  );
+  expect(
+    await db.get(
+      "SELECT count(*) AS n FROM attachments WHERE entity_type = 'DOCUMENT_REQUESTS' AND reference_entity_id = ?",
+      request!.id,
+    ),
+  ).toEqual({ n: 1 });
   await db.close();
 });
 

@@ -25,7 +25,21 @@ export class W3m {
   static async open(url: string, lng: "ar" | "en") {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "w3m-"));
     const session = `w3m-${process.pid}-${++sessions}`;
-    tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "200", "-e", `HOME=${home}`, "-e", "LANG=C.UTF-8", `w3m -o accept_language=${lng} -o confirm_qq=0 '${url}'`);
+    tmux(
+      "new-session",
+      "-d",
+      "-s",
+      session,
+      "-x",
+      "160",
+      "-y",
+      "200",
+      "-e",
+      `HOME=${home}`,
+      "-e",
+      "LANG=C.UTF-8",
+      `w3m -o accept_language=${lng} -o confirm_qq=0 '${url}'`,
+    );
     const browser = new W3m(session, home);
     await browser.waitFor(/\S/);
     return browser;

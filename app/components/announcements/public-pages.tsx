@@ -13,8 +13,16 @@ interface Published {
 }
 
 /** An organisation's feed in the page's language (each language is a feed of its own, with its own id). */
-function feedOf(clientId: number, organisation: string, lng: string, t: (key: string, values?: Record<string, string>) => string) {
-  return { href: `/organisations/${clientId}/announcements.atom?lng=${lng}`, title: t("announcements.feedOf", { organisation }) };
+function feedOf(
+  clientId: number,
+  organisation: string,
+  lng: string,
+  t: (key: string, values?: Record<string, string>) => string,
+) {
+  return {
+    href: `/organisations/${clientId}/announcements.atom?lng=${lng}`,
+    title: t("announcements.feedOf", { organisation }),
+  };
 }
 
 /** The other language's version of this address (the `lng` parameter wins over the cookie). */
@@ -35,12 +43,20 @@ export function AnnouncementPublicPage({ announcement, path }: { announcement: P
   const { t, i18n } = useTranslation();
   const description = announcement.body.replace(/\s+/g, " ").trim().slice(0, 180);
   return (
-    <VerifyShell title={announcement.title} path={path} description={description} indexable feed={feedOf(announcement.clientId, announcement.organisation, i18n.language, t)}>
+    <VerifyShell
+      title={announcement.title}
+      path={path}
+      description={description}
+      indexable
+      feed={feedOf(announcement.clientId, announcement.organisation, i18n.language, t)}
+    >
       <article>
         <h1>{announcement.title}</h1>
         <p className="v-hint">
           <a href={`/organisations/${announcement.clientId}/announcements`}>{announcement.organisation}</a> ·{" "}
-          <time dateTime={announcement.publishedAt}>{t("announcements.publishedOn", { date: formatDate(announcement.publishedAt, i18n.language) })}</time>
+          <time dateTime={announcement.publishedAt}>
+            {t("announcements.publishedOn", { date: formatDate(announcement.publishedAt, i18n.language) })}
+          </time>
         </p>
         <div className="v-card v-body">
           <AnnouncementBody body={announcement.body} lang={i18n.language === "en" ? "en" : "ar"} />
@@ -52,14 +68,34 @@ export function AnnouncementPublicPage({ announcement, path }: { announcement: P
 }
 
 /** `/organisations/{id}/announcements`: an organisation's published announcements, newest first, with its feed. */
-export function OrganisationAnnouncementsPage({ organisation, clientId, items, path }: { organisation: string; clientId: number; items: Published[]; path: string }) {
+export function OrganisationAnnouncementsPage({
+  organisation,
+  clientId,
+  items,
+  path,
+}: {
+  organisation: string;
+  clientId: number;
+  items: Published[];
+  path: string;
+}) {
   const { t, i18n } = useTranslation();
   const title = t("announcements.organisationTitle", { organisation });
   return (
-    <VerifyShell title={title} path={path} description={title} indexable feed={feedOf(clientId, organisation, i18n.language, t)}>
+    <VerifyShell
+      title={title}
+      path={path}
+      description={title}
+      indexable
+      feed={feedOf(clientId, organisation, i18n.language, t)}
+    >
       <h1>{title}</h1>
       <p>
-        <a href={feedOf(clientId, organisation, i18n.language, t).href} type="application/atom+xml" data-testid="feed-link">
+        <a
+          href={feedOf(clientId, organisation, i18n.language, t).href}
+          type="application/atom+xml"
+          data-testid="feed-link"
+        >
           {t("announcements.feed")}
         </a>
       </p>
@@ -72,7 +108,9 @@ export function OrganisationAnnouncementsPage({ organisation, clientId, items, p
               <a href={`/public-announcements/${item.slug}`}>
                 <strong>{item.title}</strong>
               </a>
-              <div className="v-hint">{t("announcements.publishedOn", { date: formatDate(item.publishedAt, i18n.language) })}</div>
+              <div className="v-hint">
+                {t("announcements.publishedOn", { date: formatDate(item.publishedAt, i18n.language) })}
+              </div>
             </li>
           ))}
         </ul>

@@ -61,7 +61,13 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
         </dd>
         <dt className="text-gray-11">{fileLabel}</dt>
         <dd className="flex flex-wrap items-center gap-2">
-          <a href={`/files/${attestation.file_id}`} target="_blank" rel="noopener noreferrer" className="text-accent-11 underline" data-testid="original-file">
+          <a
+            href={`/files/${attestation.file_id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-accent-11 underline"
+            data-testid="original-file"
+          >
             <bdi>{attestation.original_name}</bdi>
           </a>
           <span className="text-sm text-gray-11">

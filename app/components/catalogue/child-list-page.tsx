@@ -15,8 +15,20 @@ export interface ChildRow {
 }
 
 const KINDS = {
-  fields: { path: "/document-required-fields", title: "catalogue.requiredFields", add: "catalogue.addField", empty: "catalogue.noFields", testId: "required-fields" },
-  types: { path: "/document-supporting-documents", title: "catalogue.supportingDocuments", add: "catalogue.addSupporting", empty: "catalogue.noSupporting", testId: "supporting-types" },
+  fields: {
+    path: "/document-required-fields",
+    title: "catalogue.requiredFields",
+    add: "catalogue.addField",
+    empty: "catalogue.noFields",
+    testId: "required-fields",
+  },
+  types: {
+    path: "/document-supporting-documents",
+    title: "catalogue.supportingDocuments",
+    add: "catalogue.addSupporting",
+    empty: "catalogue.noSupporting",
+    testId: "supporting-types",
+  },
 } as const;
 
 /** The list page of a category's required fields or supporting document types (same shape, two entities). */
@@ -28,7 +40,15 @@ export function ChildListPage({
   kind: keyof typeof KINDS;
   view:
     | { missing: true }
-    | { missing: false; category: { id: number; name_en: string; name_ar: string }; q: string; categoryHref: string; page: number; size: number; total: number };
+    | {
+        missing: false;
+        category: { id: number; name_en: string; name_ar: string };
+        q: string;
+        categoryHref: string;
+        page: number;
+        size: number;
+        total: number;
+      };
   rows: ChildRow[];
 }) {
   const { t, i18n } = useTranslation();

@@ -13,7 +13,19 @@ type OptionalBilingual = FieldMetadata<{ english?: string; arabic?: string } | u
  * The bilingual name and description, fee, currency and validity period shared by document categories
  * and client categories (the same fields, the same schema).
  */
-export function PricedFields({ name, description, fee, currency, validityPeriod }: { name: Bilingual; description: OptionalBilingual; fee: Text; currency: Text; validityPeriod: Text }) {
+export function PricedFields({
+  name,
+  description,
+  fee,
+  currency,
+  validityPeriod,
+}: {
+  name: Bilingual;
+  description: OptionalBilingual;
+  fee: Text;
+  currency: Text;
+  validityPeriod: Text;
+}) {
   const { t } = useTranslation();
   const names = name.getFieldset();
   const descriptions = description.getFieldset();
@@ -22,9 +34,25 @@ export function PricedFields({ name, description, fee, currency, validityPeriod 
     <>
       <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(names.english, "text")} />
       <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
-      <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(descriptions.english, "text")} />
-      <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(descriptions.arabic, "text")} />
-      <Field label={t("catalogue.fee")} hint={t("catalogue.feeHint")} inputMode="decimal" dir="ltr" {...inputProps(fee, "text")} />
+      <Field
+        label={t("catalogue.descriptionEnglish")}
+        dir="ltr"
+        lang="en"
+        {...inputProps(descriptions.english, "text")}
+      />
+      <Field
+        label={t("catalogue.descriptionArabic")}
+        dir="rtl"
+        lang="ar"
+        {...inputProps(descriptions.arabic, "text")}
+      />
+      <Field
+        label={t("catalogue.fee")}
+        hint={t("catalogue.feeHint")}
+        inputMode="decimal"
+        dir="ltr"
+        {...inputProps(fee, "text")}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor={currency.id} className="text-sm font-medium">
           {t("catalogue.currency")}
@@ -42,7 +70,12 @@ export function PricedFields({ name, description, fee, currency, validityPeriod 
           </p>
         ) : null}
       </div>
-      <Field label={t("catalogue.validityPeriod")} inputMode="numeric" dir="ltr" {...inputProps(validityPeriod, "text")} />
+      <Field
+        label={t("catalogue.validityPeriod")}
+        inputMode="numeric"
+        dir="ltr"
+        {...inputProps(validityPeriod, "text")}
+      />
     </>
   );
 }

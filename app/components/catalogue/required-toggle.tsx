@@ -3,11 +3,23 @@ import { Form } from "~/components/forms/form-token";
 import { Badge } from "~/components/ui/badge";
 
 /** Required/Optional badge with the one-button toggle form (works without JS). */
-export function RequiredToggle({ id, isRequired, action, redirectTo }: { id: number; isRequired: boolean; action?: string; redirectTo?: string }) {
+export function RequiredToggle({
+  id,
+  isRequired,
+  action,
+  redirectTo,
+}: {
+  id: number;
+  isRequired: boolean;
+  action?: string;
+  redirectTo?: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
-      <Badge variant={isRequired ? "default" : "secondary"}>{isRequired ? t("catalogue.isRequired") : t("catalogue.optional")}</Badge>
+      <Badge variant={isRequired ? "default" : "secondary"}>
+        {isRequired ? t("catalogue.isRequired") : t("catalogue.optional")}
+      </Badge>
       <Form method="post" action={action}>
         <input type="hidden" name="intent" value="toggle" />
         <input type="hidden" name="id" value={id} />

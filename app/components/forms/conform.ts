@@ -9,7 +9,9 @@ export function inputProps<T>(field: FieldMetadata<T>, type: InputType) {
 }
 
 /** The same for a textarea: conform's props for the field, its errors and error id. */
-export function textareaProps<T, Schema extends Record<string, unknown>, FormError>(field: FieldMetadata<T, Schema, FormError>) {
+export function textareaProps<T, Schema extends Record<string, unknown>, FormError>(
+  field: FieldMetadata<T, Schema, FormError>,
+) {
   const { key: _key, ...props } = getTextareaProps(field, { ariaAttributes: true });
   // Our schemas' errors are translation keys.
   return { ...props, errors: field.errors as string[] | undefined, errorId: field.errorId };

@@ -7,7 +7,17 @@ interface Option {
 }
 
 /** A labelled select of a conform form, with its translated error beneath it. */
-export function SelectField<Schema extends Record<string, unknown>>({ field, label, options, placeholder }: { field: FieldMetadata<unknown, Schema, string[]>; label: string; options: Option[]; placeholder: string }) {
+export function SelectField<Schema extends Record<string, unknown>>({
+  field,
+  label,
+  options,
+  placeholder,
+}: {
+  field: FieldMetadata<unknown, Schema, string[]>;
+  label: string;
+  options: Option[];
+  placeholder: string;
+}) {
   const { t } = useTranslation();
   const { key: _key, ...props } = getSelectProps(field);
   return (
@@ -15,7 +25,12 @@ export function SelectField<Schema extends Record<string, unknown>>({ field, lab
       <label htmlFor={field.id} className="text-sm font-medium">
         {label}
       </label>
-      <select {...props} aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined} className="w-full min-w-0 rounded-md border border-gray-7 bg-white px-3 py-2">
+      <select
+        {...props}
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={field.errors ? field.errorId : undefined}
+        className="w-full min-w-0 rounded-md border border-gray-7 bg-white px-3 py-2"
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>

@@ -1,6 +1,16 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "~/utils/i18n";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useMatches, useNavigation, useParams, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useParams,
+  useRouteError,
+} from "react-router";
 import { RequestSkeleton } from "~/components/requests/request-skeleton";
 import { Callout } from "~/components/ui/callout";
 import { AREAS, type Area, type AreaKey, type SidebarLink } from "~/modules/access";
@@ -45,8 +55,17 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {/* The sheet opens and closes with this checkbox and its labels: no JS needed. It lives in the
                 banner landmark, and on wide screens (no sheet) it is gone from the tab order. */}
-            <input ref={sheetToggle} type="checkbox" id="nav-sheet" className="peer sr-only md:hidden" aria-label={t("nav.openMenu")} />{" "}
-            <label htmlFor="nav-sheet" className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-8 md:hidden">
+            <input
+              ref={sheetToggle}
+              type="checkbox"
+              id="nav-sheet"
+              className="peer sr-only md:hidden"
+              aria-label={t("nav.openMenu")}
+            />{" "}
+            <label
+              htmlFor="nav-sheet"
+              className="cursor-pointer rounded-md border border-gray-6 px-3 py-1.5 text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent-8 md:hidden"
+            >
               {t("nav.openMenu")}
             </label>{" "}
             <Link to="/dashboard" className="min-w-0 truncate font-bold text-accent-11">
@@ -59,7 +78,11 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
             <UserMenu user={data.user} />
           </div>
         </header>
-        <label htmlFor="nav-sheet" aria-hidden="true" className="fixed inset-0 z-30 hidden bg-black/40 md:hidden [.shell:has(#nav-sheet:checked)_&]:block" />
+        <label
+          htmlFor="nav-sheet"
+          aria-hidden="true"
+          className="fixed inset-0 z-30 hidden bg-black/40 md:hidden [.shell:has(#nav-sheet:checked)_&]:block"
+        />
         <aside
           id="sidebar"
           className="fixed inset-y-0 start-0 z-40 hidden w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl md:static [.shell:has(#nav-sheet:checked)_&]:block md:z-auto md:block md:w-auto md:max-w-none md:border-e md:border-gray-5 md:shadow-none"
@@ -93,7 +116,8 @@ export function AreaShell() {
  * 404 says 'No Data Found WIth ID {id}' (docs/product.md, Who uses it). When the area's own guard refused, the plain error page.
  */
 export function AreaErrorBoundary() {
-  const loaderData = useMatches().find((match) => match.id.startsWith("routes/areas/") && match.data)?.data as ShellData | undefined;
+  const loaderData = useMatches().find((match) => match.id.startsWith("routes/areas/") && match.data)?.data as
+    ShellData | undefined;
   const error = useRouteError();
   const params = useParams();
   const { t } = useTranslation();

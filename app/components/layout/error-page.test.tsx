@@ -9,7 +9,9 @@ import { ErrorPage } from "./error-page";
 
 async function render(lng: "ar" | "en", element: React.ReactElement) {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng, resources: { ar: { common: ar }, en: { common: en } }, defaultNS: "common" });
+  await i18n
+    .use(initReactI18next)
+    .init({ lng, resources: { ar: { common: ar }, en: { common: en } }, defaultNS: "common" });
   const router = createMemoryRouter([{ path: "/", element }]);
   return renderToString(
     <I18nextProvider i18n={i18n}>
@@ -22,7 +24,9 @@ describe("error page", () => {
   it("says 'Something went wrong!' with a Show Error / Hide Error toggle that needs no JS", async () => {
     const html = await render("en", <ErrorPage status={500} details="Boom: the details" />);
     expect(html).toContain("Something went wrong!");
-    expect(html).toMatch(/<details[^>]*><summary[^>]*><span class="when-closed">Show Error<\/span><span class="when-open">Hide Error<\/span>/);
+    expect(html).toMatch(
+      /<details[^>]*><summary[^>]*><span class="when-closed">Show Error<\/span><span class="when-open">Hide Error<\/span>/,
+    );
     expect(html).toContain("Boom: the details");
   });
 

@@ -14,7 +14,10 @@ const copy: Record<number, { title: string; hint?: string }> = {
 };
 
 /** The `reason` a thrown answer's data names (`data({ reason }, { status })`), if any. */
-export const reasonOf = (data: unknown) => (data && typeof data === "object" && typeof (data as { reason?: unknown }).reason === "string" ? (data as { reason: string }).reason : undefined);
+export const reasonOf = (data: unknown) =>
+  data && typeof data === "object" && typeof (data as { reason?: unknown }).reason === "string"
+    ? (data as { reason: string }).reason
+    : undefined;
 
 /** What a thrown answer's `reason` says more precisely than its status. */
 const copyOfReason: Record<string, { title: string; hint?: string }> = {
@@ -22,7 +25,17 @@ const copyOfReason: Record<string, { title: string; hint?: string }> = {
 };
 
 /** 400, 403, 404, 413, 415, 429, 503 and unexpected errors, translated; details only outside production. */
-export function ErrorPage({ status, reason, details, inShell = false }: { status: number; reason?: string; details?: string; inShell?: boolean }) {
+export function ErrorPage({
+  status,
+  reason,
+  details,
+  inShell = false,
+}: {
+  status: number;
+  reason?: string;
+  details?: string;
+  inShell?: boolean;
+}) {
   const { t } = useTranslation();
   const text = (reason ? copyOfReason[reason] : undefined) ?? copy[status] ?? { title: "errors.somethingWentWrong" };
   // Inside an area the shell already has the <main> landmark.

@@ -19,18 +19,18 @@ export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {LANGUAGES.map((lng, index) => (
         <Fragment key={lng}>
-        {index > 0 ? " " : null}
-        <button
-          type="submit"
-          name="lng"
-          value={lng}
-          lang={lng}
-          aria-pressed={i18n.language === lng}
-          // On a phone only the other language is offered: the page already shows which one it is in.
-          className={`rounded px-2 py-1 text-sm ${i18n.language === lng ? "bg-accent-3 font-semibold text-accent-11 max-sm:hidden" : "text-gray-11 hover:bg-gray-3"}`}
-        >
-          {t(`language.${lng}`)}
-        </button>
+          {index > 0 ? " " : null}
+          <button
+            type="submit"
+            name="lng"
+            value={lng}
+            lang={lng}
+            aria-pressed={i18n.language === lng}
+            // On a phone only the other language is offered: the page already shows which one it is in.
+            className={`rounded px-2 py-1 text-sm ${i18n.language === lng ? "bg-accent-3 font-semibold text-accent-11 max-sm:hidden" : "text-gray-11 hover:bg-gray-3"}`}
+          >
+            {t(`language.${lng}`)}
+          </button>
         </Fragment>
       ))}
     </form>

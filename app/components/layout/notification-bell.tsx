@@ -6,13 +6,31 @@ export function NotificationBell({ unread }: { unread: number }) {
   const { t } = useTranslation();
   const count = unread > 99 ? "99+" : String(unread);
   return (
-    <Link to={href("/notifications")} className="relative rounded-md p-1.5 text-gray-11 hover:bg-gray-3" aria-label={t("notifications.bell", { count: unread })} data-testid="notification-bell">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <Link
+      to={href("/notifications")}
+      className="relative rounded-md p-1.5 text-gray-11 hover:bg-gray-3"
+      aria-label={t("notifications.bell", { count: unread })}
+      data-testid="notification-bell"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
       {unread > 0 ? (
-        <span className="absolute -top-1 -end-1 min-w-5 rounded-full bg-red-11 px-1 text-center text-xs font-bold text-white" data-testid="notification-count">
+        <span
+          className="absolute -top-1 -end-1 min-w-5 rounded-full bg-red-11 px-1 text-center text-xs font-bold text-white"
+          data-testid="notification-count"
+        >
           {count}
         </span>
       ) : null}

@@ -26,7 +26,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!toast) return;
     setToasts((current) =>
-      current.some((item) => item === toast || (item.id && item.id === toast.id)) ? current : [...current, toast].slice(-MAX_TOASTS),
+      current.some((item) => item === toast || (item.id && item.id === toast.id))
+        ? current
+        : [...current, toast].slice(-MAX_TOASTS),
     );
   }, [toast]);
 
@@ -37,7 +39,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [toasts]);
 
   return (
-    <section aria-label={t("toasts.notifications")} className="pointer-events-none fixed end-4 top-16 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <section
+      aria-label={t("toasts.notifications")}
+      className="pointer-events-none fixed end-4 top-16 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+    >
       {toasts.map((item) => (
         <div
           key={item.id ?? item.message}
@@ -47,7 +52,9 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         >
           <div className="flex-1">
             <p className="font-semibold">{t(item.message, toastValues(item.params, i18n.language, t))}</p>
-            {item.description ? <p className="text-sm">{t(item.description, toastValues(item.params, i18n.language, t))}</p> : null}
+            {item.description ? (
+              <p className="text-sm">{t(item.description, toastValues(item.params, i18n.language, t))}</p>
+            ) : null}
           </div>
           <a
             href={`${location.pathname}${location.search}`}

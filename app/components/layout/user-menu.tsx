@@ -11,7 +11,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <details className="relative" data-testid="user-menu">
       {/* Its name is what it shows (the initials) and what it is: WCAG 2.5.3, label in name. */}
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-gray-3">
-        <span className="flex size-9 items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white" dir="ltr">
+        <span
+          className="flex size-9 items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white"
+          dir="ltr"
+        >
           {initials(user)}
         </span>{" "}
         <span className="sr-only">{t("userMenu.label")}</span>

@@ -72,10 +72,23 @@ export function PeopleList({
   const create = mustLinkTo(area, kind.screens.create);
   return (
     <div className="flex flex-col gap-5">
-      <ListHeader title={t(view === "access" ? "admin.clerkUsers" : kind.labels.list)} addHref={create} addLabel={t(kind.labels.create)} searchLabel="admin.searchPeople" q={q} actions={<ExportLink />} />
+      <ListHeader
+        title={t(view === "access" ? "admin.clerkUsers" : kind.labels.list)}
+        addHref={create}
+        addLabel={t(kind.labels.create)}
+        searchLabel="admin.searchPeople"
+        q={q}
+        actions={<ExportLink />}
+      />
       {clients ? (
         <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
-          <FilterSelect name="client" label={t("admin.filterByClient")} value={String(clientId ?? "")} allLabel={t("admin.allClients")} options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))} />
+          <FilterSelect
+            name="client"
+            label={t("admin.filterByClient")}
+            value={String(clientId ?? "")}
+            allLabel={t("admin.allClients")}
+            options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+          />
           {q ? <input type="hidden" name="q" value={q} /> : null}
           <Button type="submit" variant="outline">
             {t("admin.applyFilter")}
@@ -83,7 +96,12 @@ export function PeopleList({
         </Form>
       ) : null}
       {rows.length === 0 ? (
-        <EmptyList searched={Boolean(q)} message={t(kind.labels.empty)} addHref={create} addLabel={t(kind.labels.create)} />
+        <EmptyList
+          searched={Boolean(q)}
+          message={t(kind.labels.empty)}
+          addHref={create}
+          addLabel={t(kind.labels.create)}
+        />
       ) : (
         <Card className="p-0">
           <ul className="divide-y divide-gray-5" data-testid="people">
@@ -93,7 +111,10 @@ export function PeopleList({
               return (
                 <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
                   <div className="flex min-w-0 flex-col">
-                    <Link to={mustLinkTo(area, kind.screens.detail, { id: row.id })} className="font-medium text-accent-11 underline">
+                    <Link
+                      to={mustLinkTo(area, kind.screens.detail, { id: row.id })}
+                      className="font-medium text-accent-11 underline"
+                    >
                       {personName(lng, row)}
                     </Link>
                     <Email address={row.email} className="text-sm text-gray-11" />
@@ -109,7 +130,9 @@ export function PeopleList({
                         <span className="text-gray-11">{clientName ?? t("admin.noClientYet")}</span>
                       )
                     ) : null}
-                    <Badge variant={row.status === "ACTIVE" ? "success" : "secondary"}>{t(`status.${row.status}`)}</Badge>
+                    <Badge variant={row.status === "ACTIVE" ? "success" : "secondary"}>
+                      {t(`status.${row.status}`)}
+                    </Badge>
                   </div>
                 </li>
               );
@@ -128,7 +151,9 @@ function ClerkFacts({ row, view, showClient }: { row: PersonRow; view: "work" | 
   const facts =
     view === "access"
       ? [
-          row.last_sign_in_at ? t("admin.lastSignIn", { date: formatDate(row.last_sign_in_at, lng) }) : t("admin.neverSignedIn"),
+          row.last_sign_in_at
+            ? t("admin.lastSignIn", { date: formatDate(row.last_sign_in_at, lng) })
+            : t("admin.neverSignedIn"),
           t("admin.openSessions", { count: Number(row.open_sessions ?? 0) }),
         ]
       : [row.job_title ?? "", t("admin.requestsHandled", { count: Number(row.requests_handled ?? 0) })];

@@ -116,7 +116,14 @@ export function PersonDetail({
         </ButtonLink>
       </DetailHeader>
       {ACCESS_ACTIONS.filter((action) => active && dialog === action.intent).map((action) => (
-        <ConfirmAction key={action.intent} intent={action.intent} title={t(action.title, { name })} hint={t(action.hint)} confirmLabel={t(action.label)} tone="solid" />
+        <ConfirmAction
+          key={action.intent}
+          intent={action.intent}
+          title={t(action.title, { name })}
+          hint={t(action.hint)}
+          confirmLabel={t(action.label)}
+          tone="solid"
+        />
       ))}
       {dialog === "status" ? (
         <ConfirmAction
@@ -154,7 +161,12 @@ export function PersonDetail({
           {storage ? (
             <>
               <dt className="text-sm text-gray-11">{t("admin.storedFiles")}</dt>
-              <dd data-testid="stored-files">{t("admin.storedOfQuota", { used: formatFileSize(storage.used, lng), quota: formatFileSize(storage.quota, lng) })}</dd>
+              <dd data-testid="stored-files">
+                {t("admin.storedOfQuota", {
+                  used: formatFileSize(storage.used, lng),
+                  quota: formatFileSize(storage.quota, lng),
+                })}
+              </dd>
             </>
           ) : null}
           {role === "CLERK" ? (
@@ -188,7 +200,9 @@ export function PersonDetail({
                 ) : (
                   t("admin.noClientYet")
                 )}
-                {person.client_id && person.primary_admin_id === person.id ? <span className="ms-2 text-sm text-gray-11">({t("admin.primaryAdmin")})</span> : null}
+                {person.client_id && person.primary_admin_id === person.id ? (
+                  <span className="ms-2 text-sm text-gray-11">({t("admin.primaryAdmin")})</span>
+                ) : null}
               </dd>
               <dt className="text-sm text-gray-11">{t("admin.canDoAttestation")}</dt>
               <dd>{t(person.can_do_attestation === 1 ? "requests.yes" : "requests.no")}</dd>
@@ -208,7 +222,10 @@ export function PersonDetail({
         <Card>
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="font-semibold">{t("admin.latestRequests")}</h2>
-            <Link to={mustLinkTo(area, "beneficiaryRequests", { beneficiaryId: person.id })} className="text-sm text-accent-11 underline">
+            <Link
+              to={mustLinkTo(area, "beneficiaryRequests", { beneficiaryId: person.id })}
+              className="text-sm text-accent-11 underline"
+            >
               {t("admin.allRequests")}
             </Link>
           </div>

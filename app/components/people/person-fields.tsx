@@ -12,26 +12,92 @@ type Bilingual = FieldMetadata<{ english?: string; arabic?: string }, Form, stri
 export const permissionLabel = (permission: string) => `admin.permissionLabels.${permission.replace(":", "_")}`;
 
 /** docs/product.md, Rules and messages, "Admin form": names in both languages, email, phone, national id and password. */
-export function AdminFields({ firstName, lastName, email, phone, nin, password, editing }: { firstName: Bilingual; lastName: Bilingual; email: Text; phone: Text; nin: Text; password: Text; editing: boolean }) {
+export function AdminFields({
+  firstName,
+  lastName,
+  email,
+  phone,
+  nin,
+  password,
+  editing,
+}: {
+  firstName: Bilingual;
+  lastName: Bilingual;
+  email: Text;
+  phone: Text;
+  nin: Text;
+  password: Text;
+  editing: boolean;
+}) {
   const { t } = useTranslation();
   const first = firstName.getFieldset();
   const last = lastName.getFieldset();
   return (
     <>
-      <Field label={t("auth.fields.firstNameEnglish")} dir="ltr" lang="en" autoComplete="off" {...inputProps(first.english, "text")} />
-      <Field label={t("auth.fields.firstNameArabic")} dir="rtl" lang="ar" autoComplete="off" {...inputProps(first.arabic, "text")} />
-      <Field label={t("auth.fields.lastNameEnglish")} dir="ltr" lang="en" autoComplete="off" {...inputProps(last.english, "text")} />
-      <Field label={t("auth.fields.lastNameArabic")} dir="rtl" lang="ar" autoComplete="off" {...inputProps(last.arabic, "text")} />
+      <Field
+        label={t("auth.fields.firstNameEnglish")}
+        dir="ltr"
+        lang="en"
+        autoComplete="off"
+        {...inputProps(first.english, "text")}
+      />
+      <Field
+        label={t("auth.fields.firstNameArabic")}
+        dir="rtl"
+        lang="ar"
+        autoComplete="off"
+        {...inputProps(first.arabic, "text")}
+      />
+      <Field
+        label={t("auth.fields.lastNameEnglish")}
+        dir="ltr"
+        lang="en"
+        autoComplete="off"
+        {...inputProps(last.english, "text")}
+      />
+      <Field
+        label={t("auth.fields.lastNameArabic")}
+        dir="rtl"
+        lang="ar"
+        autoComplete="off"
+        {...inputProps(last.arabic, "text")}
+      />
       <Field label={t("auth.fields.email")} dir="ltr" autoComplete="off" {...inputProps(email, "email")} />
-      <Field label={t("auth.fields.phone")} dir="ltr" inputMode="tel" autoComplete="off" {...inputProps(phone, "tel")} />
-      <Field label={t("auth.fields.nin")} dir="ltr" inputMode="numeric" autoComplete="off" {...inputProps(nin, "text")} />
-      <Field label={t("auth.fields.password")} dir="ltr" autoComplete="new-password" hint={t(editing ? "admin.passwordKeepHint" : "admin.passwordOptional")} {...inputProps(password, "password")} />
+      <Field
+        label={t("auth.fields.phone")}
+        dir="ltr"
+        inputMode="tel"
+        autoComplete="off"
+        {...inputProps(phone, "tel")}
+      />
+      <Field
+        label={t("auth.fields.nin")}
+        dir="ltr"
+        inputMode="numeric"
+        autoComplete="off"
+        {...inputProps(nin, "text")}
+      />
+      <Field
+        label={t("auth.fields.password")}
+        dir="ltr"
+        autoComplete="new-password"
+        hint={t(editing ? "admin.passwordKeepHint" : "admin.passwordOptional")}
+        {...inputProps(password, "password")}
+      />
     </>
   );
 }
 
 /** docs/product.md, Rules and messages, "Client admin": job title, canDoAttestation and the permissions (docs/architecture.md §15). */
-export function ClientAdminFields({ jobTitle, canDoAttestation, permissions }: { jobTitle: Text; canDoAttestation: FieldMetadata<boolean | undefined, Form, string[]>; permissions: FieldMetadata<string[] | undefined, Form, string[]> }) {
+export function ClientAdminFields({
+  jobTitle,
+  canDoAttestation,
+  permissions,
+}: {
+  jobTitle: Text;
+  canDoAttestation: FieldMetadata<boolean | undefined, Form, string[]>;
+  permissions: FieldMetadata<string[] | undefined, Form, string[]>;
+}) {
   const { t } = useTranslation();
   const chosen = new Set([permissions.initialValue ?? []].flat());
   return (
@@ -41,7 +107,10 @@ export function ClientAdminFields({ jobTitle, canDoAttestation, permissions }: {
         <input type="checkbox" name={canDoAttestation.name} defaultChecked={canDoAttestation.initialValue === "on"} />
         <span>{t("admin.canDoAttestation")}</span>
       </label>
-      <fieldset className="flex flex-col gap-2 md:col-span-2" aria-describedby={permissions.errors ? permissions.errorId : undefined}>
+      <fieldset
+        className="flex flex-col gap-2 md:col-span-2"
+        aria-describedby={permissions.errors ? permissions.errorId : undefined}
+      >
         <legend className="mb-1 text-sm font-medium">{t("admin.permissions")}</legend>
         {CLIENT_ADMIN_PERMISSIONS.map((permission) => (
           <label key={permission} className="flex items-center gap-2">
@@ -60,7 +129,15 @@ export function ClientAdminFields({ jobTitle, canDoAttestation, permissions }: {
 }
 
 /** A clerk's job title (optional) and, when the user may choose (the super admin), their client. */
-export function ClerkFields({ jobTitle, clientId, clients }: { jobTitle: Text; clientId: FieldMetadata<number | undefined, Form, string[]>; clients: { id: number; name_en: string; name_ar: string }[] | null }) {
+export function ClerkFields({
+  jobTitle,
+  clientId,
+  clients,
+}: {
+  jobTitle: Text;
+  clientId: FieldMetadata<number | undefined, Form, string[]>;
+  clients: { id: number; name_en: string; name_ar: string }[] | null;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <>

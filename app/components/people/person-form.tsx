@@ -47,7 +47,17 @@ const defaultsOf = (person: EditedPerson | null) =>
     : { permissions: [...CLIENT_ADMIN_PERMISSIONS] };
 
 /** Create and edit a service admin, a client admin or a clerk: one form, the kind's schema on both sides. */
-export function PersonForm({ role, person, lastResult, clients = null }: { role: ManagedRole; person: EditedPerson | null; lastResult: SubmissionResult<string[]> | undefined; clients?: ClientOption[] | null }) {
+export function PersonForm({
+  role,
+  person,
+  lastResult,
+  clients = null,
+}: {
+  role: ManagedRole;
+  person: EditedPerson | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  clients?: ClientOption[] | null;
+}) {
   const { t, i18n } = useTranslation();
   const area = useArea();
   const kind = PERSON_KINDS[role];
@@ -73,8 +83,16 @@ export function PersonForm({ role, person, lastResult, clients = null }: { role:
         password={fields.password}
         editing={Boolean(person)}
       />
-      {role === "CLIENT_ADMIN" ? <ClientAdminFields jobTitle={fields.jobTitle} canDoAttestation={fields.canDoAttestation} permissions={fields.permissions} /> : null}
-      {role === "CLERK" ? <ClerkFields jobTitle={fields.jobTitle} clientId={fields.clientId} clients={clients} /> : null}
+      {role === "CLIENT_ADMIN" ? (
+        <ClientAdminFields
+          jobTitle={fields.jobTitle}
+          canDoAttestation={fields.canDoAttestation}
+          permissions={fields.permissions}
+        />
+      ) : null}
+      {role === "CLERK" ? (
+        <ClerkFields jobTitle={fields.jobTitle} clientId={fields.clientId} clients={clients} />
+      ) : null}
     </FormPage>
   );
 }

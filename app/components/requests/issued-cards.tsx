@@ -53,7 +53,12 @@ export function HolderDocuments({
         <Card key={document.id} className="flex flex-col gap-3" data-testid="issued-document">
           <h2 className="text-lg font-semibold">{title}</h2>
           {document.status === "REVOKED" ? (
-            <p className="text-red-11">{t("requests.revoked", { date: formatDate(document.revoked_at ?? document.created_at, lng), reason: isolate(revocationReasonText(document.revocation_reason, t)) })}</p>
+            <p className="text-red-11">
+              {t("requests.revoked", {
+                date: formatDate(document.revoked_at ?? document.created_at, lng),
+                reason: isolate(revocationReasonText(document.revocation_reason, t)),
+              })}
+            </p>
           ) : null}
           <div className="flex flex-wrap gap-6">
             <div className="size-36 shrink-0" dangerouslySetInnerHTML={{ __html: document.qrSvg }} />
@@ -74,7 +79,9 @@ export function HolderDocuments({
                 <>
                   <dt className="text-gray-11">{t("requests.accessPin")}</dt>
                   <dd>
-                    <code dir="ltr" className="text-lg font-bold" data-testid="access-pin">{document.accessPin}</code>
+                    <code dir="ltr" className="text-lg font-bold" data-testid="access-pin">
+                      {document.accessPin}
+                    </code>
                   </dd>
                 </>
               ) : null}
@@ -96,7 +103,11 @@ export function HolderDocuments({
             {verifications.map((event) => (
               <li key={event.id} className="flex items-center gap-3 text-sm">
                 <span>{formatDateTime(event.at, lng)}</span>
-                <Badge variant={event.outcome === "VALID" ? "success" : event.outcome === "REVOKED" ? "destructive" : "warning"}>
+                <Badge
+                  variant={
+                    event.outcome === "VALID" ? "success" : event.outcome === "REVOKED" ? "destructive" : "warning"
+                  }
+                >
                   {t(`verify.verdict.${event.outcome}`)}
                 </Badge>
               </li>
@@ -135,23 +146,52 @@ export function StaffIssuedDocuments({
               <span className="font-medium">
                 <bdi>{document.document_name}</bdi> · <VerificationCode code={document.verification_code} />
               </span>
-              {document.status === "VALID" ? <Badge variant="success">{t("staff.valid")}</Badge> : <Badge variant="destructive">{t("verify.verdict.REVOKED")}</Badge>}
+              {document.status === "VALID" ? (
+                <Badge variant="success">{t("staff.valid")}</Badge>
+              ) : (
+                <Badge variant="destructive">{t("verify.verdict.REVOKED")}</Badge>
+              )}
             </div>
             <p className="text-sm text-gray-11">
-              {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · {t("requests.hash")} <code dir="ltr" className="break-all">{document.document_hash}</code>
+              {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · {t("requests.hash")}{" "}
+              <code dir="ltr" className="break-all">
+                {document.document_hash}
+              </code>
             </p>
             <p className="flex flex-wrap gap-4 text-sm">
-              <a href={`/files/${document.file_id}`} target="_blank" rel="noopener noreferrer" className="text-accent-11 underline" data-testid="issued-pdf">
+              <a
+                href={`/files/${document.file_id}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-accent-11 underline"
+                data-testid="issued-pdf"
+              >
                 {t("staff.openPdf")}
               </a>
-              <a href={`/verify/${document.verification_code}`} target="_blank" rel="noopener noreferrer" className="text-accent-11 underline" data-testid="verification-page">
+              <a
+                href={`/verify/${document.verification_code}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-accent-11 underline"
+                data-testid="verification-page"
+              >
                 {t("staff.openVerification")}
               </a>
             </p>
             {document.status === "REVOKED" ? (
-              <p className="text-sm text-red-11">{t("staff.revokedOn", { date: formatDate(document.revoked_at ?? "", lng), reason: isolate(revocationReasonText(document.revocation_reason, t)) })}</p>
+              <p className="text-sm text-red-11">
+                {t("staff.revokedOn", {
+                  date: formatDate(document.revoked_at ?? "", lng),
+                  reason: isolate(revocationReasonText(document.revocation_reason, t)),
+                })}
+              </p>
             ) : canRevoke ? (
-              <ButtonLink to={`?dialog=revoke&document=${document.id}`} variant="danger" preventScrollReset className="self-start">
+              <ButtonLink
+                to={`?dialog=revoke&document=${document.id}`}
+                variant="danger"
+                preventScrollReset
+                className="self-start"
+              >
                 {t("staff.revoke")}
               </ButtonLink>
             ) : null}
@@ -183,7 +223,9 @@ function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: R
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const closedUrl = useUrlWithoutDialog();
-  const document = issued.find((candidate) => String(candidate.id) === params.get("document") && candidate.status === "VALID");
+  const document = issued.find(
+    (candidate) => String(candidate.id) === params.get("document") && candidate.status === "VALID",
+  );
   if (params.get("dialog") !== "revoke" || !document) return null;
   return (
     <UrlDialog labelledBy="revoke-title" testId="revoke-dialog">
@@ -194,7 +236,13 @@ function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: R
           {t("staff.revokeTitle", { name: isolate(document.document_name) })}
         </h2>
         <p className="text-sm text-gray-11">{t("staff.revokeHint")}</p>
-        <TextareaField id="reason" name="reason" label={t("staff.revokeReason")} errors={errors?.reason ?? undefined} errorId="reason-error" />
+        <TextareaField
+          id="reason"
+          name="reason"
+          label={t("staff.revokeReason")}
+          errors={errors?.reason ?? undefined}
+          errorId="reason-error"
+        />
         <div className="flex justify-end gap-2">
           <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
             {t("staff.cancel")}

@@ -64,7 +64,13 @@ interface Attachment {
 }
 
 /** Uploaded documents with 'View Document' through the authorized file route; staff add review buttons. */
-export function UploadedDocumentsCard({ attachments, actions }: { attachments: Attachment[]; actions?: (attachment: Attachment) => ReactNode }) {
+export function UploadedDocumentsCard({
+  attachments,
+  actions,
+}: {
+  attachments: Attachment[];
+  actions?: (attachment: Attachment) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Card>
@@ -76,7 +82,15 @@ export function UploadedDocumentsCard({ attachments, actions }: { attachments: A
           {attachments.map((attachment) => (
             <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
               <span>
-                <bdi className="font-medium">{attachment.document_type_en ? pick(i18n.language, attachment.document_type_en, attachment.document_type_ar ?? attachment.document_type_en) : attachment.document_name}</bdi>
+                <bdi className="font-medium">
+                  {attachment.document_type_en
+                    ? pick(
+                        i18n.language,
+                        attachment.document_type_en,
+                        attachment.document_type_ar ?? attachment.document_type_en,
+                      )
+                    : attachment.document_name}
+                </bdi>
                 <span className="block text-sm text-gray-11">
                   {t("staff.mimeType")}: <bdi>{attachment.mime_type}</bdi>
                   {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}
@@ -84,7 +98,12 @@ export function UploadedDocumentsCard({ attachments, actions }: { attachments: A
               </span>
               <span className="flex flex-wrap items-center gap-2">
                 <AttachmentStatusBadge status={attachment.status} />
-                <a href={`/files/${attachment.file_id}`} target="_blank" rel="noopener noreferrer" className="text-sm text-accent-11 underline">
+                <a
+                  href={`/files/${attachment.file_id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-sm text-accent-11 underline"
+                >
                   {t("requests.viewDocument")}
                 </a>
                 {actions?.(attachment)}
@@ -116,13 +135,18 @@ export function TimelineCard({
         {timeline.map((event) => (
           <li key={event.id}>
             <p className="font-medium">
-              {t(`${labels}.${event.action}`, { status: event.details.status ? t(`status.${event.details.status}`) : "", defaultValue: event.action })}
+              {t(`${labels}.${event.action}`, {
+                status: event.details.status ? t(`status.${event.details.status}`) : "",
+                defaultValue: event.action,
+              })}
             </p>
             <p className="text-sm text-gray-11">
               {formatDateTime(event.at, i18n.language)}
               {showRoles && event.actor_role ? ` · ${t(`roles.${event.actor_role}`)}` : ""}
             </p>
-            {event.details.note ? <p className="text-sm">{t("requests.note", { note: isolate(event.details.note) })}</p> : null}
+            {event.details.note ? (
+              <p className="text-sm">{t("requests.note", { note: isolate(event.details.note) })}</p>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -134,7 +158,17 @@ export function TimelineCard({
 export function BeneficiaryCard({
   person,
 }: {
-  person: { first_name_en: string; father_name_en: string | null; last_name_en: string; first_name_ar: string; father_name_ar: string | null; last_name_ar: string; email: string; phone: string | null; nin: string | null };
+  person: {
+    first_name_en: string;
+    father_name_en: string | null;
+    last_name_en: string;
+    first_name_ar: string;
+    father_name_ar: string | null;
+    last_name_ar: string;
+    email: string;
+    phone: string | null;
+    nin: string | null;
+  };
 }) {
   const { t } = useTranslation();
   return (
@@ -142,8 +176,18 @@ export function BeneficiaryCard({
       title={t("staff.beneficiaryInformation")}
       testId="beneficiary-card"
       rows={[
-        [t("staff.fullName"), <bdi key="n" lang="en">{[person.first_name_en, person.father_name_en, person.last_name_en].filter(Boolean).join(" ")}</bdi>],
-        [t("staff.arabicName"), <span key="a" dir="rtl" lang="ar">{[person.first_name_ar, person.father_name_ar, person.last_name_ar].filter(Boolean).join(" ")}</span>],
+        [
+          t("staff.fullName"),
+          <bdi key="n" lang="en">
+            {[person.first_name_en, person.father_name_en, person.last_name_en].filter(Boolean).join(" ")}
+          </bdi>,
+        ],
+        [
+          t("staff.arabicName"),
+          <span key="a" dir="rtl" lang="ar">
+            {[person.first_name_ar, person.father_name_ar, person.last_name_ar].filter(Boolean).join(" ")}
+          </span>,
+        ],
         [t("staff.email"), <Email key="e" address={person.email} />],
         [t("staff.phone"), <bdi key="p">{person.phone ?? "—"}</bdi>],
         [t("staff.nin"), <bdi key="i">{person.nin ?? "—"}</bdi>],

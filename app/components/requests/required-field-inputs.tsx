@@ -15,7 +15,13 @@ interface Spec {
 }
 
 /** Inputs for a category's required fields, by field type (wizard and edit screens). */
-export function RequiredFieldInputs({ specs, fieldset }: { specs: Spec[]; fieldset: Record<string, FieldMetadata<string | undefined>> }) {
+export function RequiredFieldInputs({
+  specs,
+  fieldset,
+}: {
+  specs: Spec[];
+  fieldset: Record<string, FieldMetadata<string | undefined>>;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   return (

@@ -23,5 +23,9 @@ export function StatusBadge({ status }: { status: string }) {
 /** docs/product.md, Requests: an uploaded document is APPROVED (default badge) or anything else (secondary). */
 export function AttachmentStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Badge variant={status === "APPROVED" ? "default" : "secondary"}>{t(`status.${status}`, { defaultValue: status })}</Badge>;
+  return (
+    <Badge variant={status === "APPROVED" ? "default" : "secondary"}>
+      {t(`status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
 }

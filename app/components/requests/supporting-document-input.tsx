@@ -28,7 +28,8 @@ export function SupportingDocumentInput({
   return (
     <div className="flex flex-col gap-1 rounded-md border border-gray-6 p-3">
       <label htmlFor={id} className="font-medium">
-        {pick(lng, type.document_type_en, type.document_type_ar)} ({type.is_required ? t("wizard.required") : t("wizard.optional")})
+        {pick(lng, type.document_type_en, type.document_type_ar)} (
+        {type.is_required ? t("wizard.required") : t("wizard.optional")})
       </label>
       <p className="text-sm text-gray-11">{pick(lng, type.description_en, type.description_ar)}</p>
       {attachedName ? (

@@ -5,7 +5,17 @@ import { ButtonLink } from "./button";
 import { PageTitle } from "./page-title";
 
 /** Title, back link and action buttons of a detail screen. */
-export function DetailHeader({ title, heading, back, children }: { title: string; heading?: ReactNode; back: { href: string; label: string }; children: ReactNode }) {
+export function DetailHeader({
+  title,
+  heading,
+  back,
+  children,
+}: {
+  title: string;
+  heading?: ReactNode;
+  back: { href: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <>
       <PageTitle title={title} />

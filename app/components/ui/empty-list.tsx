@@ -6,7 +6,19 @@ import { Card } from "./card";
  * An empty list: why it is empty (nothing yet, or nothing matches the search or filter: `searchedMessage`,
  * by default the catalogue's) and how to add one (when the user may).
  */
-export function EmptyList({ searched, message, searchedMessage, addHref, addLabel }: { searched: boolean; message: string; searchedMessage?: string; addHref?: string | null; addLabel: string }) {
+export function EmptyList({
+  searched,
+  message,
+  searchedMessage,
+  addHref,
+  addLabel,
+}: {
+  searched: boolean;
+  message: string;
+  searchedMessage?: string;
+  addHref?: string | null;
+  addLabel: string;
+}) {
   const { t } = useTranslation();
   return (
     <Card className="flex flex-col items-start gap-3" data-testid="empty">

@@ -10,7 +10,19 @@ interface Described {
 }
 
 /** The frame of a form control: its label, the control, then its hint or its first translated error. */
-function FieldFrame({ id, label, errors, errorId, hint, className, control }: Described & { id?: string; className: string; control: (described: { className: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  errors,
+  errorId,
+  hint,
+  className,
+  control,
+}: Described & {
+  id?: string;
+  className: string;
+  control: (described: { className: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
   const { t } = useTranslation();
   const hasError = Boolean(errors?.length);
   return (
@@ -34,11 +46,37 @@ function FieldFrame({ id, label, errors, errorId, hint, className, control }: De
 }
 
 /** A labelled input with its translated errors beneath it. */
-export function Field({ label, errors, errorId, hint, id, className = "", ...input }: Described & InputHTMLAttributes<HTMLInputElement>) {
-  return <FieldFrame {...{ id, label, errors, errorId, hint, className }} control={(described) => <input id={id} {...described} {...input} />} />;
+export function Field({
+  label,
+  errors,
+  errorId,
+  hint,
+  id,
+  className = "",
+  ...input
+}: Described & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldFrame
+      {...{ id, label, errors, errorId, hint, className }}
+      control={(described) => <input id={id} {...described} {...input} />}
+    />
+  );
 }
 
 /** A labelled textarea with its translated errors beneath it; text in either direction. */
-export function TextareaField({ label, errors, errorId, hint, id, className = "", ...textarea }: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <FieldFrame {...{ id, label, errors, errorId, hint, className }} control={(described) => <textarea id={id} dir="auto" rows={3} {...described} {...textarea} />} />;
+export function TextareaField({
+  label,
+  errors,
+  errorId,
+  hint,
+  id,
+  className = "",
+  ...textarea
+}: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame
+      {...{ id, label, errors, errorId, hint, className }}
+      control={(described) => <textarea id={id} dir="auto" rows={3} {...described} {...textarea} />}
+    />
+  );
 }

@@ -37,7 +37,13 @@ export function FormPage<Schema extends Record<string, unknown>, FormError>({
       <h1 className="text-2xl font-bold">{title}</h1>
       {intro ? <p className="text-gray-11">{intro}</p> : null}
       <Card>
-        <Form method="post" encType={encType} {...getFormProps(form)} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <Form
+          method="post"
+          encType={encType}
+          {...getFormProps(form)}
+          noValidate
+          className="grid grid-cols-1 gap-4 md:grid-cols-2"
+        >
           {children}
           <div className="md:col-span-2">
             <Button type="submit" disabled={navigation.state === "submitting"}>

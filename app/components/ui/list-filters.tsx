@@ -8,7 +8,11 @@ import { Button } from "./button";
 export function ListFilters({ searchLabel, q, children }: { searchLabel: string; q: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" className="grid grid-cols-1 gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search">
+    <Form
+      method="get"
+      className="grid grid-cols-1 gap-3 rounded-lg border border-gray-6 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+      role="search"
+    >
       <div className="flex flex-col gap-1 lg:col-span-2">
         <label htmlFor="q" className="text-sm font-medium">
           {searchLabel}

@@ -14,7 +14,10 @@ export function Pagination({ page, size, total }: { page: number; size: number; 
   };
   const linkClass = "rounded-md border border-gray-6 px-3 py-1.5 text-sm hover:bg-gray-3";
   return (
-    <nav className="flex items-center justify-between gap-3" aria-label={t("requests.pageOf", { page: page + 1, pages })}>
+    <nav
+      className="flex items-center justify-between gap-3"
+      aria-label={t("requests.pageOf", { page: page + 1, pages })}
+    >
       {page > 0 ? (
         <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
           {t("requests.previous")}

@@ -14,7 +14,15 @@ export function useUrlWithoutDialog() {
   return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
-export function UrlDialog({ labelledBy, testId, children }: { labelledBy: string; testId?: string; children: ReactNode }) {
+export function UrlDialog({
+  labelledBy,
+  testId,
+  children,
+}: {
+  labelledBy: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const closedUrl = useUrlWithoutDialog();

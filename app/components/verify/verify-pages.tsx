@@ -46,13 +46,29 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
   );
 }
 
-export type CheckResult = { pin?: "wrong" | "locked" | "format"; file?: "match" | "mismatch" | "missing" | "too-large" };
+export type CheckResult = {
+  pin?: "wrong" | "locked" | "format";
+  file?: "match" | "mismatch" | "missing" | "too-large";
+};
 
 const PIN_MESSAGES = { wrong: "verify.pinWrong", locked: "verify.pinLocked", format: "verify.pinFormat" } as const;
-const FILE_MESSAGES = { match: "verify.fileMatches", mismatch: "verify.fileDiffers", missing: "verify.fileMissing", "too-large": "validation.fileSizeMax5" } as const;
+const FILE_MESSAGES = {
+  match: "verify.fileMatches",
+  mismatch: "verify.fileDiffers",
+  missing: "verify.fileMissing",
+  "too-large": "validation.fileSizeMax5",
+} as const;
 
 /** `/verify/{code}`: the verdict in words, colour and icon, then what the issuer recorded. */
-export function VerifyResultPage({ view, result, path }: { view: VerificationView; result?: CheckResult; path: string }) {
+export function VerifyResultPage({
+  view,
+  result,
+  path,
+}: {
+  view: VerificationView;
+  result?: CheckResult;
+  path: string;
+}) {
   const { t, i18n } = useTranslation();
   const { code, verdict, document } = view;
   const english = i18n.language === "en";
@@ -65,7 +81,11 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
         <VerdictIcon verdict={verdict} />
         <div>
           <strong>{t(`verify.verdict.${verdict}`)}</strong>{" "}
-          <span>{document?.attested && verdict !== "NOT_FOUND" ? t(`verify.attestedText.${verdict}`, { issuer }) : t(`verify.verdictText.${verdict}`, { issuer })}</span>
+          <span>
+            {document?.attested && verdict !== "NOT_FOUND"
+              ? t(`verify.attestedText.${verdict}`, { issuer })
+              : t(`verify.verdictText.${verdict}`, { issuer })}
+          </span>
         </div>
       </section>
 
@@ -153,7 +173,11 @@ export function VerifyResultPage({ view, result, path }: { view: VerificationVie
           <label htmlFor="file">{t("verify.fileLabel")}</label>
           <input type="file" id="file" name="file" />{" "}
           {result?.file ? (
-            <p className={`v-msg ${result.file === "match" ? "v-ok" : "v-bad"}`} role="status" data-file-check={result.file}>
+            <p
+              className={`v-msg ${result.file === "match" ? "v-ok" : "v-bad"}`}
+              role="status"
+              data-file-check={result.file}
+            >
               {t(FILE_MESSAGES[result.file])}
             </p>
           ) : null}

@@ -124,7 +124,13 @@ const CLIENT_SEEDS: {
         validity: 180,
         fields: [
           { en: "Student number", ar: "الرقم الجامعي", key: "student_number", type: "number", required: true },
-          { en: "Contact email", ar: "البريد الإلكتروني للتواصل", key: "contact_email", type: "email", required: false },
+          {
+            en: "Contact email",
+            ar: "البريد الإلكتروني للتواصل",
+            key: "contact_email",
+            type: "email",
+            required: false,
+          },
         ],
         supporting: [ID_COPY],
       },
@@ -265,7 +271,15 @@ export async function seedDemoData(db: DB): Promise<void> {
     ] as const) {
       const row = await trx
         .insertInto("client_categories")
-        .values({ name_en: en, name_ar: ar, fee, currency: "JOD", validity_period_days: validity, description_en: en, description_ar: ar })
+        .values({
+          name_en: en,
+          name_ar: ar,
+          fee,
+          currency: "JOD",
+          validity_period_days: validity,
+          description_en: en,
+          description_ar: ar,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       clientCategoryIds.push(row.id);
@@ -283,7 +297,8 @@ export async function seedDemoData(db: DB): Promise<void> {
           can_do_sincera: client.sincera ? 1 : 0,
           can_do_attestation: client.attestation ? 1 : 0,
           client_category_id: clientCategoryIds[client.category],
-          client_admin_id: index === 0 ? userIds["clientadmin@example.com"] : index === 1 ? userIds["clientadmin2@example.com"] : null,
+          client_admin_id:
+            index === 0 ? userIds["clientadmin@example.com"] : index === 1 ? userIds["clientadmin2@example.com"] : null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -300,13 +315,25 @@ export async function seedDemoData(db: DB): Promise<void> {
             can_do_attestation: 1,
           })
           .execute();
-        await trx.insertInto("clerks").values({ user_id: userIds["clerk@example.com"], client_id: clientId, job_title: "Records clerk" }).execute();
+        await trx
+          .insertInto("clerks")
+          .values({ user_id: userIds["clerk@example.com"], client_id: clientId, job_title: "Records clerk" })
+          .execute();
       }
       if (index === 1) {
-        await trx.insertInto("clerks").values({ user_id: userIds["clerk2@example.com"], client_id: clientId, job_title: "Case officer" }).execute();
+        await trx
+          .insertInto("clerks")
+          .values({ user_id: userIds["clerk2@example.com"], client_id: clientId, job_title: "Case officer" })
+          .execute();
         await trx
           .insertInto("client_admins")
-          .values({ user_id: userIds["clientadmin2@example.com"], client_id: clientId, job_title: "Head of services", permissions: "[]", can_do_attestation: 0 })
+          .values({
+            user_id: userIds["clientadmin2@example.com"],
+            client_id: clientId,
+            job_title: "Head of services",
+            permissions: "[]",
+            can_do_attestation: 0,
+          })
           .execute();
       }
       for (const category of client.categories) {
@@ -357,7 +384,9 @@ export async function seedDemoData(db: DB): Promise<void> {
       }
     }
 
-    const beneficiaries = ["beneficiary@example.com", "beneficiary2@example.com", "beneficiary3@example.com"].map((e) => userIds[e]);
+    const beneficiaries = ["beneficiary@example.com", "beneficiary2@example.com", "beneficiary3@example.com"].map(
+      (e) => userIds[e],
+    );
     const statuses: RequestStatus[] = ["PENDING", "APPROVED", "REJECTED", "COMPLETED"];
     const issuer = userIds["clerk@example.com"];
     const completed: { requestId: number; categoryIndex: number; beneficiaryId: number }[] = [];
@@ -414,7 +443,15 @@ export async function seedDemoData(db: DB): Promise<void> {
       }
       await trx
         .insertInto("audit_events")
-        .values({ actor_user_id: beneficiaryId, actor_role: "BENEFICIARY", client_id: category.clientId, action: "request.create", entity_type: "DOCUMENT_REQUESTS", entity_id: requestId, at: createdAt })
+        .values({
+          actor_user_id: beneficiaryId,
+          actor_role: "BENEFICIARY",
+          client_id: category.clientId,
+          action: "request.create",
+          entity_type: "DOCUMENT_REQUESTS",
+          entity_id: requestId,
+          at: createdAt,
+        })
         .execute();
       if (status === "COMPLETED") completed.push({ requestId, categoryIndex, beneficiaryId });
     }
@@ -435,30 +472,86 @@ export async function seedDemoData(db: DB): Promise<void> {
         categoryId: category.id,
         expiry: kind === 1 ? daysFromNow(-3) : daysFromNow(category.seed.validity),
         securePlus: index === 3, // a valid document protected by an access PIN
-        revoked: kind === 2 ? { at: daysFromNow(-1), reason: "Issued with a typing error in the name; replaced." } : null,
+        revoked:
+          kind === 2 ? { at: daysFromNow(-1), reason: "Issued with a typing error in the name; replaced." } : null,
         issuedAt: daysFromNow(-20 + index),
       });
     }
 
     // Attestations: every state, for Demo University and the Ministry of Labour. The
     // first is Demo University's, PENDING, asked by beneficiary@ (the authorization matrix's sample id 1).
-    const [demoUniversity, ministry] = [0, 1].map((index) => ({ id: clientIds[index], en: CLIENT_SEEDS[index].en, ar: CLIENT_SEEDS[index].ar }));
-    const reviewerOf = (clientId: number) => (clientId === demoUniversity.id ? userIds["clerk@example.com"] : userIds["clerk2@example.com"]);
+    const [demoUniversity, ministry] = [0, 1].map((index) => ({
+      id: clientIds[index],
+      en: CLIENT_SEEDS[index].en,
+      ar: CLIENT_SEEDS[index].ar,
+    }));
+    const reviewerOf = (clientId: number) =>
+      clientId === demoUniversity.id ? userIds["clerk@example.com"] : userIds["clerk2@example.com"];
     const attestationSeeds = [
-      { client: demoUniversity, beneficiary: beneficiaries[0], name: "Bachelor's diploma, 2019", status: "PENDING", pdf: true },
-      { client: demoUniversity, beneficiary: beneficiaries[1], name: "Transcript of records", status: "PENDING", pdf: false },
-      { client: demoUniversity, beneficiary: beneficiaries[0], name: "Certificate of enrolment, 2021", status: "APPROVED", pdf: true },
-      { client: demoUniversity, beneficiary: beneficiaries[2], name: "Training certificate", status: "REJECTED", pdf: true, note: "We have no record of this certificate in our registry." },
-      { client: demoUniversity, beneficiary: beneficiaries[0], name: "Letter of recommendation", status: "CANCELLED", pdf: true },
+      {
+        client: demoUniversity,
+        beneficiary: beneficiaries[0],
+        name: "Bachelor's diploma, 2019",
+        status: "PENDING",
+        pdf: true,
+      },
+      {
+        client: demoUniversity,
+        beneficiary: beneficiaries[1],
+        name: "Transcript of records",
+        status: "PENDING",
+        pdf: false,
+      },
+      {
+        client: demoUniversity,
+        beneficiary: beneficiaries[0],
+        name: "Certificate of enrolment, 2021",
+        status: "APPROVED",
+        pdf: true,
+      },
+      {
+        client: demoUniversity,
+        beneficiary: beneficiaries[2],
+        name: "Training certificate",
+        status: "REJECTED",
+        pdf: true,
+        note: "We have no record of this certificate in our registry.",
+      },
+      {
+        client: demoUniversity,
+        beneficiary: beneficiaries[0],
+        name: "Letter of recommendation",
+        status: "CANCELLED",
+        pdf: true,
+      },
       { client: ministry, beneficiary: beneficiaries[1], name: "Work permit, 2020", status: "PENDING", pdf: true },
-      { client: ministry, beneficiary: beneficiaries[0], name: "Certificate of experience", status: "APPROVED", pdf: true },
-      { client: ministry, beneficiary: beneficiaries[2], name: "Employment contract, 2018", status: "REJECTED", pdf: false, note: "The contract is not signed by the ministry." },
+      {
+        client: ministry,
+        beneficiary: beneficiaries[0],
+        name: "Certificate of experience",
+        status: "APPROVED",
+        pdf: true,
+      },
+      {
+        client: ministry,
+        beneficiary: beneficiaries[2],
+        name: "Employment contract, 2018",
+        status: "REJECTED",
+        pdf: false,
+        note: "The contract is not signed by the ministry.",
+      },
     ] as const;
     for (const [index, seed] of attestationSeeds.entries()) {
       const createdAt = daysFromNow(-14 + index);
       const decidedAt = daysFromNow(-10 + index);
       const bytes = seed.pdf ? await demoPdf(seed.name, ["The beneficiary's own copy (demo)."]) : DEMO_PNG;
-      const file = await storeFile(trx, { bytes, mimeType: seed.pdf ? "application/pdf" : "image/png", originalName: seed.pdf ? `${seed.name}.pdf` : "scan.png", totalPages: seed.pdf ? 1 : null, createdBy: seed.beneficiary });
+      const file = await storeFile(trx, {
+        bytes,
+        mimeType: seed.pdf ? "application/pdf" : "image/png",
+        originalName: seed.pdf ? `${seed.name}.pdf` : "scan.png",
+        totalPages: seed.pdf ? 1 : null,
+        createdBy: seed.beneficiary,
+      });
       const decided = seed.status === "APPROVED" || seed.status === "REJECTED";
       const { id } = await trx
         .insertInto("attestations")
@@ -478,13 +571,41 @@ export async function seedDemoData(db: DB): Promise<void> {
         .returning("id")
         .executeTakeFirstOrThrow();
       const event = { client_id: seed.client.id, entity_type: "DOCUMENT_ATTESTATION", entity_id: id } as const;
-      await trx.insertInto("audit_events").values({ ...event, actor_user_id: seed.beneficiary, actor_role: "BENEFICIARY", action: "attestation.create", at: createdAt }).execute();
+      await trx
+        .insertInto("audit_events")
+        .values({
+          ...event,
+          actor_user_id: seed.beneficiary,
+          actor_role: "BENEFICIARY",
+          action: "attestation.create",
+          at: createdAt,
+        })
+        .execute();
       if (seed.status === "CANCELLED") {
-        await trx.insertInto("audit_events").values({ ...event, actor_user_id: seed.beneficiary, actor_role: "BENEFICIARY", action: "attestation.cancel", at: decidedAt }).execute();
+        await trx
+          .insertInto("audit_events")
+          .values({
+            ...event,
+            actor_user_id: seed.beneficiary,
+            actor_role: "BENEFICIARY",
+            action: "attestation.cancel",
+            at: decidedAt,
+          })
+          .execute();
       }
       if (seed.status === "REJECTED") {
         const details = JSON.stringify({ status: "REJECTED", note: "note" in seed ? seed.note : "" });
-        await trx.insertInto("audit_events").values({ ...event, actor_user_id: reviewerOf(seed.client.id), actor_role: "CLERK", action: "attestation.reject", at: decidedAt, details }).execute();
+        await trx
+          .insertInto("audit_events")
+          .values({
+            ...event,
+            actor_user_id: reviewerOf(seed.client.id),
+            actor_role: "CLERK",
+            action: "attestation.reject",
+            at: decidedAt,
+            details,
+          })
+          .execute();
       }
       if (seed.status === "APPROVED") {
         const issued = await issueDemoDocument(trx, {
@@ -501,7 +622,17 @@ export async function seedDemoData(db: DB): Promise<void> {
           issuedAt: decidedAt,
         });
         const details = JSON.stringify({ status: "APPROVED", issuedDocumentId: issued.id, code: issued.code });
-        await trx.insertInto("audit_events").values({ ...event, actor_user_id: reviewerOf(seed.client.id), actor_role: "CLERK", action: "attestation.approve", at: decidedAt, details }).execute();
+        await trx
+          .insertInto("audit_events")
+          .values({
+            ...event,
+            actor_user_id: reviewerOf(seed.client.id),
+            actor_role: "CLERK",
+            action: "attestation.approve",
+            at: decidedAt,
+            details,
+          })
+          .execute();
       }
     }
 
@@ -512,8 +643,10 @@ export async function seedDemoData(db: DB): Promise<void> {
         slug: "new-opening-hours-of-the-registry",
         title_en: "New opening hours of the registry",
         title_ar: "ساعات العمل الجديدة لقسم التسجيل",
-        body_en: "From 1 December the registry is open Sunday to Thursday, 8:00 to 15:00.\n\nCertificates and attestations can be requested online at any time: https://example.org/registry",
-        body_ar: "اعتبارًا من 1 كانون الأول يفتح قسم التسجيل من الأحد إلى الخميس، من الساعة 8:00 حتى 15:00.\n\nيمكن طلب الشهادات والتصديقات عبر الإنترنت في أي وقت: https://example.org/registry",
+        body_en:
+          "From 1 December the registry is open Sunday to Thursday, 8:00 to 15:00.\n\nCertificates and attestations can be requested online at any time: https://example.org/registry",
+        body_ar:
+          "اعتبارًا من 1 كانون الأول يفتح قسم التسجيل من الأحد إلى الخميس، من الساعة 8:00 حتى 15:00.\n\nيمكن طلب الشهادات والتصديقات عبر الإنترنت في أي وقت: https://example.org/registry",
         status: "PUBLISHED" as const,
         published_at: daysFromNow(-5),
       },
@@ -529,10 +662,28 @@ export async function seedDemoData(db: DB): Promise<void> {
     ];
     for (const announcement of announcements) {
       const at = announcement.published_at ?? daysFromNow(-1);
-      const { id } = await trx.insertInto("public_announcements").values({ ...announcement, client_id: demoUniversity.id, author_id: author, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-      const event = { client_id: demoUniversity.id, entity_type: "PUBLIC_ANNOUNCEMENTS", entity_id: id, actor_user_id: author, actor_role: "CLERK" as const, at };
-      await trx.insertInto("audit_events").values({ ...event, action: "announcement.create" }).execute();
-      if (announcement.status === "PUBLISHED") await trx.insertInto("audit_events").values({ ...event, action: "announcement.publish" }).execute();
+      const { id } = await trx
+        .insertInto("public_announcements")
+        .values({ ...announcement, client_id: demoUniversity.id, author_id: author, created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const event = {
+        client_id: demoUniversity.id,
+        entity_type: "PUBLIC_ANNOUNCEMENTS",
+        entity_id: id,
+        actor_user_id: author,
+        actor_role: "CLERK" as const,
+        at,
+      };
+      await trx
+        .insertInto("audit_events")
+        .values({ ...event, action: "announcement.create" })
+        .execute();
+      if (announcement.status === "PUBLISHED")
+        await trx
+          .insertInto("audit_events")
+          .values({ ...event, action: "announcement.publish" })
+          .execute();
     }
   });
 }
@@ -558,8 +709,22 @@ async function issueDemoDocument(
 ) {
   const code = generateVerificationCode((size) => crypto.randomBytes(size));
   const verificationUrl = `${env.publicUrl}/verify/${code}`;
-  const stamped = await stampDocument({ bytes: input.original, mimeType: "application/pdf", code, verificationUrl, kind: input.kind, issuer: { en: input.client.en, ar: input.client.ar }, issuedAt: new Date(input.issuedAt) });
-  const file = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${input.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: input.issuerId });
+  const stamped = await stampDocument({
+    bytes: input.original,
+    mimeType: "application/pdf",
+    code,
+    verificationUrl,
+    kind: input.kind,
+    issuer: { en: input.client.en, ar: input.client.ar },
+    issuedAt: new Date(input.issuedAt),
+  });
+  const file = await storeFile(trx, {
+    bytes: stamped.bytes,
+    mimeType: "application/pdf",
+    originalName: `${input.documentName}.pdf`,
+    totalPages: stamped.totalPages,
+    createdBy: input.issuerId,
+  });
   const { id } = await trx
     .insertInto("issued_documents")
     .values({

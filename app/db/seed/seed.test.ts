@@ -29,20 +29,35 @@ describe("demo data", () => {
     expect(demoUniversity.can_do_attestation).toBe(1);
 
     const clerkClient = await db
-      .selectFrom("clerks").innerJoin("users", "users.id", "clerks.user_id").innerJoin("clients", "clients.id", "clerks.client_id")
-      .select(["users.email", "clients.name_en", "clients.can_do_sincera"]).execute();
+      .selectFrom("clerks")
+      .innerJoin("users", "users.id", "clerks.user_id")
+      .innerJoin("clients", "clients.id", "clerks.client_id")
+      .select(["users.email", "clients.name_en", "clients.can_do_sincera"])
+      .execute();
     expect(clerkClient.find((row) => row.email === "clerk@example.com")?.name_en).toBe("Demo University");
     expect(clerkClient.find((row) => row.email === "clerk2@example.com")?.can_do_sincera).toBe(0);
 
     for (const client of clients) {
-      const categories = await db.selectFrom("document_categories").selectAll().where("client_id", "=", client.id).execute();
+      const categories = await db
+        .selectFrom("document_categories")
+        .selectAll()
+        .where("client_id", "=", client.id)
+        .execute();
       expect(categories.length).toBeGreaterThanOrEqual(2);
       for (const category of categories) {
-        const fields = await db.selectFrom("document_required_fields").selectAll().where("document_category_id", "=", category.id).execute();
+        const fields = await db
+          .selectFrom("document_required_fields")
+          .selectAll()
+          .where("document_category_id", "=", category.id)
+          .execute();
         expect(fields.length).toBeGreaterThanOrEqual(2);
         expect(fields.length).toBeLessThanOrEqual(4);
         expect(new Set(fields.map((field) => field.field_type)).size).toBeGreaterThanOrEqual(2);
-        const types = await db.selectFrom("supporting_document_types").selectAll().where("document_category_id", "=", category.id).execute();
+        const types = await db
+          .selectFrom("supporting_document_types")
+          .selectAll()
+          .where("document_category_id", "=", category.id)
+          .execute();
         expect(types.length).toBeGreaterThanOrEqual(1);
         expect(types.length).toBeLessThanOrEqual(2);
         expect(types.some((type) => type.is_required === 1)).toBe(true);
@@ -51,17 +66,23 @@ describe("demo data", () => {
 
     const requests = await db.selectFrom("document_requests").selectAll().execute();
     expect(requests.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(requests.map((request) => request.status))).toEqual(new Set(["PENDING", "APPROVED", "REJECTED", "COMPLETED"]));
+    expect(new Set(requests.map((request) => request.status))).toEqual(
+      new Set(["PENDING", "APPROVED", "REJECTED", "COMPLETED"]),
+    );
     expect(new Set(requests.map((request) => request.beneficiary_id)).size).toBeGreaterThanOrEqual(3);
     expect(new Set(requests.map((request) => request.client_id)).size).toBeGreaterThanOrEqual(3);
-    const demoStatuses = requests.filter((request) => request.client_id === demoUniversity.id).map((request) => request.status);
+    const demoStatuses = requests
+      .filter((request) => request.client_id === demoUniversity.id)
+      .map((request) => request.status);
     expect(demoStatuses).toEqual(expect.arrayContaining(["PENDING", "APPROVED"]));
 
     const values = await db.selectFrom("request_field_values").select("request_id").distinct().execute();
     expect(values.length).toBe(requests.length);
     const attachments = await db
-      .selectFrom("attachments").innerJoin("files", "files.id", "attachments.file_id")
-      .select(["files.storage_key", "files.mime_type", "files.size"]).execute();
+      .selectFrom("attachments")
+      .innerJoin("files", "files.id", "attachments.file_id")
+      .select(["files.storage_key", "files.mime_type", "files.size"])
+      .execute();
     expect(attachments.length).toBeGreaterThanOrEqual(requests.length);
     expect(new Set(attachments.map((file) => file.mime_type))).toEqual(new Set(["application/pdf", "image/png"]));
     for (const file of attachments.slice(0, 5)) expect(fs.statSync(storagePath(file.storage_key)).size).toBe(file.size);

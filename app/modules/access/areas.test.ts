@@ -8,7 +8,9 @@ const clerkOf = (canDoSincera: boolean) =>
 describe("the area table (docs/product.md, Who uses it)", () => {
   it("shows the clerk's announcements link only when the client can do sincera", () => {
     expect(sidebarOf(AREAS.clerks, clerkOf(true)).map((link) => link.to)).toContain("/clerks/public-announcements");
-    expect(sidebarOf(AREAS.clerks, clerkOf(false)).map((link) => link.to)).not.toContain("/clerks/public-announcements");
+    expect(sidebarOf(AREAS.clerks, clerkOf(false)).map((link) => link.to)).not.toContain(
+      "/clerks/public-announcements",
+    );
   });
 
   it("gives the super admin exactly nine links (the specification's eight and its announcements, ADR 0009), the service admin four", () => {
@@ -25,7 +27,9 @@ describe("the area table (docs/product.md, Who uses it)", () => {
     expect(linkTo(AREAS.clerks, "requestIssue", { id: 7 })).toBe("/clerks/document-categories/request/issue/7");
     expect(linkTo(AREAS.shared, "requestIssue", { id: 7 })).toBe("/document-categories/request/7/issue");
     expect(linkTo(AREAS["service-admin"], "requestIssue", { id: 7 })).toBeNull();
-    expect(linkTo(AREAS["super-admin"], "clients", {}, { q: "uni", page: undefined })).toBe("/super-admin/clients-management?q=uni");
+    expect(linkTo(AREAS["super-admin"], "clients", {}, { q: "uni", page: undefined })).toBe(
+      "/super-admin/clients-management?q=uni",
+    );
     expect(dashboardOf("BENEFICIARY")).toBe("/beneficiary/dashboard");
   });
 });

@@ -85,7 +85,6 @@ export interface Area {
   issueForm?: { asksExpiry: boolean; wording: "superAdmin" | "staff" };
 }
 
-
 /** The document-category screens under a base path (the same four screens in every area that has them). */
 const categoryScreens = <B extends string>(base: B) =>
   ({
@@ -99,10 +98,14 @@ const categoryScreens = <B extends string>(base: B) =>
   }) as const;
 
 /** The staff attestation screens (docs/architecture.md §6.4): list, detail, decision. */
-const attestationScreens = <B extends string>(base: B) => ({ attestations: base, attestation: `${base}/:id`, attestationDecision: `${base}/edit/:id` }) as const;
+const attestationScreens = <B extends string>(base: B) =>
+  ({ attestations: base, attestation: `${base}/:id`, attestationDecision: `${base}/edit/:id` }) as const;
 
 /** The catalogue's child screens live in the shared dashboard group only (docs/product.md, Who uses it). */
-const CHILD_SCREENS = { requiredFields: "/document-required-fields", supportingTypes: "/document-supporting-documents" } as const;
+const CHILD_SCREENS = {
+  requiredFields: "/document-required-fields",
+  supportingTypes: "/document-supporting-documents",
+} as const;
 
 /** docs/product.md, Who uses it: each area's screens and sidebar, in the spec's order. */
 export const AREAS: Record<AreaKey, Area> = {
@@ -277,19 +280,33 @@ export const homeAreaOf = (role: Role): Area => ROLE_AREAS.find((area) => area.r
  * A link to a screen of the area, built with React Router's href(); null when the area has no such
  * screen (the caller shows no link).
  */
-export function linkTo(area: Area, screen: Screen, params: Record<string, string | number> = {}, search?: Record<string, string | number | undefined>): string | null {
+export function linkTo(
+  area: Area,
+  screen: Screen,
+  params: Record<string, string | number> = {},
+  search?: Record<string, string | number | undefined>,
+): string | null {
   const pattern = area.screens[screen];
   if (!pattern) return null;
   const path = (href as (path: string, params: Record<string, string>) => string)(
     pattern,
     Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
   );
-  const query = new URLSearchParams(Object.entries(search ?? {}).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]))).toString();
+  const query = new URLSearchParams(
+    Object.entries(search ?? {}).flatMap(([key, value]) =>
+      value === undefined || value === "" ? [] : [[key, String(value)]],
+    ),
+  ).toString();
   return query ? `${path}?${query}` : path;
 }
 
 /** linkTo for screens every caller knows the area has. */
-export function mustLinkTo(area: Area, screen: Screen, params: Record<string, string | number> = {}, search?: Record<string, string | number | undefined>): string {
+export function mustLinkTo(
+  area: Area,
+  screen: Screen,
+  params: Record<string, string | number> = {},
+  search?: Record<string, string | number | undefined>,
+): string {
   const link = linkTo(area, screen, params, search);
   if (!link) throw new Error(`area ${area.key} has no screen ${screen}`);
   return link;

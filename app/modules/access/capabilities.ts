@@ -34,7 +34,14 @@ export const CAPABILITIES = [
 export type Capability = (typeof CAPABILITIES)[number];
 
 const SIGNED_IN: Capability[] = ["area:shared", "profile:read", "file:read"];
-const STAFF_WORK: Capability[] = ["catalogue:read", "catalogue:write", "request:read", "request:update", "request:issue", "request:revoke"];
+const STAFF_WORK: Capability[] = [
+  "catalogue:read",
+  "catalogue:write",
+  "request:read",
+  "request:update",
+  "request:issue",
+  "request:revoke",
+];
 
 /**
  * docs/product.md, Who uses it, as a table: the super admin manages everything; the service admin clients, client
@@ -60,7 +67,15 @@ export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]
     "audit:read",
     "security:manage",
   ],
-  SERVICE_ADMIN: [...SIGNED_IN, "area:service-admin", "request:read", "client:read", "client:manage", "clientCategory:manage", "clientAdmin:manage"],
+  SERVICE_ADMIN: [
+    ...SIGNED_IN,
+    "area:service-admin",
+    "request:read",
+    "client:read",
+    "client:manage",
+    "clientCategory:manage",
+    "clientAdmin:manage",
+  ],
   CLIENT_ADMIN: [...SIGNED_IN, "area:client-admin", ...STAFF_WORK, "clerk:manage", "attestation:review"],
   CLERK: [...SIGNED_IN, "area:clerks", ...STAFF_WORK, "attestation:review", "announcement:publish"],
   BENEFICIARY: [...SIGNED_IN, "area:beneficiary", "request:submit", "attestation:create"],
@@ -70,7 +85,13 @@ export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]
  * The capabilities a client admin's `permissions` may narrow: offered as checkboxes on the client-admin
  * form. An empty list means all of them.
  */
-export const CLIENT_ADMIN_PERMISSIONS = ["catalogue:write", "request:update", "request:issue", "request:revoke", "clerk:manage"] as const satisfies readonly Capability[];
+export const CLIENT_ADMIN_PERMISSIONS = [
+  "catalogue:write",
+  "request:update",
+  "request:issue",
+  "request:revoke",
+  "clerk:manage",
+] as const satisfies readonly Capability[];
 export type ClientAdminPermission = (typeof CLIENT_ADMIN_PERMISSIONS)[number];
 
 export const isClientAdminPermission = (value: unknown): value is ClientAdminPermission =>

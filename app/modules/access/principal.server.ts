@@ -18,7 +18,12 @@ export async function principalFor(db: DB, request: Request, ip: string | null):
 }
 
 /** The principal of a known user (or anonymous): the screens' session and the API's bearer token alike. */
-export async function principalOfUser(db: DB, user: SessionUser | null, ip: string | null, loginRedirect: string): Promise<Principal> {
+export async function principalOfUser(
+  db: DB,
+  user: SessionUser | null,
+  ip: string | null,
+  loginRedirect: string,
+): Promise<Principal> {
   if (!user) return { ...ANONYMOUS, ip, loginRedirect };
   let staff: StaffGrant | null = null;
   if (user.role === "CLERK" || user.role === "CLIENT_ADMIN") {

@@ -3,7 +3,8 @@ import type { SessionUser } from "~/modules/auth/session-user";
 import { capabilitiesOf, type Capability, type StaffGrant } from "./capabilities";
 
 /** Whose data a principal reaches: everything, one client's, their own, or nothing yet. */
-export type Scope = { kind: "all" } | { kind: "client"; clientId: number } | { kind: "own"; userId: number } | { kind: "none" };
+export type Scope =
+  { kind: "all" } | { kind: "client"; clientId: number } | { kind: "own"; userId: number } | { kind: "none" };
 
 /** Who is asking, built once per request (docs/architecture.md §15). Nothing else reads the session to decide access. */
 export interface Principal {
@@ -52,7 +53,12 @@ export function scopeFilter(principal: Principal): { clientId?: number; benefici
 export type SignedIn = Principal & { user: SessionUser; userId: number; role: Role };
 
 /** The principal of a signed-in user, from their staff record (clerks and client admins) and their client's flags. */
-export function buildPrincipal(user: SessionUser, staff: StaffGrant | null, ip: string | null, loginRedirect: string): SignedIn {
+export function buildPrincipal(
+  user: SessionUser,
+  staff: StaffGrant | null,
+  ip: string | null,
+  loginRedirect: string,
+): SignedIn {
   const clientId = staff?.clientId ?? null;
   const scope: Scope =
     user.role === "SUPER_ADMIN" || user.role === "SERVICE_ADMIN"
@@ -62,7 +68,16 @@ export function buildPrincipal(user: SessionUser, staff: StaffGrant | null, ip: 
         : clientId
           ? { kind: "client", clientId }
           : { kind: "none" };
-  return { user, userId: user.id, role: user.role, clientId, scope, capabilities: capabilitiesOf(user.role, staff), ip, loginRedirect };
+  return {
+    user,
+    userId: user.id,
+    role: user.role,
+    clientId,
+    scope,
+    capabilities: capabilitiesOf(user.role, staff),
+    ip,
+    loginRedirect,
+  };
 }
 
 export const can = (principal: Principal, capability: Capability) => principal.capabilities.has(capability);

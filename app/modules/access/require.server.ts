@@ -14,11 +14,20 @@ export const forbidden = () => data({ reason: "forbidden" }, { status: 403 });
  * resource argument: a missing resource, or one outside the principal's scope, answers 404.
  */
 export function requirePermission(principal: Principal, capability: Capability): SignedIn;
-export function requirePermission<T extends Scoped>(principal: Principal, capability: Capability, resource: T | null | undefined): T;
-export function requirePermission<T extends Scoped>(principal: Principal, capability: Capability, ...rest: [T | null | undefined] | []): T | SignedIn {
+export function requirePermission<T extends Scoped>(
+  principal: Principal,
+  capability: Capability,
+  resource: T | null | undefined,
+): T;
+export function requirePermission<T extends Scoped>(
+  principal: Principal,
+  capability: Capability,
+  ...rest: [T | null | undefined] | []
+): T | SignedIn {
   if (!principal.capabilities.has(capability)) {
     if (principal.role === null) throw redirect(principal.loginRedirect);
-    if (capability === "account:signIn") throw redirectWithToast("/profile", { kind: "warning", message: "auth.alreadyLoggedIn" });
+    if (capability === "account:signIn")
+      throw redirectWithToast("/profile", { kind: "warning", message: "auth.alreadyLoggedIn" });
     throw forbidden();
   }
   if (rest.length === 0) return principal as SignedIn;

@@ -2,7 +2,8 @@ import { i18nFor } from "~/modules/i18n/instances.server";
 import type { Language } from "~/modules/i18n/languages";
 import { env } from "~/utils/env.server";
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
 // XML 1.0 forbids most control characters, even escaped.
 // eslint-disable-next-line no-control-regex -- these are the characters to remove
 const clean = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ""));
@@ -25,7 +26,11 @@ export function atomFeed(lng: Language, client: { id: number; name_en: string; n
   // Each language is a feed of its own: its own id and self link (the `lng` parameter picks it).
   const list = `${env.publicUrl}/organisations/${client.id}/announcements?lng=${lng}`;
   const self = `${env.publicUrl}/organisations/${client.id}/announcements.atom?lng=${lng}`;
-  const updated = items.map((item) => item.updated_at).sort().at(-1) ?? new Date(0).toISOString();
+  const updated =
+    items
+      .map((item) => item.updated_at)
+      .sort()
+      .at(-1) ?? new Date(0).toISOString();
   const entries = items.map((item) => {
     const url = `${env.publicUrl}/public-announcements/${item.slug}?lng=${lng}`;
     const summary = pick(item.body_en, item.body_ar).replace(/\s+/g, " ").trim().slice(0, 300);

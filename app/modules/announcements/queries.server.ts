@@ -17,7 +17,17 @@ function filteredAnnouncements(db: DB, filter: Omit<AnnouncementListFilter, "pag
   return query;
 }
 
-const LIST_COLUMNS = ["p.id", "p.slug", "p.title_en", "p.title_ar", "p.status", "p.published_at", "p.updated_at", "cl.name_en as client_en", "cl.name_ar as client_ar"] as const;
+const LIST_COLUMNS = [
+  "p.id",
+  "p.slug",
+  "p.title_en",
+  "p.title_ar",
+  "p.status",
+  "p.published_at",
+  "p.updated_at",
+  "cl.name_en as client_en",
+  "cl.name_ar as client_ar",
+] as const;
 
 /** Staff lists: a client's announcements (or all), newest first. */
 export async function listAnnouncements(db: DB, filter: AnnouncementListFilter) {
@@ -76,18 +86,33 @@ export function findAnnouncement(db: DB, id: number) {
 
 /** The public page's announcement: published, of an organisation that may publish. */
 export function findPublishedBySlug(db: DB, slug: string) {
-  return withClient(db).where("p.slug", "=", slug).where("p.status", "=", "PUBLISHED").where("cl.can_do_sincera", "=", 1).executeTakeFirst();
+  return withClient(db)
+    .where("p.slug", "=", slug)
+    .where("p.status", "=", "PUBLISHED")
+    .where("cl.can_do_sincera", "=", 1)
+    .executeTakeFirst();
 }
 
 /** An organisation's published announcements, newest first (its public list and feed). */
 export function publishedOfClient(db: DB, clientId: number, limit = 50) {
-  return withClient(db).where("p.client_id", "=", clientId).where("p.status", "=", "PUBLISHED").orderBy("p.published_at", "desc").orderBy("p.id", "desc").limit(limit).execute();
+  return withClient(db)
+    .where("p.client_id", "=", clientId)
+    .where("p.status", "=", "PUBLISHED")
+    .orderBy("p.published_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 /** An organisation that publishes announcements (its public list answers 404 otherwise). */
 export function findPublishingClient(db: DB, clientId: number) {
   if (!Number.isSafeInteger(clientId)) return Promise.resolve(undefined);
-  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).where("id", "=", clientId).where("can_do_sincera", "=", 1).executeTakeFirst();
+  return db
+    .selectFrom("clients")
+    .select(["id", "name_en", "name_ar"])
+    .where("id", "=", clientId)
+    .where("can_do_sincera", "=", 1)
+    .executeTakeFirst();
 }
 
 export async function isSlugTaken(db: DB, slug: string, exceptId: number | null) {
@@ -111,12 +136,20 @@ export async function insertAnnouncement(db: DB, values: AnnouncementRow & { cli
   return row.id;
 }
 
-export async function updateAnnouncement(db: DB, id: number, values: Partial<AnnouncementRow> & { updated_at: string }) {
+export async function updateAnnouncement(
+  db: DB,
+  id: number,
+  values: Partial<AnnouncementRow> & { updated_at: string },
+) {
   await db.updateTable("public_announcements").set(values).where("id", "=", id).execute();
 }
 
 /** Deletes a DRAFT; false when it is (no longer) a draft. */
 export async function deleteDraft(db: DB, id: number) {
-  const result = await db.deleteFrom("public_announcements").where("id", "=", id).where("status", "=", "DRAFT").executeTakeFirst();
+  const result = await db
+    .deleteFrom("public_announcements")
+    .where("id", "=", id)
+    .where("status", "=", "DRAFT")
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }

@@ -6,7 +6,8 @@ export type AnnouncementStatus = (typeof ANNOUNCEMENT_STATUSES)[number];
 export const announcementStatusFilterSchema = z.enum(ANNOUNCEMENT_STATUSES).optional().catch(undefined);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const text = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /**
  * The create and edit form (docs/architecture.md §6.5): title and body in English and Arabic, plain text; the slug is

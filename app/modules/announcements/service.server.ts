@@ -8,7 +8,11 @@ type Actor = AuditActor & { userId: number };
 
 export type SaveResult = { ok: true; id: number } | { ok: false; field: "slug"; error: string };
 
-const event = (announcement: { id: number; client_id: number }, action: string, details: Record<string, unknown> = {}) => ({
+const event = (
+  announcement: { id: number; client_id: number },
+  action: string,
+  details: Record<string, unknown> = {},
+) => ({
   clientId: announcement.client_id,
   action: `announcement.${action}`,
   entityType: "PUBLIC_ANNOUNCEMENTS",
@@ -30,20 +34,42 @@ async function slugFor(db: DB, values: AnnouncementValues, exceptId: number | nu
  * Creates (existing null) or edits an announcement of the clerk's client (docs/architecture.md §6.5), saving it as a draft
  * or publishing it; audited: create or update, and publish when it goes public.
  */
-export async function saveAnnouncement(db: DB, existing: Announcement | null, clientId: number, values: AnnouncementValues, actor: Actor): Promise<SaveResult> {
+export async function saveAnnouncement(
+  db: DB,
+  existing: Announcement | null,
+  clientId: number,
+  values: AnnouncementValues,
+  actor: Actor,
+): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     const slug = await slugFor(trx, values, existing?.id ?? null);
     if (!slug) return { ok: false as const, field: "slug" as const, error: "announcements.slugTaken" };
     const now = new Date().toISOString();
     const publish = values.intent === "publish" && existing?.status !== "PUBLISHED";
-    const texts = { slug, title_en: values.title.english, title_ar: values.title.arabic, body_en: values.body.english, body_ar: values.body.arabic };
+    const texts = {
+      slug,
+      title_en: values.title.english,
+      title_ar: values.title.arabic,
+      body_en: values.body.english,
+      body_ar: values.body.arabic,
+    };
     let id: number;
     if (existing) {
       id = existing.id;
-      await updateAnnouncement(trx, id, { ...texts, updated_at: now, ...(publish ? { status: "PUBLISHED" as const, published_at: now } : {}) });
+      await updateAnnouncement(trx, id, {
+        ...texts,
+        updated_at: now,
+        ...(publish ? { status: "PUBLISHED" as const, published_at: now } : {}),
+      });
       await audit(trx, actor, event(existing, "update", { slug }));
     } else {
-      id = await insertAnnouncement(trx, { ...texts, client_id: clientId, author_id: actor.userId, status: publish ? "PUBLISHED" : "DRAFT", published_at: publish ? now : null });
+      id = await insertAnnouncement(trx, {
+        ...texts,
+        client_id: clientId,
+        author_id: actor.userId,
+        status: publish ? "PUBLISHED" : "DRAFT",
+        published_at: publish ? now : null,
+      });
       await audit(trx, actor, event({ id, client_id: clientId }, "create", { slug }));
     }
     if (publish) await audit(trx, actor, event({ id, client_id: clientId }, "publish"));
@@ -56,7 +82,11 @@ export async function setPublished(db: DB, announcement: Announcement, published
   if ((announcement.status === "PUBLISHED") === published) return false;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await updateAnnouncement(trx, announcement.id, published ? { status: "PUBLISHED", published_at: now, updated_at: now } : { status: "DRAFT", updated_at: now });
+    await updateAnnouncement(
+      trx,
+      announcement.id,
+      published ? { status: "PUBLISHED", published_at: now, updated_at: now } : { status: "DRAFT", updated_at: now },
+    );
     await audit(trx, actor, event(announcement, published ? "publish" : "unpublish"));
   });
   return true;

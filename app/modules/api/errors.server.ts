@@ -24,7 +24,12 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly key: string,
-    readonly options: { code?: ApiErrorCode; details?: { field: string; key: string }[]; headers?: Record<string, string>; values?: Record<string, unknown> } = {},
+    readonly options: {
+      code?: ApiErrorCode;
+      details?: { field: string; key: string }[];
+      headers?: Record<string, string>;
+      values?: Record<string, unknown>;
+    } = {},
   ) {
     super(key);
   }
@@ -39,10 +44,15 @@ export class ApiError extends Error {
       error: {
         code: this.code,
         message: bilingual(this.key, this.options.values),
-        ...(this.options.details ? { details: this.options.details.map((detail) => ({ field: detail.field, message: bilingual(detail.key) })) } : {}),
+        ...(this.options.details
+          ? { details: this.options.details.map((detail) => ({ field: detail.field, message: bilingual(detail.key) })) }
+          : {}),
       },
     };
-    return Response.json(body, { status: this.status, headers: { "Cache-Control": "no-store", ...this.options.headers } });
+    return Response.json(body, {
+      status: this.status,
+      headers: { "Cache-Control": "no-store", ...this.options.headers },
+    });
   }
 }
 
@@ -61,4 +71,8 @@ export const MESSAGE_OF_STATUS: Record<number, string> = {
   503: "api.errors.unavailable",
 };
 
-export const apiError = (status: number, key = MESSAGE_OF_STATUS[status] ?? "api.errors.internal", options?: ConstructorParameters<typeof ApiError>[2]) => new ApiError(status, key, options);
+export const apiError = (
+  status: number,
+  key = MESSAGE_OF_STATUS[status] ?? "api.errors.internal",
+  options?: ConstructorParameters<typeof ApiError>[2],
+) => new ApiError(status, key, options);

@@ -5,10 +5,22 @@ import type { Language } from "~/modules/i18n/languages";
 import { attestationsForExport, type AttestationListFilter } from "./queries.server";
 
 /** A staff attestation list as CSV or Excel with its filters: a header in the user's language, ISO 8601 dates. */
-export function attestationsExport(db: DB, filter: Omit<AttestationListFilter, "page" | "size">, lng: Language, format: ExportFormat) {
+export function attestationsExport(
+  db: DB,
+  filter: Omit<AttestationListFilter, "page" | "size">,
+  lng: Language,
+  format: ExportFormat,
+) {
   const { t } = i18nFor(lng);
-  const kinds: Record<string, Column["kind"]> = { number: "number", document: "text", createdAt: "date", decidedAt: "date" };
-  const columns = ["number", "document", "beneficiary", "email", "client", "status", "createdAt", "decidedAt"].map((column) => ({ header: t(`attestations.csv.${column}`), kind: kinds[column] }));
+  const kinds: Record<string, Column["kind"]> = {
+    number: "number",
+    document: "text",
+    createdAt: "date",
+    decidedAt: "date",
+  };
+  const columns = ["number", "document", "beneficiary", "email", "client", "status", "createdAt", "decidedAt"].map(
+    (column) => ({ header: t(`attestations.csv.${column}`), kind: kinds[column] }),
+  );
   async function* rows() {
     for await (const row of attestationsForExport(db, filter)) {
       yield [

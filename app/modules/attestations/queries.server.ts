@@ -11,7 +11,14 @@ export function latestAttestationsOf(db: DB, beneficiaryId: number, limit = 5) {
   return db
     .selectFrom("attestations as a")
     .innerJoin("clients as cl", "cl.id", "a.client_id")
-    .select(["a.id", "a.document_name", "a.status", "a.created_at", "cl.name_en as client_en", "cl.name_ar as client_ar"])
+    .select([
+      "a.id",
+      "a.document_name",
+      "a.status",
+      "a.created_at",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+    ])
     .where("a.beneficiary_id", "=", beneficiaryId)
     .orderBy("a.id", "desc")
     .limit(limit)
@@ -68,13 +75,19 @@ const withRowColumns = (base: ReturnType<typeof filteredAttestations>) =>
 export async function listAttestations(db: DB, filter: AttestationListFilter) {
   const base = filteredAttestations(db, filter);
   const total = await countRows(base);
-  const rows = await withRowColumns(base).orderBy("a.id", "desc").limit(filter.size).offset(filter.page * filter.size).execute();
+  const rows = await withRowColumns(base)
+    .orderBy("a.id", "desc")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
   return { total, rows };
 }
 
 /** Every attestation a list's filters select, in id order, a chunk at a time (exports). */
 export function attestationsForExport(db: DB, filter: Omit<AttestationListFilter, "page" | "size">) {
-  return inChunks((after, limit) => withRowColumns(filteredAttestations(db, filter)).where("a.id", ">", after).orderBy("a.id").limit(limit).execute());
+  return inChunks((after, limit) =>
+    withRowColumns(filteredAttestations(db, filter)).where("a.id", ">", after).orderBy("a.id").limit(limit).execute(),
+  );
 }
 
 /** One attestation with its client, beneficiary, file and reviewer (scope is checked by the caller). */
@@ -127,12 +140,24 @@ export function findAttestation(db: DB, id: number) {
 
 /** Organisations a beneficiary may ask to attest a document: those whose `can_do_attestation` is set. */
 export function attestingClients(db: DB) {
-  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).where("can_do_attestation", "=", 1).orderBy("name_en").execute();
+  return db
+    .selectFrom("clients")
+    .select(["id", "name_en", "name_ar"])
+    .where("can_do_attestation", "=", 1)
+    .orderBy("name_en")
+    .execute();
 }
 
 export async function insertAttestation(
   db: DB,
-  values: { beneficiaryId: number; clientId: number; documentName: string; description: string; fileId: number; securePlusEnabled: boolean },
+  values: {
+    beneficiaryId: number;
+    clientId: number;
+    documentName: string;
+    description: string;
+    fileId: number;
+    securePlusEnabled: boolean;
+  },
 ) {
   const row = await db
     .insertInto("attestations")
@@ -153,13 +178,19 @@ export async function insertAttestation(
  * Moves a PENDING attestation to its next state; false when it is no longer PENDING (a decision or a
  * cancellation got there first), so two people deciding at once cannot both win.
  */
-export async function closePendingAttestation(db: DB, id: number, values: { status: "APPROVED" | "REJECTED" | "CANCELLED"; reviewerId?: number; note?: string | null; at: string }) {
+export async function closePendingAttestation(
+  db: DB,
+  id: number,
+  values: { status: "APPROVED" | "REJECTED" | "CANCELLED"; reviewerId?: number; note?: string | null; at: string },
+) {
   const result = await db
     .updateTable("attestations")
     .set({
       status: values.status,
       updated_at: values.at,
-      ...(values.reviewerId !== undefined ? { reviewer_id: values.reviewerId, review_note: values.note ?? null, reviewed_at: values.at } : {}),
+      ...(values.reviewerId !== undefined
+        ? { reviewer_id: values.reviewerId, review_note: values.note ?? null, reviewed_at: values.at }
+        : {}),
     })
     .where("id", "=", id)
     .where("status", "=", "PENDING")
@@ -172,7 +203,9 @@ export function clientsWithAttestations(db: DB) {
   return db
     .selectFrom("clients")
     .select(["id", "name_en", "name_ar"])
-    .where((eb) => eb.or([eb("can_do_attestation", "=", 1), eb("id", "in", eb.selectFrom("attestations").select("client_id"))]))
+    .where((eb) =>
+      eb.or([eb("can_do_attestation", "=", 1), eb("id", "in", eb.selectFrom("attestations").select("client_id"))]),
+    )
     .orderBy("name_en")
     .execute();
 }

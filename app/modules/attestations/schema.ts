@@ -9,9 +9,16 @@ export const attestationStatusFilterSchema = z.enum(ATTESTATION_STATUSES).option
 
 /** The create form's fields besides the file. */
 export const attestationCreateSchema = z.object({
-  clientId: z.coerce.number({ error: "attestations.clientRequired" }).int("attestations.clientRequired").positive("attestations.clientRequired"),
+  clientId: z.coerce
+    .number({ error: "attestations.clientRequired" })
+    .int("attestations.clientRequired")
+    .positive("attestations.clientRequired"),
   // The spec's attachment rule: a document name of at least 4 characters.
-  documentName: z.string({ error: "validation.attachmentNameMin" }).trim().min(4, "validation.attachmentNameMin").max(200, "attestations.documentNameMax"),
+  documentName: z
+    .string({ error: "validation.attachmentNameMin" })
+    .trim()
+    .min(4, "validation.attachmentNameMin")
+    .max(200, "attestations.documentNameMax"),
   description: z.string().trim().max(1000, "attestations.descriptionMax").default(""),
   securePlusEnabled: z.boolean().default(false),
 });
@@ -21,7 +28,11 @@ export const attestationApproveSchema = z.object({ expirationDate: issueSchema.s
 
 /** Reject: a note the beneficiary reads, required. */
 export const attestationRejectSchema = z.object({
-  note: z.string({ error: "attestations.noteRequired" }).trim().min(3, "attestations.noteRequired").max(1000, "attestations.noteMax"),
+  note: z
+    .string({ error: "attestations.noteRequired" })
+    .trim()
+    .min(3, "attestations.noteRequired")
+    .max(1000, "attestations.noteMax"),
 });
 
 export const attestationIntentSchema = z.object({ intent: z.enum(["approve", "reject"]) });

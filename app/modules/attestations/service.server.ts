@@ -24,20 +24,51 @@ export type CreateResult = { ok: true; id: number } | { ok: false; field: "clien
  */
 export async function createAttestation(
   db: DB,
-  input: { beneficiary: Actor; clientId: number; documentName: string; description: string; securePlusEnabled: boolean; file: UploadedFile },
+  input: {
+    beneficiary: Actor;
+    clientId: number;
+    documentName: string;
+    description: string;
+    securePlusEnabled: boolean;
+    file: UploadedFile;
+  },
 ): Promise<CreateResult> {
-  if (!(await attestingClients(db)).some((client) => client.id === input.clientId)) return { ok: false, field: "clientId", error: "attestations.clientRequired" };
+  if (!(await attestingClients(db)).some((client) => client.id === input.clientId))
+    return { ok: false, field: "clientId", error: "attestations.clientRequired" };
   const checked = await checkAttestationFile(input.file);
   if (!checked.ok) return { ok: false, field: "file", error: checked.error };
   await enforceStorageAllowance(db, input.beneficiary.userId, [input.file.bytes.byteLength]);
   let storedKey: string | undefined;
   try {
     const id = await db.transaction().execute(async (trx) => {
-      const file = await storeFile(trx, { bytes: input.file.bytes, mimeType: checked.mimeType, originalName: input.file.name, totalPages: checked.totalPages, createdBy: input.beneficiary.userId });
+      const file = await storeFile(trx, {
+        bytes: input.file.bytes,
+        mimeType: checked.mimeType,
+        originalName: input.file.name,
+        totalPages: checked.totalPages,
+        createdBy: input.beneficiary.userId,
+      });
       storedKey = file.storageKey;
-      const id = await insertAttestation(trx, { beneficiaryId: input.beneficiary.userId, clientId: input.clientId, documentName: input.documentName, description: input.description, fileId: file.id, securePlusEnabled: input.securePlusEnabled });
-      await audit(trx, input.beneficiary, { clientId: input.clientId, action: "attestation.create", entityType: "DOCUMENT_ATTESTATION", entityId: id, details: { documentName: input.documentName } });
-      await notifyClerksOfClient(trx, input.clientId, { kind: "newAttestation", link: clerkLink(id), values: { id, name: input.documentName } });
+      const id = await insertAttestation(trx, {
+        beneficiaryId: input.beneficiary.userId,
+        clientId: input.clientId,
+        documentName: input.documentName,
+        description: input.description,
+        fileId: file.id,
+        securePlusEnabled: input.securePlusEnabled,
+      });
+      await audit(trx, input.beneficiary, {
+        clientId: input.clientId,
+        action: "attestation.create",
+        entityType: "DOCUMENT_ATTESTATION",
+        entityId: id,
+        details: { documentName: input.documentName },
+      });
+      await notifyClerksOfClient(trx, input.clientId, {
+        kind: "newAttestation",
+        link: clerkLink(id),
+        values: { id, name: input.documentName },
+      });
       return id;
     });
     return { ok: true, id };
@@ -50,8 +81,14 @@ export async function createAttestation(
 /** The beneficiary withdraws a PENDING attestation; false when it is no longer PENDING. */
 export async function cancelAttestation(db: DB, attestation: Attestation, actor: Actor) {
   return db.transaction().execute(async (trx) => {
-    if (!(await closePendingAttestation(trx, attestation.id, { status: "CANCELLED", at: new Date().toISOString() }))) return false;
-    await audit(trx, actor, { clientId: attestation.client_id, action: "attestation.cancel", entityType: "DOCUMENT_ATTESTATION", entityId: attestation.id });
+    if (!(await closePendingAttestation(trx, attestation.id, { status: "CANCELLED", at: new Date().toISOString() })))
+      return false;
+    await audit(trx, actor, {
+      clientId: attestation.client_id,
+      action: "attestation.cancel",
+      entityType: "DOCUMENT_ATTESTATION",
+      entityId: attestation.id,
+    });
     return true;
   });
 }
@@ -63,7 +100,12 @@ class NoLongerPending extends Error {}
  * ATTESTATION: the attested copy is stamped "Attested by", recorded, and the attestation APPROVED in the
  * same transaction; the beneficiary is told in-app and by mail.
  */
-export async function approveAttestation(db: DB, attestation: Attestation, expirationDate: string, actor: Actor): Promise<IssueResult> {
+export async function approveAttestation(
+  db: DB,
+  attestation: Attestation,
+  expirationDate: string,
+  actor: Actor,
+): Promise<IssueResult> {
   if (attestation.status !== "PENDING") return { ok: false, error: "attestations.notPending" };
   const bytes = await readStoredFile(attestation.storage_key);
   try {
@@ -74,14 +116,27 @@ export async function approveAttestation(db: DB, attestation: Attestation, expir
         client: { id: attestation.client_id, en: attestation.client_en, ar: attestation.client_ar },
         beneficiaryId: attestation.beneficiary_id,
         issuer: actor,
-        source: { bytes, mimeType: attestation.mime_type, name: attestation.original_name, totalPages: attestation.total_pages, storedFileId: attestation.file_id },
+        source: {
+          bytes,
+          mimeType: attestation.mime_type,
+          name: attestation.original_name,
+          totalPages: attestation.total_pages,
+          storedFileId: attestation.file_id,
+        },
         documentName: attestation.document_name,
         securePlusEnabled: attestation.secure_plus_enabled === 1,
         expiry: endOfDay(expirationDate),
         attestationId: attestation.id,
       },
       async (trx, issued) => {
-        if (!(await closePendingAttestation(trx, attestation.id, { status: "APPROVED", reviewerId: actor.userId, at: new Date().toISOString() }))) throw new NoLongerPending();
+        if (
+          !(await closePendingAttestation(trx, attestation.id, {
+            status: "APPROVED",
+            reviewerId: actor.userId,
+            at: new Date().toISOString(),
+          }))
+        )
+          throw new NoLongerPending();
         await audit(trx, actor, {
           clientId: attestation.client_id,
           action: "attestation.approve",
@@ -89,7 +144,16 @@ export async function approveAttestation(db: DB, attestation: Attestation, expir
           entityId: attestation.id,
           details: { status: "APPROVED", issuedDocumentId: issued.id, code: issued.code },
         });
-        await notify(trx, attestation.beneficiary_id, { kind: "attestationApproved", link: beneficiaryLink(attestation.id), values: { name: attestation.document_name } }, { mail: true });
+        await notify(
+          trx,
+          attestation.beneficiary_id,
+          {
+            kind: "attestationApproved",
+            link: beneficiaryLink(attestation.id),
+            values: { name: attestation.document_name },
+          },
+          { mail: true },
+        );
       },
     );
   } catch (error) {
@@ -101,21 +165,52 @@ export async function approveAttestation(db: DB, attestation: Attestation, expir
 /** Rejecting records the note the beneficiary reads; they are told in-app and by mail. */
 export async function rejectAttestation(db: DB, attestation: Attestation, note: string, actor: Actor) {
   return db.transaction().execute(async (trx) => {
-    if (!(await closePendingAttestation(trx, attestation.id, { status: "REJECTED", reviewerId: actor.userId, note, at: new Date().toISOString() }))) return false;
-    await audit(trx, actor, { clientId: attestation.client_id, action: "attestation.reject", entityType: "DOCUMENT_ATTESTATION", entityId: attestation.id, details: { status: "REJECTED", note } });
-    await notify(trx, attestation.beneficiary_id, { kind: "attestationRejected", link: beneficiaryLink(attestation.id), values: { name: attestation.document_name, note } }, { mail: true });
+    if (
+      !(await closePendingAttestation(trx, attestation.id, {
+        status: "REJECTED",
+        reviewerId: actor.userId,
+        note,
+        at: new Date().toISOString(),
+      }))
+    )
+      return false;
+    await audit(trx, actor, {
+      clientId: attestation.client_id,
+      action: "attestation.reject",
+      entityType: "DOCUMENT_ATTESTATION",
+      entityId: attestation.id,
+      details: { status: "REJECTED", note },
+    });
+    await notify(
+      trx,
+      attestation.beneficiary_id,
+      {
+        kind: "attestationRejected",
+        link: beneficiaryLink(attestation.id),
+        values: { name: attestation.document_name, note },
+      },
+      { mail: true },
+    );
     return true;
   });
 }
 
 /** The beneficiary's page: the attestation, its timeline, and the attested copy with its code, QR and PIN. */
 export async function holderAttestationView(db: DB, attestation: Attestation) {
-  return { attestation: withoutStorage(attestation), timeline: await timelineOf(db, "DOCUMENT_ATTESTATION", attestation.id), ...(await issuedForHolder(db, { attestationId: attestation.id })) };
+  return {
+    attestation: withoutStorage(attestation),
+    timeline: await timelineOf(db, "DOCUMENT_ATTESTATION", attestation.id),
+    ...(await issuedForHolder(db, { attestationId: attestation.id })),
+  };
 }
 
 /** The staff page: the same, with the attested copies as staff see them (no PIN). */
 export async function staffAttestationView(db: DB, attestation: Attestation) {
-  return { attestation: withoutStorage(attestation), timeline: await timelineOf(db, "DOCUMENT_ATTESTATION", attestation.id), ...(await issuedForStaff(db, { attestationId: attestation.id })) };
+  return {
+    attestation: withoutStorage(attestation),
+    timeline: await timelineOf(db, "DOCUMENT_ATTESTATION", attestation.id),
+    ...(await issuedForStaff(db, { attestationId: attestation.id })),
+  };
 }
 
 /** The storage key never leaves the server. */

@@ -37,5 +37,8 @@ export const SYSTEM: AuditActor = { userId: null, role: null, ip: null };
 
 /** An entity's timeline: its audit events with their details (the notes staff left, the statuses set). */
 export async function timelineOf(db: DB, entityType: EntityType, entityId: number) {
-  return (await auditEventsOf(db, entityType, entityId)).map((event) => ({ ...event, details: JSON.parse(event.details) as Record<string, string> }));
+  return (await auditEventsOf(db, entityType, entityId)).map((event) => ({
+    ...event,
+    details: JSON.parse(event.details) as Record<string, string>,
+  }));
 }

@@ -39,10 +39,16 @@ export async function issueApiTokens(db: DB, userId: number, meta: Meta, now = D
 }
 
 /** The user an access token belongs to, while it is valid and the user active. */
-export const apiUserOf = (db: DB, accessToken: string, now = Date.now()): Promise<SessionUser | null> => sessionUserOfToken(db, hashToken(accessToken), "API", now);
+export const apiUserOf = (db: DB, accessToken: string, now = Date.now()): Promise<SessionUser | null> =>
+  sessionUserOfToken(db, hashToken(accessToken), "API", now);
 
 /** Rotates the pair: the old refresh token (and its access token) stop working; null when it was not usable. */
-export async function refreshApiTokens(db: DB, refreshToken: string, meta: Meta, now = Date.now()): Promise<ApiTokens | null> {
+export async function refreshApiTokens(
+  db: DB,
+  refreshToken: string,
+  meta: Meta,
+  now = Date.now(),
+): Promise<ApiTokens | null> {
   const taken = await takeApiSessionByRefresh(db, hashToken(refreshToken), new Date(now).toISOString());
   return taken ? issueApiTokens(db, taken.user_id, meta, now) : null;
 }

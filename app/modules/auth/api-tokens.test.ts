@@ -3,7 +3,14 @@ import type { DB } from "~/db/db.server";
 import { SYSTEM } from "~/modules/audit/service.server";
 import { changeStatus } from "~/modules/people/service.server";
 import { createTestDb, createUser } from "~/test/db";
-import { ACCESS_TOKEN_SECONDS, apiUserOf, issueApiTokens, refreshApiTokens, REFRESH_TOKEN_SECONDS, revokeApiTokens } from "./api-tokens.server";
+import {
+  ACCESS_TOKEN_SECONDS,
+  apiUserOf,
+  issueApiTokens,
+  refreshApiTokens,
+  REFRESH_TOKEN_SECONDS,
+  revokeApiTokens,
+} from "./api-tokens.server";
 import { createUserSession, hashToken, sessionUserOfToken } from "./session.server";
 
 const meta = { ip: "127.0.0.1", userAgent: "test" };
@@ -15,13 +22,16 @@ beforeEach(async () => {
   userId = await createUser(db, { email: "api@example.com" });
 });
 
-const apiRows = () => db.selectFrom("sessions").select(["id", "kind", "refresh_hash"]).where("user_id", "=", userId).execute();
+const apiRows = () =>
+  db.selectFrom("sessions").select(["id", "kind", "refresh_hash"]).where("user_id", "=", userId).execute();
 
 describe("API tokens", () => {
   it("are sessions of kind API holding only hashes, and name their user", async () => {
     const tokens = await issueApiTokens(db, userId, meta);
     expect(tokens).toMatchObject({ expiresIn: ACCESS_TOKEN_SECONDS, tokenType: "Bearer" });
-    expect(await apiRows()).toEqual([{ id: hashToken(tokens.accessToken), kind: "API", refresh_hash: hashToken(tokens.refreshToken) }]);
+    expect(await apiRows()).toEqual([
+      { id: hashToken(tokens.accessToken), kind: "API", refresh_hash: hashToken(tokens.refreshToken) },
+    ]);
     expect((await apiUserOf(db, tokens.accessToken))?.email).toBe("api@example.com");
   });
 

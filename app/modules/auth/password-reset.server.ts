@@ -31,12 +31,24 @@ export const resetRequestsSettled = () => Promise.all([...inFlight]).then(() => 
 export async function requestPasswordReset(db: DB, email: string, ip: string | null): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== "ACTIVE") {
-    await audit(db, { userId: null, role: null, ip }, { action: "auth.password_reset_requested", entityType: "USERS", details: { email: email.trim().toLowerCase(), known: false } });
+    await audit(
+      db,
+      { userId: null, role: null, ip },
+      {
+        action: "auth.password_reset_requested",
+        entityType: "USERS",
+        details: { email: email.trim().toLowerCase(), known: false },
+      },
+    );
     return;
   }
   await db.transaction().execute(async (trx) => {
     await mailResetLink(trx, user);
-    await audit(trx, { userId: user.id, role: user.role, ip }, { action: "auth.password_reset_requested", entityType: "USERS", entityId: user.id });
+    await audit(
+      trx,
+      { userId: user.id, role: user.role, ip },
+      { action: "auth.password_reset_requested", entityType: "USERS", entityId: user.id },
+    );
   });
 }
 
@@ -45,21 +57,37 @@ export async function requestPasswordReset(db: DB, email: string, ip: string | n
  * password: a single-use link by mail (the reset link: it proves the mailbox, and the browser that uses it
  * becomes one of the account's own).
  */
-export async function mailSignInLink(db: DB, user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar" | "role">, ip: string | null) {
+export async function mailSignInLink(
+  db: DB,
+  user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar" | "role">,
+  ip: string | null,
+) {
   await db.transaction().execute(async (trx) => {
     await mailResetLink(trx, user);
-    await audit(trx, { userId: user.id, role: user.role, ip }, { action: "auth.sign_in_link_mailed", entityType: "USERS", entityId: user.id });
+    await audit(
+      trx,
+      { userId: user.id, role: user.role, ip },
+      { action: "auth.sign_in_link_mailed", entityType: "USERS", entityId: user.id },
+    );
   });
 }
 
 /** Issues a reset token (30 minutes) and queues its mail, in the caller's transaction. */
-export async function mailResetLink(db: DB, user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar">) {
+export async function mailResetLink(
+  db: DB,
+  user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar">,
+) {
   const token = await issueAccountToken(db, user.id, "RESET_PASSWORD");
   await queueTemplateMail(db, "resetPassword", user, `/reset-password?token=${token}`);
 }
 
 /** Sets the password with a mailed link (a reset or an invitation; once) and ends every session of the user. */
-export async function resetPassword(db: DB, token: string, password: string, ip: string | null): Promise<{ ok: boolean; userId?: number }> {
+export async function resetPassword(
+  db: DB,
+  token: string,
+  password: string,
+  ip: string | null,
+): Promise<{ ok: boolean; userId?: number }> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const used = await consumeAccountToken(trx, token);

@@ -54,7 +54,15 @@ export async function findSessionWithUser(db: DB, sessionId: string) {
 /** An API token pair (docs/architecture.md §18): a `sessions` row of kind API. */
 export async function insertApiSession(
   db: DB,
-  session: { id: string; userId: number; expiresAt: string; refreshHash: string; refreshExpiresAt: string; ip: string | null; userAgent: string | null },
+  session: {
+    id: string;
+    userId: number;
+    expiresAt: string;
+    refreshHash: string;
+    refreshExpiresAt: string;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ) {
   const now = new Date().toISOString();
   await db
@@ -110,13 +118,30 @@ export function countSessions(db: DB, userId: number) {
     .then((row) => Number(row.count));
 }
 
-export async function insertAccountToken(db: DB, values: { userId: number; purpose: AccountTokenPurpose; tokenHash: string; expiresAt: string }) {
-  await db.insertInto("account_tokens").values({ user_id: values.userId, purpose: values.purpose, token_hash: values.tokenHash, expires_at: values.expiresAt }).execute();
+export async function insertAccountToken(
+  db: DB,
+  values: { userId: number; purpose: AccountTokenPurpose; tokenHash: string; expiresAt: string },
+) {
+  await db
+    .insertInto("account_tokens")
+    .values({
+      user_id: values.userId,
+      purpose: values.purpose,
+      token_hash: values.tokenHash,
+      expires_at: values.expiresAt,
+    })
+    .execute();
 }
 
 /** Earlier links of the same purpose stop working when a new one is sent. */
 export async function retireAccountTokens(db: DB, userId: number, purpose: AccountTokenPurpose, at: string) {
-  await db.updateTable("account_tokens").set({ used_at: at }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
+  await db
+    .updateTable("account_tokens")
+    .set({ used_at: at })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 export function findUsableAccountToken(db: DB, tokenHash: string, at: string) {
@@ -131,7 +156,12 @@ export function findUsableAccountToken(db: DB, tokenHash: string, at: string) {
 
 /** Marks the token used if it still was usable: one use, even for two requests at once. */
 export async function markAccountTokenUsed(db: DB, id: number, at: string): Promise<boolean> {
-  const result = await db.updateTable("account_tokens").set({ used_at: at }).where("id", "=", id).where("used_at", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("account_tokens")
+    .set({ used_at: at })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -33,11 +33,15 @@ const validRegistration = {
 
 describe("login schema", () => {
   it("says 'Please enter a valid email address'", () => {
-    expect(errorOf(loginSchema, { email: "nope", password: "secret1" }, "email")).toBe("Please enter a valid email address");
+    expect(errorOf(loginSchema, { email: "nope", password: "secret1" }, "email")).toBe(
+      "Please enter a valid email address",
+    );
     expect(errorOf(loginSchema, { password: "secret1" }, "email")).toBe("Please enter a valid email address");
   });
   it("says 'Password must be at least 6 characters'", () => {
-    expect(errorOf(loginSchema, { email: "a@b.co", password: "12345" }, "password")).toBe("Password must be at least 6 characters");
+    expect(errorOf(loginSchema, { email: "a@b.co", password: "12345" }, "password")).toBe(
+      "Password must be at least 6 characters",
+    );
   });
   it("accepts a valid form", () => {
     expect(parseWithZod(form({ email: "a@b.co", password: "123456" }), { schema: loginSchema }).status).toBe("success");
@@ -59,31 +63,48 @@ describe("registration schema", () => {
     expect(errorOf(registerSchema, { ...validRegistration, [field]: "" }, field)).toBe(message);
   });
   it("says 'Phone must contain only digits'", () => {
-    expect(errorOf(registerSchema, { ...validRegistration, phone: "07912-34567" }, "phone")).toBe("Phone must contain only digits");
+    expect(errorOf(registerSchema, { ...validRegistration, phone: "07912-34567" }, "phone")).toBe(
+      "Phone must contain only digits",
+    );
   });
   it("says 'Phone number must be at least 9 digits'", () => {
-    expect(errorOf(registerSchema, { ...validRegistration, phone: "0791234" }, "phone")).toBe("Phone number must be at least 9 digits");
+    expect(errorOf(registerSchema, { ...validRegistration, phone: "0791234" }, "phone")).toBe(
+      "Phone number must be at least 9 digits",
+    );
   });
   it("says 'National ID (NIN) must be exactly 11 digits'", () => {
     for (const nin of ["1234567890", "123456789012", "1234567890a"]) {
-      expect(errorOf(registerSchema, { ...validRegistration, nin }, "nin")).toBe("National ID (NIN) must be exactly 11 digits");
+      expect(errorOf(registerSchema, { ...validRegistration, nin }, "nin")).toBe(
+        "National ID (NIN) must be exactly 11 digits",
+      );
     }
   });
   it("says 'Password must be at least 8 characters'", () => {
-    expect(errorOf(registerSchema, { ...validRegistration, password: "short7!", confirmPassword: "short7!" }, "password")).toBe(
-      "Password must be at least 8 characters",
+    expect(
+      errorOf(registerSchema, { ...validRegistration, password: "short7!", confirmPassword: "short7!" }, "password"),
+    ).toBe("Password must be at least 8 characters");
+  });
+  it('says "Passwords don\'t match"', () => {
+    expect(errorOf(registerSchema, { ...validRegistration, confirmPassword: "different-one" }, "confirmPassword")).toBe(
+      "Passwords don't match",
     );
   });
-  it("says \"Passwords don't match\"", () => {
-    expect(errorOf(registerSchema, { ...validRegistration, confirmPassword: "different-one" }, "confirmPassword")).toBe("Passwords don't match");
-  });
   it("says \"Passwords don't match\" together with the form's other errors", () => {
-    const fields = { ...validRegistration, "firstName.english": "", phone: "", email: "x@", nin: "12", confirmPassword: "different-one" };
+    const fields = {
+      ...validRegistration,
+      "firstName.english": "",
+      phone: "",
+      email: "x@",
+      nin: "12",
+      confirmPassword: "different-one",
+    };
     expect(errorOf(registerSchema, fields, "confirmPassword")).toBe("Passwords don't match");
     expect(errorOf(registerSchema, fields, "email")).toBe("Please enter a valid email address");
     expect(errorOf(registerSchema, fields, "nin")).toBe("National ID (NIN) must be exactly 11 digits");
   });
   it("says 'Please enter a valid email address'", () => {
-    expect(errorOf(registerSchema, { ...validRegistration, email: "x@" }, "email")).toBe("Please enter a valid email address");
+    expect(errorOf(registerSchema, { ...validRegistration, email: "x@" }, "email")).toBe(
+      "Please enter a valid email address",
+    );
   });
 });

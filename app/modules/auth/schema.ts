@@ -37,7 +37,12 @@ const names = {
 
 type Bilingual = { english: string; arabic: string };
 /** The users columns of the four names. */
-export const nameColumnsOf = (input: { firstName: Bilingual; fatherName: Bilingual; middleName?: Partial<Bilingual>; lastName: Bilingual }) => ({
+export const nameColumnsOf = (input: {
+  firstName: Bilingual;
+  fatherName: Bilingual;
+  middleName?: Partial<Bilingual>;
+  lastName: Bilingual;
+}) => ({
   first_name_en: input.firstName.english,
   first_name_ar: input.firstName.arabic,
   father_name_en: input.fatherName.english,
@@ -50,7 +55,10 @@ export const nameColumnsOf = (input: { firstName: Bilingual; fatherName: Bilingu
 
 /** A new password of at least `min` characters and its confirmation. */
 const newPassword = (min: 6 | 8) => ({
-  password: z.string({ error: `validation.passwordMin${min}` }).min(min, `validation.passwordMin${min}`).max(256),
+  password: z
+    .string({ error: `validation.passwordMin${min}` })
+    .min(min, `validation.passwordMin${min}`)
+    .max(256),
   confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
 });
 
@@ -60,20 +68,30 @@ const newPassword = (min: 6 | 8) => ({
  * were typed: the message comes with the form's other errors.
  */
 const withConfirmedPassword = <Shape extends z.ZodRawShape & ReturnType<typeof newPassword>>(shape: Shape) =>
-  z.object(shape).refine((value) => (value as { password: string }).password === (value as { confirmPassword: string }).confirmPassword, {
-    message: "validation.passwordsDontMatch",
-    path: ["confirmPassword"],
-    when: ({ value }) => {
-      const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
-      return typeof password === "string" && typeof confirmPassword === "string";
-    },
-  });
+  z
+    .object(shape)
+    .refine(
+      (value) => (value as { password: string }).password === (value as { confirmPassword: string }).confirmPassword,
+      {
+        message: "validation.passwordsDontMatch",
+        path: ["confirmPassword"],
+        when: ({ value }) => {
+          const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
+          return typeof password === "string" && typeof confirmPassword === "string";
+        },
+      },
+    );
 
 export const registerSchema = withConfirmedPassword({
   ...names,
   email: z.email({ error: "validation.emailInvalid" }).max(254),
   phone,
-  nin: latinDigits(z.string({ error: "validation.ninExact11" }).trim().regex(/^\d{11}$/, "validation.ninExact11")),
+  nin: latinDigits(
+    z
+      .string({ error: "validation.ninExact11" })
+      .trim()
+      .regex(/^\d{11}$/, "validation.ninExact11"),
+  ),
   ...newPassword(8),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;

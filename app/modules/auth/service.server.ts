@@ -14,19 +14,30 @@ export async function signIn(db: DB, email: string, password: string, ip: string
   const passwordOk = user ? await verifyPassword(user.password_hash, password) : false;
   const ok = Boolean(user && passwordOk && user.status === "ACTIVE");
   if (ok && user) await recordSignIn(db, user.id);
-  await audit(db, { userId: user?.id ?? null, role: user?.role ?? null, ip }, {
-    action: ok ? "auth.sign_in" : "auth.sign_in_failed",
-    entityType: "USERS",
-    entityId: user?.id ?? null,
-    details: ok ? {} : { email: email.trim().toLowerCase(), reason: !user ? "unknown" : !passwordOk ? "password" : "inactive" },
-  });
+  await audit(
+    db,
+    { userId: user?.id ?? null, role: user?.role ?? null, ip },
+    {
+      action: ok ? "auth.sign_in" : "auth.sign_in_failed",
+      entityType: "USERS",
+      entityId: user?.id ?? null,
+      details: ok
+        ? {}
+        : { email: email.trim().toLowerCase(), reason: !user ? "unknown" : !passwordOk ? "password" : "inactive" },
+    },
+  );
   return ok && user ? { ok: true, user } : { ok: false };
 }
 
 export type RegisterResult = { ok: true; userId: number } | { ok: false; reason: "email-taken" };
 
 /** `locale`: the language of the page they registered on, for their mails. */
-export async function registerBeneficiary(db: DB, input: RegisterInput, ip: string | null, locale: Locale = "ar"): Promise<RegisterResult> {
+export async function registerBeneficiary(
+  db: DB,
+  input: RegisterInput,
+  ip: string | null,
+  locale: Locale = "ar",
+): Promise<RegisterResult> {
   if (await findUserByEmail(db, input.email)) return { ok: false, reason: "email-taken" };
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
@@ -40,11 +51,15 @@ export async function registerBeneficiary(db: DB, input: RegisterInput, ip: stri
       nin: input.nin,
       locale,
     });
-    await audit(trx, { userId, role: "BENEFICIARY", ip }, {
-      action: "auth.register",
-      entityType: "USERS",
-      entityId: userId,
-    });
+    await audit(
+      trx,
+      { userId, role: "BENEFICIARY", ip },
+      {
+        action: "auth.register",
+        entityType: "USERS",
+        entityId: userId,
+      },
+    );
     return { ok: true as const, userId };
   });
 }

@@ -56,7 +56,12 @@ export async function getSessionUser(db: DB, request: Request, now = Date.now())
  * The user of a stored session (by the hash of its token) of the given kind: a browser session (WEB) or an
  * API access token (API). An expired or idle session, or one of an inactive user, is deleted.
  */
-export async function sessionUserOfToken(db: DB, sessionId: string, kind: "WEB" | "API", now = Date.now()): Promise<SessionUser | null> {
+export async function sessionUserOfToken(
+  db: DB,
+  sessionId: string,
+  kind: "WEB" | "API",
+  now = Date.now(),
+): Promise<SessionUser | null> {
   const row = await findSessionWithUser(db, sessionId);
   if (!row || row.kind !== kind) return null;
   const lastSeen = Date.parse(row.last_seen_at);

@@ -42,7 +42,11 @@ const ATTEMPT_WINDOW_MS = 60_000;
  * through its second factor or an emailed link (OWASP), so a guesser cannot lock the owner out of a new
  * browser either (docs/decisions/0014).
  */
-export async function countSignInAttempt(request: Request | null, email: string, ip: string | null): Promise<SignInAttempt> {
+export async function countSignInAttempt(
+  request: Request | null,
+  email: string,
+  ip: string | null,
+): Promise<SignInAttempt> {
   const normalized = email.trim().toLowerCase();
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   const device = request ? await deviceOf(request, normalized) : null;
@@ -56,7 +60,8 @@ export async function countSignInAttempt(request: Request | null, email: string,
 }
 
 /** The 429 of an account under attack, for a wrong password (or a program, which has no emailed link). */
-export const accountLockedError = () => data({ reason: "rate-limited" }, { status: 429, headers: { "Retry-After": String(ATTEMPT_WINDOW_MS / 1000) } });
+export const accountLockedError = () =>
+  data({ reason: "rate-limited" }, { status: 429, headers: { "Retry-After": String(ATTEMPT_WINDOW_MS / 1000) } });
 
 /** A right password: the attempt does not count against the account, and this browser is now known. */
 export async function signInSucceeded(attempt: SignInAttempt, email: string): Promise<string> {
@@ -65,4 +70,5 @@ export async function signInSucceeded(attempt: SignInAttempt, email: string): Pr
 }
 
 /** Makes this browser one of the account's own (after a right password, or a mailed link used). */
-export const knownBrowserHeader = (email: string) => deviceCookie().serialize({ email: email.trim().toLowerCase(), nonce: crypto.randomBytes(16).toString("base64url") });
+export const knownBrowserHeader = (email: string) =>
+  deviceCookie().serialize({ email: email.trim().toLowerCase(), nonce: crypto.randomBytes(16).toString("base64url") });

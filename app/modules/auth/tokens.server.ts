@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import type { AccountTokenPurpose } from "~/db/schema";
-import { findUsableAccountToken, insertAccountToken, retireAccountTokens, markAccountTokenUsed } from "./queries.server";
+import {
+  findUsableAccountToken,
+  insertAccountToken,
+  retireAccountTokens,
+  markAccountTokenUsed,
+} from "./queries.server";
 
 /** docs/architecture.md §10: a reset link works 30 minutes, an invitation 7 days. */
 export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
@@ -12,10 +17,20 @@ export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
 const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** A new 256-bit token for the user (earlier ones of the same purpose stop working); only its hash is kept. */
-export async function issueAccountToken(db: DB, userId: number, purpose: AccountTokenPurpose, now = Date.now()): Promise<string> {
+export async function issueAccountToken(
+  db: DB,
+  userId: number,
+  purpose: AccountTokenPurpose,
+  now = Date.now(),
+): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await retireAccountTokens(db, userId, purpose, new Date(now).toISOString());
-  await insertAccountToken(db, { userId, purpose, tokenHash: hashOf(token), expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]).toISOString() });
+  await insertAccountToken(db, {
+    userId,
+    purpose,
+    tokenHash: hashOf(token),
+    expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]).toISOString(),
+  });
   return token;
 }
 

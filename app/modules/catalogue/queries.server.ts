@@ -49,25 +49,64 @@ function filteredCategories(db: DB, filter: { id?: number; clientId?: number; q?
   return base;
 }
 
-const CATEGORY_COLUMNS = ["c.id", "c.client_id", "c.name_en", "c.name_ar", "c.description_en", "c.description_ar", "c.fee", "c.currency", "c.validity_period_days", "cl.name_en as client_en", "cl.name_ar as client_ar"] as const;
+const CATEGORY_COLUMNS = [
+  "c.id",
+  "c.client_id",
+  "c.name_en",
+  "c.name_ar",
+  "c.description_en",
+  "c.description_ar",
+  "c.fee",
+  "c.currency",
+  "c.validity_period_days",
+  "cl.name_en as client_en",
+  "cl.name_ar as client_ar",
+] as const;
 
-export async function listCategories(db: DB, filter: { id?: number; clientId?: number; q?: string; page: number; size: number }) {
+export async function listCategories(
+  db: DB,
+  filter: { id?: number; clientId?: number; q?: string; page: number; size: number },
+) {
   const base = filteredCategories(db, filter);
   const total = await countRows(base);
-  const rows = await base.select([...CATEGORY_COLUMNS]).orderBy("c.id", "desc").limit(filter.size).offset(filter.page * filter.size).execute();
+  const rows = await base
+    .select([...CATEGORY_COLUMNS])
+    .orderBy("c.id", "desc")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
   return { total, rows };
 }
 
 /** Every document category the list's filters select, in id order, a chunk at a time (exports). */
 export function categoriesForExport(db: DB, filter: { clientId?: number; q?: string }) {
-  return inChunks((after, limit) => filteredCategories(db, filter).select([...CATEGORY_COLUMNS]).where("c.id", ">", after).orderBy("c.id").limit(limit).execute());
+  return inChunks((after, limit) =>
+    filteredCategories(db, filter)
+      .select([...CATEGORY_COLUMNS])
+      .where("c.id", ">", after)
+      .orderBy("c.id")
+      .limit(limit)
+      .execute(),
+  );
 }
 
 export function listClientsForChooser(db: DB) {
   return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
 }
 
-export async function insertCategory(db: DB, values: { clientId: number; nameEn: string; nameAr: string; descriptionEn: string; descriptionAr: string; fee: number; currency: string; validityDays: number }) {
+export async function insertCategory(
+  db: DB,
+  values: {
+    clientId: number;
+    nameEn: string;
+    nameAr: string;
+    descriptionEn: string;
+    descriptionAr: string;
+    fee: number;
+    currency: string;
+    validityDays: number;
+  },
+) {
   const row = await db
     .insertInto("document_categories")
     .values({
@@ -85,7 +124,19 @@ export async function insertCategory(db: DB, values: { clientId: number; nameEn:
   return row.id;
 }
 
-export async function updateCategory(db: DB, id: number, values: { nameEn: string; nameAr: string; descriptionEn: string; descriptionAr: string; fee: number; currency: string; validityDays: number }) {
+export async function updateCategory(
+  db: DB,
+  id: number,
+  values: {
+    nameEn: string;
+    nameAr: string;
+    descriptionEn: string;
+    descriptionAr: string;
+    fee: number;
+    currency: string;
+    validityDays: number;
+  },
+) {
   await db
     .updateTable("document_categories")
     .set({
@@ -121,14 +172,30 @@ export function requestCountsByCategory(db: DB, clientId: number) {
 }
 
 /** Required fields of one category, or of every category of a client (or all, for administrators). */
-export async function listRequiredFields(db: DB, filter: { categoryId?: number; clientId?: number; q?: string; page: number; size: number }) {
+export async function listRequiredFields(
+  db: DB,
+  filter: { categoryId?: number; clientId?: number; q?: string; page: number; size: number },
+) {
   let base = db.selectFrom("document_required_fields");
   if (filter.categoryId !== undefined) base = base.where("document_category_id", "=", filter.categoryId);
-  if (filter.clientId !== undefined) base = base.where("document_category_id", "in", db.selectFrom("document_categories").select("id").where("client_id", "=", filter.clientId));
+  if (filter.clientId !== undefined)
+    base = base.where(
+      "document_category_id",
+      "in",
+      db.selectFrom("document_categories").select("id").where("client_id", "=", filter.clientId),
+    );
   const q = filter.q?.trim();
-  if (q) base = base.where((eb) => eb.or([containsText(eb, "name_en", q), containsText(eb, "name_ar", q), containsText(eb, "field_name", q)]));
+  if (q)
+    base = base.where((eb) =>
+      eb.or([containsText(eb, "name_en", q), containsText(eb, "name_ar", q), containsText(eb, "field_name", q)]),
+    );
   const total = await countRows(base);
-  const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy("id")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
   return { total, rows };
 }
 
@@ -137,40 +204,88 @@ export function findRequiredField(db: DB, id: number) {
 }
 
 export function findFieldByName(db: DB, categoryId: number, fieldName: string) {
-  return db.selectFrom("document_required_fields").select("id").where("document_category_id", "=", categoryId).where("field_name", "=", fieldName).executeTakeFirst();
+  return db
+    .selectFrom("document_required_fields")
+    .select("id")
+    .where("document_category_id", "=", categoryId)
+    .where("field_name", "=", fieldName)
+    .executeTakeFirst();
 }
 
-export async function insertRequiredField(db: DB, values: { categoryId: number; nameEn: string; nameAr: string; fieldName: string; fieldType: string; isRequired: boolean }) {
+export async function insertRequiredField(
+  db: DB,
+  values: {
+    categoryId: number;
+    nameEn: string;
+    nameAr: string;
+    fieldName: string;
+    fieldType: string;
+    isRequired: boolean;
+  },
+) {
   const row = await db
     .insertInto("document_required_fields")
-    .values({ document_category_id: values.categoryId, name_en: values.nameEn, name_ar: values.nameAr, field_name: values.fieldName, field_type: values.fieldType, is_required: values.isRequired ? 1 : 0 })
+    .values({
+      document_category_id: values.categoryId,
+      name_en: values.nameEn,
+      name_ar: values.nameAr,
+      field_name: values.fieldName,
+      field_type: values.fieldType,
+      is_required: values.isRequired ? 1 : 0,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateRequiredField(db: DB, id: number, values: { nameEn: string; nameAr: string; fieldName: string; fieldType: string; isRequired: boolean }) {
+export async function updateRequiredField(
+  db: DB,
+  id: number,
+  values: { nameEn: string; nameAr: string; fieldName: string; fieldType: string; isRequired: boolean },
+) {
   await db
     .updateTable("document_required_fields")
-    .set({ name_en: values.nameEn, name_ar: values.nameAr, field_name: values.fieldName, field_type: values.fieldType, is_required: values.isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .set({
+      name_en: values.nameEn,
+      name_ar: values.nameAr,
+      field_name: values.fieldName,
+      field_type: values.fieldType,
+      is_required: values.isRequired ? 1 : 0,
+      updated_at: new Date().toISOString(),
+    })
     .where("id", "=", id)
     .execute();
 }
 
 export async function setFieldRequired(db: DB, id: number, isRequired: boolean) {
-  await db.updateTable("document_required_fields").set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("document_required_fields")
+    .set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function deleteRequiredField(db: DB, id: number) {
   await db.deleteFrom("document_required_fields").where("id", "=", id).execute();
 }
 
-export async function listSupportingTypes(db: DB, filter: { categoryId: number; q?: string; page: number; size: number }) {
+export async function listSupportingTypes(
+  db: DB,
+  filter: { categoryId: number; q?: string; page: number; size: number },
+) {
   let base = db.selectFrom("supporting_document_types").where("document_category_id", "=", filter.categoryId);
   const q = filter.q?.trim();
-  if (q) base = base.where((eb) => eb.or([containsText(eb, "document_type_en", q), containsText(eb, "document_type_ar", q)]));
+  if (q)
+    base = base.where((eb) =>
+      eb.or([containsText(eb, "document_type_en", q), containsText(eb, "document_type_ar", q)]),
+    );
   const total = await countRows(base);
-  const rows = await base.selectAll().orderBy("id").limit(filter.size).offset(filter.page * filter.size).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy("id")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
   return { total, rows };
 }
 
@@ -178,25 +293,57 @@ export function findSupportingType(db: DB, id: number) {
   return db.selectFrom("supporting_document_types").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function insertSupportingType(db: DB, values: { categoryId: number; typeEn: string; typeAr: string; descriptionEn: string; descriptionAr: string; isRequired: boolean }) {
+export async function insertSupportingType(
+  db: DB,
+  values: {
+    categoryId: number;
+    typeEn: string;
+    typeAr: string;
+    descriptionEn: string;
+    descriptionAr: string;
+    isRequired: boolean;
+  },
+) {
   const row = await db
     .insertInto("supporting_document_types")
-    .values({ document_category_id: values.categoryId, document_type_en: values.typeEn, document_type_ar: values.typeAr, description_en: values.descriptionEn, description_ar: values.descriptionAr, is_required: values.isRequired ? 1 : 0 })
+    .values({
+      document_category_id: values.categoryId,
+      document_type_en: values.typeEn,
+      document_type_ar: values.typeAr,
+      description_en: values.descriptionEn,
+      description_ar: values.descriptionAr,
+      is_required: values.isRequired ? 1 : 0,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateSupportingType(db: DB, id: number, values: { typeEn: string; typeAr: string; descriptionEn: string; descriptionAr: string; isRequired: boolean }) {
+export async function updateSupportingType(
+  db: DB,
+  id: number,
+  values: { typeEn: string; typeAr: string; descriptionEn: string; descriptionAr: string; isRequired: boolean },
+) {
   await db
     .updateTable("supporting_document_types")
-    .set({ document_type_en: values.typeEn, document_type_ar: values.typeAr, description_en: values.descriptionEn, description_ar: values.descriptionAr, is_required: values.isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .set({
+      document_type_en: values.typeEn,
+      document_type_ar: values.typeAr,
+      description_en: values.descriptionEn,
+      description_ar: values.descriptionAr,
+      is_required: values.isRequired ? 1 : 0,
+      updated_at: new Date().toISOString(),
+    })
     .where("id", "=", id)
     .execute();
 }
 
 export async function setSupportingTypeRequired(db: DB, id: number, isRequired: boolean) {
-  await db.updateTable("supporting_document_types").set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("supporting_document_types")
+    .set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function countAttachmentsOfType(db: DB, typeId: number) {

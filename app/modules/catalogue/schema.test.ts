@@ -8,17 +8,31 @@ const form = (fields: Record<string, string>) => {
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   return data;
 };
-const english = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
+const english = (key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
 function errorOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>, name: string) {
   const key = parseWithZod(form(fields), { schema }).reply().error?.[name]?.[0];
   return key ? english(key) : undefined;
 }
 
-const category = { "name.english": "Transcript", "name.arabic": "كشف", fee: "15.500", currency: "JOD", validityPeriod: "30" };
-const field = { "name.english": "Student number", "name.arabic": "الرقم الجامعي", documentCategoryId: "1", fieldName: "student_number", fieldType: "number" };
+const category = {
+  "name.english": "Transcript",
+  "name.arabic": "كشف",
+  fee: "15.500",
+  currency: "JOD",
+  validityPeriod: "30",
+};
+const field = {
+  "name.english": "Student number",
+  "name.arabic": "الرقم الجامعي",
+  documentCategoryId: "1",
+  fieldName: "student_number",
+  fieldType: "number",
+};
 
 describe("document category schema", () => {
-  it("accepts a valid category", () => expect(parseWithZod(form(category), { schema: categorySchema }).status).toBe("success"));
+  it("accepts a valid category", () =>
+    expect(parseWithZod(form(category), { schema: categorySchema }).status).toBe("success"));
   it.each([
     ["name.english", "", "English name is required"],
     ["name.arabic", "", "Arabic name is required"],
@@ -40,7 +54,8 @@ describe("document category schema", () => {
 });
 
 describe("required field schema (docs/product.md, Rules and messages)", () => {
-  it("accepts a valid field", () => expect(parseWithZod(form(field), { schema: requiredFieldSchema }).status).toBe("success"));
+  it("accepts a valid field", () =>
+    expect(parseWithZod(form(field), { schema: requiredFieldSchema }).status).toBe("success"));
   it.each([
     ["name.english", "A", "English label is required"],
     ["name.arabic", "", "Arabic label is required"],
@@ -55,9 +70,14 @@ describe("required field schema (docs/product.md, Rules and messages)", () => {
 
 describe("supporting document type schema", () => {
   const type = { "documentType.english": "Passport", "documentType.arabic": "جواز السفر", documentCategoryId: "1" };
-  it("accepts a valid type", () => expect(parseWithZod(form(type), { schema: supportingTypeSchema }).status).toBe("success"));
+  it("accepts a valid type", () =>
+    expect(parseWithZod(form(type), { schema: supportingTypeSchema }).status).toBe("success"));
   it("requires both names", () => {
-    expect(errorOf(supportingTypeSchema, { ...type, "documentType.english": "" }, "documentType.english")).toBe("English document type is required");
-    expect(errorOf(supportingTypeSchema, { ...type, "documentType.arabic": "" }, "documentType.arabic")).toBe("Arabic document type is required");
+    expect(errorOf(supportingTypeSchema, { ...type, "documentType.english": "" }, "documentType.english")).toBe(
+      "English document type is required",
+    );
+    expect(errorOf(supportingTypeSchema, { ...type, "documentType.arabic": "" }, "documentType.arabic")).toBe(
+      "Arabic document type is required",
+    );
   });
 });

@@ -4,25 +4,57 @@ import { z } from "zod";
 export const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 /** Any other stored field type renders (and validates) as text. */
-export const fieldTypeOf = (type: string): FieldType => ((FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : "text");
+export const fieldTypeOf = (type: string): FieldType =>
+  (FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : "text";
 
 /** ISO 4217 codes offered for fees (validated against this list). */
-export const CURRENCIES = ["JOD", "USD", "EUR", "GBP", "SAR", "AED", "KWD", "QAR", "BHD", "OMR", "EGP", "IQD", "LBP", "SYP", "TND", "MAD", "DZD", "TRY"] as const;
+export const CURRENCIES = [
+  "JOD",
+  "USD",
+  "EUR",
+  "GBP",
+  "SAR",
+  "AED",
+  "KWD",
+  "QAR",
+  "BHD",
+  "OMR",
+  "EGP",
+  "IQD",
+  "LBP",
+  "SYP",
+  "TND",
+  "MAD",
+  "DZD",
+  "TRY",
+] as const;
 
 const text = (key: string, min = 1) => z.string({ error: key }).trim().min(min, key).max(200);
 const optionalText = z.string().trim().max(2000).optional();
 
 export const categorySchema = z.object({
-  name: z.object({ english: text("catalogue.nameEnglishRequired"), arabic: text("catalogue.nameArabicRequired") }, { error: "catalogue.nameEnglishRequired" }),
+  name: z.object(
+    { english: text("catalogue.nameEnglishRequired"), arabic: text("catalogue.nameArabicRequired") },
+    { error: "catalogue.nameEnglishRequired" },
+  ),
   description: z.object({ english: optionalText, arabic: optionalText }).optional(),
-  fee: z.string({ error: "validation.feeRequired" }).trim().min(1, "validation.feeRequired").regex(/^\d{1,9}(\.\d{1,3})?$/, "catalogue.feeInvalid"),
+  fee: z
+    .string({ error: "validation.feeRequired" })
+    .trim()
+    .min(1, "validation.feeRequired")
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, "catalogue.feeInvalid"),
   currency: z.enum(CURRENCIES, { error: "validation.currencyRequired" }),
   validityPeriod: z
     .string({ error: "validation.validityPeriodRequired" })
     .trim()
     .min(1, "validation.validityPeriodRequired")
     .regex(/^[1-9]\d{0,4}$/, "catalogue.validityInvalid"),
-  clientId: z.coerce.number({ error: "validation.clientIdRequired" }).int().positive("validation.clientIdRequired").max(MAX_ID, "validation.clientIdRequired").optional(),
+  clientId: z.coerce
+    .number({ error: "validation.clientIdRequired" })
+    .int()
+    .positive("validation.clientIdRequired")
+    .max(MAX_ID, "validation.clientIdRequired")
+    .optional(),
 });
 export type CategoryInput = z.infer<typeof categorySchema>;
 
@@ -40,12 +72,24 @@ export const pricedValuesOf = (input: Omit<CategoryInput, "clientId">) => ({
 export const requiredFieldSchema = z.object({
   name: z.object(
     {
-      english: z.string({ error: "validation.englishLabelRequired" }).trim().min(2, "validation.englishLabelRequired").max(200),
-      arabic: z.string({ error: "validation.arabicLabelRequired" }).trim().min(2, "validation.arabicLabelRequired").max(200),
+      english: z
+        .string({ error: "validation.englishLabelRequired" })
+        .trim()
+        .min(2, "validation.englishLabelRequired")
+        .max(200),
+      arabic: z
+        .string({ error: "validation.arabicLabelRequired" })
+        .trim()
+        .min(2, "validation.arabicLabelRequired")
+        .max(200),
     },
     { error: "validation.englishLabelRequired" },
   ),
-  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired").max(MAX_ID, "validation.documentCategoryRequired"),
+  documentCategoryId: z.coerce
+    .number({ error: "validation.documentCategoryRequired" })
+    .int()
+    .positive("validation.documentCategoryRequired")
+    .max(MAX_ID, "validation.documentCategoryRequired"),
   fieldName: z
     .string({ error: "validation.fieldNameMin" })
     .trim()
@@ -63,21 +107,26 @@ export const supportingTypeSchema = z.object({
     { error: "catalogue.documentTypeEnglishRequired" },
   ),
   description: z.object({ english: optionalText, arabic: optionalText }).optional(),
-  documentCategoryId: z.coerce.number({ error: "validation.documentCategoryRequired" }).int().positive("validation.documentCategoryRequired").max(MAX_ID, "validation.documentCategoryRequired"),
+  documentCategoryId: z.coerce
+    .number({ error: "validation.documentCategoryRequired" })
+    .int()
+    .positive("validation.documentCategoryRequired")
+    .max(MAX_ID, "validation.documentCategoryRequired"),
   isRequired: z.boolean().default(false),
 });
 export type SupportingTypeInput = z.infer<typeof supportingTypeSchema>;
 
-
 /** Fees are typed in major units and stored in minor units of the currency. */
 export function toMinorUnits(amount: string, currency: string) {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   const [whole, fraction = ""] = amount.split(".");
   return Number(whole) * 10 ** digits + Number((fraction + "000").slice(0, digits) || 0);
 }
 
 export function fromMinorUnits(minor: number, currency: string) {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return (minor / 10 ** digits).toFixed(digits);
 }
 

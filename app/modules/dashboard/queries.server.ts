@@ -10,7 +10,9 @@ export async function countRequestsByStatus(db: DB, scope: { beneficiaryId?: num
   if (scope.beneficiaryId !== undefined) query = query.where("beneficiary_id", "=", scope.beneficiaryId);
   if (scope.clientId !== undefined) query = query.where("client_id", "=", scope.clientId);
   const rows = await query.execute();
-  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)])) as Partial<Record<RequestStatus, number>>;
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)])) as Partial<
+    Record<RequestStatus, number>
+  >;
 }
 
 export function latestRequestsOf(db: DB, beneficiaryId: number, limit = 5) {
@@ -33,11 +35,19 @@ export function latestRequestsOf(db: DB, beneficiaryId: number, limit = 5) {
     .execute();
 }
 
-const countTable = (db: DB, table: "clients" | "client_categories" | "clerks" | "document_categories" | "document_requests" | "attestations" | "issued_documents") =>
-  countRows(db.selectFrom(table));
+const countTable = (
+  db: DB,
+  table:
+    | "clients"
+    | "client_categories"
+    | "clerks"
+    | "document_categories"
+    | "document_requests"
+    | "attestations"
+    | "issued_documents",
+) => countRows(db.selectFrom(table));
 
-const countUsers = (db: DB, role: Role) =>
-  countRows(db.selectFrom("users").where("role", "=", role));
+const countUsers = (db: DB, role: Role) => countRows(db.selectFrom("users").where("role", "=", role));
 
 export async function superAdminCounts(db: DB) {
   return {

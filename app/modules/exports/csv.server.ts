@@ -24,7 +24,11 @@ const line = (fields: (string | number | null | undefined)[]) => `${fields.map(c
  * A CSV download streamed as its rows come (docs/architecture.md §11: an export of any size holds one chunk): UTF-8 with a
  * byte-order mark so Excel reads Arabic, a header row, CRLF line ends.
  */
-export function csvResponse(fileName: string, header: string[], rows: AsyncIterable<(string | number | null | undefined)[]>) {
+export function csvResponse(
+  fileName: string,
+  header: string[],
+  rows: AsyncIterable<(string | number | null | undefined)[]>,
+) {
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
   let started = false;

@@ -25,8 +25,19 @@ export const exportFormatOf = (url: URL): ExportFormat | null => {
 /** `requests-2026-11-25.csv`: the list's name and the day it was taken. */
 const fileNameOf = (list: string, format: ExportFormat) => `${list}-${new Date().toISOString().slice(0, 10)}.${format}`;
 
-export function tableResponse(format: ExportFormat, list: string, lng: Language, columns: Column[], rows: AsyncIterable<Cell[]>): Response {
-  if (format === "csv") return csvResponse(fileNameOf(list, "csv"), columns.map((column) => column.header), rows);
+export function tableResponse(
+  format: ExportFormat,
+  list: string,
+  lng: Language,
+  columns: Column[],
+  rows: AsyncIterable<Cell[]>,
+): Response {
+  if (format === "csv")
+    return csvResponse(
+      fileNameOf(list, "csv"),
+      columns.map((column) => column.header),
+      rows,
+    );
   return new Response(Readable.toWeb(workbookStream(list, lng, columns, rows)) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -52,7 +63,9 @@ function cellOf(value: Cell, column: Column): string | number | Date | null {
 function workbookStream(list: string, lng: Language, columns: Column[], rows: AsyncIterable<Cell[]>): PassThrough {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(list.slice(0, 31), { views: [{ rightToLeft: lng === "ar", state: "frozen", ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(list.slice(0, 31), {
+    views: [{ rightToLeft: lng === "ar", state: "frozen", ySplit: 1 }],
+  });
   sheet.columns = columns.map((column, index) => ({
     header: column.header,
     key: String(index),

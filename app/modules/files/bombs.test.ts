@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cyclicPageTreePdf, deepPageTreePdf, duplicatedPageTreePdf, hugePng, inflatingStreamPdf, malformedGif } from "~/test/bombs";
+import {
+  cyclicPageTreePdf,
+  deepPageTreePdf,
+  duplicatedPageTreePdf,
+  hugePng,
+  inflatingStreamPdf,
+  malformedGif,
+} from "~/test/bombs";
 import { pdfBytes } from "~/test/files";
 import { inspectPdf, PDF_LIMITS } from "./pdf-inspect.server";
 import { checkAttestationFile, checkIssuableFile, checkSupportingFile } from "./upload.server";
@@ -27,14 +34,20 @@ describe("uploads cost bounded work", () => {
       expect(result).toEqual({ ok: false, error: "validation.pdfTooComplex" });
       expect(ms).toBeLessThan(1000);
     }
-    expect(await checkAttestationFile(file("diploma.pdf", bomb))).toEqual({ ok: false, error: "validation.attestationFileType" });
+    expect(await checkAttestationFile(file("diploma.pdf", bomb))).toEqual({
+      ok: false,
+      error: "validation.attestationFileType",
+    });
   });
 
   it("refuses a page tree nested 300 deep, one that contains itself, and more than 1,000 pages", async () => {
     expect(await inspectPdf(deepPageTreePdf(300))).toEqual({ ok: false, reason: "too-complex" });
     expect(await inspectPdf(cyclicPageTreePdf())).toEqual({ ok: false, reason: "too-complex" });
     expect(await inspectPdf(await pdfBytes(1001))).toEqual({ ok: false, reason: "too-complex" });
-    expect(await inspectPdf(new TextEncoder().encode("%PDF-1.4\nnothing else"))).toEqual({ ok: false, reason: "invalid" });
+    expect(await inspectPdf(new TextEncoder().encode("%PDF-1.4\nnothing else"))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 
   it("refuses a PDF whose streams inflate past 200 MB, and takes one that stays under", async () => {
@@ -72,7 +85,14 @@ describe("uploads cost bounded work", () => {
     const { result, ms } = await timed(() => checkIssuableFile(file("scan.png", hugePng())));
     expect(result).toEqual({ ok: false, error: "validation.imageTooLarge" });
     expect(ms).toBeLessThan(200);
-    expect(await checkIssuableFile(file("stamp.gif", malformedGif()))).toEqual({ ok: false, error: "validation.invalidImageFileType" });
-    expect(await checkSupportingFile(file("photo.png", hugePng(5000, 5000)))).toEqual({ ok: true, mimeType: "image/png", totalPages: null });
+    expect(await checkIssuableFile(file("stamp.gif", malformedGif()))).toEqual({
+      ok: false,
+      error: "validation.invalidImageFileType",
+    });
+    expect(await checkSupportingFile(file("photo.png", hugePng(5000, 5000)))).toEqual({
+      ok: true,
+      mimeType: "image/png",
+      totalPages: null,
+    });
   });
 });

@@ -30,7 +30,11 @@ interface Job {
  * each `{ id, ...message }` with `{ id, result }`), one job at a time, respawned after a job that passed its
  * limits. A job's time starts when a ready worker receives it (a fresh worker's start is not the file's time).
  */
-export function createBoundedWorker<Message extends Record<string, unknown>, Result>(source: string, workerData: unknown, limits: WorkerLimits) {
+export function createBoundedWorker<Message extends Record<string, unknown>, Result>(
+  source: string,
+  workerData: unknown,
+  limits: WorkerLimits,
+) {
   let worker: { thread: Worker; ready: boolean } | null = null;
   let running: (Job & { timer: NodeJS.Timeout; thread: Worker }) | null = null;
   const queue: Job[] = [];

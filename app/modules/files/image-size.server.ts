@@ -7,7 +7,8 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
 export function imageSize(bytes: Uint8Array, mimeType: string): { width: number; height: number } | null {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
-    if (mimeType === "image/png") return view.length >= 24 ? { width: view.readUInt32BE(16), height: view.readUInt32BE(20) } : null;
+    if (mimeType === "image/png")
+      return view.length >= 24 ? { width: view.readUInt32BE(16), height: view.readUInt32BE(20) } : null;
     if (mimeType === "image/gif") {
       // Every frame, not only the logical screen: a frame may claim more than the screen.
       const reader = new GifReader(view);

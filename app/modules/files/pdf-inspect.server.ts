@@ -6,7 +6,14 @@ import { createBoundedWorker } from "./bounded-worker.server";
  * hundreds deep, or streams that inflate to more than maxInflatedMb in all (what a reader or the stamp would
  * have to decode) are refused instead of walked.
  */
-export const PDF_LIMITS = { timeoutMs: 1000, maxPages: 1000, maxObjects: 50_000, maxDepth: 32, maxHeapMb: 192, maxInflatedMb: 200 };
+export const PDF_LIMITS = {
+  timeoutMs: 1000,
+  maxPages: 1000,
+  maxObjects: 50_000,
+  maxDepth: 32,
+  maxHeapMb: 192,
+  maxInflatedMb: 200,
+};
 
 export type PdfInspection = { ok: true; pages: number } | { ok: false; reason: "invalid" | "too-complex" };
 
@@ -74,7 +81,11 @@ parentPort.on("message", async ({ id, bytes }) => {
 });
 `;
 
-const inspect = createBoundedWorker<{ bytes: Uint8Array }, PdfInspection>(WORKER_SOURCE, { pdfLib: createRequire(import.meta.url).resolve("pdf-lib"), limits: PDF_LIMITS }, PDF_LIMITS);
+const inspect = createBoundedWorker<{ bytes: Uint8Array }, PdfInspection>(
+  WORKER_SOURCE,
+  { pdfLib: createRequire(import.meta.url).resolve("pdf-lib"), limits: PDF_LIMITS },
+  PDF_LIMITS,
+);
 
 /** Starts the PDF check's thread (the server does at start, so a first upload does not wait for it). */
 export const warmPdfInspector = () => inspect.warm();

@@ -4,7 +4,15 @@ import type { DB } from "~/db/db.server";
 
 export async function insertFile(
   db: DB,
-  file: { sha256: string; size: number; mimeType: string; originalName: string; storageKey: string; totalPages: number | null; createdBy: number | null },
+  file: {
+    sha256: string;
+    size: number;
+    mimeType: string;
+    originalName: string;
+    storageKey: string;
+    totalPages: number | null;
+    createdBy: number | null;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto("files")
@@ -47,27 +55,55 @@ export async function fileOwners(db: DB, fileId: number) {
     .select(["beneficiary_id", "client_id", "document_name"])
     .where("file_id", "=", fileId)
     .executeTakeFirst();
-  const attestation = await db.selectFrom("attestations").select(["beneficiary_id", "client_id", "document_name"]).where("file_id", "=", fileId).executeTakeFirst();
+  const attestation = await db
+    .selectFrom("attestations")
+    .select(["beneficiary_id", "client_id", "document_name"])
+    .where("file_id", "=", fileId)
+    .executeTakeFirst();
   return { requestAttachment, draftAttachment, issued, attestation };
 }
 
 /** The attachments of a request (DOCUMENT_REQUESTS) or of a wizard draft (DOCUMENT_SUPPORTING_DOCUMENTS), with their files. */
-export function attachmentsOf(db: DB, entityType: "DOCUMENT_REQUESTS" | "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: number) {
-  return db
-    .selectFrom("attachments as a")
-    .innerJoin("files as f", "f.id", "a.file_id")
-    // The type's name in both languages, where the attachment is of a supporting document type.
-    .leftJoin("supporting_document_types as st", "st.id", "a.supporting_document_type_id")
-    .select(["a.id", "a.document_name", "a.status", "a.supporting_document_type_id", "a.file_id", "f.original_name", "f.mime_type", "f.size", "f.total_pages", "st.document_type_en", "st.document_type_ar"])
-    .where("a.entity_type", "=", entityType)
-    .where("a.reference_entity_id", "=", referenceId)
-    .orderBy("a.id")
-    .execute();
+export function attachmentsOf(
+  db: DB,
+  entityType: "DOCUMENT_REQUESTS" | "DOCUMENT_SUPPORTING_DOCUMENTS",
+  referenceId: number,
+) {
+  return (
+    db
+      .selectFrom("attachments as a")
+      .innerJoin("files as f", "f.id", "a.file_id")
+      // The type's name in both languages, where the attachment is of a supporting document type.
+      .leftJoin("supporting_document_types as st", "st.id", "a.supporting_document_type_id")
+      .select([
+        "a.id",
+        "a.document_name",
+        "a.status",
+        "a.supporting_document_type_id",
+        "a.file_id",
+        "f.original_name",
+        "f.mime_type",
+        "f.size",
+        "f.total_pages",
+        "st.document_type_en",
+        "st.document_type_ar",
+      ])
+      .where("a.entity_type", "=", entityType)
+      .where("a.reference_entity_id", "=", referenceId)
+      .orderBy("a.id")
+      .execute()
+  );
 }
 
 export async function insertAttachment(
   db: DB,
-  values: { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" | "DOCUMENT_REQUESTS"; referenceId: number; documentName: string; fileId: number; supportingTypeId: number | null },
+  values: {
+    entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" | "DOCUMENT_REQUESTS";
+    referenceId: number;
+    documentName: string;
+    fileId: number;
+    supportingTypeId: number | null;
+  },
 ) {
   await db
     .insertInto("attachments")
@@ -101,11 +137,7 @@ export function unreferencedFiles(db: DB, before: string) {
 
 /** Deletes a file's row if still nothing refers to it (a post may have attached it meanwhile). */
 export async function deleteUnreferencedFile(db: DB, id: number) {
-  const result = await db
-    .deleteFrom("files")
-    .where("id", "=", id)
-    .where(unreferenced)
-    .executeTakeFirst();
+  const result = await db.deleteFrom("files").where("id", "=", id).where(unreferenced).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -118,7 +150,11 @@ export async function knownStorageKeys(db: DB, keys: string[]) {
 
 /** The bytes of the files a person uploaded that are still stored. */
 export async function bytesStoredBy(db: DB, userId: number): Promise<number> {
-  const row = await db.selectFrom("files").select((eb) => eb.fn.sum<number | string | null>("size").as("bytes")).where("created_by", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("files")
+    .select((eb) => eb.fn.sum<number | string | null>("size").as("bytes"))
+    .where("created_by", "=", userId)
+    .executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
 

@@ -15,7 +15,13 @@ export function storagePath(storageKey: string) {
 
 export async function storeFile(
   db: DB,
-  file: { bytes: Uint8Array; mimeType: string; originalName: string; totalPages?: number | null; createdBy?: number | null },
+  file: {
+    bytes: Uint8Array;
+    mimeType: string;
+    originalName: string;
+    totalPages?: number | null;
+    createdBy?: number | null;
+  },
 ): Promise<{ id: number; sha256: string; storageKey: string }> {
   const storageKey = crypto.randomBytes(16).toString("hex");
   const target = storagePath(storageKey);

@@ -25,9 +25,19 @@ export async function storeSupportingFiles(db: DB, types: SupportingType[], file
   }
   const stored: { type: SupportingType; fileId: number }[] = [];
   if (Object.keys(errors).length > 0) return { stored, errors };
-  await enforceStorageAllowance(db, ownerId, accepted.map(({ file }) => file.bytes.byteLength));
+  await enforceStorageAllowance(
+    db,
+    ownerId,
+    accepted.map(({ file }) => file.bytes.byteLength),
+  );
   for (const { type, file, mimeType, totalPages } of accepted) {
-    const { id } = await storeFile(db, { bytes: file.bytes, mimeType, originalName: file.name, totalPages, createdBy: ownerId });
+    const { id } = await storeFile(db, {
+      bytes: file.bytes,
+      mimeType,
+      originalName: file.name,
+      totalPages,
+      createdBy: ownerId,
+    });
     stored.push({ type, fileId: id });
   }
   return { stored, errors };

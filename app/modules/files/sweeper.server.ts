@@ -33,7 +33,8 @@ export async function sweepOrphanFiles(db: DB, now = Date.now()): Promise<string
       removed.push(name);
     }
   }
-  if (removed.length > 0) console.log(`Storage sweeper: removed ${removed.length} unreferenced file(s): ${removed.join(", ")}`);
+  if (removed.length > 0)
+    console.log(`Storage sweeper: removed ${removed.length} unreferenced file(s): ${removed.join(", ")}`);
   return removed;
 }
 

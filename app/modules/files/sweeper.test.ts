@@ -21,9 +21,17 @@ describe("all or nothing per post", () => {
     const userId = await createUser(db, { email: "b@example.com" });
     const valid = { fieldName: "document.1", name: "id.pdf", bytes: await pdfBytes(1) };
     const refused = { fieldName: "document.2", name: "transcript.pdf", bytes: new Uint8Array(EXE_BYTES) };
-    expect(await storeSupportingFiles(db, TYPES, [valid, refused], userId)).toEqual({ stored: [], errors: { 2: "validation.invalidDocumentFileType" } });
+    expect(await storeSupportingFiles(db, TYPES, [valid, refused], userId)).toEqual({
+      stored: [],
+      errors: { 2: "validation.invalidDocumentFileType" },
+    });
     expect(await db.selectFrom("files").selectAll().execute()).toEqual([]);
-    const both = await storeSupportingFiles(db, TYPES, [valid, { ...valid, fieldName: "document.2", name: "transcript.pdf" }], userId);
+    const both = await storeSupportingFiles(
+      db,
+      TYPES,
+      [valid, { ...valid, fieldName: "document.2", name: "transcript.pdf" }],
+      userId,
+    );
     expect(both.stored.map((entry) => entry.type.id)).toEqual([1, 2]);
     expect(await db.selectFrom("files").select("id").execute()).toHaveLength(2);
   });
@@ -36,8 +44,19 @@ describe("the storage sweeper", () => {
     const userId = await createUser(db, { email: "s@example.com" });
     const bytes = await pdfBytes(1);
     const kept = await storeFile(db, { bytes, mimeType: "application/pdf", originalName: "kept.pdf" });
-    await insertAttachment(db, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: 1, documentName: "ID", fileId: kept.id, supportingTypeId: null });
-    const replaced = await storeFile(db, { bytes, mimeType: "application/pdf", originalName: "old.pdf", createdBy: userId });
+    await insertAttachment(db, {
+      entityType: "DOCUMENT_SUPPORTING_DOCUMENTS",
+      referenceId: 1,
+      documentName: "ID",
+      fileId: kept.id,
+      supportingTypeId: null,
+    });
+    const replaced = await storeFile(db, {
+      bytes,
+      mimeType: "application/pdf",
+      originalName: "old.pdf",
+      createdBy: userId,
+    });
     const stray = path.join(env.storageDir, "zz", "zz0123456789abcdef");
     fs.mkdirSync(path.dirname(stray), { recursive: true });
     fs.writeFileSync(stray, "left by a crash");

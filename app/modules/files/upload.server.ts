@@ -9,9 +9,7 @@ const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp"];
 const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx"];
 const extensionOf = (name: string) => name.toLowerCase().split(".").pop() ?? "";
 
-export type CheckedFile =
-  | { ok: true; mimeType: string; totalPages: number | null }
-  | { ok: false; error: string };
+export type CheckedFile = { ok: true; mimeType: string; totalPages: number | null } | { ok: false; error: string };
 
 /** Supporting documents: PDF, DOC, DOCX, XLS, PNG, JPEG, GIF, judged by content, not by name (docs/architecture.md §8). */
 export async function checkSupportingFile(file: UploadedFile): Promise<CheckedFile> {
@@ -26,7 +24,9 @@ export async function checkIssuableFile(file: UploadedFile): Promise<CheckedFile
 /** A beneficiary's file to attest (docs/architecture.md §6.4): PDF, PNG or JPEG by content. */
 export async function checkAttestationFile(file: UploadedFile): Promise<CheckedFile> {
   const checked = await checkContent(file, ["application/pdf", "image/png", "image/jpeg"]);
-  return checked.ok || checked.error === "validation.emptyFile" ? checked : { ok: false, error: "validation.attestationFileType" };
+  return checked.ok || checked.error === "validation.emptyFile"
+    ? checked
+    : { ok: false, error: "validation.attestationFileType" };
 }
 
 async function checkContent(file: UploadedFile, allowed: string[]): Promise<CheckedFile> {
@@ -47,12 +47,17 @@ async function checkContent(file: UploadedFile, allowed: string[]): Promise<Chec
   }
   // Old Word and Excel files are both OLE compound files; the name says which.
   if (detected.ext === "cfb" && allowed.includes("cfb") && (extension === "doc" || extension === "xls")) {
-    return { ok: true, mimeType: extension === "doc" ? "application/msword" : "application/vnd.ms-excel", totalPages: null };
+    return {
+      ok: true,
+      mimeType: extension === "doc" ? "application/msword" : "application/vnd.ms-excel",
+      totalPages: null,
+    };
   }
   if (!allowed.includes(detected.mime)) return refuse();
   if (detected.mime === "application/pdf") {
     const inspected = await inspectPdf(file.bytes);
-    if (!inspected.ok) return inspected.reason === "too-complex" ? { ok: false, error: "validation.pdfTooComplex" } : refuse();
+    if (!inspected.ok)
+      return inspected.reason === "too-complex" ? { ok: false, error: "validation.pdfTooComplex" } : refuse();
     return { ok: true, mimeType: detected.mime, totalPages: inspected.pages };
   }
   if (detected.mime.startsWith("image/")) {

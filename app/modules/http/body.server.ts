@@ -37,7 +37,8 @@ export class BodyError extends Error {
 }
 
 /** The media type of the body, lower-cased, without its parameters ("" when none is given). */
-export const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+export const mediaTypeOf = (request: Request) =>
+  (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
 
 /** Reads the whole body while it streams, up to `limit` bytes: past it 413, ended early 400. */
 export async function readBoundedBody(request: Request, limit: number): Promise<Uint8Array> {
@@ -62,13 +63,16 @@ export async function readBoundedBody(request: Request, limit: number): Promise<
     if (error instanceof BodyError) throw error;
     throw new BodyError(400, "truncated");
   }
-  if (Number.isFinite(declared) && request.headers.has("Content-Length") && total !== declared) throw new BodyError(400, "truncated");
+  if (Number.isFinite(declared) && request.headers.has("Content-Length") && total !== declared)
+    throw new BodyError(400, "truncated");
   return Buffer.concat(chunks);
 }
 
 /** A multipart body's boundary, as RFC 2046 allows it (1 to 70 characters), or null. */
 function boundaryOf(request: Request): string | null {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i.exec(request.headers.get("Content-Type") ?? "");
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))\s*(?:;|$)/i.exec(
+    request.headers.get("Content-Type") ?? "",
+  );
   return match ? (match[1] ?? match[2]) : null;
 }
 
@@ -93,7 +97,8 @@ function urlEncodedForm(bytes: Uint8Array): FormData {
 /** The same form with every text field cleaned (app/utils/text.ts). */
 function cleanedForm(fields: FormData): FormData {
   const cleaned = new FormData();
-  for (const [name, value] of fields) cleaned.append(cleanText(name), typeof value === "string" ? cleanField(name, value) : value);
+  for (const [name, value] of fields)
+    cleaned.append(cleanText(name), typeof value === "string" ? cleanField(name, value) : value);
   return cleaned;
 }
 
@@ -103,7 +108,11 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-export type UploadLimits = { maxFileSize: number; maxFiles: number; tooLarge: "validation.fileSizeMax5" | "validation.fileMax4" };
+export type UploadLimits = {
+  maxFileSize: number;
+  maxFiles: number;
+  tooLarge: "validation.fileSizeMax5" | "validation.fileMax4";
+};
 
 export type ParsedUpload =
   | { ok: true; fields: FormData; files: UploadedFile[] }
@@ -118,7 +127,13 @@ async function parseMultipart(request: Request, limits: UploadLimits, maxTextByt
   try {
     const fields = await parseFormData(
       request,
-      { maxFileSize: Math.max(limits.maxFileSize, maxTextBytes), maxFiles: Math.max(limits.maxFiles, 1), maxParts: MAX_FIELDS, maxHeaderSize: 8 * 1024, maxTotalSize },
+      {
+        maxFileSize: Math.max(limits.maxFileSize, maxTextBytes),
+        maxFiles: Math.max(limits.maxFiles, 1),
+        maxParts: MAX_FIELDS,
+        maxHeaderSize: 8 * 1024,
+        maxTotalSize,
+      },
       async (upload: FileUpload) => {
         if (!upload.name) return undefined; // an input left empty
         if (limits.maxFiles === 0) throw new BodyError(415, "unsupported-type");
@@ -128,14 +143,16 @@ async function parseMultipart(request: Request, limits: UploadLimits, maxTextByt
         return undefined;
       },
     );
-    for (const value of fields.values()) if (typeof value === "string" && value.length > maxTextBytes) throw new BodyError(413, "too-large");
+    for (const value of fields.values())
+      if (typeof value === "string" && value.length > maxTextBytes) throw new BodyError(413, "too-large");
     return { ok: true, fields: cleanedForm(fields), files };
   } catch (error) {
     if (error instanceof BodyError) throw error;
     if (error instanceof MaxFileSizeExceededError) return { ok: false, error: limits.tooLarge };
     if (error instanceof MaxFilesExceededError) return { ok: false, error: "validation.maxFiles5" };
     if (error instanceof MaxTotalSizeExceededError) throw new BodyError(413, "too-large");
-    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) throw new BodyError(413, "too-many-fields");
+    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError)
+      throw new BodyError(413, "too-many-fields");
     throw new BodyError(400, "malformed");
   }
 }
@@ -144,7 +161,11 @@ async function parseMultipart(request: Request, limits: UploadLimits, maxTextByt
 export function refusedBodyStatus(thrown: unknown): BodyFailure | null {
   if (thrown instanceof BodyError) return thrown.status;
   const candidate = thrown as { type?: string; data?: { reason?: string }; init?: { status?: number } } | null;
-  if (candidate?.type !== "DataWithResponseInit" || !BODY_REASONS.includes(candidate.data?.reason as BodyError["reason"])) return null;
+  if (
+    candidate?.type !== "DataWithResponseInit" ||
+    !BODY_REASONS.includes(candidate.data?.reason as BodyError["reason"])
+  )
+    return null;
   return candidate.init?.status as BodyFailure;
 }
 
@@ -181,13 +202,18 @@ async function answering<T>(read: () => Promise<T>): Promise<T> {
  * A form post without files: urlencoded (an empty post too), at most 1 MB and 1,000 fields. A multipart
  * post is taken when it carries no file.
  */
-export const readForm = (request: Request, options: { maxBytes?: number } = {}) => answering(() => formOf(request, options));
+export const readForm = (request: Request, options: { maxBytes?: number } = {}) =>
+  answering(() => formOf(request, options));
 
 async function formOf(request: Request, options: { maxBytes?: number }): Promise<FormData> {
   const maxBytes = options.maxBytes ?? FORM_MAX_BYTES;
   const type = mediaTypeOf(request);
   if (type === "multipart/form-data") {
-    const parsed = await parseMultipart(request, { maxFileSize: 0, maxFiles: 0, tooLarge: "validation.fileSizeMax5" }, maxBytes);
+    const parsed = await parseMultipart(
+      request,
+      { maxFileSize: 0, maxFiles: 0, tooLarge: "validation.fileSizeMax5" },
+      maxBytes,
+    );
     if (!parsed.ok) throw new BodyError(415, "unsupported-type");
     return parsed.fields;
   }
@@ -201,11 +227,17 @@ async function formOf(request: Request, options: { maxBytes?: number }): Promise
  * A form that may carry files (multipart), each refused as soon as it passes `maxFileSize` while
  * streaming; a urlencoded post is a form without files.
  */
-export const readUpload = (request: Request, limits: UploadLimits, options: { maxTextBytes?: number } = {}) => answering(() => uploadOf(request, limits, options));
+export const readUpload = (request: Request, limits: UploadLimits, options: { maxTextBytes?: number } = {}) =>
+  answering(() => uploadOf(request, limits, options));
 
 /** The same, throwing BodyError (the JSON API answers it in its own shape). */
-export async function uploadOf(request: Request, limits: UploadLimits, options: { maxTextBytes?: number } = {}): Promise<ParsedUpload> {
-  if (mediaTypeOf(request) === "multipart/form-data") return parseMultipart(request, limits, options.maxTextBytes ?? FORM_MAX_BYTES);
+export async function uploadOf(
+  request: Request,
+  limits: UploadLimits,
+  options: { maxTextBytes?: number } = {},
+): Promise<ParsedUpload> {
+  if (mediaTypeOf(request) === "multipart/form-data")
+    return parseMultipart(request, limits, options.maxTextBytes ?? FORM_MAX_BYTES);
   return { ok: true, fields: await formOf(request, {}), files: [] };
 }
 
@@ -219,7 +251,11 @@ export async function readFormToken(request: Request): Promise<string | null> {
   try {
     const fields =
       mediaTypeOf(copy) === "multipart/form-data"
-        ? await parseMultipart(copy, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" }, FORM_MAX_BYTES).then((parsed) => (parsed.ok ? parsed.fields : null))
+        ? await parseMultipart(
+            copy,
+            { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" },
+            FORM_MAX_BYTES,
+          ).then((parsed) => (parsed.ok ? parsed.fields : null))
         : await formOf(copy, {});
     const token = fields?.get(FORM_TOKEN_FIELD);
     return typeof token === "string" ? token : null;

@@ -8,23 +8,66 @@ const values = (object: object): string[] =>
 
 /** Every message quoted in spec sections 5 and 8, word for word. */
 const SPEC_MESSAGES = [
-  "Please enter a valid email address", "Password must be at least 6 characters", "Phone must contain only digits",
-  "Phone number must be at least 9 digits", "National ID (NIN) must be exactly 11 digits", "Passwords don't match",
-  "Invalid email", "Phone number too short", "Invalid national ID", "Password too short", "English first name is required",
-  "Invalid email format", "Phone number is required", "National ID is required", "Password must be at least 8 characters",
-  "Job title is required", "English label is required", "Arabic label is required", "Document category is required",
-  "Field name must be at least 2 characters", "Field type must be at least 4 characters", "User is required",
-  "Client is required", "Invalid document file type", "Invalid image file type", "File size should not exceed 5MB",
-  "No files selected", "Maximum 5 files allowed", "Invalid file type. Allowed types: JPG, PNG, PDF, DOC, DOCX",
-  "Please select a file", "File must be less than 4MB", "Document name is required", "Expiration date is required",
-  "Please select a valid date", "HTTP error! Status: {{status}}", "Failed to update status", "No Data Found WIth ID {{id}}",
-  "Missing category data. Please navigate here from the Required Fields list.", "Error loading data.", "Not Found",
-  "Something went wrong!", "Show Error", "Hide Error", "You are already logged in", "You have been logged out.",
-  "file error , probably too big", "File is too large. Max size is 4MB", "File type must be {{types}}",
-  "File is larger than {{size}} bytes", "File is smaller than {{size}} bytes", "Too many files",
-  "Failed to submit the form check your inputs and try again", "Failed to submit the form",
-  "Please check your inputs and try again", "Document Issued successfully!", "Document uploaded successfully!",
-  "Your file has been processed", "Fee is required", "Currency is required", "Validity period is required",
+  "Please enter a valid email address",
+  "Password must be at least 6 characters",
+  "Phone must contain only digits",
+  "Phone number must be at least 9 digits",
+  "National ID (NIN) must be exactly 11 digits",
+  "Passwords don't match",
+  "Invalid email",
+  "Phone number too short",
+  "Invalid national ID",
+  "Password too short",
+  "English first name is required",
+  "Invalid email format",
+  "Phone number is required",
+  "National ID is required",
+  "Password must be at least 8 characters",
+  "Job title is required",
+  "English label is required",
+  "Arabic label is required",
+  "Document category is required",
+  "Field name must be at least 2 characters",
+  "Field type must be at least 4 characters",
+  "User is required",
+  "Client is required",
+  "Invalid document file type",
+  "Invalid image file type",
+  "File size should not exceed 5MB",
+  "No files selected",
+  "Maximum 5 files allowed",
+  "Invalid file type. Allowed types: JPG, PNG, PDF, DOC, DOCX",
+  "Please select a file",
+  "File must be less than 4MB",
+  "Document name is required",
+  "Expiration date is required",
+  "Please select a valid date",
+  "HTTP error! Status: {{status}}",
+  "Failed to update status",
+  "No Data Found WIth ID {{id}}",
+  "Missing category data. Please navigate here from the Required Fields list.",
+  "Error loading data.",
+  "Not Found",
+  "Something went wrong!",
+  "Show Error",
+  "Hide Error",
+  "You are already logged in",
+  "You have been logged out.",
+  "file error , probably too big",
+  "File is too large. Max size is 4MB",
+  "File type must be {{types}}",
+  "File is larger than {{size}} bytes",
+  "File is smaller than {{size}} bytes",
+  "Too many files",
+  "Failed to submit the form check your inputs and try again",
+  "Failed to submit the form",
+  "Please check your inputs and try again",
+  "Document Issued successfully!",
+  "Document uploaded successfully!",
+  "Your file has been processed",
+  "Fee is required",
+  "Currency is required",
+  "Validity period is required",
 ];
 
 describe("locales", () => {
@@ -42,12 +85,26 @@ describe("locales", () => {
   });
 
   it("label every audited action a clerk's page can show (their work, sign-ins and profile)", () => {
-    const sources = fs.readdirSync("app/modules", { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".server.ts"));
+    const sources = fs
+      .readdirSync("app/modules", { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".server.ts"));
     const actions = new Set(
-      sources.flatMap((file) => [...fs.readFileSync(`app/modules/${file}`, "utf8").matchAll(/"((?:request|category|required_field|supporting_type|auth|profile)\.[a-z_]+)"/g)].map((match) => match[1])),
+      sources.flatMap((file) =>
+        [
+          ...fs
+            .readFileSync(`app/modules/${file}`, "utf8")
+            .matchAll(/"((?:request|category|required_field|supporting_type|auth|profile)\.[a-z_]+)"/g),
+        ].map((match) => match[1]),
+      ),
     );
     expect(actions.size).toBeGreaterThan(20);
-    const label = (action: string) => action.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], (en as { audit: { actions: object } }).audit.actions);
+    const label = (action: string) =>
+      action
+        .split(".")
+        .reduce<unknown>(
+          (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+          (en as { audit: { actions: object } }).audit.actions,
+        );
     expect([...actions].filter((action) => typeof label(action) !== "string")).toEqual([]);
   });
 });

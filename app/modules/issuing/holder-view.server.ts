@@ -22,11 +22,23 @@ export async function issuedForHolder(db: DB, owner: Parameters<typeof issuedDoc
       };
     }),
   );
-  return { documents, verifications: await listVerificationEvents(db, issued.map((document) => document.id)) };
+  return {
+    documents,
+    verifications: await listVerificationEvents(
+      db,
+      issued.map((document) => document.id),
+    ),
+  };
 }
 
 /** What staff see of the same documents: no PIN, no QR; with the verifications. */
 export async function issuedForStaff(db: DB, owner: Parameters<typeof issuedDocumentsOf>[1]) {
   const issued = await issuedDocumentsOf(db, owner);
-  return { issued, verifications: await listVerificationEvents(db, issued.map((document) => document.id)) };
+  return {
+    issued,
+    verifications: await listVerificationEvents(
+      db,
+      issued.map((document) => document.id),
+    ),
+  };
 }

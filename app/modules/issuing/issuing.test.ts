@@ -18,8 +18,16 @@ let clerk: SessionUser;
 
 beforeEach(async () => {
   db = await createSeededTestDb();
-  const row = await db.selectFrom("users").selectAll().where("email", "=", "clerk@example.com").executeTakeFirstOrThrow();
-  const client = await db.selectFrom("clients").selectAll().where("name_en", "=", "Demo University").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", "clerk@example.com")
+    .executeTakeFirstOrThrow();
+  const client = await db
+    .selectFrom("clients")
+    .selectAll()
+    .where("name_en", "=", "Demo University")
+    .executeTakeFirstOrThrow();
   clerk = {
     id: row.id,
     email: row.email,
@@ -27,12 +35,24 @@ beforeEach(async () => {
     firstName: { english: row.first_name_en, arabic: row.first_name_ar },
     middleName: null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: { id: client.id, nameEn: client.name_en, nameAr: client.name_ar, canDoSincera: true, canDoAttestation: true },
+    client: {
+      id: client.id,
+      nameEn: client.name_en,
+      nameAr: client.name_ar,
+      canDoSincera: true,
+      canDoAttestation: true,
+    },
   };
 });
 
 async function requestWith(status: string) {
-  const row = await db.selectFrom("document_requests").select("id").where("client_id", "=", clerk.client!.id).where("status", "=", status as never).orderBy("id").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("document_requests")
+    .select("id")
+    .where("client_id", "=", clerk.client!.id)
+    .where("status", "=", status as never)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   return (await findRequestForStaff(db, row.id))!;
 }
 
@@ -48,7 +68,12 @@ describe("issuing a document", () => {
     });
     expect(result.ok).toBe(true);
     const { code } = result as { code: string };
-    const issued = await db.selectFrom("issued_documents").innerJoin("files", "files.id", "issued_documents.file_id").selectAll().where("verification_code", "=", code).executeTakeFirstOrThrow();
+    const issued = await db
+      .selectFrom("issued_documents")
+      .innerJoin("files", "files.id", "issued_documents.file_id")
+      .selectAll()
+      .where("verification_code", "=", code)
+      .executeTakeFirstOrThrow();
     const stored = fs.readFileSync(storagePath(issued.storage_key));
     expect(sha256Hex(stored)).toBe(issued.document_hash);
     expect(issued.total_pages).toBe(2);
@@ -67,30 +92,68 @@ describe("issuing a document", () => {
     const after = await findRequestForStaff(db, request.id);
     expect(after?.status).toBe("COMPLETED");
     // Today plus the category's validity period, to the end of that day.
-    expect(issued.expiry_date).toBe(`${new Date(Date.now() + request.validity_period_days * 86_400_000).toISOString().slice(0, 10)}T23:59:59.000Z`);
-    expect(await db.selectFrom("audit_events").selectAll().where("action", "=", "request.issue").where("entity_id", "=", request.id).execute()).toHaveLength(1);
-    const notice = await db.selectFrom("notifications").select(["kind", "title_en", "title_ar", "link"]).where("user_id", "=", request.beneficiary_id).where("kind", "=", "documentIssued").executeTakeFirstOrThrow();
+    expect(issued.expiry_date).toBe(
+      `${new Date(Date.now() + request.validity_period_days * 86_400_000).toISOString().slice(0, 10)}T23:59:59.000Z`,
+    );
+    expect(
+      await db
+        .selectFrom("audit_events")
+        .selectAll()
+        .where("action", "=", "request.issue")
+        .where("entity_id", "=", request.id)
+        .execute(),
+    ).toHaveLength(1);
+    const notice = await db
+      .selectFrom("notifications")
+      .select(["kind", "title_en", "title_ar", "link"])
+      .where("user_id", "=", request.beneficiary_id)
+      .where("kind", "=", "documentIssued")
+      .executeTakeFirstOrThrow();
     expect(notice.title_en).toMatch(/^Your document “.+” has been issued$/);
     expect(notice.title_ar).toMatch(/^صدرت وثيقتك «.+»$/);
     expect(notice.link).toBe(`/beneficiary/request-document/${request.id}`);
-    expect(await db.selectFrom("email_outbox").select("subject").where("subject", "=", notice.title_ar).execute()).toHaveLength(1); // the beneficiary's language: Arabic
+    expect(
+      await db.selectFrom("email_outbox").select("subject").where("subject", "=", notice.title_ar).execute(),
+    ).toHaveLength(1); // the beneficiary's language: Arabic
   });
 
   it("places an image on an A4 page", async () => {
     const request = await requestWith("PENDING");
-    const result = await issueDocument(db, { request, issuer: { userId: clerk.id, role: clerk.role, ip: null }, file: { fieldName: "file", name: "scan.png", bytes: PNG_BYTES }, documentName: "Scan", securePlusEnabled: false, expirationDate: "2099-12-31" });
+    const result = await issueDocument(db, {
+      request,
+      issuer: { userId: clerk.id, role: clerk.role, ip: null },
+      file: { fieldName: "file", name: "scan.png", bytes: PNG_BYTES },
+      documentName: "Scan",
+      securePlusEnabled: false,
+      expirationDate: "2099-12-31",
+    });
     expect(result.ok).toBe(true);
-    const issued = await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).executeTakeFirstOrThrow();
+    const issued = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("request_id", "=", request.id)
+      .executeTakeFirstOrThrow();
     expect(issued.expiry_date.slice(0, 10)).toBe("2099-12-31");
     expect(issued.access_pin_hash).toBeNull();
   });
 
   it("supersedes the earlier document when issuing again", async () => {
     const request = await requestWith("APPROVED");
-    const input = { request, issuer: { userId: clerk.id, role: clerk.role, ip: null }, file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() }, documentName: "A", securePlusEnabled: false, };
+    const input = {
+      request,
+      issuer: { userId: clerk.id, role: clerk.role, ip: null },
+      file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() },
+      documentName: "A",
+      securePlusEnabled: false,
+    };
     await issueDocument(db, input);
     await issueDocument(db, { ...input, request: (await findRequestForStaff(db, request.id))! });
-    const docs = await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).orderBy("id").execute();
+    const docs = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("request_id", "=", request.id)
+      .orderBy("id")
+      .execute();
     expect(docs.map((doc) => doc.status)).toEqual(["REVOKED", "VALID"]);
     expect(docs[0].revocation_reason).toBe("Superseded");
   });
@@ -99,9 +162,25 @@ describe("issuing a document", () => {
     const issuedBefore = (await db.selectFrom("issued_documents").selectAll().execute()).length;
     const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
     const rejected = await requestWith("REJECTED");
-    expect(await issueDocument(db, { request: rejected, issuer: { userId: clerk.id, role: clerk.role, ip: null }, file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() }, documentName: "A", securePlusEnabled: false })).toEqual({ ok: false, error: "staff.cannotIssueRejected" });
+    expect(
+      await issueDocument(db, {
+        request: rejected,
+        issuer: { userId: clerk.id, role: clerk.role, ip: null },
+        file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() },
+        documentName: "A",
+        securePlusEnabled: false,
+      }),
+    ).toEqual({ ok: false, error: "staff.cannotIssueRejected" });
     const pending = await requestWith("PENDING");
-    expect(await issueDocument(db, { request: pending, issuer: { userId: clerk.id, role: clerk.role, ip: null }, file: { fieldName: "file", name: "a.pdf", bytes: EXE_BYTES }, documentName: "A", securePlusEnabled: false })).toEqual({ ok: false, error: "validation.invalidDocumentFileType" });
+    expect(
+      await issueDocument(db, {
+        request: pending,
+        issuer: { userId: clerk.id, role: clerk.role, ip: null },
+        file: { fieldName: "file", name: "a.pdf", bytes: EXE_BYTES },
+        documentName: "A",
+        securePlusEnabled: false,
+      }),
+    ).toEqual({ ok: false, error: "validation.invalidDocumentFileType" });
     expect((await db.selectFrom("issued_documents").selectAll().execute()).length).toBe(issuedBefore);
     expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
     expect((await findRequestForStaff(db, pending.id))?.status).toBe("PENDING");

@@ -4,7 +4,9 @@ import type { IssuedDocumentsTable } from "~/db/schema";
 import { SUPERSEDED } from "./schema";
 
 export async function isCodeTaken(db: DB, code: string) {
-  return Boolean(await db.selectFrom("issued_documents").select("id").where("verification_code", "=", code).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom("issued_documents").select("id").where("verification_code", "=", code).executeTakeFirst(),
+  );
 }
 
 /** Issuing again supersedes the request's earlier valid document (all but the new one). */
@@ -32,25 +34,58 @@ export async function completeRequest(db: DB, requestId: number, securePlusEnabl
 }
 
 /** Revokes a VALID document of the request or attestation; false when there is none. */
-export async function revokeValidIssued(db: DB, input: { id: number; owner: { requestId: number } | { attestationId: number }; by: number; reason: string; at: string }) {
+export async function revokeValidIssued(
+  db: DB,
+  input: {
+    id: number;
+    owner: { requestId: number } | { attestationId: number };
+    by: number;
+    reason: string;
+    at: string;
+  },
+) {
   const query = db
     .updateTable("issued_documents")
     .set({ status: "REVOKED", revoked_at: input.at, revoked_by: input.by, revocation_reason: input.reason })
     .where("id", "=", input.id)
     .where("status", "=", "VALID");
-  const result = await ("requestId" in input.owner ? query.where("request_id", "=", input.owner.requestId) : query.where("attestation_id", "=", input.owner.attestationId)).executeTakeFirst();
+  const result = await (
+    "requestId" in input.owner
+      ? query.where("request_id", "=", input.owner.requestId)
+      : query.where("attestation_id", "=", input.owner.attestationId)
+  ).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export function findIssuedOwner(db: DB, id: number) {
-  return db.selectFrom("issued_documents").select(["beneficiary_id", "document_name"]).where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("issued_documents")
+    .select(["beneficiary_id", "document_name"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** The documents issued for a request, or the attested copies of an attestation, newest first. */
 export function issuedDocumentsOf(db: DB, owner: { requestId: number } | { attestationId: number }) {
   const query = db
     .selectFrom("issued_documents")
-    .select(["id", "document_name", "verification_code", "expiry_date", "created_at", "status", "revoked_at", "revocation_reason", "secure_plus_enabled", "file_id", "document_hash"])
+    .select([
+      "id",
+      "document_name",
+      "verification_code",
+      "expiry_date",
+      "created_at",
+      "status",
+      "revoked_at",
+      "revocation_reason",
+      "secure_plus_enabled",
+      "file_id",
+      "document_hash",
+    ])
     .orderBy("id", "desc");
-  return ("requestId" in owner ? query.where("request_id", "=", owner.requestId) : query.where("attestation_id", "=", owner.attestationId)).execute();
+  return (
+    "requestId" in owner
+      ? query.where("request_id", "=", owner.requestId)
+      : query.where("attestation_id", "=", owner.attestationId)
+  ).execute();
 }

@@ -8,7 +8,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The issue form's fields besides the file (docs/product.md, Rules and messages, issue-document form). */
 export const issueSchema = z.object({
-  documentName: z.string({ error: "validation.documentNameRequired" }).trim().min(1, "validation.documentNameRequired").max(200),
+  documentName: z
+    .string({ error: "validation.documentNameRequired" })
+    .trim()
+    .min(1, "validation.documentNameRequired")
+    .max(200),
   securePlusEnabled: z.boolean().default(false),
   expirationDate: z
     .string({ error: "validation.expirationDateRequired" })
@@ -38,7 +42,8 @@ export function defaultExpiryDate(validityDays: number, now = new Date()) {
 export const SUPERSEDED = "Superseded";
 
 /** A revocation reason as users read it: the replacement marker translated, a staff member's words as they are. */
-export const revocationReasonText = (reason: string | null, t: (key: string) => string) => (reason === SUPERSEDED ? t("verify.superseded") : (reason ?? ""));
+export const revocationReasonText = (reason: string | null, t: (key: string) => string) =>
+  reason === SUPERSEDED ? t("verify.superseded") : (reason ?? "");
 
 /** The file name without its extension, as the issue form prefills it. */
 export const nameFromFile = (fileName: string) => fileName.replace(/\.[^.]+$/, "");

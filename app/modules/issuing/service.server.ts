@@ -9,11 +9,27 @@ import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
 import { defaultExpiryDate } from "./schema";
-import { completeRequest, findIssuedOwner, insertIssuedDocument, isCodeTaken, revokeValidIssued, supersedeIssuedOfRequest } from "./queries.server";
+import {
+  completeRequest,
+  findIssuedOwner,
+  insertIssuedDocument,
+  isCodeTaken,
+  revokeValidIssued,
+  supersedeIssuedOfRequest,
+} from "./queries.server";
 import { StampRefused, stampDocument, type StampInput } from "./stamp.server";
 
 export interface IssueInput {
-  request: { id: number; status: string; client_id: number; client_en: string; client_ar: string; beneficiary_id: number; document_category_id: number; validity_period_days: number };
+  request: {
+    id: number;
+    status: string;
+    client_id: number;
+    client_en: string;
+    client_ar: string;
+    beneficiary_id: number;
+    document_category_id: number;
+    validity_period_days: number;
+  };
   issuer: AuditActor & { userId: number };
   file: UploadedFile;
   documentName: string;
@@ -59,7 +75,11 @@ export const endOfDay = (date: string) => new Date(`${date}T23:59:59Z`).toISOStr
  * issued document with the SHA-256 of the stamped bytes, and run `within` (the kind's own changes,
  * audit and notices): all or nothing.
  */
-export async function issue(db: DB, order: IssueOrder, within: (trx: Transaction, issued: { id: number; code: string }) => Promise<void>): Promise<IssueResult> {
+export async function issue(
+  db: DB,
+  order: IssueOrder,
+  within: (trx: Transaction, issued: { id: number; code: string }) => Promise<void>,
+): Promise<IssueResult> {
   const code = await uniqueCode(db);
   const verificationUrl = `${env.publicUrl}/verify/${code}`;
   let stamped: { bytes: Uint8Array; totalPages: number };
@@ -75,7 +95,10 @@ export async function issue(db: DB, order: IssueOrder, within: (trx: Transaction
     });
   } catch (error) {
     if (!(error instanceof StampRefused)) throw error;
-    return { ok: false, error: error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType" };
+    return {
+      ok: false,
+      error: error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType",
+    };
   }
   const pinHash = order.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
 
@@ -83,10 +106,22 @@ export async function issue(db: DB, order: IssueOrder, within: (trx: Transaction
   try {
     return await db.transaction().execute(async (trx) => {
       if (order.source.storedFileId === undefined) {
-        const original = await storeFile(trx, { bytes: order.source.bytes, mimeType: order.source.mimeType, originalName: order.source.name, totalPages: order.source.totalPages, createdBy: order.issuer.userId });
+        const original = await storeFile(trx, {
+          bytes: order.source.bytes,
+          mimeType: order.source.mimeType,
+          originalName: order.source.name,
+          totalPages: order.source.totalPages,
+          createdBy: order.issuer.userId,
+        });
         storedKeys.push(original.storageKey);
       }
-      const issued = await storeFile(trx, { bytes: stamped.bytes, mimeType: "application/pdf", originalName: `${order.documentName}.pdf`, totalPages: stamped.totalPages, createdBy: order.issuer.userId });
+      const issued = await storeFile(trx, {
+        bytes: stamped.bytes,
+        mimeType: "application/pdf",
+        originalName: `${order.documentName}.pdf`,
+        totalPages: stamped.totalPages,
+        createdBy: order.issuer.userId,
+      });
       storedKeys.push(issued.storageKey);
       const issuedDocumentId = await insertIssuedDocument(trx, {
         kind: order.kind,
@@ -127,7 +162,12 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
     client: { id: request.client_id, en: request.client_en, ar: request.client_ar },
     beneficiaryId: request.beneficiary_id,
     issuer: input.issuer,
-    source: { bytes: input.file.bytes, mimeType: checked.mimeType, name: input.file.name, totalPages: checked.totalPages },
+    source: {
+      bytes: input.file.bytes,
+      mimeType: checked.mimeType,
+      name: input.file.name,
+      totalPages: checked.totalPages,
+    },
     documentName: input.documentName,
     securePlusEnabled: input.securePlusEnabled,
     expiry,
@@ -146,7 +186,11 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
       entityId: request.id,
       details: { issuedDocumentId: issued.id, code: issued.code },
     });
-    const notice = { kind: "documentIssued" as const, link: `/beneficiary/request-document/${request.id}`, values: { name: input.documentName } };
+    const notice = {
+      kind: "documentIssued" as const,
+      link: `/beneficiary/request-document/${request.id}`,
+      values: { name: input.documentName },
+    };
     await notify(trx, request.beneficiary_id, notice, { mail: true });
   });
 }
@@ -156,18 +200,43 @@ export type IssuedOwner = { requestId: number } | { attestationId: number };
 
 const ownerEntity = (owner: IssuedOwner) =>
   "requestId" in owner
-    ? { entityType: "DOCUMENT_REQUESTS" as const, entityId: owner.requestId, action: "request.revoke", link: `/beneficiary/request-document/${owner.requestId}` }
-    : { entityType: "DOCUMENT_ATTESTATION" as const, entityId: owner.attestationId, action: "attestation.revoke", link: `/beneficiary/attestations/${owner.attestationId}` };
+    ? {
+        entityType: "DOCUMENT_REQUESTS" as const,
+        entityId: owner.requestId,
+        action: "request.revoke",
+        link: `/beneficiary/request-document/${owner.requestId}`,
+      }
+    : {
+        entityType: "DOCUMENT_ATTESTATION" as const,
+        entityId: owner.attestationId,
+        action: "attestation.revoke",
+        link: `/beneficiary/attestations/${owner.attestationId}`,
+      };
 
 /** Staff of the client (and super admins) revoke a document or an attested copy with a reason; audited, the holder told. */
 export async function revokeIssuedDocument(
   db: DB,
-  input: { owner: IssuedOwner; clientId: number; issuedDocumentId: number; reason: string; actor: AuditActor & { userId: number } },
+  input: {
+    owner: IssuedOwner;
+    clientId: number;
+    issuedDocumentId: number;
+    reason: string;
+    actor: AuditActor & { userId: number };
+  },
 ) {
   const now = new Date().toISOString();
   const entity = ownerEntity(input.owner);
   return db.transaction().execute(async (trx) => {
-    if (!(await revokeValidIssued(trx, { id: input.issuedDocumentId, owner: input.owner, by: input.actor.userId, reason: input.reason, at: now }))) return false;
+    if (
+      !(await revokeValidIssued(trx, {
+        id: input.issuedDocumentId,
+        owner: input.owner,
+        by: input.actor.userId,
+        reason: input.reason,
+        at: now,
+      }))
+    )
+      return false;
     await audit(trx, input.actor, {
       clientId: input.clientId,
       action: entity.action,
@@ -177,7 +246,11 @@ export async function revokeIssuedDocument(
     });
     const revoked = await findIssuedOwner(trx, input.issuedDocumentId);
     if (revoked) {
-      const notice = { kind: "documentRevoked" as const, link: entity.link, values: { name: revoked.document_name, reason: input.reason } };
+      const notice = {
+        kind: "documentRevoked" as const,
+        link: entity.link,
+        values: { name: revoked.document_name, reason: input.reason },
+      };
       await notify(trx, revoked.beneficiary_id, notice, { mail: true });
     }
     return true;

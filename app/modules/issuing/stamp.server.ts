@@ -23,7 +23,12 @@ const resolve = createRequire(import.meta.url).resolve;
 // subsets, so the stamp prints the same everywhere (no standard font left to the reader's substitute).
 const fontFile = (face: string) => fs.readFileSync(resolve(`vazirmatn/fonts/ttf/Vazirmatn-${face}.ttf`));
 
-type StampJob = { bytes: Uint8Array; mimeType: StampInput["mimeType"]; qrPng: Uint8Array; lines: Record<"arabic" | "hint" | "english" | "code" | "verifyAt" | "hashNote", string> };
+type StampJob = {
+  bytes: Uint8Array;
+  mimeType: StampInput["mimeType"];
+  qrPng: Uint8Array;
+  lines: Record<"arabic" | "hint" | "english" | "code" | "verifyAt" | "hashNote", string>;
+};
 type StampAnswer = { ok: true; bytes: Uint8Array; totalPages: number } | { ok: false };
 
 let stampWorker: ReturnType<typeof createBoundedWorker<StampJob, StampAnswer>> | null = null;
@@ -31,7 +36,13 @@ const worker = () =>
   (stampWorker ??= createBoundedWorker<StampJob, StampAnswer>(
     STAMP_WORKER_SOURCE,
     {
-      modules: { fontkit: resolve("@pdf-lib/fontkit"), bidi: resolve("bidi-js"), omggif: resolve("omggif"), pngjs: resolve("pngjs"), pdfLib: resolve("pdf-lib") },
+      modules: {
+        fontkit: resolve("@pdf-lib/fontkit"),
+        bidi: resolve("bidi-js"),
+        omggif: resolve("omggif"),
+        pngjs: resolve("pngjs"),
+        pdfLib: resolve("pdf-lib"),
+      },
       fonts: { regular: fontFile("Regular"), bold: fontFile("Bold") },
       layout: { bandHeight: STAMP_BAND_HEIGHT, margin: STAMP_MARGIN, qrSize: 64, a4: [595.28, 841.89] },
     },

@@ -22,7 +22,9 @@ interface Word {
 function wordsOf(bytes: Uint8Array): { width: number; height: number; words: Word[] } {
   const html = execFileSync("pdftotext", ["-q", "-bbox", "-", "-"], { input: bytes }).toString("utf8");
   const page = /<page width="([\d.]+)" height="([\d.]+)">/.exec(html)!;
-  const words = [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((match) => ({
+  const words = [
+    ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+  ].map((match) => ({
     xMin: Number(match[1]),
     yMin: Number(match[2]),
     xMax: Number(match[3]),
@@ -38,7 +40,10 @@ const overlaps = (a: Word, b: Word) => a.xMin < b.xMax && b.xMin < a.xMax && a.y
 async function edgeToEdgePdf() {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const font = await pdf.embedFont(fs.readFileSync(createRequire(import.meta.url).resolve("vazirmatn/fonts/ttf/Vazirmatn-Regular.ttf")), { subset: true });
+  const font = await pdf.embedFont(
+    fs.readFileSync(createRequire(import.meta.url).resolve("vazirmatn/fonts/ttf/Vazirmatn-Regular.ttf")),
+    { subset: true },
+  );
   const page = pdf.addPage([595, 842]);
   const size = 10;
   const word = (text: string, x: number, y: number) => page.drawText(text, { x, y, size, font });
@@ -53,7 +58,14 @@ async function edgeToEdgePdf() {
   return pdf.save();
 }
 
-const STAMP = { mimeType: "application/pdf" as const, code: "ABCDEFGHJKMNPQRS", verificationUrl: "https://docs.example/verify/ABCDEFGHJKMNPQRS", kind: "REQUEST" as const, issuer: { en: "Demo University", ar: "الجامعة التجريبية" }, issuedAt: new Date("2026-06-30T10:00:00Z") };
+const STAMP = {
+  mimeType: "application/pdf" as const,
+  code: "ABCDEFGHJKMNPQRS",
+  verificationUrl: "https://docs.example/verify/ABCDEFGHJKMNPQRS",
+  kind: "REQUEST" as const,
+  issuer: { en: "Demo University", ar: "الجامعة التجريبية" },
+  issuedAt: new Date("2026-06-30T10:00:00Z"),
+};
 
 describe("the stamp", () => {
   it("goes in a band below the page: every word of the page keeps its place, and no stamp word overlaps one", async () => {
@@ -63,17 +75,31 @@ describe("the stamp", () => {
     const after = wordsOf(bytes);
     expect(after.width).toBe(before.width);
     expect(after.height).toBeCloseTo(before.height + STAMP_BAND_HEIGHT, 1);
-    expect(before.words.map((word) => word.text).sort()).toEqual(["BottomLeft", "BottomRight", "Middle", "Seal", "Signature", "TopLeft", "TopRight"]);
+    expect(before.words.map((word) => word.text).sort()).toEqual([
+      "BottomLeft",
+      "BottomRight",
+      "Middle",
+      "Seal",
+      "Signature",
+      "TopLeft",
+      "TopRight",
+    ]);
     const stampWords = [...after.words];
     for (const word of before.words) {
       // Measured from the top, a word is where it was (from the bottom, it moved up by the band).
-      const index = stampWords.findIndex((candidate) => candidate.text === word.text && Math.abs(candidate.xMin - word.xMin) < 0.5 && Math.abs(candidate.yMin - word.yMin) < 0.5);
+      const index = stampWords.findIndex(
+        (candidate) =>
+          candidate.text === word.text &&
+          Math.abs(candidate.xMin - word.xMin) < 0.5 &&
+          Math.abs(candidate.yMin - word.yMin) < 0.5,
+      );
       expect(index, `${word.text} keeps its place`).toBeGreaterThanOrEqual(0);
       stampWords.splice(index, 1);
     }
     expect(stampWords.map((word) => word.text).join(" ")).toContain("ABCD-EFGH-JKMN-PQRS");
     for (const stampWord of stampWords) {
-      for (const word of before.words) expect(overlaps(stampWord, word), `${stampWord.text} over ${word.text}`).toBe(false);
+      for (const word of before.words)
+        expect(overlaps(stampWord, word), `${stampWord.text} over ${word.text}`).toBe(false);
       expect(stampWord.yMin, stampWord.text).toBeGreaterThanOrEqual(before.height);
       expect(stampWord.xMin, stampWord.text).toBeGreaterThanOrEqual(STAMP_MARGIN - 0.5);
       expect(stampWord.xMax, stampWord.text).toBeLessThanOrEqual(after.width - STAMP_MARGIN + 0.5);

@@ -58,7 +58,10 @@ function gifToPng(bytes) {
 /** An image on a page that, with the stamp's band below it, is A4. */
 async function imageToPdf(bytes, mimeType) {
   const pdf = await PDFDocument.create();
-  const image = mimeType === "image/jpeg" ? await pdf.embedJpg(bytes) : await pdf.embedPng(mimeType === "image/gif" ? gifToPng(bytes) : bytes);
+  const image =
+    mimeType === "image/jpeg"
+      ? await pdf.embedJpg(bytes)
+      : await pdf.embedPng(mimeType === "image/gif" ? gifToPng(bytes) : bytes);
   const pageHeight = a4[1] - bandHeight;
   const page = pdf.addPage([a4[0], pageHeight]);
   const scale = Math.min((a4[0] - 60) / image.width, (pageHeight - 60) / image.height, 1);
@@ -80,7 +83,12 @@ async function stamp({ bytes, mimeType, qrPng, lines }) {
     const right = band.x + band.width - margin;
     const bottom = band.y + margin;
     page.drawRectangle({ x: band.x, y: band.y, width: band.width, height: bandHeight, color: rgb(1, 1, 1) });
-    page.drawLine({ start: { x: left, y: band.y + bandHeight - 6 }, end: { x: right, y: band.y + bandHeight - 6 }, thickness: 0.5, color: GREY });
+    page.drawLine({
+      start: { x: left, y: band.y + bandHeight - 6 },
+      end: { x: right, y: band.y + bandHeight - 6 },
+      thickness: 0.5,
+      color: GREY,
+    });
     page.drawImage(qr, { x: left, y: bottom + (bandHeight - 2 * margin - qrSize) / 2, width: qrSize, height: qrSize });
     // One line per baseline, Arabic first: text extraction reads each line whole. The lowest baseline
     // leaves room for descenders above the margin. On a narrow page a line gets a smaller size rather
@@ -93,7 +101,13 @@ async function stamp({ bytes, mimeType, qrPng, lines }) {
     page.drawText(lines.english, { x: textLeft, y: bottom + 44, size: fit(lines.english, 9, font), font });
     page.drawText(lines.code, { x: textLeft, y: bottom + 30, size: fit(lines.code, 10, bold), font: bold });
     page.drawText(lines.verifyAt, { x: textLeft, y: bottom + 17, size: fit(lines.verifyAt, 7.5, font), font });
-    page.drawText(lines.hashNote, { x: textLeft, y: bottom + 5, size: fit(lines.hashNote, 7, font), font, color: GREY });
+    page.drawText(lines.hashNote, {
+      x: textLeft,
+      y: bottom + 5,
+      size: fit(lines.hashNote, 7, font),
+      font,
+      color: GREY,
+    });
   }
   pdf.setProducer("Documents & Attestations");
   pdf.setCreationDate(new Date(0));

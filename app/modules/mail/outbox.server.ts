@@ -63,5 +63,11 @@ export async function queueTemplateMail(
   const recipient = recipientOf(user);
   const t = i18nFor(recipient.locale).t;
   const values = Object.fromEntries(Object.entries(translated).map(([name, key]) => [name, t(key)]));
-  await queueMail(db, { ...recipient, path, subject: t(`mail.${kind}.subject`, values), body: t(`mail.${kind}.body`, values), action: t(`mail.${kind}.action`, values) });
+  await queueMail(db, {
+    ...recipient,
+    path,
+    subject: t(`mail.${kind}.subject`, values),
+    body: t(`mail.${kind}.body`, values),
+    action: t(`mail.${kind}.action`, values),
+  });
 }

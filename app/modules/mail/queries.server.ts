@@ -10,7 +10,10 @@ export interface OutboxMail {
 }
 
 export async function insertOutboxMail(db: DB, mail: OutboxMail) {
-  await db.insertInto("email_outbox").values({ to_address: mail.to, locale: mail.locale, subject: mail.subject, body: mail.text, html: mail.html }).execute();
+  await db
+    .insertInto("email_outbox")
+    .values({ to_address: mail.to, locale: mail.locale, subject: mail.subject, body: mail.text, html: mail.html })
+    .execute();
 }
 
 export function findDueMails(db: DB, nowIso: string, limit: number) {
@@ -41,13 +44,26 @@ export async function claimMail(db: DB, id: number, dueAtIso: string, untilIso: 
 }
 
 export async function markMailSent(db: DB, id: number, nowIso: string) {
-  await db.updateTable("email_outbox").set({ status: "SENT", sent_at: nowIso, last_error: null }).where("id", "=", id).execute();
-}
-
-export async function markMailAttemptFailed(db: DB, id: number, values: { attempts: number; nextAttemptAt: string; error: string; gaveUp: boolean }) {
   await db
     .updateTable("email_outbox")
-    .set({ attempts: values.attempts, next_attempt_at: values.nextAttemptAt, last_error: values.error.slice(0, 500), status: values.gaveUp ? "FAILED" : "PENDING" })
+    .set({ status: "SENT", sent_at: nowIso, last_error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function markMailAttemptFailed(
+  db: DB,
+  id: number,
+  values: { attempts: number; nextAttemptAt: string; error: string; gaveUp: boolean },
+) {
+  await db
+    .updateTable("email_outbox")
+    .set({
+      attempts: values.attempts,
+      next_attempt_at: values.nextAttemptAt,
+      last_error: values.error.slice(0, 500),
+      status: values.gaveUp ? "FAILED" : "PENDING",
+    })
     .where("id", "=", id)
     .execute();
 }

@@ -24,12 +24,17 @@ const CLAIM_MS = 5 * 60_000;
 export const retryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
 
 /** Delivers the mails that are due, oldest first, each claimed first (several servers may be sending); a failed one is tried again later. */
-export async function deliverDueMail(db: DB, send: SendMail, now = new Date()): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMail(
+  db: DB,
+  send: SendMail,
+  now = new Date(),
+): Promise<{ sent: number; failed: number }> {
   const due = await findDueMails(db, now.toISOString(), BATCH);
   let sent = 0;
   let claimed = 0;
   for (const mail of due) {
-    if (!(await claimMail(db, mail.id, mail.next_attempt_at, new Date(now.getTime() + CLAIM_MS).toISOString()))) continue;
+    if (!(await claimMail(db, mail.id, mail.next_attempt_at, new Date(now.getTime() + CLAIM_MS).toISOString())))
+      continue;
     claimed++;
     try {
       await send({ to: mail.to_address, subject: mail.subject, text: mail.body, html: mail.html });
@@ -58,7 +63,14 @@ export function mailTransport(smtpUrl = env.smtpUrl): SendMail {
   const transport = nodemailer.createTransport(smtpUrl);
   return async (mail) => {
     // Every mail is sent by the service, not by a person: auto-replies and vacation notices stay quiet (RFC 3834).
-    await transport.sendMail({ from: env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, headers: { "Auto-Submitted": "auto-generated" } });
+    await transport.sendMail({
+      from: env.mailFrom,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+      headers: { "Auto-Submitted": "auto-generated" },
+    });
   };
 }
 

@@ -16,7 +16,10 @@ describe("the outbox with several senders (one per server)", () => {
     expect(delivered.map((entry) => entry.split(":")[1]).sort()).toEqual(["a@example.com", "b@example.com"]);
     expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(2);
     const rows = await db.selectFrom("email_outbox").select(["status", "attempts"]).orderBy("id").execute();
-    expect(rows).toEqual([{ status: "SENT", attempts: 0 }, { status: "SENT", attempts: 0 }]);
+    expect(rows).toEqual([
+      { status: "SENT", attempts: 0 },
+      { status: "SENT", attempts: 0 },
+    ]);
     expect(await deliverDueMail(db, sender("server-1"))).toEqual({ sent: 0, failed: 0 });
   });
 });

@@ -13,7 +13,15 @@ export interface NewNotification {
 export async function insertNotification(db: DB, values: NewNotification) {
   await db
     .insertInto("notifications")
-    .values({ user_id: values.userId, kind: values.kind, title_en: values.titleEn, title_ar: values.titleAr, body_en: values.bodyEn, body_ar: values.bodyAr, link: values.link })
+    .values({
+      user_id: values.userId,
+      kind: values.kind,
+      title_en: values.titleEn,
+      title_ar: values.titleAr,
+      body_en: values.bodyEn,
+      body_ar: values.bodyAr,
+      link: values.link,
+    })
     .execute();
 }
 
@@ -40,18 +48,44 @@ export async function listNotifications(db: DB, userId: number, paging: { page: 
 }
 
 /** Marks one of the user's notifications read; returns its link (null when it is not theirs). */
-export async function markNotificationRead(db: DB, userId: number, id: number, at: string): Promise<{ link: string | null } | null> {
-  const row = await db.selectFrom("notifications").select("link").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+export async function markNotificationRead(
+  db: DB,
+  userId: number,
+  id: number,
+  at: string,
+): Promise<{ link: string | null } | null> {
+  const row = await db
+    .selectFrom("notifications")
+    .select("link")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!row) return null;
-  await db.updateTable("notifications").set({ read_at: at }).where("id", "=", id).where("read_at", "is", null).execute();
+  await db
+    .updateTable("notifications")
+    .set({ read_at: at })
+    .where("id", "=", id)
+    .where("read_at", "is", null)
+    .execute();
   return row;
 }
 
 export async function markAllNotificationsRead(db: DB, userId: number, at: string) {
-  await db.updateTable("notifications").set({ read_at: at }).where("user_id", "=", userId).where("read_at", "is", null).execute();
+  await db
+    .updateTable("notifications")
+    .set({ read_at: at })
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .execute();
 }
 
 /** The active clerks of a client: who hears of its new requests. */
 export function activeClerksOf(db: DB, clientId: number) {
-  return db.selectFrom("clerks").innerJoin("users", "users.id", "clerks.user_id").select("users.id").where("clerks.client_id", "=", clientId).where("users.status", "=", "ACTIVE").execute();
+  return db
+    .selectFrom("clerks")
+    .innerJoin("users", "users.id", "clerks.user_id")
+    .select("users.id")
+    .where("clerks.client_id", "=", clientId)
+    .where("users.status", "=", "ACTIVE")
+    .execute();
 }

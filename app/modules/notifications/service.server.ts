@@ -5,7 +5,14 @@ import { findUserById } from "~/modules/users/queries.server";
 import { activeClerksOf, insertNotification } from "./queries.server";
 
 /** What users are told about; the texts are `notifications.<kind>.title|body` in locales/{ar,en}. */
-export type NotificationKind = "requestStatus" | "documentIssued" | "documentRevoked" | "newRequest" | "newAttestation" | "attestationApproved" | "attestationRejected";
+export type NotificationKind =
+  | "requestStatus"
+  | "documentIssued"
+  | "documentRevoked"
+  | "newRequest"
+  | "newAttestation"
+  | "attestationApproved"
+  | "attestationRejected";
 
 export interface Notice {
   kind: NotificationKind;
@@ -21,8 +28,14 @@ export interface Notice {
 
 function textsIn(lng: "ar" | "en", notice: Notice) {
   const { t } = i18nFor(lng);
-  const values = { ...notice.values, ...Object.fromEntries(Object.entries(notice.translated ?? {}).map(([name, key]) => [name, t(key)])) };
-  return { title: t(`notifications.${notice.kind}.title`, values), body: t(notice.bodyKey ?? `notifications.${notice.kind}.body`, values) };
+  const values = {
+    ...notice.values,
+    ...Object.fromEntries(Object.entries(notice.translated ?? {}).map(([name, key]) => [name, t(key)])),
+  };
+  return {
+    title: t(`notifications.${notice.kind}.title`, values),
+    body: t(notice.bodyKey ?? `notifications.${notice.kind}.body`, values),
+  };
 }
 
 /**
@@ -32,7 +45,15 @@ function textsIn(lng: "ar" | "en", notice: Notice) {
 export async function notify(db: DB, userId: number, notice: Notice, options: { mail?: boolean } = {}) {
   const en = textsIn("en", notice);
   const ar = textsIn("ar", notice);
-  await insertNotification(db, { userId, kind: notice.kind, titleEn: en.title, titleAr: ar.title, bodyEn: en.body, bodyAr: ar.body, link: notice.link });
+  await insertNotification(db, {
+    userId,
+    kind: notice.kind,
+    titleEn: en.title,
+    titleAr: ar.title,
+    bodyEn: en.body,
+    bodyAr: ar.body,
+    link: notice.link,
+  });
   if (!options.mail) return;
   const user = await findUserById(db, userId);
   if (!user || user.status !== "ACTIVE") return;

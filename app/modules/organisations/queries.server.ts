@@ -25,9 +25,20 @@ function filteredClientCategories(db: DB, q: string) {
 }
 
 const clientCount = (eb: ExpressionBuilder<Database, "client_categories">) =>
-  eb.selectFrom("clients").whereRef("clients.client_category_id", "=", "client_categories.id").select((inner) => inner.fn.countAll<number>().as("n")).as("client_count");
+  eb
+    .selectFrom("clients")
+    .whereRef("clients.client_category_id", "=", "client_categories.id")
+    .select((inner) => inner.fn.countAll<number>().as("n"))
+    .as("client_count");
 
-const CLIENT_CATEGORY_COLUMNS = ["client_categories.id", "client_categories.name_en", "client_categories.name_ar", "client_categories.fee", "client_categories.currency", "client_categories.validity_period_days"] as const;
+const CLIENT_CATEGORY_COLUMNS = [
+  "client_categories.id",
+  "client_categories.name_en",
+  "client_categories.name_ar",
+  "client_categories.fee",
+  "client_categories.currency",
+  "client_categories.validity_period_days",
+] as const;
 
 export async function listClientCategories(db: DB, filter: { q: string; page: number; size: number }) {
   const query = filteredClientCategories(db, filter.q);
@@ -45,7 +56,12 @@ export async function listClientCategories(db: DB, filter: { q: string; page: nu
 /** Every client category the list's search selects, in id order, a chunk at a time (exports). */
 export function clientCategoriesForExport(db: DB, q: string) {
   return inChunks((after, limit) =>
-    filteredClientCategories(db, q).select((eb) => [...CLIENT_CATEGORY_COLUMNS, clientCount(eb), "client_categories.created_at"]).where("client_categories.id", ">", after).orderBy("client_categories.id").limit(limit).execute(),
+    filteredClientCategories(db, q)
+      .select((eb) => [...CLIENT_CATEGORY_COLUMNS, clientCount(eb), "client_categories.created_at"])
+      .where("client_categories.id", ">", after)
+      .orderBy("client_categories.id")
+      .limit(limit)
+      .execute(),
   );
 }
 
@@ -54,11 +70,20 @@ export function findClientCategory(db: DB, id: number) {
 }
 
 export function clientsOfCategory(db: DB, categoryId: number) {
-  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).where("client_category_id", "=", categoryId).orderBy("name_en").execute();
+  return db
+    .selectFrom("clients")
+    .select(["id", "name_en", "name_ar"])
+    .where("client_category_id", "=", categoryId)
+    .orderBy("name_en")
+    .execute();
 }
 
 export async function insertClientCategory(db: DB, values: ClientCategoryValues) {
-  const row = await db.insertInto("client_categories").values(columns(values)).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("client_categories")
+    .values(columns(values))
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -95,17 +120,35 @@ const clientColumns = (values: ClientValues) => ({
 });
 
 function filteredClients(db: DB, q: string) {
-  let query = db.selectFrom("clients").innerJoin("client_categories", "client_categories.id", "clients.client_category_id");
-  if (q) query = query.where((eb) => eb.or([containsText(eb, "clients.name_en", q), containsText(eb, "clients.name_ar", q)]));
+  let query = db
+    .selectFrom("clients")
+    .innerJoin("client_categories", "client_categories.id", "clients.client_category_id");
+  if (q)
+    query = query.where((eb) =>
+      eb.or([containsText(eb, "clients.name_en", q), containsText(eb, "clients.name_ar", q)]),
+    );
   return query;
 }
 
-const CLIENT_COLUMNS = ["clients.id", "clients.name_en", "clients.name_ar", "client_categories.id as category_id", "client_categories.name_en as category_en", "client_categories.name_ar as category_ar"] as const;
+const CLIENT_COLUMNS = [
+  "clients.id",
+  "clients.name_en",
+  "clients.name_ar",
+  "client_categories.id as category_id",
+  "client_categories.name_en as category_en",
+  "client_categories.name_ar as category_ar",
+] as const;
 
 export async function listClients(db: DB, filter: { q: string; page: number; size: number }) {
   const query = filteredClients(db, filter.q);
   const total = await countRows(query);
-  const rows = await query.select([...CLIENT_COLUMNS]).orderBy("clients.name_en").orderBy("clients.id").limit(filter.size).offset(filter.page * filter.size).execute();
+  const rows = await query
+    .select([...CLIENT_COLUMNS])
+    .orderBy("clients.name_en")
+    .orderBy("clients.id")
+    .limit(filter.size)
+    .offset(filter.page * filter.size)
+    .execute();
   return { total, rows };
 }
 
@@ -113,7 +156,13 @@ export async function listClients(db: DB, filter: { q: string; page: number; siz
 export function clientsForExport(db: DB, q: string) {
   return inChunks((after, limit) =>
     filteredClients(db, q)
-      .select([...CLIENT_COLUMNS, "clients.address", "clients.can_do_sincera", "clients.can_do_attestation", "clients.created_at"])
+      .select([
+        ...CLIENT_COLUMNS,
+        "clients.address",
+        "clients.can_do_sincera",
+        "clients.can_do_attestation",
+        "clients.created_at",
+      ])
       .where("clients.id", ">", after)
       .orderBy("clients.id")
       .limit(limit)
@@ -148,18 +197,42 @@ export function findClient(db: DB, id: number) {
     .executeTakeFirst();
 }
 
-const personColumns = ["users.id", "users.first_name_en", "users.last_name_en", "users.first_name_ar", "users.last_name_ar", "users.status"] as const;
+const personColumns = [
+  "users.id",
+  "users.first_name_en",
+  "users.last_name_en",
+  "users.first_name_ar",
+  "users.last_name_ar",
+  "users.status",
+] as const;
 
 export function adminsOfClient(db: DB, clientId: number) {
-  return db.selectFrom("client_admins").innerJoin("users", "users.id", "client_admins.user_id").select(personColumns).where("client_admins.client_id", "=", clientId).orderBy("users.first_name_en").execute();
+  return db
+    .selectFrom("client_admins")
+    .innerJoin("users", "users.id", "client_admins.user_id")
+    .select(personColumns)
+    .where("client_admins.client_id", "=", clientId)
+    .orderBy("users.first_name_en")
+    .execute();
 }
 
 export function clerksOfClient(db: DB, clientId: number) {
-  return db.selectFrom("clerks").innerJoin("users", "users.id", "clerks.user_id").select([...personColumns, "clerks.job_title"]).where("clerks.client_id", "=", clientId).orderBy("users.first_name_en").execute();
+  return db
+    .selectFrom("clerks")
+    .innerJoin("users", "users.id", "clerks.user_id")
+    .select([...personColumns, "clerks.job_title"])
+    .where("clerks.client_id", "=", clientId)
+    .orderBy("users.first_name_en")
+    .execute();
 }
 
 export function documentCategoriesOfClient(db: DB, clientId: number) {
-  return db.selectFrom("document_categories").select(["id", "name_en", "name_ar"]).where("client_id", "=", clientId).orderBy("name_en").execute();
+  return db
+    .selectFrom("document_categories")
+    .select(["id", "name_en", "name_ar"])
+    .where("client_id", "=", clientId)
+    .orderBy("name_en")
+    .execute();
 }
 
 /**
@@ -171,7 +244,11 @@ export function assignableClientAdmins(db: DB, clientId: number | null) {
     .selectFrom("client_admins")
     .innerJoin("users", "users.id", "client_admins.user_id")
     .select(personColumns)
-    .where((eb) => (clientId === null ? eb("client_admins.client_id", "is", null) : eb.or([eb("client_admins.client_id", "is", null), eb("client_admins.client_id", "=", clientId)])))
+    .where((eb) =>
+      clientId === null
+        ? eb("client_admins.client_id", "is", null)
+        : eb.or([eb("client_admins.client_id", "is", null), eb("client_admins.client_id", "=", clientId)]),
+    )
     .where("users.status", "=", "ACTIVE")
     .orderBy("users.first_name_en")
     .execute();
@@ -183,8 +260,21 @@ export function clientCategoryOptions(db: DB) {
 
 /** The rows that keep a client from being deleted, by kind (docs/architecture.md §16). */
 export async function clientReferences(db: DB, clientId: number) {
-  const count = async (table: "client_admins" | "clerks" | "document_categories" | "document_requests" | "request_drafts" | "attestations" | "public_announcements") => {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("client_id", "=", clientId).executeTakeFirstOrThrow();
+  const count = async (
+    table:
+      | "client_admins"
+      | "clerks"
+      | "document_categories"
+      | "document_requests"
+      | "request_drafts"
+      | "attestations"
+      | "public_announcements",
+  ) => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("client_id", "=", clientId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
   return {

@@ -17,10 +17,22 @@ const nameText = (key: string) => z.string({ error: key }).trim().min(1, key).ma
  * among the client admins without a client.
  */
 export const clientSchema = z.object({
-  name: z.object({ english: nameText("catalogue.nameEnglishRequired"), arabic: nameText("catalogue.nameArabicRequired") }, { error: "catalogue.nameEnglishRequired" }),
+  name: z.object(
+    { english: nameText("catalogue.nameEnglishRequired"), arabic: nameText("catalogue.nameArabicRequired") },
+    { error: "catalogue.nameEnglishRequired" },
+  ),
   address: z.string().trim().min(6, "validation.addressMin").max(300).optional(),
-  clientCategoryId: z.coerce.number({ error: "validation.clientCategoryRequired" }).int().positive("validation.clientCategoryRequired").max(MAX_ID, "validation.clientCategoryRequired"),
-  clientAdminId: z.coerce.number({ error: "validation.clientAdminRequired" }).int().positive("validation.clientAdminRequired").max(MAX_ID, "validation.clientAdminRequired").optional(),
+  clientCategoryId: z.coerce
+    .number({ error: "validation.clientCategoryRequired" })
+    .int()
+    .positive("validation.clientCategoryRequired")
+    .max(MAX_ID, "validation.clientCategoryRequired"),
+  clientAdminId: z.coerce
+    .number({ error: "validation.clientAdminRequired" })
+    .int()
+    .positive("validation.clientAdminRequired")
+    .max(MAX_ID, "validation.clientAdminRequired")
+    .optional(),
   canDoSincera: z.boolean().default(false),
   canDoAttestation: z.boolean().default(false),
 });

@@ -17,11 +17,15 @@ import {
 } from "./queries.server";
 import type { ClientCategoryInput, ClientInput } from "./schema";
 
-
 export async function createClientCategory(db: DB, input: ClientCategoryInput, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     const id = await insertClientCategory(trx, pricedValuesOf(input));
-    await audit(trx, actor, { action: "client_category.create", entityType: "CLIENT_CATEGORIES", entityId: id, details: { name: input.name.english } });
+    await audit(trx, actor, {
+      action: "client_category.create",
+      entityType: "CLIENT_CATEGORIES",
+      entityId: id,
+      details: { name: input.name.english },
+    });
     return id;
   });
 }
@@ -34,16 +38,26 @@ export async function editClientCategory(db: DB, id: number, input: ClientCatego
 }
 
 /** A category that clients still use is kept: nothing changes and the page says why (docs/architecture.md §16). */
-export async function removeClientCategory(db: DB, category: { id: number; name_en: string }, actor: AuditActor): Promise<"ok" | "in-use"> {
+export async function removeClientCategory(
+  db: DB,
+  category: { id: number; name_en: string },
+  actor: AuditActor,
+): Promise<"ok" | "in-use"> {
   return db.transaction().execute(async (trx) => {
     if ((await clientsOfCategory(trx, category.id)).length > 0) return "in-use" as const;
     await deleteClientCategory(trx, category.id);
-    await audit(trx, actor, { action: "client_category.delete", entityType: "CLIENT_CATEGORIES", entityId: category.id, details: { name: category.name_en } });
+    await audit(trx, actor, {
+      action: "client_category.delete",
+      entityType: "CLIENT_CATEGORIES",
+      entityId: category.id,
+      details: { name: category.name_en },
+    });
     return "ok" as const;
   });
 }
 
-export type ClientSaveResult = { ok: true; id: number } | { ok: false; field: "clientCategoryId" | "clientAdminId"; message: string };
+export type ClientSaveResult =
+  { ok: true; id: number } | { ok: false; field: "clientCategoryId" | "clientAdminId"; message: string };
 
 const clientValuesOf = (input: ClientInput): ClientValues => ({
   nameEn: input.name.english,
@@ -59,9 +73,15 @@ const clientValuesOf = (input: ClientInput): ClientValues => ({
  * Creates (`id` null) or saves a client. The category must exist and the primary admin must be a
  * client admin without a client (or already this client's); naming them sets their client (docs/architecture.md §14).
  */
-export async function saveClient(db: DB, id: number | null, input: ClientInput, actor: AuditActor): Promise<ClientSaveResult> {
+export async function saveClient(
+  db: DB,
+  id: number | null,
+  input: ClientInput,
+  actor: AuditActor,
+): Promise<ClientSaveResult> {
   return db.transaction().execute(async (trx) => {
-    if (!(await clientCategoryExists(trx, input.clientCategoryId))) return { ok: false as const, field: "clientCategoryId" as const, message: "validation.clientCategoryRequired" };
+    if (!(await clientCategoryExists(trx, input.clientCategoryId)))
+      return { ok: false as const, field: "clientCategoryId" as const, message: "validation.clientCategoryRequired" };
     if (input.clientAdminId !== undefined && !(await isAssignableClientAdmin(trx, input.clientAdminId, id))) {
       return { ok: false as const, field: "clientAdminId" as const, message: "admin.clientAdminTaken" };
     }
@@ -73,7 +93,11 @@ export async function saveClient(db: DB, id: number | null, input: ClientInput, 
       action: id === null ? "client.create" : "client.update",
       entityType: "CLIENTS",
       entityId: clientId,
-      details: { name: input.name.english, clientCategoryId: values.clientCategoryId, clientAdminId: values.clientAdminId },
+      details: {
+        name: input.name.english,
+        clientCategoryId: values.clientCategoryId,
+        clientAdminId: values.clientAdminId,
+      },
     });
     return { ok: true as const, id: clientId };
   });
@@ -85,7 +109,12 @@ export async function removeClient(db: DB, client: { id: number; name_en: string
     const references = await clientReferences(trx, client.id);
     if (Object.values(references).some((count) => count > 0)) return { ok: false as const, references };
     await deleteClient(trx, client.id);
-    await audit(trx, actor, { action: "client.delete", entityType: "CLIENTS", entityId: client.id, details: { name: client.name_en } });
+    await audit(trx, actor, {
+      action: "client.delete",
+      entityType: "CLIENTS",
+      entityId: client.id,
+      details: { name: client.name_en },
+    });
     return { ok: true as const };
   });
 }

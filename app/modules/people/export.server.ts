@@ -6,10 +6,19 @@ import { peopleForExport } from "./queries.server";
 import type { ManagedRole } from "./schema";
 
 /** A people list as CSV or Excel with its search (and client): a header in the user's language, ISO 8601 dates. */
-export function peopleExport(db: DB, role: ManagedRole, filter: { q: string; clientId?: number }, lng: Language, format: ExportFormat) {
+export function peopleExport(
+  db: DB,
+  role: ManagedRole,
+  filter: { q: string; clientId?: number },
+  lng: Language,
+  format: ExportFormat,
+) {
   const { t } = i18nFor(lng);
   const kinds: Record<string, Column["kind"]> = { id: "number", phone: "text", nin: "text", createdAt: "date" };
-  const columns = ["id", "name", "email", "phone", "nin", "status", "client", "createdAt"].map((column) => ({ header: t(`admin.csv.${column}`), kind: kinds[column] }));
+  const columns = ["id", "name", "email", "phone", "nin", "status", "client", "createdAt"].map((column) => ({
+    header: t(`admin.csv.${column}`),
+    kind: kinds[column],
+  }));
   async function* rows() {
     for await (const row of peopleForExport(db, role, filter)) {
       yield [

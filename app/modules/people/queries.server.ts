@@ -43,11 +43,25 @@ const clientAdminColumns = (values: ClientAdminValues) => ({
 
 /** A person's names (English case-insensitive), email, phone or national id contains the search. */
 const matchesSearch = (eb: ExpressionBuilder<Database, "users">, q: string) =>
-  eb.or(["users.first_name_en", "users.last_name_en", "users.first_name_ar", "users.last_name_ar", "users.email", "users.phone", "users.nin"].map((column) => containsText(eb, column, q)));
+  eb.or(
+    [
+      "users.first_name_en",
+      "users.last_name_en",
+      "users.first_name_ar",
+      "users.last_name_ar",
+      "users.email",
+      "users.phone",
+      "users.nin",
+    ].map((column) => containsText(eb, column, q)),
+  );
 
 /** Access: how many sessions the person has open. */
 const openSessions = (eb: ExpressionBuilder<Database, "users">) =>
-  eb.selectFrom("sessions").select((inner) => inner.fn.countAll<number>().as("n")).whereRef("sessions.user_id", "=", "users.id").as("open_sessions");
+  eb
+    .selectFrom("sessions")
+    .select((inner) => inner.fn.countAll<number>().as("n"))
+    .whereRef("sessions.user_id", "=", "users.id")
+    .as("open_sessions");
 
 /** Work: how many requests the person acted on (the audit trail). */
 const requestsHandled = (eb: ExpressionBuilder<Database, "users">) =>
@@ -58,16 +72,34 @@ const requestsHandled = (eb: ExpressionBuilder<Database, "users">) =>
     .where("audit_events.entity_type", "=", "DOCUMENT_REQUESTS")
     .as("requests_handled");
 
-const LIST_COLUMNS = ["users.id", "users.first_name_en", "users.first_name_ar", "users.last_name_en", "users.last_name_ar", "users.email", "users.status"] as const;
+const LIST_COLUMNS = [
+  "users.id",
+  "users.first_name_en",
+  "users.first_name_ar",
+  "users.last_name_en",
+  "users.last_name_ar",
+  "users.email",
+  "users.status",
+] as const;
 
 export async function listPeople(db: DB, role: ManagedRole, filter: { q: string; page: number; size: number }) {
-  let query = db.selectFrom("users").leftJoin("client_admins", "client_admins.user_id", "users.id").leftJoin("clients", "clients.id", "client_admins.client_id").where("users.role", "=", role);
+  let query = db
+    .selectFrom("users")
+    .leftJoin("client_admins", "client_admins.user_id", "users.id")
+    .leftJoin("clients", "clients.id", "client_admins.client_id")
+    .where("users.role", "=", role);
   if (filter.q) {
     query = query.where((eb) => matchesSearch(eb, filter.q));
   }
   const total = await countRows(query);
   const rows = await query
-    .select([...LIST_COLUMNS, "clients.id as client_id", "clients.name_en as client_en", "clients.name_ar as client_ar", "client_admins.job_title"])
+    .select([
+      ...LIST_COLUMNS,
+      "clients.id as client_id",
+      "clients.name_en as client_en",
+      "clients.name_ar as client_ar",
+      "client_admins.job_title",
+    ])
     .orderBy("users.first_name_en")
     .orderBy("users.id")
     .limit(filter.size)
@@ -118,13 +150,20 @@ export async function insertPerson(db: DB, role: ManagedRole, values: PersonValu
 export async function updatePerson(db: DB, id: number, values: PersonValues, passwordHash?: string) {
   await db
     .updateTable("users")
-    .set({ ...userColumns(values), ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: new Date().toISOString() })
+    .set({
+      ...userColumns(values),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+      updated_at: new Date().toISOString(),
+    })
     .where("id", "=", id)
     .execute();
 }
 
 export async function insertClientAdminRecord(db: DB, userId: number, values: ClientAdminValues) {
-  await db.insertInto("client_admins").values({ user_id: userId, client_id: null, ...clientAdminColumns(values) }).execute();
+  await db
+    .insertInto("client_admins")
+    .values({ user_id: userId, client_id: null, ...clientAdminColumns(values) })
+    .execute();
 }
 
 export async function updateClientAdminRecord(db: DB, userId: number, values: ClientAdminValues) {
@@ -140,7 +179,11 @@ export async function setUserStatus(db: DB, id: number, status: UserStatus) {
  * within a client when `clientId` is given.
  */
 export async function listClerks(db: DB, filter: { q: string; page: number; size: number; clientId?: number }) {
-  let query = db.selectFrom("users").innerJoin("clerks", "clerks.user_id", "users.id").leftJoin("clients", "clients.id", "clerks.client_id").where("users.role", "=", "CLERK");
+  let query = db
+    .selectFrom("users")
+    .innerJoin("clerks", "clerks.user_id", "users.id")
+    .leftJoin("clients", "clients.id", "clerks.client_id")
+    .where("users.role", "=", "CLERK");
   if (filter.clientId !== undefined) query = query.where("clerks.client_id", "=", filter.clientId);
   if (filter.q) {
     query = query.where((eb) => matchesSearch(eb, filter.q));
@@ -190,15 +233,28 @@ export function findClerk(db: DB, id: number) {
 
 /** What a person did last, from the audit trail. */
 export function latestActionsOf(db: DB, userId: number, limit = 10) {
-  return db.selectFrom("audit_events").select(["id", "at", "action", "entity_type", "entity_id"]).where("actor_user_id", "=", userId).orderBy("id", "desc").limit(limit).execute();
+  return db
+    .selectFrom("audit_events")
+    .select(["id", "at", "action", "entity_type", "entity_id"])
+    .where("actor_user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 export async function insertClerkRecord(db: DB, userId: number, values: { clientId: number; jobTitle: string | null }) {
-  await db.insertInto("clerks").values({ user_id: userId, client_id: values.clientId, job_title: values.jobTitle }).execute();
+  await db
+    .insertInto("clerks")
+    .values({ user_id: userId, client_id: values.clientId, job_title: values.jobTitle })
+    .execute();
 }
 
 export async function updateClerkRecord(db: DB, userId: number, values: { clientId: number; jobTitle: string | null }) {
-  await db.updateTable("clerks").set({ client_id: values.clientId, job_title: values.jobTitle }).where("user_id", "=", userId).execute();
+  await db
+    .updateTable("clerks")
+    .set({ client_id: values.clientId, job_title: values.jobTitle })
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 export function clientOptions(db: DB) {
@@ -236,6 +292,10 @@ export function peopleForExport(db: DB, role: ManagedRole, filter: { q: string; 
       .orderBy("users.id")
       .limit(limit)
       .execute();
-    return rows.map(({ clerk_client_en, clerk_client_ar, admin_client_en, admin_client_ar, ...row }) => ({ ...row, client_en: clerk_client_en ?? admin_client_en, client_ar: clerk_client_ar ?? admin_client_ar }));
+    return rows.map(({ clerk_client_en, clerk_client_ar, admin_client_en, admin_client_ar, ...row }) => ({
+      ...row,
+      client_en: clerk_client_en ?? admin_client_en,
+      client_ar: clerk_client_ar ?? admin_client_ar,
+    }));
   });
 }

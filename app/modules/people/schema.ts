@@ -38,7 +38,9 @@ export type AdminInput = z.infer<typeof adminSchema>;
 export const clientAdminSchema = adminSchema.extend({
   jobTitle: requiredText("validation.jobTitleRequired"),
   canDoAttestation: z.boolean().default(false),
-  permissions: z.array(z.enum(CLIENT_ADMIN_PERMISSIONS), { error: "validation.permissionRequired" }).min(1, "validation.permissionRequired"),
+  permissions: z
+    .array(z.enum(CLIENT_ADMIN_PERMISSIONS), { error: "validation.permissionRequired" })
+    .min(1, "validation.permissionRequired"),
 });
 export type ClientAdminInput = z.infer<typeof clientAdminSchema>;
 
@@ -48,7 +50,12 @@ export type ClientAdminInput = z.infer<typeof clientAdminSchema>;
  */
 export const clerkSchema = adminSchema.extend({
   jobTitle: z.string().trim().max(100).optional(),
-  clientId: z.coerce.number({ error: "validation.clientRequired" }).int().positive("validation.clientRequired").max(MAX_ID, "validation.clientRequired").optional(),
+  clientId: z.coerce
+    .number({ error: "validation.clientRequired" })
+    .int()
+    .positive("validation.clientRequired")
+    .max(MAX_ID, "validation.clientRequired")
+    .optional(),
 });
 export type ClerkInput = z.infer<typeof clerkSchema>;
 
@@ -63,7 +70,14 @@ export const userSchema = (mode: "create" | "edit") =>
     firstName: bilingualName("validation.firstNameEnglishRequired", "validation.firstNameArabicRequired"),
     lastName: bilingualName("validation.lastNameEnglishRequired", "validation.lastNameArabicRequired"),
     email: z.email({ error: "validation.invalidEmail" }).max(254),
-    phone: latinDigits(z.string({ error: "validation.phoneTooShort" }).trim().min(6, "validation.phoneTooShort").max(20).regex(/^\+?\d+$/, "validation.phoneDigits")),
+    phone: latinDigits(
+      z
+        .string({ error: "validation.phoneTooShort" })
+        .trim()
+        .min(6, "validation.phoneTooShort")
+        .max(20)
+        .regex(/^\+?\d+$/, "validation.phoneDigits"),
+    ),
     nin: latinDigits(
       z
         .string({ error: "validation.invalidNationalId" })
@@ -80,9 +94,14 @@ export const userSchema = (mode: "create" | "edit") =>
  * union of the client-admin and clerk fields so that one form component serves every kind; the other
  * schemas simply lack some fields.
  */
-const PERSON_SCHEMAS = { SERVICE_ADMIN: () => adminSchema, CLIENT_ADMIN: () => clientAdminSchema, CLERK: () => clerkSchema, BENEFICIARY: userSchema };
-export const personSchemaOf = (role: ManagedRole, mode: "create" | "edit") => PERSON_SCHEMAS[role](mode) as typeof clientAdminSchema & typeof clerkSchema;
+const PERSON_SCHEMAS = {
+  SERVICE_ADMIN: () => adminSchema,
+  CLIENT_ADMIN: () => clientAdminSchema,
+  CLERK: () => clerkSchema,
+  BENEFICIARY: userSchema,
+};
+export const personSchemaOf = (role: ManagedRole, mode: "create" | "edit") =>
+  PERSON_SCHEMAS[role](mode) as typeof clientAdminSchema & typeof clerkSchema;
 
 export const PERSON_INTENTS = ["deactivate", "reactivate", "invite", "resetLink", "signOut"] as const;
 export type PersonIntent = (typeof PERSON_INTENTS)[number];
-

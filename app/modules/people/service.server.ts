@@ -42,20 +42,34 @@ const clientAdminValuesOf = (input: ClientAdminInput): ClientAdminValues => ({
 });
 
 const AUDIT_ENTITY = "USERS";
-const auditName = (role: ManagedRole) => ({ SERVICE_ADMIN: "service_admin", CLIENT_ADMIN: "client_admin", CLERK: "clerk", BENEFICIARY: "beneficiary" })[role];
+const auditName = (role: ManagedRole) =>
+  ({ SERVICE_ADMIN: "service_admin", CLIENT_ADMIN: "client_admin", CLERK: "clerk", BENEFICIARY: "beneficiary" })[role];
 
 /**
  * Creates a service admin or a client admin (the latter without a client until a client names them).
  * Without a password, the account gets one no one knows and the person is mailed a set-password link.
  */
-export async function createPerson(db: DB, role: ManagedRole, input: AdminInput | ClientAdminInput | ClerkInput, actor: AuditActor, clientId?: number): Promise<SaveResult> {
+export async function createPerson(
+  db: DB,
+  role: ManagedRole,
+  input: AdminInput | ClientAdminInput | ClerkInput,
+  actor: AuditActor,
+  clientId?: number,
+): Promise<SaveResult> {
   const passwordHash = await hashPassword(input.password ?? crypto.randomBytes(32).toString("base64url"));
   return db.transaction().execute(async (trx) => {
     if (await emailTaken(trx, input.email)) return EMAIL_TAKEN;
     const id = await insertPerson(trx, role, personValuesOf(input), passwordHash);
     if (role === "CLIENT_ADMIN") await insertClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
-    if (role === "CLERK") await insertClerkRecord(trx, id, { clientId: clientId!, jobTitle: (input as ClerkInput).jobTitle || null });
-    await audit(trx, actor, { clientId: role === "CLERK" ? clientId : undefined, action: `${auditName(role)}.create`, entityType: AUDIT_ENTITY, entityId: id, details: { email: input.email.toLowerCase() } });
+    if (role === "CLERK")
+      await insertClerkRecord(trx, id, { clientId: clientId!, jobTitle: (input as ClerkInput).jobTitle || null });
+    await audit(trx, actor, {
+      clientId: role === "CLERK" ? clientId : undefined,
+      action: `${auditName(role)}.create`,
+      entityType: AUDIT_ENTITY,
+      entityId: id,
+      details: { email: input.email.toLowerCase() },
+    });
     if (!input.password) await sendInvitation(trx, id, actor);
     return { ok: true as const, id };
   });
@@ -65,7 +79,11 @@ export async function createPerson(db: DB, role: ManagedRole, input: AdminInput 
 export async function signOutEverywhere(db: DB, role: ManagedRole, id: number, actor: AuditActor) {
   await db.transaction().execute(async (trx) => {
     await deleteUserSessions(trx, id);
-    await audit(trx, actor, { action: `${auditName(role)}.sign_out_everywhere`, entityType: AUDIT_ENTITY, entityId: id });
+    await audit(trx, actor, {
+      action: `${auditName(role)}.sign_out_everywhere`,
+      entityType: AUDIT_ENTITY,
+      entityId: id,
+    });
   });
 }
 
@@ -85,21 +103,40 @@ export async function reinvite(db: DB, id: number, actor: AuditActor) {
 }
 
 /** Saves the form; a new password (when given) replaces the old one and ends the person's sessions. */
-export async function editPerson(db: DB, role: ManagedRole, id: number, input: AdminInput | ClientAdminInput | ClerkInput, actor: AuditActor, clientId?: number): Promise<SaveResult> {
+export async function editPerson(
+  db: DB,
+  role: ManagedRole,
+  id: number,
+  input: AdminInput | ClientAdminInput | ClerkInput,
+  actor: AuditActor,
+  clientId?: number,
+): Promise<SaveResult> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction().execute(async (trx) => {
     if (await emailTaken(trx, input.email, id)) return EMAIL_TAKEN;
     await updatePerson(trx, id, personValuesOf(input), passwordHash);
     if (role === "CLIENT_ADMIN") await updateClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
-    if (role === "CLERK") await updateClerkRecord(trx, id, { clientId: clientId!, jobTitle: (input as ClerkInput).jobTitle || null });
+    if (role === "CLERK")
+      await updateClerkRecord(trx, id, { clientId: clientId!, jobTitle: (input as ClerkInput).jobTitle || null });
     if (passwordHash) await deleteUserSessions(trx, id);
-    await audit(trx, actor, { action: `${auditName(role)}.update`, entityType: AUDIT_ENTITY, entityId: id, details: { passwordChanged: Boolean(passwordHash) } });
+    await audit(trx, actor, {
+      action: `${auditName(role)}.update`,
+      entityType: AUDIT_ENTITY,
+      entityId: id,
+      details: { passwordChanged: Boolean(passwordHash) },
+    });
     return { ok: true as const, id };
   });
 }
 
 /** People are never deleted (docs/architecture.md §16): deactivation keeps them out and ends their sessions at once. */
-export async function changeStatus(db: DB, role: ManagedRole, id: number, intent: "deactivate" | "reactivate", actor: AuditActor) {
+export async function changeStatus(
+  db: DB,
+  role: ManagedRole,
+  id: number,
+  intent: "deactivate" | "reactivate",
+  actor: AuditActor,
+) {
   await db.transaction().execute(async (trx) => {
     await setUserStatus(trx, id, intent === "deactivate" ? "INACTIVE" : "ACTIVE");
     if (intent === "deactivate") await deleteUserSessions(trx, id);

@@ -41,15 +41,22 @@ export async function editPendingRequest(
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return "not-found";
   if (request.status !== "PENDING") return "not-pending";
-  const clean = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<string, string>;
+  const clean = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<
+    string,
+    string
+  >;
   await db.transaction().execute(async (trx) => {
     await replaceFieldValues(trx, requestId, clean);
     await updateRequestByBeneficiary(trx, requestId, { requestMessage: values.requestMessage });
-    await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, {
-      action: "request.update",
-      entityType: "DOCUMENT_REQUESTS",
-      entityId: requestId,
-    });
+    await audit(
+      trx,
+      { userId: beneficiaryId, role: "BENEFICIARY", ip },
+      {
+        action: "request.update",
+        entityType: "DOCUMENT_REQUESTS",
+        entityId: requestId,
+      },
+    );
   });
   return "ok";
 }
@@ -72,17 +79,32 @@ export async function replacePendingRequestDocuments(
     await db.transaction().execute(async (trx) => {
       for (const { type, fileId } of stored) {
         await replaceRequestAttachment(trx, requestId, type.id);
-        await insertAttachment(trx, { entityType: "DOCUMENT_REQUESTS", referenceId: requestId, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
+        await insertAttachment(trx, {
+          entityType: "DOCUMENT_REQUESTS",
+          referenceId: requestId,
+          documentName: type.document_type_en,
+          fileId,
+          supportingTypeId: type.id,
+        });
       }
-      await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, {
-        action: "request.update",
-        entityType: "DOCUMENT_REQUESTS",
-        entityId: requestId,
-        details: { documents: stored.map(({ type }) => type.document_type_en) },
-      });
+      await audit(
+        trx,
+        { userId: beneficiaryId, role: "BENEFICIARY", ip },
+        {
+          action: "request.update",
+          entityType: "DOCUMENT_REQUESTS",
+          entityId: requestId,
+          details: { documents: stored.map(({ type }) => type.document_type_en) },
+        },
+      );
     });
   }
   const replaced = new Set(stored.map(({ type }) => type.id));
-  await deleteReleasedFiles(db, earlier.filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0)).map((attachment) => attachment.file_id));
+  await deleteReleasedFiles(
+    db,
+    earlier
+      .filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0))
+      .map((attachment) => attachment.file_id),
+  );
   return { status: "ok", errors };
 }

@@ -19,20 +19,32 @@ export interface NewRequest {
   documents: UploadedFile[];
 }
 
-export type CreateRequestResult = { ok: true; requestId: number } | { ok: false; reason: "not-found" } | { ok: false; reason: "invalid"; errors: { field: string; key: string }[] };
+export type CreateRequestResult =
+  | { ok: true; requestId: number }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; errors: { field: string; key: string }[] };
 
 /**
  * A request in one go (the JSON API; the wizard builds the same through its draft): the category must be
  * the client's, its required fields filled and its required documents given, each file checked by its
  * content. Nothing is written unless all of it holds; then one transaction, audited, the clerks told.
  */
-export async function createRequest(db: DB, beneficiaryId: number, input: NewRequest, ip: string | null): Promise<CreateRequestResult> {
+export async function createRequest(
+  db: DB,
+  beneficiaryId: number,
+  input: NewRequest,
+  ip: string | null,
+): Promise<CreateRequestResult> {
   const category = await findCategory(db, input.categoryId);
   if (!category || category.client_id !== input.clientId) return { ok: false, reason: "not-found" };
   const errors: { field: string; key: string }[] = [];
   const specs = await requiredFieldsOf(db, category.id);
-  for (const spec of specs) if (spec.is_required && !input.fields[spec.field_name]?.trim()) errors.push({ field: `filledFields.${spec.field_name}`, key: "validation.required" });
-  for (const name of Object.keys(input.fields)) if (!specs.some((spec) => spec.field_name === name)) errors.push({ field: `filledFields.${name}`, key: "api.validation.unknownField" });
+  for (const spec of specs)
+    if (spec.is_required && !input.fields[spec.field_name]?.trim())
+      errors.push({ field: `filledFields.${spec.field_name}`, key: "validation.required" });
+  for (const name of Object.keys(input.fields))
+    if (!specs.some((spec) => spec.field_name === name))
+      errors.push({ field: `filledFields.${name}`, key: "api.validation.unknownField" });
   const types = await supportingTypesOf(db, category.id);
   for (const type of types) {
     const file = input.documents.find((candidate) => candidate.fieldName === `document.${type.id}`);
@@ -43,18 +55,43 @@ export async function createRequest(db: DB, beneficiaryId: number, input: NewReq
     const checked = await checkSupportingFile(file);
     if (!checked.ok) errors.push({ field: `supportingDocuments.${type.id}`, key: checked.error });
   }
-  for (const file of input.documents) if (!types.some((type) => file.fieldName === `document.${type.id}`)) errors.push({ field: `supportingDocuments.${file.fieldName.slice(9)}`, key: "api.validation.unknownDocumentType" });
+  for (const file of input.documents)
+    if (!types.some((type) => file.fieldName === `document.${type.id}`))
+      errors.push({
+        field: `supportingDocuments.${file.fieldName.slice(9)}`,
+        key: "api.validation.unknownDocumentType",
+      });
   if (errors.length) return { ok: false, reason: "invalid", errors };
 
   const { stored } = await storeSupportingFiles(db, types, input.documents, beneficiaryId);
   const requestId = await db.transaction().execute(async (trx) => {
-    const id = await insertRequest(trx, { beneficiaryId, clientId: category.client_id, categoryId: category.id, requestMessage: input.requestMessage, securePlusEnabled: input.securePlusEnabled });
+    const id = await insertRequest(trx, {
+      beneficiaryId,
+      clientId: category.client_id,
+      categoryId: category.id,
+      requestMessage: input.requestMessage,
+      securePlusEnabled: input.securePlusEnabled,
+    });
     await replaceFieldValues(trx, id, input.fields);
     for (const { type, fileId } of stored) {
-      await insertAttachment(trx, { entityType: "DOCUMENT_REQUESTS", referenceId: id, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
+      await insertAttachment(trx, {
+        entityType: "DOCUMENT_REQUESTS",
+        referenceId: id,
+        documentName: type.document_type_en,
+        fileId,
+        supportingTypeId: type.id,
+      });
     }
-    await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, { clientId: category.client_id, action: "request.create", entityType: "DOCUMENT_REQUESTS", entityId: id });
-    await notifyClerksOfClient(trx, category.client_id, { kind: "newRequest", link: `/clerks/document-categories/request/${id}`, values: { id } });
+    await audit(
+      trx,
+      { userId: beneficiaryId, role: "BENEFICIARY", ip },
+      { clientId: category.client_id, action: "request.create", entityType: "DOCUMENT_REQUESTS", entityId: id },
+    );
+    await notifyClerksOfClient(trx, category.client_id, {
+      kind: "newRequest",
+      link: `/clerks/document-categories/request/${id}`,
+      values: { id },
+    });
     return id;
   });
   return { ok: true, requestId };
@@ -64,23 +101,35 @@ export async function createRequest(db: DB, beneficiaryId: number, input: NewReq
  * The beneficiary withdraws a request while it is PENDING: it goes with its field values and attachments
  * and their stored files, audited. Staff decisions are never undone this way.
  */
-export async function withdrawRequest(db: DB, requestId: number, beneficiaryId: number, ip: string | null): Promise<"ok" | "not-found" | "not-pending"> {
+export async function withdrawRequest(
+  db: DB,
+  requestId: number,
+  beneficiaryId: number,
+  ip: string | null,
+): Promise<"ok" | "not-found" | "not-pending"> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return "not-found";
   if (request.status !== "PENDING") return "not-pending";
   const attachments = await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId);
   const removed = await db.transaction().execute(async (trx) => {
     if (!(await deleteRequestRows(trx, requestId))) return false;
-    await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, {
-      clientId: request.client_id,
-      action: "request.withdraw",
-      entityType: "DOCUMENT_REQUESTS",
-      entityId: requestId,
-      details: { files: attachments.map((attachment) => attachment.file_id) },
-    });
+    await audit(
+      trx,
+      { userId: beneficiaryId, role: "BENEFICIARY", ip },
+      {
+        clientId: request.client_id,
+        action: "request.withdraw",
+        entityType: "DOCUMENT_REQUESTS",
+        entityId: requestId,
+        details: { files: attachments.map((attachment) => attachment.file_id) },
+      },
+    );
     return true;
   });
   if (!removed) return "not-pending";
-  await deleteReleasedFiles(db, attachments.map((attachment) => attachment.file_id));
+  await deleteReleasedFiles(
+    db,
+    attachments.map((attachment) => attachment.file_id),
+  );
   return "ok";
 }

@@ -5,10 +5,17 @@ import type { Language } from "~/modules/i18n/languages";
 import { requestsForExport, type RequestListFilter } from "./staff-queries.server";
 
 /** A staff request list as CSV or Excel, with its filters: a header in the user's language, ISO 8601 dates. */
-export function requestsExport(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">, lng: Language, format: ExportFormat) {
+export function requestsExport(
+  db: DB,
+  filter: Omit<RequestListFilter, "page" | "size" | "order">,
+  lng: Language,
+  format: ExportFormat,
+) {
   const { t } = i18nFor(lng);
   const kinds: Record<string, Column["kind"]> = { number: "number", createdAt: "date", nin: "text" };
-  const columns = ["number", "status", "createdAt", "beneficiary", "email", "nin", "category", "client"].map((column) => ({ header: t(`staff.csv.${column}`), kind: kinds[column] }));
+  const columns = ["number", "status", "createdAt", "beneficiary", "email", "nin", "category", "client"].map(
+    (column) => ({ header: t(`staff.csv.${column}`), kind: kinds[column] }),
+  );
   async function* rows() {
     for await (const row of requestsForExport(db, filter)) {
       yield [

@@ -4,7 +4,13 @@ import type { RequestStatus } from "~/db/schema";
 
 export async function insertRequest(
   db: DB,
-  values: { beneficiaryId: number; clientId: number; categoryId: number; requestMessage: string; securePlusEnabled: boolean },
+  values: {
+    beneficiaryId: number;
+    clientId: number;
+    categoryId: number;
+    requestMessage: string;
+    securePlusEnabled: boolean;
+  },
 ) {
   const row = await db
     .insertInto("document_requests")
@@ -39,7 +45,15 @@ export async function listRequestsOfBeneficiary(
   const rows = await base
     .innerJoin("document_categories as c", "c.id", "r.document_category_id")
     .innerJoin("clients as cl", "cl.id", "r.client_id")
-    .select(["r.id", "r.status", "r.created_at", "c.name_en as category_en", "c.name_ar as category_ar", "cl.name_en as client_en", "cl.name_ar as client_ar"])
+    .select([
+      "r.id",
+      "r.status",
+      "r.created_at",
+      "c.name_en as category_en",
+      "c.name_ar as category_ar",
+      "cl.name_en as client_en",
+      "cl.name_ar as client_ar",
+    ])
     .orderBy("r.id", "desc")
     .limit(filter.size)
     .offset(filter.page * filter.size)
@@ -85,7 +99,12 @@ export async function updateRequestByBeneficiary(db: DB, id: number, values: { r
 }
 
 export function fieldValuesOf(db: DB, requestId: number) {
-  return db.selectFrom("request_field_values").select(["field_name", "field_value"]).where("request_id", "=", requestId).orderBy("id").execute();
+  return db
+    .selectFrom("request_field_values")
+    .select(["field_name", "field_value"])
+    .where("request_id", "=", requestId)
+    .orderBy("id")
+    .execute();
 }
 
 export async function replaceRequestAttachment(db: DB, requestId: number, supportingTypeId: number) {
@@ -97,14 +116,26 @@ export async function replaceRequestAttachment(db: DB, requestId: number, suppor
     .execute();
 }
 
-
 /** Deletes a PENDING request that has no issued document, with its field values and attachments; false when it no longer qualifies. */
 export async function deleteRequestRows(db: DB, requestId: number): Promise<boolean> {
-  const issued = await db.selectFrom("issued_documents").select("id").where("request_id", "=", requestId).executeTakeFirst();
+  const issued = await db
+    .selectFrom("issued_documents")
+    .select("id")
+    .where("request_id", "=", requestId)
+    .executeTakeFirst();
   if (issued) return false;
-  const pending = await db.selectFrom("document_requests").select("id").where("id", "=", requestId).where("status", "=", "PENDING").executeTakeFirst();
+  const pending = await db
+    .selectFrom("document_requests")
+    .select("id")
+    .where("id", "=", requestId)
+    .where("status", "=", "PENDING")
+    .executeTakeFirst();
   if (!pending) return false;
-  await db.deleteFrom("attachments").where("entity_type", "=", "DOCUMENT_REQUESTS").where("reference_entity_id", "=", requestId).execute();
+  await db
+    .deleteFrom("attachments")
+    .where("entity_type", "=", "DOCUMENT_REQUESTS")
+    .where("reference_entity_id", "=", requestId)
+    .execute();
   await db.deleteFrom("request_field_values").where("request_id", "=", requestId).execute();
   await db.deleteFrom("document_requests").where("id", "=", requestId).execute();
   return true;

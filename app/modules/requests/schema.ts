@@ -8,7 +8,10 @@ import { cleanText } from "~/utils/text";
  * The search box of a list screen: trimmed, at most 100 characters, without the control characters that typed
  * text loses everywhere (PostgreSQL refuses a NUL in any text parameter).
  */
-export const searchOf = (url: URL) => cleanText(toLatinDigits(url.searchParams.get("q") ?? "")).trim().slice(0, 100);
+export const searchOf = (url: URL) =>
+  cleanText(toLatinDigits(url.searchParams.get("q") ?? ""))
+    .trim()
+    .slice(0, 100);
 
 /** The last page a list can be asked for: past it (`?page=1e20`) the page is clamped, an empty one. */
 export const MAX_PAGE = 1_000_000;
@@ -32,7 +35,10 @@ export const beneficiaryEditSchema = z.object({
 /** The Update Status dialog: Pending, Approved or Rejected (COMPLETED is set only by issuing). */
 export const statusUpdateSchema = z.object({
   status: z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "staff.statusInvalid" }),
-  securePlusEnabled: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  securePlusEnabled: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   note: z.string().trim().max(1000).optional(),
 });
 

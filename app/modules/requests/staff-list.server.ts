@@ -24,7 +24,11 @@ export async function staffRequestListOf(db: DB, principal: Principal, params: L
   const filter: Omit<RequestListFilter, "page" | "size" | "order"> = { ...scopeFilter(principal) };
 
   if (params.categoryId !== undefined) {
-    const category = requirePermission(principal, "request:read", await findCategoryInScope(db, idOf(params.categoryId)));
+    const category = requirePermission(
+      principal,
+      "request:read",
+      await findCategoryInScope(db, idOf(params.categoryId)),
+    );
     filter.categoryId = category.id;
     heading = { key: "staff.categoryRequests", en: category.name_en, ar: category.name_ar };
   } else if (params.clientId !== undefined) {
@@ -36,7 +40,11 @@ export async function staffRequestListOf(db: DB, principal: Principal, params: L
     heading = { key: "staff.workQueue", en: "", ar: "" };
   } else {
     const found = await findUserById(db, idOf(params.beneficiaryId));
-    const beneficiary = requirePermission(principal, "beneficiary:manage", found?.role === "BENEFICIARY" ? { ...found, beneficiary_id: found.id } : null);
+    const beneficiary = requirePermission(
+      principal,
+      "beneficiary:manage",
+      found?.role === "BENEFICIARY" ? { ...found, beneficiary_id: found.id } : null,
+    );
     filter.beneficiaryId = beneficiary.id;
     heading = {
       key: "staff.beneficiaryRequests",

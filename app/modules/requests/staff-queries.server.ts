@@ -32,7 +32,9 @@ function filteredRequests(db: DB, filter: Omit<RequestListFilter, "page" | "size
   if (filter.to) base = base.where("r.created_at", "<", filter.to);
   const q = filter.q?.trim();
   if (q) {
-    base = base.where((eb) => eb.or([...(idOf(q) ? [eb("r.id", "=", idOf(q))] : []), eb("r.beneficiary_id", "in", usersMatching(eb, q))]));
+    base = base.where((eb) =>
+      eb.or([...(idOf(q) ? [eb("r.id", "=", idOf(q))] : []), eb("r.beneficiary_id", "in", usersMatching(eb, q))]),
+    );
   }
   return base;
 }
@@ -69,7 +71,11 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
   const base = filteredRequests(db, filter);
   const total = await countRows(base);
   const rows = await withRowColumns(base)
-    .$call((query) => (filter.order === "queue" ? query.orderBy(sql`case when r.status = 'PENDING' then 0 else 1 end`).orderBy("r.id", "asc") : query.orderBy("r.id", "desc")))
+    .$call((query) =>
+      filter.order === "queue"
+        ? query.orderBy(sql`case when r.status = 'PENDING' then 0 else 1 end`).orderBy("r.id", "asc")
+        : query.orderBy("r.id", "desc"),
+    )
     .limit(filter.size)
     .offset(filter.page * filter.size)
     .execute();
@@ -78,7 +84,9 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
 
 /** Every request a list's filters select, in id order, a chunk at a time (exports). */
 export function requestsForExport(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">) {
-  return inChunks((after, limit) => withRowColumns(filteredRequests(db, filter)).where("r.id", ">", after).orderBy("r.id").limit(limit).execute());
+  return inChunks((after, limit) =>
+    withRowColumns(filteredRequests(db, filter)).where("r.id", ">", after).orderBy("r.id").limit(limit).execute(),
+  );
 }
 
 /** A request with everything the staff detail shows (scope is checked by the caller). */
@@ -123,7 +131,11 @@ export function findRequestForStaff(db: DB, id: number) {
     .executeTakeFirst();
 }
 
-export async function setRequestStatus(db: DB, id: number, values: { status: RequestStatus; securePlusEnabled: boolean; note: string | null }) {
+export async function setRequestStatus(
+  db: DB,
+  id: number,
+  values: { status: RequestStatus; securePlusEnabled: boolean; note: string | null },
+) {
   await db
     .updateTable("document_requests")
     .set({
@@ -137,7 +149,11 @@ export async function setRequestStatus(db: DB, id: number, values: { status: Req
 }
 
 export async function setRequestMessage(db: DB, id: number, message: string) {
-  await db.updateTable("document_requests").set({ request_message: message, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("document_requests")
+    .set({ request_message: message, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function setAttachmentStatus(db: DB, requestId: number, attachmentId: number, status: ReviewStatus) {
@@ -152,5 +168,9 @@ export async function setAttachmentStatus(db: DB, requestId: number, attachmentI
 }
 
 export function findCategoryInScope(db: DB, categoryId: number) {
-  return db.selectFrom("document_categories").select(["id", "client_id", "name_en", "name_ar"]).where("id", "=", categoryId).executeTakeFirst();
+  return db
+    .selectFrom("document_categories")
+    .select(["id", "client_id", "name_en", "name_ar"])
+    .where("id", "=", categoryId)
+    .executeTakeFirst();
 }

@@ -29,13 +29,21 @@ export async function changeRequestStatus(
   actor: AuditActor,
 ) {
   await db.transaction().execute(async (trx) => {
-    await setRequestStatus(trx, request.id, { status: values.status, securePlusEnabled: values.securePlusEnabled, note: values.note || null });
+    await setRequestStatus(trx, request.id, {
+      status: values.status,
+      securePlusEnabled: values.securePlusEnabled,
+      note: values.note || null,
+    });
     await audit(trx, actor, {
       clientId: request.client_id,
       action: "request.status",
       entityType: "DOCUMENT_REQUESTS",
       entityId: request.id,
-      details: { status: values.status, securePlusEnabled: values.securePlusEnabled, ...(values.note ? { note: values.note } : {}) },
+      details: {
+        status: values.status,
+        securePlusEnabled: values.securePlusEnabled,
+        ...(values.note ? { note: values.note } : {}),
+      },
     });
     const notice = {
       kind: "requestStatus" as const,
@@ -48,7 +56,13 @@ export async function changeRequestStatus(
   });
 }
 
-export async function reviewAttachment(db: DB, request: StaffRequest, attachmentId: number, status: ReviewStatus, actor: AuditActor) {
+export async function reviewAttachment(
+  db: DB,
+  request: StaffRequest,
+  attachmentId: number,
+  status: ReviewStatus,
+  actor: AuditActor,
+) {
   return db.transaction().execute(async (trx) => {
     if (!(await setAttachmentStatus(trx, request.id, attachmentId, status))) return false;
     await audit(trx, actor, {
@@ -69,8 +83,13 @@ export async function editRequestByStaff(
   values: { fields: Record<string, string | undefined>; requestMessage: string },
   actor: AuditActor,
 ) {
-  const before = Object.fromEntries((await fieldValuesOf(db, request.id)).map((field) => [field.field_name, field.field_value]));
-  const after = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<string, string>;
+  const before = Object.fromEntries(
+    (await fieldValuesOf(db, request.id)).map((field) => [field.field_name, field.field_value]),
+  );
+  const after = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<
+    string,
+    string
+  >;
   await db.transaction().execute(async (trx) => {
     await replaceFieldValues(trx, request.id, after);
     await setRequestMessage(trx, request.id, values.requestMessage);

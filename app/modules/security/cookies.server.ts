@@ -10,7 +10,14 @@ const made = new Map<string, Cookie>();
 export function signedCookie(name: string, maxAgeSeconds: number): Cookie {
   let cookie = made.get(name);
   if (!cookie) {
-    cookie = createCookie(env.secureCookies ? `__Host-${name}` : name, { httpOnly: true, sameSite: "lax", secure: env.secureCookies, path: "/", maxAge: maxAgeSeconds, secrets: [sessionSecret()] });
+    cookie = createCookie(env.secureCookies ? `__Host-${name}` : name, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: env.secureCookies,
+      path: "/",
+      maxAge: maxAgeSeconds,
+      secrets: [sessionSecret()],
+    });
     made.set(name, cookie);
   }
   return cookie;

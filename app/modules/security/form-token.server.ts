@@ -33,7 +33,8 @@ export function anchorCookieHeader(anchor: string): string {
   return `${cookieName()}=${anchor}; Path=/; Max-Age=${ANCHOR_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${env.secureCookies ? "; Secure" : ""}`;
 }
 
-export const formTokenFor = (anchor: string) => crypto.createHmac("sha256", sessionSecret()).update(`form-token:${anchor}`).digest("base64url");
+export const formTokenFor = (anchor: string) =>
+  crypto.createHmac("sha256", sessionSecret()).update(`form-token:${anchor}`).digest("base64url");
 
 /** Whether the posted token was made for this request's anchor (compared in constant time). */
 export function isValidFormToken(anchor: string | null, token: unknown): boolean {

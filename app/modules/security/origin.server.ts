@@ -19,7 +19,8 @@ export function postSourceOf(request: Pick<Request, "url"> & { headers: Pick<Hea
 }
 
 /** True only when the request's headers say it comes from our pages (a token is checked elsewhere). */
-export const isSameOrigin = (request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> }) => postSourceOf(request) === "ours";
+export const isSameOrigin = (request: Pick<Request, "url"> & { headers: Pick<Headers, "get"> }) =>
+  postSourceOf(request) === "ours";
 
 const OURS = "http://ours.invalid";
 // Control characters (browsers drop tabs and newlines from a Location, so "/\t/evil" becomes "//evil"),
@@ -34,7 +35,8 @@ const UNSAFE_IN_REDIRECT = /[\u0000-\u001f\u007f-\u009f\\\u200b-\u200f\u2028-\u2
  * the Location header is what the parser read (docs/decisions/0012).
  */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || value.length > 2000 || !value.startsWith("/") || UNSAFE_IN_REDIRECT.test(value)) return fallback;
+  if (typeof value !== "string" || value.length > 2000 || !value.startsWith("/") || UNSAFE_IN_REDIRECT.test(value))
+    return fallback;
   let url: URL;
   try {
     url = new URL(value, OURS);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { postSourceOf } from "./origin.server";
 
-const post = (headers: Record<string, string>) => new Request("https://docs.example/login", { method: "POST", headers });
+const post = (headers: Record<string, string>) =>
+  new Request("https://docs.example/login", { method: "POST", headers });
 
 describe("where a post says it comes from (docs/decisions/0012)", () => {
   it("takes our own Origin, or without one a Sec-Fetch-Site of same-origin or none, or without either our Referer", () => {

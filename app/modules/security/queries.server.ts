@@ -23,7 +23,12 @@ export async function countHits(db: DB, key: string, hits: number, windowMs: num
 }
 
 export async function uncountHit(db: DB, key: string): Promise<void> {
-  await db.updateTable("rate_limits").set({ count: sql<number>`count - 1` }).where("key", "=", key).where("count", ">", 0).execute();
+  await db
+    .updateTable("rate_limits")
+    .set({ count: sql<number>`count - 1` })
+    .where("key", "=", key)
+    .where("count", ">", 0)
+    .execute();
 }
 
 export async function deleteWindowsBefore(db: DB, before: number): Promise<void> {

@@ -15,7 +15,9 @@ function pruneNowAndThen(db: DB, now: number, hits = 1) {
   hitsSincePrune += hits;
   if (hitsSincePrune < PRUNE_EVERY) return;
   hitsSincePrune = 0;
-  void inWriteBatch(db, (trx) => deleteWindowsBefore(trx, now - KEEP_MS)).catch((error) => console.error("rate_limits were not pruned", error));
+  void inWriteBatch(db, (trx) => deleteWindowsBefore(trx, now - KEEP_MS)).catch((error) =>
+    console.error("rate_limits were not pruned", error),
+  );
 }
 
 /** Counts a hit in `key`'s window; the number of hits in it, this one included. */
@@ -68,6 +70,9 @@ export function uncount(key: string): Promise<void> {
 /** Throws a 429 (rendered as a translated page) when the limit is passed. */
 export async function enforceRateLimit(key: string, limit: number, windowMs = 60_000) {
   if (!(await hit(key, limit, windowMs))) {
-    throw data({ reason: "rate-limited" }, { status: 429, headers: { "Retry-After": String(Math.ceil(windowMs / 1000)) } });
+    throw data(
+      { reason: "rate-limited" },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(windowMs / 1000)) } },
+    );
   }
 }

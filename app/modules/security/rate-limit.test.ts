@@ -9,7 +9,8 @@ beforeEach(async () => {
   db = await createTestDb();
 });
 
-const counter = async (key: string) => (await db.selectFrom("rate_limits").select("count").where("key", "=", key).executeTakeFirst())?.count;
+const counter = async (key: string) =>
+  (await db.selectFrom("rate_limits").select("count").where("key", "=", key).executeTakeFirst())?.count;
 
 describe("rate limits in the database", () => {
   it("counts hits in a fixed window, then starts a new window", async () => {

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "./origin.server";
 import { REDIRECT_BYPASSES } from "~/test/redirect-bypasses";
 
-
 describe("redirect targets", () => {
   it("fall back for every known bypass", () => {
     expect(REDIRECT_BYPASSES.length).toBeGreaterThanOrEqual(30);
-    for (const value of REDIRECT_BYPASSES) expect(safeRedirectPath(value, "/fallback"), JSON.stringify(value)).toBe("/fallback");
+    for (const value of REDIRECT_BYPASSES)
+      expect(safeRedirectPath(value, "/fallback"), JSON.stringify(value)).toBe("/fallback");
   });
 
   it("keep a path of this site as the URL parser reads it", () => {

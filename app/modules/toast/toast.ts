@@ -19,7 +19,11 @@ export interface Toast {
 }
 
 /** The toast's values in the page's language, ready for `t()`. */
-export function toastValues(params: Toast["params"], lng: string, t: (key: string) => string): Record<string, string | number> {
+export function toastValues(
+  params: Toast["params"],
+  lng: string,
+  t: (key: string) => string,
+): Record<string, string | number> {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
     if (typeof value === "number") values[name] = value;

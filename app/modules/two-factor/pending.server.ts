@@ -22,7 +22,12 @@ const hashOf = (token: string) => crypto.createHash("sha256").update(token).dige
 /** Opens a challenge for a user who gave the right password; the cookie that names it. */
 export async function pendingSignInHeader(db: DB, pending: { userId: number; redirectTo: string }, now = Date.now()) {
   const token = crypto.randomBytes(32).toString("base64url");
-  await insertChallenge(db, { tokenHash: hashOf(token), userId: pending.userId, redirectTo: pending.redirectTo, expiresAt: new Date(now + PENDING_MS).toISOString() });
+  await insertChallenge(db, {
+    tokenHash: hashOf(token),
+    userId: pending.userId,
+    redirectTo: pending.redirectTo,
+    expiresAt: new Date(now + PENDING_MS).toISOString(),
+  });
   return pendingCookie().serialize({ token });
 }
 
@@ -31,13 +36,17 @@ export async function pendingSignInOf(db: DB, request: Request, now = Date.now()
   const value = (await pendingCookie().parse(request.headers.get("Cookie"))) as { token?: unknown } | null;
   if (typeof value?.token !== "string") return null;
   const challenge = await findOpenChallenge(db, hashOf(value.token), new Date(now).toISOString());
-  return challenge ? { userId: challenge.user_id, redirectTo: challenge.redirect_to, tokenHash: challenge.token_hash } : null;
+  return challenge
+    ? { userId: challenge.user_id, redirectTo: challenge.redirect_to, tokenHash: challenge.token_hash }
+    : null;
 }
 
 /** Uses the challenge: false when it was used already (two posts of one cookie). */
-export const completePendingSignIn = (db: DB, pending: PendingSignIn, now = Date.now()) => spendChallenge(db, pending.tokenHash, new Date(now).toISOString());
+export const completePendingSignIn = (db: DB, pending: PendingSignIn, now = Date.now()) =>
+  spendChallenge(db, pending.tokenHash, new Date(now).toISOString());
 
 /** Signing out closes the user's open challenges. */
-export const closePendingSignIns = (db: DB, userId: number, now = Date.now()) => closeChallengesOf(db, userId, new Date(now).toISOString());
+export const closePendingSignIns = (db: DB, userId: number, now = Date.now()) =>
+  closeChallengesOf(db, userId, new Date(now).toISOString());
 
 export const clearPendingSignInHeader = () => pendingCookie().serialize("", { maxAge: 0 });

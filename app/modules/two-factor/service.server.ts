@@ -25,8 +25,17 @@ export const CODE_ATTEMPTS = 5;
 export const CODE_WINDOW_MS = 5 * 60 * 1000;
 const RECOVERY_CODES = 10;
 
-const totpOf = (secret: string, label: string) => new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: PERIOD_SECONDS });
-const hashCode = (code: string) => crypto.createHash("sha256").update(code.replace("-", "").toLowerCase()).digest("hex");
+const totpOf = (secret: string, label: string) =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: PERIOD_SECONDS,
+  });
+const hashCode = (code: string) =>
+  crypto.createHash("sha256").update(code.replace("-", "").toLowerCase()).digest("hex");
 
 /** The TOTP time step a code belongs to (one step of clock drift either way), or null. */
 function stepOf(secret: string, code: string, now: number): number | null {
@@ -54,19 +63,35 @@ export async function startEnrolment(db: DB, userId: number) {
 /** What the enrolment page shows: the QR code (SVG) of the otpauth URI, and the secret as text. */
 export async function enrolmentView(secret: string, email: string) {
   const uri = totpOf(secret, email).toString();
-  return { secret: secret.replace(/(.{4})/g, "$1 ").trim(), qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1 }) };
+  return {
+    secret: secret.replace(/(.{4})/g, "$1 ").trim(),
+    qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1 }),
+  };
 }
 
-const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODES }, () => {
-  const raw = crypto.randomBytes(8).toString("base64url").replace(/[^a-z0-9]/gi, "").toLowerCase().padEnd(10, "7").slice(0, 10);
-  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
-});
+const newRecoveryCodes = () =>
+  Array.from({ length: RECOVERY_CODES }, () => {
+    const raw = crypto
+      .randomBytes(8)
+      .toString("base64url")
+      .replace(/[^a-z0-9]/gi, "")
+      .toLowerCase()
+      .padEnd(10, "7")
+      .slice(0, 10);
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
 
 /**
  * Enrolment, step 2: the first code turns it on; returns the recovery codes (shown once), null for a wrong
  * code, or "locked" after too many (the same limit as at sign-in).
  */
-export async function confirmEnrolment(db: DB, userId: number, code: string, actor: AuditActor, now = Date.now()): Promise<string[] | null | "locked"> {
+export async function confirmEnrolment(
+  db: DB,
+  userId: number,
+  code: string,
+  actor: AuditActor,
+  now = Date.now(),
+): Promise<string[] | null | "locked"> {
   const state = await findTwoFactorState(db, userId);
   if (!state?.totp_secret || state.totp_enabled_at || !/^\d{6}$/.test(code)) return null;
   if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return "locked";
@@ -87,7 +112,12 @@ export type SecondFactorResult = "ok" | "wrong" | "locked";
  * The second factor at sign-in: a code of the app (each time step once) or an unused recovery code. The
  * attempt is counted before the check, so parallel guesses cannot pass the limit.
  */
-export async function checkSecondFactor(db: DB, userId: number, code: string, now = Date.now()): Promise<SecondFactorResult> {
+export async function checkSecondFactor(
+  db: DB,
+  userId: number,
+  code: string,
+  now = Date.now(),
+): Promise<SecondFactorResult> {
   if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return "locked";
   const state = await findTwoFactorState(db, userId);
   if (!state?.totp_secret || !state.totp_enabled_at) return "wrong";
@@ -99,7 +129,12 @@ export async function checkSecondFactor(db: DB, userId: number, code: string, no
 }
 
 /** Turning it off takes a current code, and is refused while the role requires it. */
-export async function disableTwoFactor(db: DB, userId: number, code: string, actor: AuditActor): Promise<"ok" | "wrong" | "locked" | "required"> {
+export async function disableTwoFactor(
+  db: DB,
+  userId: number,
+  code: string,
+  actor: AuditActor,
+): Promise<"ok" | "wrong" | "locked" | "required"> {
   const state = await findTwoFactorState(db, userId);
   if (state?.required === 1) return "required";
   const checked = await checkSecondFactor(db, userId, code);
@@ -118,7 +153,12 @@ export async function requiredRoles(db: DB): Promise<Role[]> {
 export async function savePolicy(db: DB, required: Role[], roles: readonly Role[], actor: AuditActor) {
   await db.transaction().execute(async (trx) => {
     for (const role of roles) await setPolicy(trx, role, required.includes(role));
-    await audit(trx, actor, { action: "security.two_factor_policy", entityType: "USERS", entityId: null, details: { required } });
+    await audit(trx, actor, {
+      action: "security.two_factor_policy",
+      entityType: "USERS",
+      entityId: null,
+      details: { required },
+    });
   });
 }
 

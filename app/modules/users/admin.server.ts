@@ -18,7 +18,8 @@ export async function createSuperAdmin(
 ): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
   const parsed = input.safeParse(values);
   if (!parsed.success) return { ok: false, error: "Give --email (valid) and --password (at least 8 characters)." };
-  if (await findUserByEmail(db, parsed.data.email)) return { ok: false, error: "A user with this email already exists." };
+  if (await findUserByEmail(db, parsed.data.email))
+    return { ok: false, error: "A user with this email already exists." };
   const id = await insertUser(db, {
     email: parsed.data.email,
     password_hash: await hashPassword(parsed.data.password),
@@ -28,6 +29,11 @@ export async function createSuperAdmin(
     last_name_en: parsed.data.lastName,
     last_name_ar: parsed.data.lastName,
   });
-  await audit(db, SYSTEM, { action: "user.create_super_admin", entityType: "USERS", entityId: id, details: { via: "cli" } });
+  await audit(db, SYSTEM, {
+    action: "user.create_super_admin",
+    entityType: "USERS",
+    entityId: id,
+    details: { via: "cli" },
+  });
   return { ok: true, id };
 }

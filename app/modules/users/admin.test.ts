@@ -6,18 +6,38 @@ import { createSuperAdmin } from "./admin.server";
 describe("npm run admin:create", () => {
   it("creates a super admin who can sign in, once", async () => {
     const db = await createTestDb();
-    const result = await createSuperAdmin(db, { email: "Root@Org.Example", password: "Long-Enough-1", firstName: "Rana", lastName: "Admin" });
+    const result = await createSuperAdmin(db, {
+      email: "Root@Org.Example",
+      password: "Long-Enough-1",
+      firstName: "Rana",
+      lastName: "Admin",
+    });
     expect(result.ok).toBe(true);
-    const user = await db.selectFrom("users").selectAll().where("email", "=", "root@org.example").executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "root@org.example")
+      .executeTakeFirstOrThrow();
     expect(user.role).toBe("SUPER_ADMIN");
     expect(await verifyPassword(user.password_hash, "Long-Enough-1")).toBe(true);
-    expect(await createSuperAdmin(db, { email: "root@org.example", password: "Long-Enough-1", firstName: "A", lastName: "B" })).toEqual({ ok: false, error: "A user with this email already exists." });
+    expect(
+      await createSuperAdmin(db, {
+        email: "root@org.example",
+        password: "Long-Enough-1",
+        firstName: "A",
+        lastName: "B",
+      }),
+    ).toEqual({ ok: false, error: "A user with this email already exists." });
   });
 
   it("refuses a short password or a bad email", async () => {
     const db = await createTestDb();
-    expect((await createSuperAdmin(db, { email: "x", password: "Long-Enough-1", firstName: "A", lastName: "B" })).ok).toBe(false);
-    expect((await createSuperAdmin(db, { email: "a@b.co", password: "short", firstName: "A", lastName: "B" })).ok).toBe(false);
+    expect(
+      (await createSuperAdmin(db, { email: "x", password: "Long-Enough-1", firstName: "A", lastName: "B" })).ok,
+    ).toBe(false);
+    expect((await createSuperAdmin(db, { email: "a@b.co", password: "short", firstName: "A", lastName: "B" })).ok).toBe(
+      false,
+    );
     expect(await db.selectFrom("users").selectAll().execute()).toHaveLength(0);
   });
 });

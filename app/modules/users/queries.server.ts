@@ -25,7 +25,13 @@ const clerkRecord = prepared((db: DB, userId: number) =>
   db
     .selectFrom("clerks")
     .leftJoin("clients", "clients.id", "clerks.client_id")
-    .select(["clients.id as client_id", "clients.name_en", "clients.name_ar", "clients.can_do_sincera", "clients.can_do_attestation"])
+    .select([
+      "clients.id as client_id",
+      "clients.name_en",
+      "clients.name_ar",
+      "clients.can_do_sincera",
+      "clients.can_do_attestation",
+    ])
     .where("clerks.user_id", "=", userId),
 );
 const clientAdminRecord = prepared((db: DB, userId: number) =>
@@ -54,15 +60,35 @@ export async function findStaffRecord(db: DB, userId: number, role: Role) {
 }
 
 export async function updatePasswordHash(db: DB, userId: number, passwordHash: string) {
-  await db.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }
 
 export async function updateUserProfile(
   db: DB,
   userId: number,
-  values: Pick<NewUser, "first_name_en" | "first_name_ar" | "father_name_en" | "father_name_ar" | "middle_name_en" | "middle_name_ar" | "last_name_en" | "last_name_ar" | "phone" | "locale">,
+  values: Pick<
+    NewUser,
+    | "first_name_en"
+    | "first_name_ar"
+    | "father_name_en"
+    | "father_name_ar"
+    | "middle_name_en"
+    | "middle_name_ar"
+    | "last_name_en"
+    | "last_name_ar"
+    | "phone"
+    | "locale"
+  >,
 ) {
-  await db.updateTable("users").set({ ...values, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ ...values, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }
 
 export async function recordSignIn(db: DB, userId: number) {

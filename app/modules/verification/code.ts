@@ -16,11 +16,7 @@ export const formatCode = (code: string) => code.match(/.{1,4}/g)?.join("-") ?? 
 
 /** Accepts dashes, spaces and either case; maps the look-alikes Crockford allows. Null when malformed. */
 export function normalizeCode(input: string): string | null {
-  const cleaned = toLatinDigits(input)
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/[IL]/g, "1")
-    .replace(/O/g, "0");
+  const cleaned = toLatinDigits(input).toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
   if (cleaned.length !== CODE_LENGTH) return null;
   for (const char of cleaned) if (!ALPHABET.includes(char)) return null;
   return cleaned;

@@ -58,7 +58,12 @@ async function lookUpAll(trx: DB, lookups: Lookup[]): Promise<Outcome[]> {
     return { document, verdict: verdictOf(document), recorded: within[index] };
   });
   const events = lookups
-    .map((lookup, index) => ({ issued_document_id: outcomes[index].document?.id ?? null, outcome: outcomes[index].verdict, ...lookup.reviewer, at: lookup.at }))
+    .map((lookup, index) => ({
+      issued_document_id: outcomes[index].document?.id ?? null,
+      outcome: outcomes[index].verdict,
+      ...lookup.reviewer,
+      at: lookup.at,
+    }))
     .filter((_, index) => within[index]);
   await insertVerificationEvents(trx, events);
   return outcomes;

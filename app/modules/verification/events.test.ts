@@ -37,6 +37,8 @@ describe("verification look-ups after a failed commit", () => {
 
     const answered = await verifyCode(db, "NO-SUCH-CODE", meta);
     expect(answered).toMatchObject({ verdict: "NOT_FOUND" });
-    expect(await db.selectFrom("verification_events").select(["outcome", "ip_hash"]).execute()).toEqual([{ outcome: "NOT_FOUND", ip_hash: expect.any(String) }]);
+    expect(await db.selectFrom("verification_events").select(["outcome", "ip_hash"]).execute()).toEqual([
+      { outcome: "NOT_FOUND", ip_hash: expect.any(String) },
+    ]);
   });
 });

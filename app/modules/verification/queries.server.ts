@@ -54,14 +54,24 @@ export async function listVerificationEvents(db: DB, issuedDocumentIds: number[]
 }
 
 export function firstIssuedDocuments(db: DB, limit: number) {
-  return db.selectFrom("issued_documents").select(["verification_code", "status", "expiry_date", "secure_plus_enabled"]).orderBy("id").limit(limit).execute();
+  return db
+    .selectFrom("issued_documents")
+    .select(["verification_code", "status", "expiry_date", "secure_plus_enabled"])
+    .orderBy("id")
+    .limit(limit)
+    .execute();
 }
 
-export type VerificationEventRow = Required<Pick<Insertable<VerificationEventsTable>, "issued_document_id" | "outcome" | "ip_hash" | "user_agent" | "at">>;
+export type VerificationEventRow = Required<
+  Pick<Insertable<VerificationEventsTable>, "issued_document_id" | "outcome" | "ip_hash" | "user_agent" | "at">
+>;
 
 /** The look-ups of a moment, written together by the group commit: one statement per 500 rows. */
 export async function insertVerificationEvents(db: DB, events: VerificationEventRow[]) {
   for (let start = 0; start < events.length; start += 500) {
-    await db.insertInto("verification_events").values(events.slice(start, start + 500)).execute();
+    await db
+      .insertInto("verification_events")
+      .values(events.slice(start, start + 500))
+      .execute();
   }
 }

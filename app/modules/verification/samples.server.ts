@@ -10,7 +10,9 @@ export async function demoVerificationSamples(db: DB) {
   const seen = new Set<string>();
   for (const row of rows) {
     const verdict = verdictOf({ status: row.status, expiry_date: row.expiry_date } as never);
-    const label = row.secure_plus_enabled ? `${verdict}, SecurePlus (access PIN ${accessPinFor(row.verification_code)})` : verdict;
+    const label = row.secure_plus_enabled
+      ? `${verdict}, SecurePlus (access PIN ${accessPinFor(row.verification_code)})`
+      : verdict;
     if (seen.has(label.split(" (")[0])) continue;
     seen.add(label.split(" (")[0]);
     samples.push({ code: row.verification_code, label });

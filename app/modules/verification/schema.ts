@@ -2,7 +2,12 @@ import { z } from "zod";
 import { latinDigits } from "~/utils/digits";
 
 export const pinSchema = z.object({
-  pin: latinDigits(z.string({ error: "verify.pinFormat" }).trim().regex(/^\d{6}$/, "verify.pinFormat")),
+  pin: latinDigits(
+    z
+      .string({ error: "verify.pinFormat" })
+      .trim()
+      .regex(/^\d{6}$/, "verify.pinFormat"),
+  ),
 });
 
 export const MAX_CHECK_FILE_BYTES = 5 * 1024 * 1024;

@@ -32,7 +32,11 @@ export const VERIFY_WINDOW_MS = 60_000;
  * Looks a code up and records the verification (docs/architecture.md §7), counting it against the reviewer's
  * rate limit (`rateLimit` look-ups per minute per IP): "rate-limited" when it is passed.
  */
-export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; userAgent: string | null; rateLimit: number }) {
+export async function verifyCode(
+  db: DB,
+  rawCode: string,
+  meta: { ip: string; userAgent: string | null; rateLimit: number },
+) {
   const code = normalizeCode(rawCode);
   const lookup = await lookUpAndRecord(
     db,
@@ -48,7 +52,8 @@ export async function verifyCode(db: DB, rawCode: string, meta: { ip: string; us
 export type PinResult = "ok" | "wrong" | "locked" | "lockedToday";
 
 /** How long a locked visitor waits (Retry-After). */
-export const pinRetryAfterSeconds = (result: "locked" | "lockedToday") => (result === "locked" ? PIN_WINDOW_MS : PIN_DAY_MS) / 1000;
+export const pinRetryAfterSeconds = (result: "locked" | "lockedToday") =>
+  (result === "locked" ? PIN_WINDOW_MS : PIN_DAY_MS) / 1000;
 
 /** Wrong PINs a document takes from everyone together in a day (docs/decisions/0014). */
 export const PIN_DAILY_GUESSES = 20;
@@ -67,10 +72,18 @@ export interface PinGuesser {
  * always taken: others' guesses cannot lock the holder out (docs/decisions/0014). Each attempt is counted
  * first (atomically, in the shared rate_limits table) and given back when the PIN is right.
  */
-export async function checkAccessPin(document: IssuedDocument, pin: string, guesser: PinGuesser, now = Date.now()): Promise<PinResult> {
+export async function checkAccessPin(
+  document: IssuedDocument,
+  pin: string,
+  guesser: PinGuesser,
+  now = Date.now(),
+): Promise<PinResult> {
   const visitorKey = `pin:${document.id}:${guesser.visitor}`;
   const documentKey = `pin:${document.id}`;
-  const [byVisitor, byEveryone] = [await countHitIn(visitorKey, PIN_WINDOW_MS, now), await countHitIn(documentKey, PIN_DAY_MS, now)];
+  const [byVisitor, byEveryone] = [
+    await countHitIn(visitorKey, PIN_WINDOW_MS, now),
+    await countHitIn(documentKey, PIN_DAY_MS, now),
+  ];
   if (byVisitor > PIN_ATTEMPTS) return "locked";
   if (byEveryone > PIN_DAILY_GUESSES && !guesser.holder) return "lockedToday";
   if (document.access_pin_hash && (await accessPinMatches(document.access_pin_hash, pin))) {

@@ -24,8 +24,12 @@ export interface VerificationView {
   };
 }
 
-
-export function view(code: string, verdict: Verdict, document: IssuedDocument | undefined, unlocked: boolean): VerificationView {
+export function view(
+  code: string,
+  verdict: Verdict,
+  document: IssuedDocument | undefined,
+  unlocked: boolean,
+): VerificationView {
   if (!document) return { code, verdict, document: null };
   const securePlus = document.secure_plus_enabled === 1;
   const showHolder = !securePlus || unlocked;
@@ -44,8 +48,12 @@ export function view(code: string, verdict: Verdict, document: IssuedDocument | 
       sha256: document.document_hash,
       securePlus,
       unlocked: securePlus && unlocked,
-      holderEn: showHolder ? [document.first_name_en, document.father_name_en, document.last_name_en].filter(Boolean).join(" ") : null,
-      holderAr: showHolder ? [document.first_name_ar, document.father_name_ar, document.last_name_ar].filter(Boolean).join(" ") : null,
+      holderEn: showHolder
+        ? [document.first_name_en, document.father_name_en, document.last_name_en].filter(Boolean).join(" ")
+        : null,
+      holderAr: showHolder
+        ? [document.first_name_ar, document.father_name_ar, document.last_name_ar].filter(Boolean).join(" ")
+        : null,
       canDownload: showHolder && verdict !== "REVOKED",
     },
   };

@@ -7,7 +7,14 @@ export function findDraft(db: DB, beneficiaryId: number) {
 export async function upsertDraft(
   db: DB,
   beneficiaryId: number,
-  values: Partial<{ step: number; client_id: number | null; document_category_id: number | null; fields: string; request_message: string; secure_plus_enabled: number }>,
+  values: Partial<{
+    step: number;
+    client_id: number | null;
+    document_category_id: number | null;
+    fields: string;
+    request_message: string;
+    secure_plus_enabled: number;
+  }>,
 ) {
   const now = new Date().toISOString();
   await db

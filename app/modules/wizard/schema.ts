@@ -3,7 +3,6 @@ import { z } from "zod";
 import { fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
 import { latinDigits, userDate } from "~/utils/digits";
 
-
 export interface RequiredFieldSpec {
   field_name: string;
   field_type: string;

@@ -3,7 +3,13 @@ import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
 import { notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { audit } from "~/modules/audit/service.server";
-import { categoriesOfClient, findCategory, findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
+import {
+  categoriesOfClient,
+  findCategory,
+  findClient,
+  requiredFieldsOf,
+  supportingTypesOf,
+} from "~/modules/catalogue/queries.server";
 import { deleteReleasedFiles } from "~/modules/files/storage.server";
 import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
@@ -36,10 +42,18 @@ export async function chooseClient(db: DB, beneficiaryId: number, clientId: numb
   }
   const uploads = draft ? await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id) : [];
   await db.transaction().execute(async (trx) => {
-    const saved = await upsertDraft(trx, beneficiaryId, { client_id: clientId, document_category_id: null, fields: "{}", step: 1 });
+    const saved = await upsertDraft(trx, beneficiaryId, {
+      client_id: clientId,
+      document_category_id: null,
+      fields: "{}",
+      step: 1,
+    });
     await deleteDraftAttachments(trx, saved.id);
   });
-  await deleteReleasedFiles(db, uploads.map((attachment) => attachment.file_id));
+  await deleteReleasedFiles(
+    db,
+    uploads.map((attachment) => attachment.file_id),
+  );
   return true;
 }
 
@@ -57,7 +71,10 @@ export async function chooseCategory(db: DB, beneficiaryId: number, categoryId: 
     await upsertDraft(trx, beneficiaryId, { document_category_id: categoryId, fields: "{}", step: 2 });
     await deleteDraftAttachments(trx, draft.id);
   });
-  await deleteReleasedFiles(db, uploads.map((attachment) => attachment.file_id));
+  await deleteReleasedFiles(
+    db,
+    uploads.map((attachment) => attachment.file_id),
+  );
   return true;
 }
 
@@ -80,13 +97,29 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
   for (const { type, fileId } of stored) {
     await db.transaction().execute(async (trx) => {
       await deleteDraftAttachments(trx, draft.id, type.id);
-      await insertAttachment(trx, { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS", referenceId: draft.id, documentName: type.document_type_en, fileId, supportingTypeId: type.id });
+      await insertAttachment(trx, {
+        entityType: "DOCUMENT_SUPPORTING_DOCUMENTS",
+        referenceId: draft.id,
+        documentName: type.document_type_en,
+        fileId,
+        supportingTypeId: type.id,
+      });
     });
   }
   const replaced = new Set(stored.map(({ type }) => type.id));
-  await deleteReleasedFiles(db, earlier.filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0)).map((attachment) => attachment.file_id));
-  const attached = new Set((await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map((attachment) => attachment.supporting_document_type_id));
-  for (const type of types) if (type.is_required && !attached.has(type.id) && !errors[type.id]) errors[type.id] = "wizard.documentRequired";
+  await deleteReleasedFiles(
+    db,
+    earlier
+      .filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0))
+      .map((attachment) => attachment.file_id),
+  );
+  const attached = new Set(
+    (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map(
+      (attachment) => attachment.supporting_document_type_id,
+    ),
+  );
+  for (const type of types)
+    if (type.is_required && !attached.has(type.id) && !errors[type.id]) errors[type.id] = "wizard.documentRequired";
   if (Object.keys(errors).length === 0) await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 4) });
   return { errors };
 }
@@ -94,9 +127,14 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
 export async function removeDocument(db: DB, beneficiaryId: number, supportingTypeId: number) {
   const draft = await findDraft(db, beneficiaryId);
   if (!draft) return;
-  const removed = (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).filter((attachment) => attachment.supporting_document_type_id === supportingTypeId);
+  const removed = (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).filter(
+    (attachment) => attachment.supporting_document_type_id === supportingTypeId,
+  );
   await deleteDraftAttachments(db, draft.id, supportingTypeId);
-  await deleteReleasedFiles(db, removed.map((attachment) => attachment.file_id));
+  await deleteReleasedFiles(
+    db,
+    removed.map((attachment) => attachment.file_id),
+  );
 }
 
 export async function discardDraft(db: DB, beneficiaryId: number) {
@@ -107,7 +145,10 @@ export async function discardDraft(db: DB, beneficiaryId: number) {
     await deleteDraftAttachments(trx, draft.id);
     await deleteDraft(trx, draft.id);
   });
-  await deleteReleasedFiles(db, attachments.map((attachment) => attachment.file_id));
+  await deleteReleasedFiles(
+    db,
+    attachments.map((attachment) => attachment.file_id),
+  );
 }
 
 export type SubmitResult = { ok: true; requestId: number } | { ok: false; step: number };
@@ -124,22 +165,36 @@ export async function submitDraft(
   const categoryId = draft.document_category_id;
   const clientId = draft.client_id;
   const fields = draftFields(draft);
-  for (const spec of await requiredFieldsOf(db, categoryId)) if (spec.is_required && !fields[spec.field_name]) return { ok: false, step: 2 };
-  const attached = new Set((await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map((attachment) => attachment.supporting_document_type_id));
-  for (const type of await supportingTypesOf(db, categoryId)) if (type.is_required && !attached.has(type.id)) return { ok: false, step: 3 };
+  for (const spec of await requiredFieldsOf(db, categoryId))
+    if (spec.is_required && !fields[spec.field_name]) return { ok: false, step: 2 };
+  const attached = new Set(
+    (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map(
+      (attachment) => attachment.supporting_document_type_id,
+    ),
+  );
+  for (const type of await supportingTypesOf(db, categoryId))
+    if (type.is_required && !attached.has(type.id)) return { ok: false, step: 3 };
 
   const requestId = await db.transaction().execute(async (trx) => {
     const id = await insertRequest(trx, { beneficiaryId, clientId, categoryId, ...review });
     await replaceFieldValues(trx, id, fields);
     await moveDraftAttachmentsToRequest(trx, draft.id, id);
     await deleteDraft(trx, draft.id);
-    await audit(trx, { userId: beneficiaryId, role: "BENEFICIARY", ip }, {
-      clientId,
-      action: "request.create",
-      entityType: "DOCUMENT_REQUESTS",
-      entityId: id,
+    await audit(
+      trx,
+      { userId: beneficiaryId, role: "BENEFICIARY", ip },
+      {
+        clientId,
+        action: "request.create",
+        entityType: "DOCUMENT_REQUESTS",
+        entityId: id,
+      },
+    );
+    await notifyClerksOfClient(trx, clientId, {
+      kind: "newRequest",
+      link: `/clerks/document-categories/request/${id}`,
+      values: { id },
     });
-    await notifyClerksOfClient(trx, clientId, { kind: "newRequest", link: `/clerks/document-categories/request/${id}`, values: { id } });
     return id;
   });
   return { ok: true, requestId };

@@ -8,7 +8,16 @@ import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { findDraft } from "./queries.server";
-import { attachDocuments, chooseCategory, chooseClient, discardDraft, removeDocument, saveFields, submitDraft, wizardView } from "./service.server";
+import {
+  attachDocuments,
+  chooseCategory,
+  chooseClient,
+  discardDraft,
+  removeDocument,
+  saveFields,
+  submitDraft,
+  wizardView,
+} from "./service.server";
 
 let db: DB;
 let beneficiaryId: number;
@@ -17,10 +26,23 @@ let university: { id: number; categories: number[] };
 
 beforeEach(async () => {
   db = await createSeededTestDb();
-  beneficiaryId = (await db.selectFrom("users").select("id").where("email", "=", "beneficiary3@example.com").executeTakeFirstOrThrow()).id;
-  otherBeneficiaryId = (await db.selectFrom("users").select("id").where("email", "=", "beneficiary@example.com").executeTakeFirstOrThrow()).id;
-  const client = await db.selectFrom("clients").select("id").where("name_en", "=", "Demo University").executeTakeFirstOrThrow();
-  const categories = await db.selectFrom("document_categories").select("id").where("client_id", "=", client.id).orderBy("id").execute();
+  beneficiaryId = (
+    await db.selectFrom("users").select("id").where("email", "=", "beneficiary3@example.com").executeTakeFirstOrThrow()
+  ).id;
+  otherBeneficiaryId = (
+    await db.selectFrom("users").select("id").where("email", "=", "beneficiary@example.com").executeTakeFirstOrThrow()
+  ).id;
+  const client = await db
+    .selectFrom("clients")
+    .select("id")
+    .where("name_en", "=", "Demo University")
+    .executeTakeFirstOrThrow();
+  const categories = await db
+    .selectFrom("document_categories")
+    .select("id")
+    .where("client_id", "=", client.id)
+    .orderBy("id")
+    .execute();
   university = { id: client.id, categories: categories.map((c) => c.id) };
 });
 
@@ -41,15 +63,23 @@ describe("request draft", () => {
 
   it("refuses a category of another client", async () => {
     await chooseClient(db, beneficiaryId, university.id);
-    const foreign = await db.selectFrom("document_categories").select("id").where("client_id", "!=", university.id).executeTakeFirstOrThrow();
+    const foreign = await db
+      .selectFrom("document_categories")
+      .select("id")
+      .where("client_id", "!=", university.id)
+      .executeTakeFirstOrThrow();
     expect(await chooseCategory(db, beneficiaryId, foreign.id)).toBe(false);
   });
 
   it("replaces a supporting document of the same type", async () => {
     const view = await fillFirstSteps();
     const typeId = view.supportingTypes[0].id;
-    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() }]);
-    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "second.png", bytes: PNG_BYTES }]);
+    await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() },
+    ]);
+    await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${typeId}`, name: "second.png", bytes: PNG_BYTES },
+    ]);
     const draft = (await findDraft(db, beneficiaryId))!;
     const attachments = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
     expect(attachments.map((a) => a.original_name)).toEqual(["second.png"]);
@@ -61,17 +91,28 @@ describe("request draft", () => {
     const storedOf = async () => {
       const draft = await findDraft(db, beneficiaryId);
       const attachments = draft ? await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id) : [];
-      return db.selectFrom("files").select(["id", "storage_key"]).where("id", "in", attachments.length ? attachments.map((a) => a.file_id) : [0]).execute();
+      return db
+        .selectFrom("files")
+        .select(["id", "storage_key"])
+        .where("id", "in", attachments.length ? attachments.map((a) => a.file_id) : [0])
+        .execute();
     };
-    const gone = async (file: { id: number; storage_key: string }) => !(await findFile(db, file.id)) && !fs.existsSync(storagePath(file.storage_key));
-    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() }]);
+    const gone = async (file: { id: number; storage_key: string }) =>
+      !(await findFile(db, file.id)) && !fs.existsSync(storagePath(file.storage_key));
+    await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() },
+    ]);
     const [first] = await storedOf();
-    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "second.png", bytes: PNG_BYTES }]);
+    await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${typeId}`, name: "second.png", bytes: PNG_BYTES },
+    ]);
     expect(await gone(first)).toBe(true);
     const [second] = await storedOf();
     await removeDocument(db, beneficiaryId, typeId);
     expect(await gone(second)).toBe(true);
-    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "third.png", bytes: PNG_BYTES }]);
+    await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${typeId}`, name: "third.png", bytes: PNG_BYTES },
+    ]);
     const [third] = await storedOf();
     await discardDraft(db, beneficiaryId);
     expect(await gone(third)).toBe(true);
@@ -83,7 +124,9 @@ describe("request draft", () => {
     process.env.STORAGE_QUOTA_MB = "0.001";
     try {
       const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
-      const refused = await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() }]).catch((thrown: unknown) => thrown);
+      const refused = await attachDocuments(db, beneficiaryId, [
+        { fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() },
+      ]).catch((thrown: unknown) => thrown);
       expect(refused).toMatchObject({ data: { reason: "storage-quota" }, init: { status: 413 } });
       expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
     } finally {
@@ -95,7 +138,9 @@ describe("request draft", () => {
     const view = await fillFirstSteps();
     const typeId = view.supportingTypes[0].id;
     const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
-    const { errors } = await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "id.pdf", bytes: EXE_BYTES }]);
+    const { errors } = await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${typeId}`, name: "id.pdf", bytes: EXE_BYTES },
+    ]);
     expect(errors[typeId]).toBe("validation.invalidDocumentFileType");
     expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
   });
@@ -105,12 +150,17 @@ describe("request draft", () => {
     const required = view.supportingTypes.find((type) => type.is_required)!;
     const { errors } = await attachDocuments(db, beneficiaryId, []);
     expect(errors[required.id]).toBe("wizard.documentRequired");
-    expect(await submitDraft(db, beneficiaryId, { requestMessage: "", securePlusEnabled: false }, null)).toEqual({ ok: false, step: 3 });
+    expect(await submitDraft(db, beneficiaryId, { requestMessage: "", securePlusEnabled: false }, null)).toEqual({
+      ok: false,
+      step: 3,
+    });
   });
 
   it("clears fields, supporting documents and uploads when the category changes", async () => {
     const view = await fillFirstSteps();
-    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${view.supportingTypes[0].id}`, name: "id.pdf", bytes: await pdfBytes() }]);
+    await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${view.supportingTypes[0].id}`, name: "id.pdf", bytes: await pdfBytes() },
+    ]);
     await chooseCategory(db, beneficiaryId, university.categories[1]);
     const after = await wizardView(db, beneficiaryId);
     expect(after.fields).toEqual({});
@@ -120,26 +170,66 @@ describe("request draft", () => {
 
   it("submits in one transaction: request, field values, attachments, draft gone, audit", async () => {
     const view = await fillFirstSteps();
-    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${view.supportingTypes[0].id}`, name: "id.pdf", bytes: await pdfBytes(2) }]);
-    const result = await submitDraft(db, beneficiaryId, { requestMessage: "For a visa", securePlusEnabled: true }, "127.0.0.1");
+    await attachDocuments(db, beneficiaryId, [
+      { fieldName: `document.${view.supportingTypes[0].id}`, name: "id.pdf", bytes: await pdfBytes(2) },
+    ]);
+    const result = await submitDraft(
+      db,
+      beneficiaryId,
+      { requestMessage: "For a visa", securePlusEnabled: true },
+      "127.0.0.1",
+    );
     expect(result.ok).toBe(true);
     const requestId = (result as { requestId: number }).requestId;
-    const request = await db.selectFrom("document_requests").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow();
-    expect(request).toMatchObject({ status: "PENDING", beneficiary_id: beneficiaryId, client_id: university.id, secure_plus_enabled: 1, request_message: "For a visa" });
-    const values = await db.selectFrom("request_field_values").select(["field_name", "field_value"]).where("request_id", "=", requestId).execute();
+    const request = await db
+      .selectFrom("document_requests")
+      .selectAll()
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
+    expect(request).toMatchObject({
+      status: "PENDING",
+      beneficiary_id: beneficiaryId,
+      client_id: university.id,
+      secure_plus_enabled: 1,
+      request_message: "For a visa",
+    });
+    const values = await db
+      .selectFrom("request_field_values")
+      .select(["field_name", "field_value"])
+      .where("request_id", "=", requestId)
+      .execute();
     expect(values).toEqual(expect.arrayContaining([{ field_name: "student_number", field_value: "20201234" }]));
-    const attachments = await db.selectFrom("attachments").selectAll().where("entity_type", "=", "DOCUMENT_REQUESTS").where("reference_entity_id", "=", requestId).execute();
+    const attachments = await db
+      .selectFrom("attachments")
+      .selectAll()
+      .where("entity_type", "=", "DOCUMENT_REQUESTS")
+      .where("reference_entity_id", "=", requestId)
+      .execute();
     expect(attachments).toHaveLength(1);
     expect(await findDraft(db, beneficiaryId)).toBeUndefined();
     expect((await listAuditEvents(db, { action: "request.create", entityId: requestId })).length).toBe(1);
     // The client's clerks hear of it, in-app: the notice links to the request in their area.
-    const clerkNotices = await db.selectFrom("notifications").innerJoin("clerks", "clerks.user_id", "notifications.user_id").select(["clerks.client_id", "notifications.title_en", "notifications.link"]).where("notifications.kind", "=", "newRequest").execute();
+    const clerkNotices = await db
+      .selectFrom("notifications")
+      .innerJoin("clerks", "clerks.user_id", "notifications.user_id")
+      .select(["clerks.client_id", "notifications.title_en", "notifications.link"])
+      .where("notifications.kind", "=", "newRequest")
+      .execute();
     expect(clerkNotices.length).toBeGreaterThan(0);
-    for (const notice of clerkNotices) expect(notice).toEqual({ client_id: university.id, title_en: `New request #${requestId} for your organisation`, link: `/clerks/document-categories/request/${requestId}` });
+    for (const notice of clerkNotices)
+      expect(notice).toEqual({
+        client_id: university.id,
+        title_en: `New request #${requestId} for your organisation`,
+        link: `/clerks/document-categories/request/${requestId}`,
+      });
   });
 
   it("shows a request only to its beneficiary", async () => {
-    const mine = await db.selectFrom("document_requests").select("id").where("beneficiary_id", "=", otherBeneficiaryId).executeTakeFirstOrThrow();
+    const mine = await db
+      .selectFrom("document_requests")
+      .select("id")
+      .where("beneficiary_id", "=", otherBeneficiaryId)
+      .executeTakeFirstOrThrow();
     expect(await beneficiaryRequestView(db, mine.id, otherBeneficiaryId)).not.toBeNull();
     expect(await beneficiaryRequestView(db, mine.id, beneficiaryId)).toBeNull();
   });

@@ -26,15 +26,32 @@ const person = {
   password: "Maya-Pass-123",
 };
 const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
-const superAdmin = async () => makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
-const textOf = (messages: typeof en, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+const superAdmin = async () =>
+  makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
+const textOf = (messages: typeof en, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
 
 describe("beneficiaries management", () => {
   it("says the spec's 'User create' messages, in English and Arabic, and writes nothing", async () => {
     const before = (await db.selectFrom("users").select("id").execute()).length;
-    const outcome = await run(form.action, postForm("/super-admin/beneficiaries-management/create", { ...person, email: "maya@", phone: "123", nin: "1234567", password: "short" }), await superAdmin());
+    const outcome = await run(
+      form.action,
+      postForm("/super-admin/beneficiaries-management/create", {
+        ...person,
+        email: "maya@",
+        phone: "123",
+        nin: "1234567",
+        password: "short",
+      }),
+      await superAdmin(),
+    );
     expect(outcome.status).toBe(400);
-    const expected = { email: ["validation.invalidEmail", "Invalid email"], phone: ["validation.phoneTooShort", "Phone number too short"], nin: ["validation.invalidNationalId", "Invalid national ID"], password: ["validation.passwordTooShort", "Password too short"] };
+    const expected = {
+      email: ["validation.invalidEmail", "Invalid email"],
+      phone: ["validation.phoneTooShort", "Phone number too short"],
+      nin: ["validation.invalidNationalId", "Invalid national ID"],
+      password: ["validation.passwordTooShort", "Password too short"],
+    };
     for (const [field, [key, english]] of Object.entries(expected)) {
       expect(errorsOf(outcome)[field], field).toEqual([key]);
       expect(textOf(en, key)).toBe(english);
@@ -47,47 +64,129 @@ describe("beneficiaries management", () => {
     const context = await superAdmin();
     const created = await run(form.action, postForm("/super-admin/beneficiaries-management/create", person), context);
     expect(created.status).toBe(302);
-    const row = await db.selectFrom("users").select(["id", "role", "status"]).where("email", "=", "maya@example.com").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["id", "role", "status"])
+      .where("email", "=", "maya@example.com")
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: "BENEFICIARY", status: "ACTIVE" });
     for (const q of ["0795550000", "20001112223", "Tamimi", "maya@"]) {
-      const found = await run(list.loader, new Request(`http://localhost/super-admin/beneficiaries-management?q=${encodeURIComponent(q)}`), context);
-      expect((found.data as { rows: { id: number }[] }).rows.map((r) => r.id), q).toEqual([row.id]);
+      const found = await run(
+        list.loader,
+        new Request(`http://localhost/super-admin/beneficiaries-management?q=${encodeURIComponent(q)}`),
+        context,
+      );
+      expect(
+        (found.data as { rows: { id: number }[] }).rows.map((r) => r.id),
+        q,
+      ).toEqual([row.id]);
     }
     // 'User edit': a national id of 6 digits is accepted on edit (not on create); the password may stay empty.
-    const edited = await run(form.action, postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "123456", password: "" }), context, { id: String(row.id) });
+    const edited = await run(
+      form.action,
+      postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "123456", password: "" }),
+      context,
+      { id: String(row.id) },
+    );
     expect(edited.status).toBe(302);
-    expect(await db.selectFrom("users").select("nin").where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({ nin: "123456" });
-    const short = await run(form.action, postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "12345" }), context, { id: String(row.id) });
+    expect(await db.selectFrom("users").select("nin").where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({
+      nin: "123456",
+    });
+    const short = await run(
+      form.action,
+      postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "12345" }),
+      context,
+      { id: String(row.id) },
+    );
     expect(errorsOf(short).nin).toEqual(["validation.invalidNationalId"]);
   });
 
   it("shows a beneficiary's latest requests with the link to all of them; deactivation ends their sessions", async () => {
     const context = await superAdmin();
     const beneficiary = await sessionUserOf(db, "beneficiary@example.com");
-    const page = await run(detail.loader, new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`), context, { id: String(beneficiary.id) });
+    const page = await run(
+      detail.loader,
+      new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`),
+      context,
+      { id: String(beneficiary.id) },
+    );
     const requests = (page.data as { latestRequests: { id: number }[] }).latestRequests;
     expect(requests.length).toBeGreaterThan(0);
     // The demo data's: beneficiary@ asked for three, the newest first.
-    expect((page.data as { latestAttestations: { document_name: string }[] }).latestAttestations.map((row) => row.document_name)).toEqual(["Certificate of experience", "Letter of recommendation", "Certificate of enrolment, 2021", "Bachelor's diploma, 2019"]);
-    const fileId = (await db.insertInto("files").values({ sha256: "0".repeat(64), size: 1, mime_type: "application/pdf", original_name: "degree.pdf", storage_key: "k", created_by: beneficiary.id }).returning("id").executeTakeFirstOrThrow()).id;
-    await db.insertInto("attestations").values({ beneficiary_id: beneficiary.id, client_id: 1, document_name: "Degree certificate", file_id: fileId }).execute();
-    const again = await run(detail.loader, new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`), context, { id: String(beneficiary.id) });
-    expect((again.data as { latestAttestations: { document_name: string; status: string }[] }).latestAttestations[0]).toMatchObject({ document_name: "Degree certificate", status: "PENDING" });
+    expect(
+      (page.data as { latestAttestations: { document_name: string }[] }).latestAttestations.map(
+        (row) => row.document_name,
+      ),
+    ).toEqual([
+      "Certificate of experience",
+      "Letter of recommendation",
+      "Certificate of enrolment, 2021",
+      "Bachelor's diploma, 2019",
+    ]);
+    const fileId = (
+      await db
+        .insertInto("files")
+        .values({
+          sha256: "0".repeat(64),
+          size: 1,
+          mime_type: "application/pdf",
+          original_name: "degree.pdf",
+          storage_key: "k",
+          created_by: beneficiary.id,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto("attestations")
+      .values({ beneficiary_id: beneficiary.id, client_id: 1, document_name: "Degree certificate", file_id: fileId })
+      .execute();
+    const again = await run(
+      detail.loader,
+      new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`),
+      context,
+      { id: String(beneficiary.id) },
+    );
+    expect(
+      (again.data as { latestAttestations: { document_name: string; status: string }[] }).latestAttestations[0],
+    ).toMatchObject({ document_name: "Degree certificate", status: "PENDING" });
     await createUserSession(db, beneficiary.id, { ip: null, userAgent: null });
     const path = `/super-admin/beneficiaries-management/${beneficiary.id}`;
     await run(detail.action, postForm(path, { intent: "deactivate" }), context, { id: String(beneficiary.id) });
     expect(await countSessions(db, beneficiary.id)).toBe(0);
-    expect((await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status).toBe("INACTIVE");
+    expect(
+      (await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status,
+    ).toBe("INACTIVE");
     await run(detail.action, postForm(path, { intent: "reactivate" }), context, { id: String(beneficiary.id) });
-    expect((await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status).toBe("ACTIVE");
+    expect(
+      (await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status,
+    ).toBe("ACTIVE");
     // A clerk's id is not a beneficiary's: 404.
     const clerk = await sessionUserOf(db, "clerk@example.com");
-    expect((await run(detail.loader, new Request(`http://localhost/super-admin/beneficiaries-management/${clerk.id}`), context, { id: String(clerk.id) })).status).toBe(404);
+    expect(
+      (
+        await run(
+          detail.loader,
+          new Request(`http://localhost/super-admin/beneficiaries-management/${clerk.id}`),
+          context,
+          { id: String(clerk.id) },
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("is the super admin's only (403 for the service admin and below)", async () => {
-    for (const email of ["serviceadmin@example.com", "clientadmin@example.com", "clerk@example.com", "beneficiary@example.com"]) {
-      const outcome = await run(list.loader, new Request("http://localhost/super-admin/beneficiaries-management"), makeContext({ user: await sessionUserOf(db, email), area: "super-admin" }));
+    for (const email of [
+      "serviceadmin@example.com",
+      "clientadmin@example.com",
+      "clerk@example.com",
+      "beneficiary@example.com",
+    ]) {
+      const outcome = await run(
+        list.loader,
+        new Request("http://localhost/super-admin/beneficiaries-management"),
+        makeContext({ user: await sessionUserOf(db, email), area: "super-admin" }),
+      );
       expect(outcome.status, email).toBe(403);
     }
   });

@@ -6,5 +6,14 @@ export const loader = (args: Route.LoaderArgs) => loadPerson(args, "BENEFICIARY"
 export const action = (args: Route.ActionArgs) => changePersonStatus(args, "BENEFICIARY");
 
 export default function Detail({ loaderData }: Route.ComponentProps) {
-  return <PersonDetail role="BENEFICIARY" person={loaderData.person} latestRequests={loaderData.latestRequests} latestAttestations={loaderData.latestAttestations} storage={loaderData.storage} dialog={loaderData.dialog} />;
+  return (
+    <PersonDetail
+      role="BENEFICIARY"
+      person={loaderData.person}
+      latestRequests={loaderData.latestRequests}
+      latestAttestations={loaderData.latestAttestations}
+      storage={loaderData.storage}
+      dialog={loaderData.dialog}
+    />
+  );
 }

@@ -6,5 +6,12 @@ export const loader = (args: Route.LoaderArgs) => loadPerson(args, "CLERK");
 export const action = (args: Route.ActionArgs) => changePersonStatus(args, "CLERK");
 
 export default function Detail({ loaderData }: Route.ComponentProps) {
-  return <PersonDetail role="CLERK" person={loaderData.person} latestActions={loaderData.latestActions} dialog={loaderData.dialog} />;
+  return (
+    <PersonDetail
+      role="CLERK"
+      person={loaderData.person}
+      latestActions={loaderData.latestActions}
+      dialog={loaderData.dialog}
+    />
+  );
 }

@@ -31,14 +31,31 @@ const newClerk = {
   jobTitle: "Archivist",
 };
 const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
-const clerkRow = (email: string) => db.selectFrom("users").innerJoin("clerks", "clerks.user_id", "users.id").select(["users.id", "users.status", "clerks.client_id", "clerks.job_title"]).where("users.email", "=", email).executeTakeFirst();
+const clerkRow = (email: string) =>
+  db
+    .selectFrom("users")
+    .innerJoin("clerks", "clerks.user_id", "users.id")
+    .select(["users.id", "users.status", "clerks.client_id", "clerks.job_title"])
+    .where("users.email", "=", email)
+    .executeTakeFirst();
 
 /** The demo clerk approves one of their client's pending requests (an audited action on a request). */
 async function clerkActs() {
   const clerk = await sessionUserOf(db, "clerk@example.com");
-  const request = await db.selectFrom("document_requests").select("id").where("client_id", "=", clerk.client!.id).where("status", "=", "PENDING").orderBy("id").executeTakeFirstOrThrow();
+  const request = await db
+    .selectFrom("document_requests")
+    .select("id")
+    .where("client_id", "=", clerk.client!.id)
+    .where("status", "=", "PENDING")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   const path = `/clerks/document-categories/request/${request.id}`;
-  const done = await run(staffRequest.action, postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }), makeContext({ user: clerk }), { id: String(request.id) });
+  const done = await run(
+    staffRequest.action,
+    postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }),
+    makeContext({ user: clerk }),
+    { id: String(request.id) },
+  );
   expect(done.status).toBe(302);
   return request.id;
 }
@@ -51,13 +68,21 @@ async function asClientAdmin() {
 describe("client staff", () => {
   it("a client admin creates a clerk of their own client, whatever client is posted, and is mailed an invitation", async () => {
     const { admin, context } = await asClientAdmin();
-    const created = await run(clerkForm.action, postForm("/client-admin/clerks/create", { ...newClerk, clientId: "999" }), context());
+    const created = await run(
+      clerkForm.action,
+      postForm("/client-admin/clerks/create", { ...newClerk, clientId: "999" }),
+      context(),
+    );
     expect(created.status).toBe(302);
     const clerk = await clerkRow("sami.nasser@example.com");
     expect(clerk).toMatchObject({ status: "ACTIVE", client_id: admin.client!.id, job_title: "Archivist" });
     expect(created.headers.get("Location")).toBe(`/client-admin/clerks/${clerk!.id}`);
-    expect(await db.selectFrom("account_tokens").select("purpose").where("user_id", "=", clerk!.id).execute()).toEqual([{ purpose: "INVITE" }]);
-    expect(await db.selectFrom("audit_events").select("client_id").where("action", "=", "clerk.create").execute()).toEqual([{ client_id: admin.client!.id }]);
+    expect(await db.selectFrom("account_tokens").select("purpose").where("user_id", "=", clerk!.id).execute()).toEqual([
+      { purpose: "INVITE" },
+    ]);
+    expect(
+      await db.selectFrom("audit_events").select("client_id").where("action", "=", "clerk.create").execute(),
+    ).toEqual([{ client_id: admin.client!.id }]);
   });
 
   it("an invited clerk chooses a password from the mail's link and signs in", async () => {
@@ -67,7 +92,11 @@ describe("client staff", () => {
     const mail = smtp.received.at(-1)!;
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("sami.nasser@example.com");
     const token = new URL(smtp.linkIn(mail)!).searchParams.get("token")!;
-    const chosen = await run(reset.action, postForm("/reset-password", { token, password: "Clerk-Chosen-1", confirmPassword: "Clerk-Chosen-1" }), makeContext());
+    const chosen = await run(
+      reset.action,
+      postForm("/reset-password", { token, password: "Clerk-Chosen-1", confirmPassword: "Clerk-Chosen-1" }),
+      makeContext(),
+    );
     expect(chosen.status).toBe(302);
     const signedIn = await signIn(db, "sami.nasser@example.com", "Clerk-Chosen-1", null);
     expect(signedIn.ok && signedIn.user.role).toBe("CLERK");
@@ -77,7 +106,8 @@ describe("client staff", () => {
     const { admin, context } = await asClientAdmin();
     await clerkActs();
     const work = await run(clerkList.loader, new Request("http://localhost/client-admin/clerks"), context());
-    const rows = (work.data as { rows: { email: string; client_id: number; requests_handled: number }[]; view: string }).rows;
+    const rows = (work.data as { rows: { email: string; client_id: number; requests_handled: number }[]; view: string })
+      .rows;
     expect(rows.map((row) => row.email)).toEqual(["clerk@example.com"]);
     expect(rows.every((row) => row.client_id === admin.client!.id)).toBe(true);
     expect((work.data as { view: string }).view).toBe("work");
@@ -86,11 +116,24 @@ describe("client staff", () => {
     expect((access.data as { view: string }).view).toBe("access");
 
     const other = await sessionUserOf(db, "clerk2@example.com");
-    expect((await run(clerkDetail.loader, new Request(`http://localhost/client-admin/clerks/${other.id}`), context(), { id: String(other.id) })).status).toBe(404);
-    const post = await run(clerkDetail.action, postForm(`/client-admin/clerks/${other.id}`, { intent: "deactivate" }), context(), { id: String(other.id) });
+    expect(
+      (
+        await run(clerkDetail.loader, new Request(`http://localhost/client-admin/clerks/${other.id}`), context(), {
+          id: String(other.id),
+        })
+      ).status,
+    ).toBe(404);
+    const post = await run(
+      clerkDetail.action,
+      postForm(`/client-admin/clerks/${other.id}`, { intent: "deactivate" }),
+      context(),
+      { id: String(other.id) },
+    );
     expect(post.status).toBe(404);
     expect((await clerkRow("clerk2@example.com"))!.status).toBe("ACTIVE");
-    const edit = await run(clerkForm.action, postForm(`/client-admin/clerks/edit/${other.id}`, newClerk), context(), { id: String(other.id) });
+    const edit = await run(clerkForm.action, postForm(`/client-admin/clerks/edit/${other.id}`, newClerk), context(), {
+      id: String(other.id),
+    });
     expect(edit.status).toBe(404);
   });
 
@@ -100,9 +143,17 @@ describe("client staff", () => {
     const clerk = await sessionUserOf(db, "clerk@example.com");
     await createUserSession(db, clerk.id, { ip: null, userAgent: null });
     await createUserSession(db, clerk.id, { ip: null, userAgent: null });
-    const detail = await run(clerkDetail.loader, new Request(`http://localhost/client-admin/clerks/${clerk.id}`), context(), { id: String(clerk.id) });
+    const detail = await run(
+      clerkDetail.loader,
+      new Request(`http://localhost/client-admin/clerks/${clerk.id}`),
+      context(),
+      { id: String(clerk.id) },
+    );
     expect((detail.data as { person: { open_sessions: number } }).person.open_sessions).toBe(2);
-    expect((detail.data as { latestActions: { action: string; entity_id: number }[] }).latestActions[0]).toMatchObject({ action: "request.status", entity_id: requestId });
+    expect((detail.data as { latestActions: { action: string; entity_id: number }[] }).latestActions[0]).toMatchObject({
+      action: "request.status",
+      entity_id: requestId,
+    });
 
     const path = `/client-admin/clerks/${clerk.id}`;
     await run(clerkDetail.action, postForm(path, { intent: "signOut" }), context(), { id: String(clerk.id) });
@@ -115,7 +166,10 @@ describe("client staff", () => {
     expect(await countSessions(db, clerk.id)).toBe(0);
     // An inactive clerk is sent no link (the page does not offer one; the server refuses it too).
     const mails = (await db.selectFrom("email_outbox").select("id").execute()).length;
-    expect((await run(clerkDetail.action, postForm(path, { intent: "resetLink" }), context(), { id: String(clerk.id) })).status).toBe(409);
+    expect(
+      (await run(clerkDetail.action, postForm(path, { intent: "resetLink" }), context(), { id: String(clerk.id) }))
+        .status,
+    ).toBe(409);
     expect((await db.selectFrom("email_outbox").select("id").execute()).length).toBe(mails);
     await run(clerkDetail.action, postForm(path, { intent: "reactivate" }), context(), { id: String(clerk.id) });
     expect((await clerkRow("clerk@example.com"))!.status).toBe("ACTIVE");
@@ -128,7 +182,10 @@ describe("client staff", () => {
     const mail = smtp.received.at(-1)!;
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("clerk@example.com");
     expect(mail.subject).toBe("اختر كلمة مرور جديدة");
-    expect((await run(clerkDetail.action, postForm(path, { intent: "explode" }), context(), { id: String(clerk.id) })).status).toBe(400);
+    expect(
+      (await run(clerkDetail.action, postForm(path, { intent: "explode" }), context(), { id: String(clerk.id) }))
+        .status,
+    ).toBe(400);
   });
 
   it("the super admin sees every client's clerks, filters by client, and must choose a client on create", async () => {
@@ -136,21 +193,41 @@ describe("client staff", () => {
     const all = await run(clerkList.loader, new Request("http://localhost/super-admin/clerks-management"), superAdmin);
     expect((all.data as { total: number }).total).toBe(2);
     const demoUniversity = (await sessionUserOf(db, "clerk@example.com")).client!.id;
-    const one = await run(clerkList.loader, new Request(`http://localhost/super-admin/clerks-management?client=${demoUniversity}`), superAdmin);
+    const one = await run(
+      clerkList.loader,
+      new Request(`http://localhost/super-admin/clerks-management?client=${demoUniversity}`),
+      superAdmin,
+    );
     expect((one.data as { rows: { email: string }[] }).rows.map((row) => row.email)).toEqual(["clerk@example.com"]);
 
-    const missing = await run(clerkForm.action, postForm("/super-admin/clerks-management/create", newClerk), superAdmin);
+    const missing = await run(
+      clerkForm.action,
+      postForm("/super-admin/clerks-management/create", newClerk),
+      superAdmin,
+    );
     expect(missing.status).toBe(400);
     expect(errorsOf(missing).clientId).toEqual(["validation.clientRequired"]);
     expect(await clerkRow("sami.nasser@example.com")).toBeUndefined();
-    const created = await run(clerkForm.action, postForm("/super-admin/clerks-management/create", { ...newClerk, clientId: String(demoUniversity), password: "Given-Pass-12" }), superAdmin);
+    const created = await run(
+      clerkForm.action,
+      postForm("/super-admin/clerks-management/create", {
+        ...newClerk,
+        clientId: String(demoUniversity),
+        password: "Given-Pass-12",
+      }),
+      superAdmin,
+    );
     expect(created.status).toBe(302);
     expect((await clerkRow("sami.nasser@example.com"))!.client_id).toBe(demoUniversity);
   });
 
   it("is refused to a clerk, a service admin and a beneficiary (403)", async () => {
     for (const email of ["clerk@example.com", "serviceadmin@example.com", "beneficiary@example.com"]) {
-      const outcome = await run(clerkList.loader, new Request("http://localhost/client-admin/clerks"), makeContext({ user: await sessionUserOf(db, email), area: "client-admin" }));
+      const outcome = await run(
+        clerkList.loader,
+        new Request("http://localhost/client-admin/clerks"),
+        makeContext({ user: await sessionUserOf(db, email), area: "client-admin" }),
+      );
       expect(outcome.status, email).toBe(403);
     }
   });

@@ -32,19 +32,35 @@ export default function ClientCategories({ loaderData }: Route.ComponentProps) {
   const create = mustLinkTo(area, "clientCategoryCreate");
   return (
     <div className="flex flex-col gap-5">
-      <ListHeader title={t("admin.clientCategories")} addHref={create} addLabel={t("admin.newClientCategory")} searchLabel="admin.searchByName" q={q} actions={<ExportLink />} />
+      <ListHeader
+        title={t("admin.clientCategories")}
+        addHref={create}
+        addLabel={t("admin.newClientCategory")}
+        searchLabel="admin.searchByName"
+        q={q}
+        actions={<ExportLink />}
+      />
       {rows.length === 0 ? (
-        <EmptyList searched={Boolean(q)} message={t("admin.noClientCategories")} addHref={create} addLabel={t("admin.newClientCategory")} />
+        <EmptyList
+          searched={Boolean(q)}
+          message={t("admin.noClientCategories")}
+          addHref={create}
+          addLabel={t("admin.newClientCategory")}
+        />
       ) : (
         <Card className="p-0">
           <ul className="divide-y divide-gray-5" data-testid="client-categories">
             {rows.map((row) => (
               <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                <Link to={mustLinkTo(area, "clientCategory", { id: row.id })} className="font-medium text-accent-11 underline">
+                <Link
+                  to={mustLinkTo(area, "clientCategory", { id: row.id })}
+                  className="font-medium text-accent-11 underline"
+                >
                   {pick(lng, row.name_en, row.name_ar)}
                 </Link>
                 <span className="text-sm text-gray-11">
-                  <bdi>{formatMoney(row.fee, row.currency, lng)}</bdi> · {t("staff.days", { count: row.validity_period_days })} ·{" "}
+                  <bdi>{formatMoney(row.fee, row.currency, lng)}</bdi> ·{" "}
+                  {t("staff.days", { count: row.validity_period_days })} ·{" "}
                   {t("admin.clientCount", { count: Number(row.client_count) })}
                 </span>
               </li>

@@ -22,22 +22,33 @@ import { readForm } from "~/modules/http/body.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "clientCategory:manage");
   if (params.id === undefined) return { category: null };
-  return { category: requirePermission(principal, "clientCategory:manage", await findClientCategory(getDb(), idOf(params.id))) };
+  return {
+    category: requirePermission(principal, "clientCategory:manage", await findClientCategory(getDb(), idOf(params.id))),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "clientCategory:manage");
   const db = getDb();
   const area = areaOf(context)!;
-  const existing = params.id === undefined ? null : requirePermission(principal, "clientCategory:manage", await findClientCategory(db, idOf(params.id)));
+  const existing =
+    params.id === undefined
+      ? null
+      : requirePermission(principal, "clientCategory:manage", await findClientCategory(db, idOf(params.id)));
   const submission = parseWithZod(await readForm(request), { schema: clientCategorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (existing) {
     await editClientCategory(db, existing.id, submission.value, principal);
-    return redirectWithToast(mustLinkTo(area, "clientCategory", { id: existing.id }), { kind: "success", message: "admin.clientCategorySaved" });
+    return redirectWithToast(mustLinkTo(area, "clientCategory", { id: existing.id }), {
+      kind: "success",
+      message: "admin.clientCategorySaved",
+    });
   }
   const id = await createClientCategory(db, submission.value, principal);
-  return redirectWithToast(mustLinkTo(area, "clientCategory", { id }), { kind: "success", message: "admin.clientCategoryCreated" });
+  return redirectWithToast(mustLinkTo(area, "clientCategory", { id }), {
+    kind: "success",
+    message: "admin.clientCategoryCreated",
+  });
 }
 
 export default function ClientCategoryForm({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,11 +70,21 @@ export default function ClientCategoryForm({ loaderData, actionData }: Route.Com
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const title = category ? t("admin.editClientCategory", { name: pick(i18n.language, category.name_en, category.name_ar) }) : t("admin.newClientCategory");
-  const back = category ? mustLinkTo(area, "clientCategory", { id: category.id }) : mustLinkTo(area, "clientCategories");
+  const title = category
+    ? t("admin.editClientCategory", { name: pick(i18n.language, category.name_en, category.name_ar) })
+    : t("admin.newClientCategory");
+  const back = category
+    ? mustLinkTo(area, "clientCategory", { id: category.id })
+    : mustLinkTo(area, "clientCategories");
   return (
     <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
-      <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
+      <PricedFields
+        name={fields.name}
+        description={fields.description}
+        fee={fields.fee}
+        currency={fields.currency}
+        validityPeriod={fields.validityPeriod}
+      />
     </FormPage>
   );
 }

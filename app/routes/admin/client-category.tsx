@@ -25,15 +25,24 @@ async function load(context: Route.LoaderArgs["context"], id: string, capability
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { category } = await load(context, params.id, "clientCategory:manage");
-  return { category, clients: await clientsOfCategory(getDb(), category.id), dialog: new URL(request.url).searchParams.get("dialog") };
+  return {
+    category,
+    clients: await clientsOfCategory(getDb(), category.id),
+    dialog: new URL(request.url).searchParams.get("dialog"),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, category } = await load(context, params.id, "clientCategory:manage");
   const form = await readForm(request);
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
-  if ((await removeClientCategory(getDb(), category, principal)) === "in-use") return data({ error: "admin.clientCategoryInUse" }, { status: 409 });
-  return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), { kind: "success", message: "catalogue.deleted", params: { name: { en: category.name_en, ar: category.name_ar } } });
+  if ((await removeClientCategory(getDb(), category, principal)) === "in-use")
+    return data({ error: "admin.clientCategoryInUse" }, { status: 409 });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), {
+    kind: "success",
+    message: "catalogue.deleted",
+    params: { name: { en: category.name_en, ar: category.name_ar } },
+  });
 }
 
 export default function ClientCategory({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,10 +53,15 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
   const name = pick(lng, category.name_en, category.name_ar);
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <DetailHeader title={name} back={{ href: mustLinkTo(area, "clientCategories"), label: t("admin.clientCategories") }}>
+      <DetailHeader
+        title={name}
+        back={{ href: mustLinkTo(area, "clientCategories"), label: t("admin.clientCategories") }}
+      >
         <EditDeleteButtons editHref={mustLinkTo(area, "clientCategoryEdit", { id: category.id })} />
       </DetailHeader>
-      {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error, { count: clients.length })}</Callout> : null}
+      {actionData && "error" in actionData ? (
+        <Callout tone="error">{t(actionData.error, { count: clients.length })}</Callout>
+      ) : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
@@ -78,7 +92,17 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
             {clients.map((client) => {
               const href = linkTo(area, "client", { id: client.id });
               const label = pick(lng, client.name_en, client.name_ar);
-              return <li key={client.id}>{href ? <Link to={href} className="text-accent-11 underline">{label}</Link> : label}</li>;
+              return (
+                <li key={client.id}>
+                  {href ? (
+                    <Link to={href} className="text-accent-11 underline">
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </li>
+              );
             })}
           </ul>
         )}

@@ -21,7 +21,8 @@ import { readForm } from "~/modules/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "client:manage");
-  const client = id === undefined ? null : requirePermission(principal, "client:manage", await findClient(getDb(), idOf(id)));
+  const client =
+    id === undefined ? null : requirePermission(principal, "client:manage", await findClient(getDb(), idOf(id)));
   return { principal, client };
 }
 
@@ -29,7 +30,11 @@ async function load(context: Route.LoaderArgs["context"], id: string | undefined
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { client } = await load(context, params.id);
   const db = getDb();
-  return { client, categories: await clientCategoryOptions(db), admins: await assignableClientAdmins(db, client?.id ?? null) };
+  return {
+    client,
+    categories: await clientCategoryOptions(db),
+    admins: await assignableClientAdmins(db, client?.id ?? null),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -67,22 +72,45 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
     shouldRevalidate: "onInput",
   });
   const names = fields.name.getFieldset();
-  const title = client ? t("admin.editClient", { name: pick(lng, client.name_en, client.name_ar) }) : t("admin.newClient");
+  const title = client
+    ? t("admin.editClient", { name: pick(lng, client.name_en, client.name_ar) })
+    : t("admin.newClient");
   const back = client ? mustLinkTo(area, "client", { id: client.id }) : mustLinkTo(area, "clients");
   return (
     <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
       <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(names.english, "text")} />
       <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
       <Field label={t("admin.address")} className="md:col-span-2" {...inputProps(fields.address, "text")} />
-      <SelectField field={fields.clientCategoryId} label={t("admin.clientCategory")} placeholder={t("admin.chooseClientCategory")} options={categories.map((category) => ({ id: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />
-      <SelectField field={fields.clientAdminId} label={t("admin.primaryClientAdmin")} placeholder={t("admin.noPrimaryAdmin")} options={admins.map((admin) => ({ id: admin.id, label: personName(lng, admin) }))} />
+      <SelectField
+        field={fields.clientCategoryId}
+        label={t("admin.clientCategory")}
+        placeholder={t("admin.chooseClientCategory")}
+        options={categories.map((category) => ({
+          id: category.id,
+          label: pick(lng, category.name_en, category.name_ar),
+        }))}
+      />
+      <SelectField
+        field={fields.clientAdminId}
+        label={t("admin.primaryClientAdmin")}
+        placeholder={t("admin.noPrimaryAdmin")}
+        options={admins.map((admin) => ({ id: admin.id, label: personName(lng, admin) }))}
+      />
       <p className="text-xs text-gray-11 md:col-span-2">{t("admin.primaryAdminHint")}</p>
       <label className="flex items-center gap-2">
-        <input type="checkbox" name={fields.canDoSincera.name} defaultChecked={fields.canDoSincera.initialValue === "on"} />
+        <input
+          type="checkbox"
+          name={fields.canDoSincera.name}
+          defaultChecked={fields.canDoSincera.initialValue === "on"}
+        />
         <span>{t("admin.canDoSincera")}</span>
       </label>
       <label className="flex items-center gap-2">
-        <input type="checkbox" name={fields.canDoAttestation.name} defaultChecked={fields.canDoAttestation.initialValue === "on"} />
+        <input
+          type="checkbox"
+          name={fields.canDoAttestation.name}
+          defaultChecked={fields.canDoAttestation.initialValue === "on"}
+        />
         <span>{t("admin.canDoAttestation")}</span>
       </label>
     </FormPage>

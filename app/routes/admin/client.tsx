@@ -10,7 +10,12 @@ import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo, mustLinkTo, type Screen } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { countRequestsByStatus } from "~/modules/dashboard/queries.server";
-import { adminsOfClient, clerksOfClient, documentCategoriesOfClient, findClient } from "~/modules/organisations/queries.server";
+import {
+  adminsOfClient,
+  clerksOfClient,
+  documentCategoriesOfClient,
+  findClient,
+} from "~/modules/organisations/queries.server";
 import { removeClient } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { personName, pick } from "~/utils/format";
@@ -42,7 +47,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ((await readForm(request)).get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   const result = await removeClient(getDb(), client, principal);
   if (!result.ok) return data({ references: result.references }, { status: 409 });
-  return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), { kind: "success", message: "catalogue.deleted", params: { name: { en: client.name_en, ar: client.name_ar } } });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), {
+    kind: "success",
+    message: "catalogue.deleted",
+    params: { name: { en: client.name_en, ar: client.name_ar } },
+  });
 }
 
 interface Person {
@@ -53,7 +62,19 @@ interface Person {
   last_name_ar: string;
 }
 
-function PeopleSection({ title, people, screen, empty, testId }: { title: string; people: Person[]; screen: Screen | null; empty: string; testId: string }) {
+function PeopleSection({
+  title,
+  people,
+  screen,
+  empty,
+  testId,
+}: {
+  title: string;
+  people: Person[];
+  screen: Screen | null;
+  empty: string;
+  testId: string;
+}) {
   const { i18n } = useTranslation();
   const area = useArea();
   return (
@@ -92,8 +113,13 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
   const name = pick(lng, client.name_en, client.name_ar);
   const categoryHref = linkTo(area, "clientCategory", { id: client.client_category_id });
   const primaryHref = client.client_admin_id ? linkTo(area, "clientAdmin", { id: client.client_admin_id }) : null;
-  const primaryName = client.client_admin_id ? pick(lng, `${client.admin_first_en} ${client.admin_last_en}`, `${client.admin_first_ar} ${client.admin_last_ar}`) : null;
-  const references = actionData && "references" in actionData ? Object.entries(actionData.references).filter(([, count]) => count > 0) : [];
+  const primaryName = client.client_admin_id
+    ? pick(lng, `${client.admin_first_en} ${client.admin_last_en}`, `${client.admin_first_ar} ${client.admin_last_ar}`)
+    : null;
+  const references =
+    actionData && "references" in actionData
+      ? Object.entries(actionData.references).filter(([, count]) => count > 0)
+      : [];
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <DetailHeader title={name} back={{ href: mustLinkTo(area, "clients"), label: t("admin.clients") }}>
@@ -134,7 +160,15 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
           </dd>
           <dt className="text-sm text-gray-11">{t("admin.primaryClientAdmin")}</dt>
           <dd data-testid="primary-admin">
-            {primaryName === null ? t("admin.noPrimaryAdmin") : primaryHref ? <Link to={primaryHref} className="text-accent-11 underline">{primaryName}</Link> : primaryName}
+            {primaryName === null ? (
+              t("admin.noPrimaryAdmin")
+            ) : primaryHref ? (
+              <Link to={primaryHref} className="text-accent-11 underline">
+                {primaryName}
+              </Link>
+            ) : (
+              primaryName
+            )}
           </dd>
           <dt className="text-sm text-gray-11">{t("admin.canDoSincera")}</dt>
           <dd>{t(client.can_do_sincera === 1 ? "requests.yes" : "requests.no")}</dd>
@@ -151,19 +185,42 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
             return (
               <div key={status} className="rounded-md border border-gray-6 p-3">
                 <dt className="text-sm text-gray-11">{t(`status.${status}`)}</dt>
-                <dd className="text-2xl font-bold">{href ? <Link to={href} className="text-accent-11 underline">{count}</Link> : count}</dd>
+                <dd className="text-2xl font-bold">
+                  {href ? (
+                    <Link to={href} className="text-accent-11 underline">
+                      {count}
+                    </Link>
+                  ) : (
+                    count
+                  )}
+                </dd>
               </div>
             );
           })}
         </dl>
         {linkTo(area, "clientRequests", { clientId: client.id }) ? (
-          <Link to={linkTo(area, "clientRequests", { clientId: client.id })!} className="mt-3 inline-block text-sm text-accent-11 underline">
+          <Link
+            to={linkTo(area, "clientRequests", { clientId: client.id })!}
+            className="mt-3 inline-block text-sm text-accent-11 underline"
+          >
             {t("admin.allRequestsOfClient")}
           </Link>
         ) : null}
       </Card>
-      <PeopleSection title={t("admin.clientAdmins")} people={admins} screen="clientAdmin" empty={t("admin.noAdminsOfClient")} testId="client-admins" />
-      <PeopleSection title={t("nav.clerks")} people={clerks} screen={null} empty={t("admin.noClerksOfClient")} testId="client-clerks" />
+      <PeopleSection
+        title={t("admin.clientAdmins")}
+        people={admins}
+        screen="clientAdmin"
+        empty={t("admin.noAdminsOfClient")}
+        testId="client-admins"
+      />
+      <PeopleSection
+        title={t("nav.clerks")}
+        people={clerks}
+        screen={null}
+        empty={t("admin.noClerksOfClient")}
+        testId="client-clerks"
+      />
       <Card>
         <h2 className="mb-3 text-lg font-semibold">{t("nav.documentCategories")}</h2>
         {categories.length === 0 ? (
@@ -173,7 +230,17 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
             {categories.map((category) => {
               const href = linkTo(area, "category", { id: category.id });
               const label = pick(lng, category.name_en, category.name_ar);
-              return <li key={category.id}>{href ? <Link to={href} className="text-accent-11 underline">{label}</Link> : label}</li>;
+              return (
+                <li key={category.id}>
+                  {href ? (
+                    <Link to={href} className="text-accent-11 underline">
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </li>
+              );
             })}
           </ul>
         )}

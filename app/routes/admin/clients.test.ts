@@ -18,10 +18,19 @@ let db: DB;
 
 async function userOf(email: string) {
   const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  return { id: row.id, email, role: row.role as Role, firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null, lastName: { english: row.last_name_en, arabic: row.last_name_ar }, client: null };
+  return {
+    id: row.id,
+    email,
+    role: row.role as Role,
+    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
+    middleName: null,
+    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
+    client: null,
+  };
 }
 
-const audits = async (action: string) => (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const audits = async (action: string) =>
+  (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
 const clientCount = async () => (await db.selectFrom("clients").select("id").execute()).length;
 const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
 
@@ -38,7 +47,11 @@ async function newClientAdmin(context: ReturnType<typeof makeContext>) {
     jobTitle: "Director",
     permissions: "catalogue:write",
   });
-  await run(clientAdminForm.action, new Request("http://localhost/service-admin/client-admins-management/create", { method: "POST", body }), context);
+  await run(
+    clientAdminForm.action,
+    new Request("http://localhost/service-admin/client-admins-management/create", { method: "POST", body }),
+    context,
+  );
   return (await userOf("huda@example.com")).id;
 }
 
@@ -51,33 +64,74 @@ describe("clients (service admin, super admin)", () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
     const adminId = await newClientAdmin(context);
     const category = await db.selectFrom("client_categories").select("id").executeTakeFirstOrThrow();
-    const fields = { "name.english": "Northern College", "name.arabic": "كلية الشمال", address: "Irbid, University Street", clientCategoryId: String(category.id), clientAdminId: String(adminId), canDoAttestation: "on" };
+    const fields = {
+      "name.english": "Northern College",
+      "name.arabic": "كلية الشمال",
+      address: "Irbid, University Street",
+      clientCategoryId: String(category.id),
+      clientAdminId: String(adminId),
+      canDoAttestation: "on",
+    };
     const created = await run(form.action, postForm("/service-admin/clients-management/create", fields), context);
     expect(created.status).toBe(302);
-    const client = await db.selectFrom("clients").selectAll().where("name_en", "=", "Northern College").executeTakeFirstOrThrow();
-    expect(client).toMatchObject({ address: "Irbid, University Street", client_category_id: category.id, client_admin_id: adminId, can_do_attestation: 1, can_do_sincera: 0 });
+    const client = await db
+      .selectFrom("clients")
+      .selectAll()
+      .where("name_en", "=", "Northern College")
+      .executeTakeFirstOrThrow();
+    expect(client).toMatchObject({
+      address: "Irbid, University Street",
+      client_category_id: category.id,
+      client_admin_id: adminId,
+      can_do_attestation: 1,
+      can_do_sincera: 0,
+    });
     expect(created.headers.get("Location")).toBe(`/service-admin/clients-management/${client.id}`);
-    const record = await db.selectFrom("client_admins").select("client_id").where("user_id", "=", adminId).executeTakeFirstOrThrow();
+    const record = await db
+      .selectFrom("client_admins")
+      .select("client_id")
+      .where("user_id", "=", adminId)
+      .executeTakeFirstOrThrow();
     expect(record.client_id).toBe(client.id);
     expect(await audits("client.create")).toBe(1);
-    const listed = await run(list.loader, new Request("http://localhost/service-admin/clients-management?q=northern"), context);
+    const listed = await run(
+      list.loader,
+      new Request("http://localhost/service-admin/clients-management?q=northern"),
+      context,
+    );
     expect((listed.data as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([client.id]);
     // Now that the admin has a client, another client cannot name them.
-    const again = await run(form.action, postForm("/service-admin/clients-management/create", { ...fields, "name.english": "Other" }), context);
+    const again = await run(
+      form.action,
+      postForm("/service-admin/clients-management/create", { ...fields, "name.english": "Other" }),
+      context,
+    );
     expect(again.status).toBe(409);
     expect(errorsOf(again).clientAdminId).toEqual(["admin.clientAdminTaken"]);
-    const page = await run(detail.loader, new Request(`http://localhost/service-admin/clients-management/${client.id}`), context, { id: String(client.id) });
+    const page = await run(
+      detail.loader,
+      new Request(`http://localhost/service-admin/clients-management/${client.id}`),
+      context,
+      { id: String(client.id) },
+    );
     expect((page.data as { admins: { id: number }[] }).admins.map((row) => row.id)).toEqual([adminId]);
   });
 
   it("says 'Address must be at least 6 characters' and 'Client category is required' in both languages, writing nothing", async () => {
     const context = makeContext({ user: await userOf("superadmin@example.com") });
     const before = await clientCount();
-    const outcome = await run(form.action, postForm("/super-admin/clients-management/create", { "name.english": "X", "name.arabic": "س", address: "Amman" }), context);
+    const outcome = await run(
+      form.action,
+      postForm("/super-admin/clients-management/create", { "name.english": "X", "name.arabic": "س", address: "Amman" }),
+      context,
+    );
     expect(outcome.status).toBe(400);
     expect(errorsOf(outcome).address).toEqual(["validation.addressMin"]);
     expect(errorsOf(outcome).clientCategoryId).toEqual(["validation.clientCategoryRequired"]);
-    expect([en.validation.addressMin, en.validation.clientCategoryRequired]).toEqual(["Address must be at least 6 characters", "Client category is required"]);
+    expect([en.validation.addressMin, en.validation.clientCategoryRequired]).toEqual([
+      "Address must be at least 6 characters",
+      "Client category is required",
+    ]);
     expect(ar.validation.addressMin).toMatch(/6/);
     expect(ar.validation.clientCategoryRequired).toMatch(/[\u0600-\u06FF]/);
     expect(await clientCount()).toBe(before);
@@ -85,27 +139,64 @@ describe("clients (service admin, super admin)", () => {
 
   it("keeps a client that still has admins, clerks, categories or requests: the page lists them and nothing changes", async () => {
     const context = makeContext({ user: await userOf("superadmin@example.com") });
-    const refused = await run(detail.action, postForm("/super-admin/clients-management/1", { intent: "delete" }), context, { id: "1" });
+    const refused = await run(
+      detail.action,
+      postForm("/super-admin/clients-management/1", { intent: "delete" }),
+      context,
+      { id: "1" },
+    );
     expect(refused.status).toBe(409);
     const references = (refused.data as { references: Record<string, number> }).references;
     expect(references.admins).toBeGreaterThan(0);
     expect(references.categories).toBeGreaterThan(0);
     expect(await audits("client.delete")).toBe(0);
     const category = await db.selectFrom("client_categories").select("id").executeTakeFirstOrThrow();
-    await run(form.action, postForm("/super-admin/clients-management/create", { "name.english": "Empty", "name.arabic": "فارغة", clientCategoryId: String(category.id) }), context);
+    await run(
+      form.action,
+      postForm("/super-admin/clients-management/create", {
+        "name.english": "Empty",
+        "name.arabic": "فارغة",
+        clientCategoryId: String(category.id),
+      }),
+      context,
+    );
     const empty = await db.selectFrom("clients").select("id").where("name_en", "=", "Empty").executeTakeFirstOrThrow();
-    const deleted = await run(detail.action, postForm(`/super-admin/clients-management/${empty.id}`, { intent: "delete" }), context, { id: String(empty.id) });
+    const deleted = await run(
+      detail.action,
+      postForm(`/super-admin/clients-management/${empty.id}`, { intent: "delete" }),
+      context,
+      { id: String(empty.id) },
+    );
     expect(deleted.status).toBe(302);
     expect(await audits("client.delete")).toBe(1);
-    const toast = readToast(new Request("http://localhost/", { headers: { Cookie: deleted.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") } }));
+    const toast = readToast(
+      new Request("http://localhost/", {
+        headers: {
+          Cookie: deleted.headers
+            .getSetCookie()
+            .map((cookie) => cookie.split(";")[0])
+            .join("; "),
+        },
+      }),
+    );
     expect(toast?.params).toEqual({ name: { en: "Empty", ar: "فارغة" } });
-    expect(i18nFor("ar").t(toast!.message, toastValues(toast!.params, "ar", i18nFor("ar").t))).toBe("تم حذف \u2068فارغة\u2069.");
+    expect(i18nFor("ar").t(toast!.message, toastValues(toast!.params, "ar", i18nFor("ar").t))).toBe(
+      "تم حذف \u2068فارغة\u2069.",
+    );
   });
 
   it("is refused (403) to client admins, clerks and beneficiaries", async () => {
     const before = await clientCount();
     for (const email of ["clientadmin@example.com", "clerk@example.com", "beneficiary@example.com"]) {
-      const outcome = await run(form.action, postForm("/service-admin/clients-management/create", { "name.english": "X", "name.arabic": "س", clientCategoryId: "1" }), makeContext({ user: await userOf(email), area: "service-admin" }));
+      const outcome = await run(
+        form.action,
+        postForm("/service-admin/clients-management/create", {
+          "name.english": "X",
+          "name.arabic": "س",
+          clientCategoryId: "1",
+        }),
+        makeContext({ user: await userOf(email), area: "service-admin" }),
+      );
       expect(outcome.status, email).toBe(403);
     }
     expect(await clientCount()).toBe(before);
@@ -115,7 +206,11 @@ describe("clients (service admin, super admin)", () => {
 describe("clients as CSV", () => {
   it("export the list with its search: a BOM, the header in the user's language, one row per client", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com"), language: "en" });
-    const response = (await listExport.loader({ request: new Request("http://localhost/service-admin/clients-management/export?format=csv&q=univ"), context, params: {} } as never)) as Response;
+    const response = (await listExport.loader({
+      request: new Request("http://localhost/service-admin/clients-management/export?format=csv&q=univ"),
+      context,
+      params: {},
+    } as never)) as Response;
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="clients-/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -32,9 +32,21 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
   const create = mustLinkTo(area, "clientCreate");
   return (
     <div className="flex flex-col gap-5">
-      <ListHeader title={t("admin.clients")} addHref={create} addLabel={t("admin.newClient")} searchLabel="admin.searchByName" q={q} actions={<ExportLink />} />
+      <ListHeader
+        title={t("admin.clients")}
+        addHref={create}
+        addLabel={t("admin.newClient")}
+        searchLabel="admin.searchByName"
+        q={q}
+        actions={<ExportLink />}
+      />
       {rows.length === 0 ? (
-        <EmptyList searched={Boolean(q)} message={t("admin.noClients")} addHref={create} addLabel={t("admin.newClient")} />
+        <EmptyList
+          searched={Boolean(q)}
+          message={t("admin.noClients")}
+          addHref={create}
+          addLabel={t("admin.newClient")}
+        />
       ) : (
         <Card className="p-0">
           <ul className="divide-y divide-gray-5" data-testid="clients">
@@ -43,7 +55,10 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
               const category = pick(lng, row.category_en, row.category_ar);
               return (
                 <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                  <Link to={mustLinkTo(area, "client", { id: row.id })} className="font-medium text-accent-11 underline">
+                  <Link
+                    to={mustLinkTo(area, "client", { id: row.id })}
+                    className="font-medium text-accent-11 underline"
+                  >
                     {pick(lng, row.name_en, row.name_ar)}
                   </Link>
                   <span className="text-sm text-gray-11">

@@ -31,10 +31,22 @@ const tokenOf = (link: string | null) => new URL(link!).searchParams.get("token"
 describe("invitations", () => {
   it("an account created without a password is mailed a 7-day single-use link to choose one", async () => {
     const context = makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
-    const created = await run(serviceAdminForm.action, postForm("/super-admin/service-admins-management/create", person), context);
+    const created = await run(
+      serviceAdminForm.action,
+      postForm("/super-admin/service-admins-management/create", person),
+      context,
+    );
     expect(created.status).toBe(302);
-    const user = await db.selectFrom("users").select(["id", "password_hash"]).where("email", "=", "nadia@example.com").executeTakeFirstOrThrow();
-    const token = await db.selectFrom("account_tokens").select(["purpose", "expires_at"]).where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "password_hash"])
+      .where("email", "=", "nadia@example.com")
+      .executeTakeFirstOrThrow();
+    const token = await db
+      .selectFrom("account_tokens")
+      .select(["purpose", "expires_at"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(token.purpose).toBe("INVITE");
     expect(Date.parse(token.expires_at) - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
 
@@ -43,41 +55,87 @@ describe("invitations", () => {
     expect(mail.subject).toBe("حسابك في خدمة الوثائق والتصديقات");
     expect(mail.text).toContain("مشرف الخدمة"); // the role, in the mail's language
     const link = smtp.linkIn(mail);
-    const page = await run(reset.loader, new Request(`http://localhost/reset-password?token=${tokenOf(link)}`), makeContext());
+    const page = await run(
+      reset.loader,
+      new Request(`http://localhost/reset-password?token=${tokenOf(link)}`),
+      makeContext(),
+    );
     expect(page.data).toEqual({ token: tokenOf(link), invitation: true });
 
-    const chosen = await run(reset.action, postForm("/reset-password", { token: tokenOf(link), password: "Chosen-Pass-1", confirmPassword: "Chosen-Pass-1" }), makeContext());
+    const chosen = await run(
+      reset.action,
+      postForm("/reset-password", {
+        token: tokenOf(link),
+        password: "Chosen-Pass-1",
+        confirmPassword: "Chosen-Pass-1",
+      }),
+      makeContext(),
+    );
     expect(chosen.status).toBe(302);
     expect((await signIn(db, "nadia@example.com", "Chosen-Pass-1", null)).ok).toBe(true);
-    const again = await run(reset.action, postForm("/reset-password", { token: tokenOf(link), password: "Other-Pass-1", confirmPassword: "Other-Pass-1" }), makeContext());
+    const again = await run(
+      reset.action,
+      postForm("/reset-password", { token: tokenOf(link), password: "Other-Pass-1", confirmPassword: "Other-Pass-1" }),
+      makeContext(),
+    );
     expect(again.status).toBe(400);
-    expect(await db.selectFrom("audit_events").select("action").where("action", "in", ["user.invite", "auth.invitation_accepted"]).orderBy("id").execute()).toEqual([
-      { action: "user.invite" },
-      { action: "auth.invitation_accepted" },
-    ]);
+    expect(
+      await db
+        .selectFrom("audit_events")
+        .select("action")
+        .where("action", "in", ["user.invite", "auth.invitation_accepted"])
+        .orderBy("id")
+        .execute(),
+    ).toEqual([{ action: "user.invite" }, { action: "auth.invitation_accepted" }]);
   });
 
   it("an admin sends it again: a new link works and the earlier one no longer does", async () => {
     const superAdmin = await sessionUserOf(db, "superadmin@example.com");
-    await run(serviceAdminForm.action, postForm("/super-admin/service-admins-management/create", person), makeContext({ user: superAdmin, area: "super-admin" }));
+    await run(
+      serviceAdminForm.action,
+      postForm("/super-admin/service-admins-management/create", person),
+      makeContext({ user: superAdmin, area: "super-admin" }),
+    );
     await deliverDueMail(db, mailTransport(smtp.url));
     const first = tokenOf(smtp.linkIn(smtp.received.at(-1)!));
-    const { id } = await db.selectFrom("users").select("id").where("email", "=", "nadia@example.com").executeTakeFirstOrThrow();
+    const { id } = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "nadia@example.com")
+      .executeTakeFirstOrThrow();
 
-    const resent = await run(serviceAdminDetail.action, postForm(`/super-admin/service-admins-management/${id}`, { intent: "invite" }), makeContext({ user: superAdmin, area: "super-admin" }), { id: String(id) });
+    const resent = await run(
+      serviceAdminDetail.action,
+      postForm(`/super-admin/service-admins-management/${id}`, { intent: "invite" }),
+      makeContext({ user: superAdmin, area: "super-admin" }),
+      { id: String(id) },
+    );
     expect(resent.status).toBe(302);
     await deliverDueMail(db, mailTransport(smtp.url));
     const second = tokenOf(smtp.linkIn(smtp.received.at(-1)!));
     expect(second).not.toBe(first);
-    expect((await run(reset.loader, new Request(`http://localhost/reset-password?token=${first}`), makeContext())).status).toBe(404);
-    expect((await run(reset.loader, new Request(`http://localhost/reset-password?token=${second}`), makeContext())).status).toBe(200);
+    expect(
+      (await run(reset.loader, new Request(`http://localhost/reset-password?token=${first}`), makeContext())).status,
+    ).toBe(404);
+    expect(
+      (await run(reset.loader, new Request(`http://localhost/reset-password?token=${second}`), makeContext())).status,
+    ).toBe(200);
 
-    const refused = await run(serviceAdminDetail.action, postForm(`/super-admin/service-admins-management/${id}`, { intent: "invite" }), makeContext({ user: await sessionUserOf(db, "clerk@example.com"), area: "super-admin" }), { id: String(id) });
+    const refused = await run(
+      serviceAdminDetail.action,
+      postForm(`/super-admin/service-admins-management/${id}`, { intent: "invite" }),
+      makeContext({ user: await sessionUserOf(db, "clerk@example.com"), area: "super-admin" }),
+      { id: String(id) },
+    );
     expect(refused.status).toBe(403);
   });
 
   it("an account created with a password gets no mail", async () => {
-    await run(serviceAdminForm.action, postForm("/super-admin/service-admins-management/create", { ...person, password: "Given-Pass-1" }), makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" }));
+    await run(
+      serviceAdminForm.action,
+      postForm("/super-admin/service-admins-management/create", { ...person, password: "Given-Pass-1" }),
+      makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" }),
+    );
     expect(await db.selectFrom("email_outbox").selectAll().execute()).toEqual([]);
     expect((await signIn(db, "nadia@example.com", "Given-Pass-1", null)).ok).toBe(true);
   });

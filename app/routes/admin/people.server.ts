@@ -12,9 +12,24 @@ import type { Principal } from "~/modules/access";
 import { exportFormatOf } from "~/modules/exports/table.server";
 import { peopleExport } from "~/modules/people/export.server";
 import { PERSON_KINDS } from "~/modules/people/kinds";
-import { clientExists, clientOptions, findClerk, findPerson, latestActionsOf, listClerks, listPeople } from "~/modules/people/queries.server";
+import {
+  clientExists,
+  clientOptions,
+  findClerk,
+  findPerson,
+  latestActionsOf,
+  listClerks,
+  listPeople,
+} from "~/modules/people/queries.server";
 import { PERSON_INTENTS, personSchemaOf, type ManagedRole, type PersonIntent } from "~/modules/people/schema";
-import { changeStatus, createPerson, editPerson, reinvite, sendResetLink, signOutEverywhere } from "~/modules/people/service.server";
+import {
+  changeStatus,
+  createPerson,
+  editPerson,
+  reinvite,
+  sendResetLink,
+  signOutEverywhere,
+} from "~/modules/people/service.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { pagingOf, searchOf } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -33,13 +48,29 @@ export async function loadPeople({ request, context }: Args, role: ManagedRole) 
   const url = new URL(request.url);
   const paging = pagingOf(url);
   const q = searchOf(url);
-  if (role !== "CLERK") return { ...(await listPeople(getDb(), role, { q, ...paging })), q, ...paging, view: "work" as const, clients: null, clientId: null };
+  if (role !== "CLERK")
+    return {
+      ...(await listPeople(getDb(), role, { q, ...paging })),
+      q,
+      ...paging,
+      view: "work" as const,
+      clients: null,
+      clientId: null,
+    };
   // A client admin sees their client's clerks; the super admin all, or one client's (`?client=`).
   const scoped = scopeFilter(principal).clientId;
   const clientId = clerkClientOf(principal, url);
   const { total, rows } = await listClerks(getDb(), { q, ...paging, clientId });
   const view = url.pathname.includes("/clerk-users") ? ("access" as const) : ("work" as const);
-  return { rows, total, q, ...paging, view, clients: scoped === undefined ? await clientOptions(getDb()) : null, clientId: clientId ?? null };
+  return {
+    rows,
+    total,
+    q,
+    ...paging,
+    view,
+    clients: scoped === undefined ? await clientOptions(getDb()) : null,
+    clientId: clientId ?? null,
+  };
 }
 
 /** The client whose clerks a list shows: a client admin's own; the super admin's, all or one (`?client=`). */
@@ -53,7 +84,13 @@ export function exportPeople({ request, context }: Args, role: ManagedRole) {
   const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
-  return peopleExport(getDb(), role, { q: searchOf(url), clientId: role === "CLERK" ? clerkClientOf(principal, url) : undefined }, getLocale(context), format);
+  return peopleExport(
+    getDb(),
+    role,
+    { q: searchOf(url), clientId: role === "CLERK" ? clerkClientOf(principal, url) : undefined },
+    getLocale(context),
+    format,
+  );
 }
 
 /** The role of the people list a download is mounted beside (its path segment, routes.ts). */
@@ -88,7 +125,8 @@ async function findManaged(role: ManagedRole, id: number) {
 async function personOf({ params, context }: Args, role: ManagedRole) {
   const capability = PERSON_KINDS[role].capability;
   const principal = requirePermission(principalOf(context), capability);
-  const person = params.id === undefined ? null : requirePermission(principal, capability, await findManaged(role, idOf(params.id)));
+  const person =
+    params.id === undefined ? null : requirePermission(principal, capability, await findManaged(role, idOf(params.id)));
   return { principal, person: person && { ...person, permissions: parsePermissions(person.permissions) } };
 }
 
@@ -98,8 +136,16 @@ export async function loadPerson(args: Args, role: ManagedRole) {
   const latestRequests = role === "BENEFICIARY" ? await latestRequestsOf(getDb(), person!.id) : [];
   const latestAttestations = role === "BENEFICIARY" ? await latestAttestationsOf(getDb(), person!.id) : [];
   // What a beneficiary's uploads keep stored, against the quota (README, Security limits).
-  const storage = role === "BENEFICIARY" ? { used: await bytesStoredBy(getDb(), person!.id), quota: env.storageQuotaBytes } : null;
-  return { person: person!, latestActions, latestRequests, latestAttestations, storage, dialog: new URL(args.request.url).searchParams.get("dialog") };
+  const storage =
+    role === "BENEFICIARY" ? { used: await bytesStoredBy(getDb(), person!.id), quota: env.storageQuotaBytes } : null;
+  return {
+    person: person!,
+    latestActions,
+    latestRequests,
+    latestAttestations,
+    storage,
+    dialog: new URL(args.request.url).searchParams.get("dialog"),
+  };
 }
 
 export async function loadPersonForm(args: Args, role: ManagedRole) {
@@ -127,7 +173,8 @@ export async function changePersonStatus(args: Args, role: ManagedRole) {
   const known = PERSON_INTENTS.find((candidate) => candidate === asked);
   if (!known) throw data({ reason: "bad-intent" }, { status: 400 });
   // Links and sign-outs are for active people only, as the page offers them: an inactive person cannot sign in.
-  if (person!.status !== "ACTIVE" && known !== "reactivate" && known !== "deactivate") throw data({ reason: "inactive" }, { status: 409 });
+  if (person!.status !== "ACTIVE" && known !== "reactivate" && known !== "deactivate")
+    throw data({ reason: "inactive" }, { status: 409 });
   const db = getDb();
   const id = person!.id;
   if (known === "deactivate" || known === "reactivate") await changeStatus(db, role, id, known, principal);
@@ -137,14 +184,21 @@ export async function changePersonStatus(args: Args, role: ManagedRole) {
   return redirectWithToast(mustLinkTo(areaOf(args.context)!, PERSON_KINDS[role].screens.detail, { id }), {
     kind: "success",
     message: INTENT_TOASTS[known],
-    params: { name: { en: `${person!.first_name_en} ${person!.last_name_en}`, ar: `${person!.first_name_ar} ${person!.last_name_ar}` } },
+    params: {
+      name: {
+        en: `${person!.first_name_en} ${person!.last_name_en}`,
+        ar: `${person!.first_name_ar} ${person!.last_name_ar}`,
+      },
+    },
   });
 }
 
 /** Create (`create`) or save (`edit/{id}`): validation errors and a taken email re-render the form. */
 export async function savePerson(args: Args, role: ManagedRole) {
   const { principal, person } = await personOf(args, role);
-  const submission = parseWithZod(await readForm(args.request), { schema: personSchemaOf(role, person ? "edit" : "create") });
+  const submission = parseWithZod(await readForm(args.request), {
+    schema: personSchemaOf(role, person ? "edit" : "create"),
+  });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const db = getDb();
   let clientId: number | undefined;
@@ -152,15 +206,28 @@ export async function savePerson(args: Args, role: ManagedRole) {
     // A client admin's clerk belongs to their client whatever is posted; the super admin names a client.
     clientId = scopeFilter(principal).clientId ?? submission.value.clientId;
     if (clientId === undefined || !(await clientExists(db, clientId))) {
-      return data(submission.reply({ fieldErrors: { clientId: ["validation.clientRequired"] }, hideFields: ["password"] }), { status: 400 });
+      return data(
+        submission.reply({ fieldErrors: { clientId: ["validation.clientRequired"] }, hideFields: ["password"] }),
+        { status: 400 },
+      );
     }
   }
-  const result = person ? await editPerson(db, role, person.id, submission.value, principal, clientId) : await createPerson(db, role, submission.value, principal, clientId);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), { status: 409 });
+  const result = person
+    ? await editPerson(db, role, person.id, submission.value, principal, clientId)
+    : await createPerson(db, role, submission.value, principal, clientId);
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), {
+      status: 409,
+    });
   const kind = PERSON_KINDS[role];
   return redirectWithToast(mustLinkTo(areaOf(args.context)!, kind.screens.detail, { id: result.id }), {
     kind: "success",
     message: person ? kind.labels.saved : kind.labels.created,
-    params: { name: { en: `${submission.value.firstName.english} ${submission.value.lastName.english}`, ar: `${submission.value.firstName.arabic} ${submission.value.lastName.arabic}` } },
+    params: {
+      name: {
+        en: `${submission.value.firstName.english} ${submission.value.lastName.english}`,
+        ar: `${submission.value.firstName.arabic} ${submission.value.lastName.arabic}`,
+      },
+    },
   });
 }

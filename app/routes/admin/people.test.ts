@@ -22,7 +22,11 @@ const userOf = (email: string) => sessionUserOf(db, email);
 function post(path: string, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(key, item);
-  return new Request(`http://localhost${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 }
 
 const person = {
@@ -35,9 +39,16 @@ const person = {
   nin: "9871234560",
   password: "Strong-Pass-1",
 };
-const clientAdmin = { ...person, email: "new.admin@example.com", jobTitle: "Registrar", canDoAttestation: "on", permissions: ["catalogue:write", "request:update"] };
+const clientAdmin = {
+  ...person,
+  email: "new.admin@example.com",
+  jobTitle: "Registrar",
+  canDoAttestation: "on",
+  permissions: ["catalogue:write", "request:update"],
+};
 
-const audits = async (action: string) => (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const audits = async (action: string) =>
+  (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
 const users = async () => (await db.selectFrom("users").select("id").execute()).length;
 const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
 const messagesOf = (key: string) => {
@@ -58,21 +69,43 @@ beforeEach(async () => {
 describe("service admins (super admin)", () => {
   it("creates one with a lower-cased email and a hashed password, audited, listed, and able to sign in", async () => {
     const context = makeContext({ user: await userOf("superadmin@example.com") });
-    const created = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", person), context);
+    const created = await run(
+      serviceAdminForm.action,
+      post("/super-admin/service-admins-management/create", person),
+      context,
+    );
     expect(created.status).toBe(302);
-    const row = await db.selectFrom("users").selectAll().where("email", "=", "rami.aziz@example.com").executeTakeFirstOrThrow();
-    expect([row.role, row.status, row.phone, row.nin, row.first_name_ar]).toEqual(["SERVICE_ADMIN", "ACTIVE", "0791234567", "9871234560", "رامي"]);
+    const row = await db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "rami.aziz@example.com")
+      .executeTakeFirstOrThrow();
+    expect([row.role, row.status, row.phone, row.nin, row.first_name_ar]).toEqual([
+      "SERVICE_ADMIN",
+      "ACTIVE",
+      "0791234567",
+      "9871234560",
+      "رامي",
+    ]);
     expect(await verifyPassword(row.password_hash, "Strong-Pass-1")).toBe(true);
     expect(created.headers.get("Location")).toBe(`/super-admin/service-admins-management/${row.id}`);
     expect(await audits("service_admin.create")).toBe(1);
-    const listed = await run(serviceAdminList.loader, new Request("http://localhost/super-admin/service-admins-management?q=rami.aziz"), context);
+    const listed = await run(
+      serviceAdminList.loader,
+      new Request("http://localhost/super-admin/service-admins-management?q=rami.aziz"),
+      context,
+    );
     expect((listed.data as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([row.id]);
   });
 
   it("says every message of the spec's 'Admin form', in English and Arabic, and writes nothing", async () => {
     const context = makeContext({ user: await userOf("superadmin@example.com") });
     const before = await users();
-    const outcome = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", { email: "not-an-email", password: "short" }), context);
+    const outcome = await run(
+      serviceAdminForm.action,
+      post("/super-admin/service-admins-management/create", { email: "not-an-email", password: "short" }),
+      context,
+    );
     expect(outcome.status).toBe(400);
     const error = errorsOf(outcome);
     const expected = {
@@ -98,22 +131,42 @@ describe("service admins (super admin)", () => {
   it("refuses an email already used, whatever its case, and keeps the input", async () => {
     const context = makeContext({ user: await userOf("superadmin@example.com") });
     const before = await users();
-    const outcome = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", { ...person, email: "ClientAdmin@EXAMPLE.com" }), context);
+    const outcome = await run(
+      serviceAdminForm.action,
+      post("/super-admin/service-admins-management/create", { ...person, email: "ClientAdmin@EXAMPLE.com" }),
+      context,
+    );
     expect(outcome.status).toBe(409);
     expect(errorsOf(outcome).email).toEqual(["auth.emailTaken"]);
-    expect((outcome.data as { initialValue: Record<string, unknown> }).initialValue.email).toBe("ClientAdmin@EXAMPLE.com");
+    expect((outcome.data as { initialValue: Record<string, unknown> }).initialValue.email).toBe(
+      "ClientAdmin@EXAMPLE.com",
+    );
     expect(await users()).toBe(before);
   });
 
   it("is refused (403) to the service admin and everyone below; another role's id is 404", async () => {
-    for (const email of ["serviceadmin@example.com", "clientadmin@example.com", "clerk@example.com", "beneficiary@example.com"]) {
-      const outcome = await run(serviceAdminForm.action, post("/super-admin/service-admins-management/create", person), makeContext({ user: await userOf(email), area: "super-admin" }));
+    for (const email of [
+      "serviceadmin@example.com",
+      "clientadmin@example.com",
+      "clerk@example.com",
+      "beneficiary@example.com",
+    ]) {
+      const outcome = await run(
+        serviceAdminForm.action,
+        post("/super-admin/service-admins-management/create", person),
+        makeContext({ user: await userOf(email), area: "super-admin" }),
+      );
       expect(outcome.status, email).toBe(403);
     }
     const context = makeContext({ user: await userOf("superadmin@example.com") });
     const clientAdminId = (await userOf("clientadmin@example.com")).id;
-    expect((await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: String(clientAdminId) })).status).toBe(404);
-    expect((await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: "abc" })).status).toBe(404);
+    expect(
+      (await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: String(clientAdminId) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: "abc" })).status,
+    ).toBe(404);
     expect(await users()).toBe(9);
   });
 });
@@ -121,12 +174,23 @@ describe("service admins (super admin)", () => {
 describe("client admins", () => {
   it("are created without a client, with job title, canDoAttestation and the chosen permissions", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
-    const created = await run(clientAdminForm.action, post("/service-admin/client-admins-management/create", clientAdmin), context);
+    const created = await run(
+      clientAdminForm.action,
+      post("/service-admin/client-admins-management/create", clientAdmin),
+      context,
+    );
     expect(created.status).toBe(302);
     const row = await db
       .selectFrom("users")
       .innerJoin("client_admins", "client_admins.user_id", "users.id")
-      .select(["users.id", "users.role", "client_admins.client_id", "client_admins.job_title", "client_admins.permissions", "client_admins.can_do_attestation"])
+      .select([
+        "users.id",
+        "users.role",
+        "client_admins.client_id",
+        "client_admins.job_title",
+        "client_admins.permissions",
+        "client_admins.can_do_attestation",
+      ])
       .where("users.email", "=", "new.admin@example.com")
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: "CLIENT_ADMIN", client_id: null, job_title: "Registrar", can_do_attestation: 1 });
@@ -136,7 +200,11 @@ describe("client admins", () => {
 
   it("need a job title ('Job title is required') and at least one permission", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
-    const outcome = await run(clientAdminForm.action, post("/service-admin/client-admins-management/create", { ...clientAdmin, jobTitle: "", permissions: [] }), context);
+    const outcome = await run(
+      clientAdminForm.action,
+      post("/service-admin/client-admins-management/create", { ...clientAdmin, jobTitle: "", permissions: [] }),
+      context,
+    );
     expect(outcome.status).toBe(400);
     expect(errorsOf(outcome).jobTitle).toEqual(["validation.jobTitleRequired"]);
     expect(errorsOf(outcome).permissions).toEqual(["validation.permissionRequired"]);
@@ -148,7 +216,17 @@ describe("client admins", () => {
     const session = await principalOfSession(admin.id);
     expect((await session.now()).capabilities.has("request:issue")).toBe(true);
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
-    const saved = await run(clientAdminForm.action, post(`/service-admin/client-admins-management/edit/${admin.id}`, { ...clientAdmin, email: admin.email, password: "", permissions: ["catalogue:write"] }), context, { id: String(admin.id) });
+    const saved = await run(
+      clientAdminForm.action,
+      post(`/service-admin/client-admins-management/edit/${admin.id}`, {
+        ...clientAdmin,
+        email: admin.email,
+        password: "",
+        permissions: ["catalogue:write"],
+      }),
+      context,
+      { id: String(admin.id) },
+    );
     expect(saved.status).toBe(302);
     const capabilities = (await session.now()).capabilities;
     expect(capabilities.has("catalogue:write")).toBe(true);
@@ -163,7 +241,9 @@ describe("client admins", () => {
     expect((await session.now()).role).toBe("CLIENT_ADMIN");
     const context = makeContext({ user: await userOf("superadmin@example.com") });
     const path = `/super-admin/client-admins-management/${admin.id}`;
-    const deactivated = await run(clientAdminDetail.action, post(path, { intent: "deactivate" }), context, { id: String(admin.id) });
+    const deactivated = await run(clientAdminDetail.action, post(path, { intent: "deactivate" }), context, {
+      id: String(admin.id),
+    });
     expect(deactivated.status).toBe(302);
     expect((await session.now()).role).toBeNull();
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", admin.id).execute()).toEqual([]);
@@ -172,7 +252,9 @@ describe("client admins", () => {
     await run(clientAdminDetail.action, post(path, { intent: "reactivate" }), context, { id: String(admin.id) });
     expect((await principalOfSession(admin.id).then((again) => again.now())).role).toBe("CLIENT_ADMIN");
     expect([await audits("client_admin.deactivate"), await audits("client_admin.reactivate")]).toEqual([1, 1]);
-    const unknown = await run(clientAdminDetail.action, post(path, { intent: "delete" }), context, { id: String(admin.id) });
+    const unknown = await run(clientAdminDetail.action, post(path, { intent: "delete" }), context, {
+      id: String(admin.id),
+    });
     expect(unknown.status).toBe(400);
     expect(await db.selectFrom("users").select("id").where("id", "=", admin.id).execute()).toHaveLength(1);
   });
@@ -181,7 +263,13 @@ describe("client admins", () => {
 describe("people lists as CSV", () => {
   it("export the list with its search: a BOM, a header in the user's language, one row per person", async () => {
     const superAdmin = await sessionUserOf(db, "superadmin@example.com");
-    const response = (await peopleExport.loader({ request: new Request("http://localhost/super-admin/beneficiaries-management/export?q=beneficiary&format=csv&page=2"), context: makeContext({ user: superAdmin, language: "ar" }), params: {} } as never)) as Response;
+    const response = (await peopleExport.loader({
+      request: new Request(
+        "http://localhost/super-admin/beneficiaries-management/export?q=beneficiary&format=csv&page=2",
+      ),
+      context: makeContext({ user: superAdmin, language: "ar" }),
+      params: {},
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -191,7 +279,11 @@ describe("people lists as CSV", () => {
     expect(emails).toEqual(["beneficiary@example.com", "beneficiary2@example.com", "beneficiary3@example.com"]);
     expect(lines[1].split(",")[1]).toBe("أحمد حسن");
     expect(lines[1].split(",")[7]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const clerks = (await peopleExport.loader({ request: new Request("http://localhost/client-admin/clerks/export?format=csv"), context: makeContext({ user: await sessionUserOf(db, "clientadmin@example.com"), language: "en" }), params: {} } as never)) as Response;
+    const clerks = (await peopleExport.loader({
+      request: new Request("http://localhost/client-admin/clerks/export?format=csv"),
+      context: makeContext({ user: await sessionUserOf(db, "clientadmin@example.com"), language: "en" }),
+      params: {},
+    } as never)) as Response;
     const clerkLines = (await clerks.text()).trimEnd().split("\r\n");
     expect(clerkLines.slice(1).map((line) => line.split(",")[6])).toEqual(["Demo University"]);
   });

@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = policySchema.safeParse({ required: form.getAll("required") });
   if (!parsed.success) throw data({ reason: "bad-role" }, { status: 400 });
   await savePolicy(getDb(), parsed.data.required, ROLES, principal);
-  return redirectWithToast(href("/super-admin/two-factor-policy"), { kind: "success", message: "twoFactor.policySaved" });
+  return redirectWithToast(href("/super-admin/two-factor-policy"), {
+    kind: "success",
+    message: "twoFactor.policySaved",
+  });
 }
 
 export default function TwoFactorPolicy({ loaderData }: Route.ComponentProps) {
@@ -41,7 +44,12 @@ export default function TwoFactorPolicy({ loaderData }: Route.ComponentProps) {
             <legend className="mb-2 font-medium">{t("twoFactor.policyLegend")}</legend>
             {ROLES.map((role) => (
               <label key={role} className="flex items-center gap-2">
-                <input type="checkbox" name="required" value={role} defaultChecked={loaderData.required.includes(role)} />
+                <input
+                  type="checkbox"
+                  name="required"
+                  value={role}
+                  defaultChecked={loaderData.required.includes(role)}
+                />
                 {t(`roles.${role}`)}
               </label>
             ))}

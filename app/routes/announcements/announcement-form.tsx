@@ -24,7 +24,10 @@ import { readForm } from "~/modules/http/body.server";
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
   if (principal.scope.kind !== "client" || !principal.clientId) throw forbidden();
-  const announcement = id === undefined ? null : requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), idOf(id)));
+  const announcement =
+    id === undefined
+      ? null
+      : requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), idOf(id)));
   return { principal, clientId: principal.clientId, announcement, area: areaOf(context)! };
 }
 
@@ -41,7 +44,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await saveAnnouncement(getDb(), announcement, clientId, submission.value, principal);
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 409 });
   const published = submission.value.intent === "publish" && announcement?.status !== "PUBLISHED";
-  return redirectWithToast(mustLinkTo(area, "announcement", { id: result.id }), { kind: "success", message: published ? "announcements.published" : "announcements.saved" });
+  return redirectWithToast(mustLinkTo(area, "announcement", { id: result.id }), {
+    kind: "success",
+    message: published ? "announcements.published" : "announcements.saved",
+  });
 }
 
 export default function AnnouncementForm({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,7 +58,11 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
   const [form, fields] = useForm<AnnouncementInput>({
     lastResult: actionData,
     defaultValue: announcement
-      ? { title: { english: announcement.title_en, arabic: announcement.title_ar }, body: { english: announcement.body_en, arabic: announcement.body_ar }, slug: announcement.slug }
+      ? {
+          title: { english: announcement.title_en, arabic: announcement.title_ar },
+          body: { english: announcement.body_en, arabic: announcement.body_ar },
+          slug: announcement.slug,
+        }
       : {},
     onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
     shouldValidate: "onBlur",
@@ -61,7 +71,9 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
   const title = fields.title.getFieldset();
   const body = fields.body.getFieldset();
   const heading = announcement ? t("announcements.editTitle") : t("announcements.new");
-  const back = announcement ? mustLinkTo(area, "announcement", { id: announcement.id }) : mustLinkTo(area, "announcements");
+  const back = announcement
+    ? mustLinkTo(area, "announcement", { id: announcement.id })
+    : mustLinkTo(area, "announcements");
   const busy = navigation.state === "submitting";
   return (
     <div className="flex max-w-4xl flex-col gap-5">
@@ -75,9 +87,27 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
         <Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <Field label={t("announcements.titleEnglish")} dir="ltr" lang="en" {...inputProps(title.english, "text")} />
           <Field label={t("announcements.titleArabic")} dir="rtl" lang="ar" {...inputProps(title.arabic, "text")} />
-          <TextareaField label={t("announcements.bodyEnglish")} rows={10} dir="ltr" lang="en" {...textareaProps(body.english)} />
-          <TextareaField label={t("announcements.bodyArabic")} rows={10} dir="rtl" lang="ar" {...textareaProps(body.arabic)} />
-          <Field label={t("announcements.slug")} hint={t("announcements.slugHint")} dir="ltr" className="md:col-span-2" {...inputProps(fields.slug, "text")} />
+          <TextareaField
+            label={t("announcements.bodyEnglish")}
+            rows={10}
+            dir="ltr"
+            lang="en"
+            {...textareaProps(body.english)}
+          />
+          <TextareaField
+            label={t("announcements.bodyArabic")}
+            rows={10}
+            dir="rtl"
+            lang="ar"
+            {...textareaProps(body.arabic)}
+          />
+          <Field
+            label={t("announcements.slug")}
+            hint={t("announcements.slugHint")}
+            dir="ltr"
+            className="md:col-span-2"
+            {...inputProps(fields.slug, "text")}
+          />
           <div className="flex flex-wrap gap-2 md:col-span-2">
             {announcement?.status === "PUBLISHED" ? (
               <Button type="submit" name="intent" value="draft" disabled={busy}>

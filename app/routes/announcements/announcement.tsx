@@ -30,7 +30,11 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
 /** An announcement as the public will read it, in both languages, with publish, unpublish and delete. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { principal, announcement } = await load(context, params.id);
-  return { announcement, isAuthor: principal.scope.kind === "client", dialog: new URL(request.url).searchParams.get("dialog") };
+  return {
+    announcement,
+    isAuthor: principal.scope.kind === "client",
+    dialog: new URL(request.url).searchParams.get("dialog"),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,11 +47,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const here = mustLinkTo(area, "announcement", { id: announcement.id });
   if (intent === "delete") {
-    if (!(await deleteAnnouncement(db, announcement, principal))) return redirectWithToast(here, { kind: "error", message: "announcements.deleteOnlyDrafts" });
+    if (!(await deleteAnnouncement(db, announcement, principal)))
+      return redirectWithToast(here, { kind: "error", message: "announcements.deleteOnlyDrafts" });
     return redirectWithToast(mustLinkTo(area, "announcements"), { kind: "success", message: "announcements.deleted" });
   }
   const changed = await setPublished(db, announcement, intent === "publish", principal);
-  return redirectWithToast(here, changed ? { kind: "success", message: intent === "publish" ? "announcements.published" : "announcements.unpublished" } : { kind: "info", message: "announcements.unchanged" });
+  return redirectWithToast(
+    here,
+    changed
+      ? { kind: "success", message: intent === "publish" ? "announcements.published" : "announcements.unpublished" }
+      : { kind: "info", message: "announcements.unchanged" },
+  );
 }
 
 function StatusForm({ intent, label, variant }: { intent: string; label: string; variant?: "outline" | "danger" }) {
@@ -85,7 +95,11 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
               {t("announcements.edit")}
             </ButtonLink>
           ) : null}
-          {published ? <StatusForm intent="unpublish" label={t("announcements.unpublish")} variant="outline" /> : isAuthor ? <StatusForm intent="publish" label={t("announcements.publish")} /> : null}
+          {published ? (
+            <StatusForm intent="unpublish" label={t("announcements.unpublish")} variant="outline" />
+          ) : isAuthor ? (
+            <StatusForm intent="publish" label={t("announcements.publish")} />
+          ) : null}
           {!published && isAuthor ? (
             <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
               {t("announcements.delete")}
@@ -94,7 +108,12 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {dialog === "delete" && !published && isAuthor ? (
-        <ConfirmAction intent="delete" title={t("announcements.deleteTitle", { title })} hint={t("announcements.deleteHint")} confirmLabel={t("announcements.delete")} />
+        <ConfirmAction
+          intent="delete"
+          title={t("announcements.deleteTitle", { title })}
+          hint={t("announcements.deleteHint")}
+          confirmLabel={t("announcements.delete")}
+        />
       ) : null}
       <Card>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
@@ -130,7 +149,10 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
               {language === "ar" ? announcement.title_ar : announcement.title_en}
             </h2>
             <div className="prose-sm flex flex-col gap-2 [&_a]:text-accent-11 [&_a]:underline">
-              <AnnouncementBody body={language === "ar" ? announcement.body_ar : announcement.body_en} lang={language} />
+              <AnnouncementBody
+                body={language === "ar" ? announcement.body_ar : announcement.body_en}
+                lang={language}
+              />
             </div>
           </Card>
         ))}

@@ -16,14 +16,21 @@ import * as listExport from "./announcements-export";
 
 let db: DB;
 const users: Record<string, SessionUser> = {};
-const EMAILS = ["clerk@example.com", "clerk2@example.com", "superadmin@example.com", "clientadmin@example.com", "beneficiary@example.com"] as const;
+const EMAILS = [
+  "clerk@example.com",
+  "clerk2@example.com",
+  "superadmin@example.com",
+  "clientadmin@example.com",
+  "beneficiary@example.com",
+] as const;
 
 beforeEach(async () => {
   db = await createSeededTestDb();
   for (const email of EMAILS) users[email] = await sessionUserOf(db, email);
 });
 
-const as = (email: (typeof EMAILS)[number], language?: "ar" | "en") => makeContext({ user: users[email], ...(language ? { language } : {}) });
+const as = (email: (typeof EMAILS)[number], language?: "ar" | "en") =>
+  makeContext({ user: users[email], ...(language ? { language } : {}) });
 const anonymous = (language: "ar" | "en") => makeContext({ language });
 const FIELDS = {
   "title.english": "Library closed on Friday",
@@ -31,14 +38,28 @@ const FIELDS = {
   "body.english": "The library is closed on Friday.\n\nSee <b>https://example.org/library</b> for the hours.",
   "body.arabic": "المكتبة مغلقة يوم الجمعة.",
 };
-const named = (title: string) => db.selectFrom("public_announcements").selectAll().where("title_en", "=", title).executeTakeFirstOrThrow();
-const auditOf = async (id: number) => (await db.selectFrom("audit_events").select("action").where("entity_type", "=", "PUBLIC_ANNOUNCEMENTS").where("entity_id", "=", id).orderBy("id").execute()).map((row) => row.action);
+const named = (title: string) =>
+  db.selectFrom("public_announcements").selectAll().where("title_en", "=", title).executeTakeFirstOrThrow();
+const auditOf = async (id: number) =>
+  (
+    await db
+      .selectFrom("audit_events")
+      .select("action")
+      .where("entity_type", "=", "PUBLIC_ANNOUNCEMENTS")
+      .where("entity_id", "=", id)
+      .orderBy("id")
+      .execute()
+  ).map((row) => row.action);
 const count = async () => (await db.selectFrom("public_announcements").select("id").execute()).length;
 
 describe("writing announcements", () => {
   it("says what is missing in English and Arabic and writes nothing", async () => {
     const before = await count();
-    const result = await run(form.action, postForm("/clerks/public-announcements/create", { "title.english": " ", slug: "Not A Slug!" }), as("clerk@example.com"));
+    const result = await run(
+      form.action,
+      postForm("/clerks/public-announcements/create", { "title.english": " ", slug: "Not A Slug!" }),
+      as("clerk@example.com"),
+    );
     expect(result.status).toBe(400);
     expect((result.data as { error: Record<string, string[]> }).error).toEqual({
       "title.english": ["announcements.titleEnglishRequired"],
@@ -47,43 +68,104 @@ describe("writing announcements", () => {
       "body.arabic": ["announcements.bodyArabicRequired"],
       slug: ["announcements.slugInvalid"],
     });
-    expect([i18nFor("en").t("announcements.titleArabicRequired"), i18nFor("ar").t("announcements.titleArabicRequired")]).toEqual(["Arabic title is required", "العنوان بالعربية مطلوب"]);
+    expect([
+      i18nFor("en").t("announcements.titleArabicRequired"),
+      i18nFor("ar").t("announcements.titleArabicRequired"),
+    ]).toEqual(["Arabic title is required", "العنوان بالعربية مطلوب"]);
     expect(await count()).toBe(before);
   });
 
   it("saves a draft with a slug from the English title, unique; publishes, unpublishes and deletes it, each audited", async () => {
     const clerk = as("clerk@example.com");
-    const created = await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS, intent: "draft" }), clerk);
+    const created = await run(
+      form.action,
+      postForm("/clerks/public-announcements/create", { ...FIELDS, intent: "draft" }),
+      clerk,
+    );
     expect(created.status).toBe(302);
     const draft = await named("Library closed on Friday");
     expect(created.headers.get("Location")).toBe(`/clerks/public-announcements/${draft.id}`);
-    expect(draft).toMatchObject({ slug: "library-closed-on-friday", status: "DRAFT", published_at: null, author_id: users["clerk@example.com"].id });
+    expect(draft).toMatchObject({
+      slug: "library-closed-on-friday",
+      status: "DRAFT",
+      published_at: null,
+      author_id: users["clerk@example.com"].id,
+    });
     // The same title again gets the next free slug; a slug typed by the clerk must be free.
-    await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS, "title.english": "Library closed on Friday!", intent: "draft" }), clerk);
+    await run(
+      form.action,
+      postForm("/clerks/public-announcements/create", {
+        ...FIELDS,
+        "title.english": "Library closed on Friday!",
+        intent: "draft",
+      }),
+      clerk,
+    );
     expect((await named("Library closed on Friday!")).slug).toBe("library-closed-on-friday-2");
-    const taken = await run(form.action, postForm(`/clerks/public-announcements/edit/${draft.id}`, { ...FIELDS, slug: "new-opening-hours-of-the-registry" }), clerk, { id: String(draft.id) });
+    const taken = await run(
+      form.action,
+      postForm(`/clerks/public-announcements/edit/${draft.id}`, {
+        ...FIELDS,
+        slug: "new-opening-hours-of-the-registry",
+      }),
+      clerk,
+      { id: String(draft.id) },
+    );
     expect((taken.data as { error: Record<string, string[]> }).error).toEqual({ slug: ["announcements.slugTaken"] });
 
     // A draft is not public.
-    expect((await run(publicPage.loader, new Request("http://localhost/public-announcements/library-closed-on-friday"), anonymous("en"), { slug: "library-closed-on-friday" })).status).toBe(404);
+    expect(
+      (
+        await run(
+          publicPage.loader,
+          new Request("http://localhost/public-announcements/library-closed-on-friday"),
+          anonymous("en"),
+          { slug: "library-closed-on-friday" },
+        )
+      ).status,
+    ).toBe(404);
     const path = `/clerks/public-announcements/${draft.id}`;
-    expect((await run(detail.action, postForm(path, { intent: "publish" }), clerk, { id: String(draft.id) })).status).toBe(302);
+    expect(
+      (await run(detail.action, postForm(path, { intent: "publish" }), clerk, { id: String(draft.id) })).status,
+    ).toBe(302);
     expect((await named("Library closed on Friday")).status).toBe("PUBLISHED");
     // A published announcement is not deleted: it is unpublished first.
     await run(detail.action, postForm(path, { intent: "delete" }), clerk, { id: String(draft.id) });
     expect(await named("Library closed on Friday")).toBeDefined();
     await run(detail.action, postForm(path, { intent: "unpublish" }), clerk, { id: String(draft.id) });
     expect((await named("Library closed on Friday")).status).toBe("DRAFT");
-    expect((await run(detail.action, postForm(path, { intent: "delete" }), clerk, { id: String(draft.id) })).headers.get("Location")).toBe("/clerks/public-announcements");
+    expect(
+      (await run(detail.action, postForm(path, { intent: "delete" }), clerk, { id: String(draft.id) })).headers.get(
+        "Location",
+      ),
+    ).toBe("/clerks/public-announcements");
     expect(await db.selectFrom("public_announcements").select("id").where("id", "=", draft.id).execute()).toEqual([]);
-    expect(await auditOf(draft.id)).toEqual(["announcement.create", "announcement.publish", "announcement.unpublish", "announcement.delete"]);
+    expect(await auditOf(draft.id)).toEqual([
+      "announcement.create",
+      "announcement.publish",
+      "announcement.unpublish",
+      "announcement.delete",
+    ]);
   });
 
   it("edits and publishes from the form in one step", async () => {
     const draft = await named("Graduation ceremony 2027");
-    const result = await run(form.action, postForm(`/clerks/public-announcements/edit/${draft.id}`, { ...FIELDS, "title.english": "Graduation ceremony on 1 July 2027", slug: "", intent: "publish" }), as("clerk@example.com"), { id: String(draft.id) });
+    const result = await run(
+      form.action,
+      postForm(`/clerks/public-announcements/edit/${draft.id}`, {
+        ...FIELDS,
+        "title.english": "Graduation ceremony on 1 July 2027",
+        slug: "",
+        intent: "publish",
+      }),
+      as("clerk@example.com"),
+      { id: String(draft.id) },
+    );
     expect(result.status).toBe(302);
-    expect(await named("Graduation ceremony on 1 July 2027")).toMatchObject({ status: "PUBLISHED", slug: "graduation-ceremony-on-1-july-2027" });
+    expect(await named("Graduation ceremony on 1 July 2027")).toMatchObject({
+      status: "PUBLISHED",
+      slug: "graduation-ceremony-on-1-july-2027",
+    });
     expect(await auditOf(draft.id)).toEqual(["announcement.create", "announcement.update", "announcement.publish"]);
   });
 });
@@ -92,13 +174,53 @@ describe("who may write", () => {
   it("a clerk of a client without can_do_sincera, a client admin and a beneficiary get 403; another client's announcement is 404", async () => {
     const published = await named("New opening hours of the registry");
     const ministryClerk = as("clerk2@example.com"); // the Ministry of Labour: no announcements
-    expect((await run(list.loader, new Request("http://localhost/clerks/public-announcements"), ministryClerk)).status).toBe(403);
-    expect((await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS }), ministryClerk)).status).toBe(403);
-    expect((await run(list.loader, new Request("http://localhost/clerks/public-announcements"), as("clientadmin@example.com"))).status).toBe(403);
-    expect((await run(list.loader, new Request("http://localhost/clerks/public-announcements"), as("beneficiary@example.com"))).status).toBe(403);
-    const otherClient = makeContext({ user: { ...users["clerk2@example.com"], client: { ...users["clerk2@example.com"].client!, canDoSincera: true } } });
-    expect((await run(detail.loader, new Request(`http://localhost/clerks/public-announcements/${published.id}`), otherClient, { id: String(published.id) })).status).toBe(404);
-    expect((await run(detail.action, postForm(`/clerks/public-announcements/${published.id}`, { intent: "unpublish" }), otherClient, { id: String(published.id) })).status).toBe(404);
+    expect(
+      (await run(list.loader, new Request("http://localhost/clerks/public-announcements"), ministryClerk)).status,
+    ).toBe(403);
+    expect(
+      (await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS }), ministryClerk)).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(
+          list.loader,
+          new Request("http://localhost/clerks/public-announcements"),
+          as("clientadmin@example.com"),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(
+          list.loader,
+          new Request("http://localhost/clerks/public-announcements"),
+          as("beneficiary@example.com"),
+        )
+      ).status,
+    ).toBe(403);
+    const otherClient = makeContext({
+      user: { ...users["clerk2@example.com"], client: { ...users["clerk2@example.com"].client!, canDoSincera: true } },
+    });
+    expect(
+      (
+        await run(
+          detail.loader,
+          new Request(`http://localhost/clerks/public-announcements/${published.id}`),
+          otherClient,
+          { id: String(published.id) },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await run(
+          detail.action,
+          postForm(`/clerks/public-announcements/${published.id}`, { intent: "unpublish" }),
+          otherClient,
+          { id: String(published.id) },
+        )
+      ).status,
+    ).toBe(404);
     expect((await named("New opening hours of the registry")).status).toBe("PUBLISHED");
   });
 
@@ -108,37 +230,96 @@ describe("who may write", () => {
     const superAdmin = makeContext({ user: users["superadmin@example.com"] });
     const all = await run(list.loader, new Request("http://localhost/super-admin/public-announcements"), superAdmin);
     expect((all.data as { total: number }).total).toBe(2);
-    expect((await run(detail.action, postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "publish" }), superAdmin, { id: String(draft.id) })).status).toBe(403);
-    expect((await run(detail.action, postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "delete" }), superAdmin, { id: String(draft.id) })).status).toBe(403);
-    expect((await run(detail.action, postForm(`/super-admin/public-announcements/${published.id}`, { intent: "unpublish" }), superAdmin, { id: String(published.id) })).status).toBe(302);
+    expect(
+      (
+        await run(
+          detail.action,
+          postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "publish" }),
+          superAdmin,
+          { id: String(draft.id) },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(
+          detail.action,
+          postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "delete" }),
+          superAdmin,
+          { id: String(draft.id) },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(
+          detail.action,
+          postForm(`/super-admin/public-announcements/${published.id}`, { intent: "unpublish" }),
+          superAdmin,
+          { id: String(published.id) },
+        )
+      ).status,
+    ).toBe(302);
     expect((await named("New opening hours of the registry")).status).toBe("DRAFT");
-    expect(await db.selectFrom("audit_events").select(["action", "actor_role"]).where("entity_type", "=", "PUBLIC_ANNOUNCEMENTS").where("entity_id", "=", published.id).orderBy("id", "desc").executeTakeFirstOrThrow()).toEqual({ action: "announcement.unpublish", actor_role: "SUPER_ADMIN" });
+    expect(
+      await db
+        .selectFrom("audit_events")
+        .select(["action", "actor_role"])
+        .where("entity_type", "=", "PUBLIC_ANNOUNCEMENTS")
+        .where("entity_id", "=", published.id)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ action: "announcement.unpublish", actor_role: "SUPER_ADMIN" });
   });
 });
 
 describe("announcements as CSV", () => {
   it("export the client's list with its status filter: a BOM, the header and titles in the user's language", async () => {
-    const response = (await listExport.loader({ request: new Request("http://localhost/clerks/public-announcements/export?status=PUBLISHED&format=csv"), context: as("clerk@example.com", "ar"), params: {} } as never)) as Response;
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="announcements-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const response = (await listExport.loader({
+      request: new Request("http://localhost/clerks/public-announcements/export?status=PUBLISHED&format=csv"),
+      context: as("clerk@example.com", "ar"),
+      params: {},
+    } as never)) as Response;
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="announcements-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     const { t } = i18nFor("ar");
-    expect(lines[0]).toBe(["number", "title", "slug", "client", "status", "createdAt", "publishedAt", "updatedAt"].map((column) => t(`announcements.csv.${column}`)).join(","));
+    expect(lines[0]).toBe(
+      ["number", "title", "slug", "client", "status", "createdAt", "publishedAt", "updatedAt"]
+        .map((column) => t(`announcements.csv.${column}`))
+        .join(","),
+    );
     expect(lines).toHaveLength(2);
     const [, title, slug, client, status, , publishedAt] = lines[1].split(",");
-    expect([title, slug, client, status]).toEqual(["ساعات العمل الجديدة لقسم التسجيل", "new-opening-hours-of-the-registry", "الجامعة التجريبية", t("status.PUBLISHED")]);
+    expect([title, slug, client, status]).toEqual([
+      "ساعات العمل الجديدة لقسم التسجيل",
+      "new-opening-hours-of-the-registry",
+      "الجامعة التجريبية",
+      t("status.PUBLISHED"),
+    ]);
     expect(publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it("the ministry's clerk (no announcements) gets 403, not a file", async () => {
-    expect((await run(listExport.loader, new Request("http://localhost/clerks/public-announcements/export?format=csv"), as("clerk2@example.com"))).status).toBe(403);
+    expect(
+      (
+        await run(
+          listExport.loader,
+          new Request("http://localhost/clerks/public-announcements/export?format=csv"),
+          as("clerk2@example.com"),
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe("the public pages", () => {
   const slug = "new-opening-hours-of-the-registry";
-  const page = (language: "ar" | "en") => run(publicPage.loader, new Request(`http://localhost/public-announcements/${slug}`), anonymous(language), { slug });
+  const page = (language: "ar" | "en") =>
+    run(publicPage.loader, new Request(`http://localhost/public-announcements/${slug}`), anonymous(language), { slug });
 
   it("show a published announcement in the reader's language, with the other language a link away, no script and meta tags", async () => {
     const arabic = await page("ar");
@@ -151,7 +332,9 @@ describe("the public pages", () => {
     expect(arabic.text).not.toContain("<script");
     const english = await page("en");
     expect(english.text).toContain("<title>New opening hours of the registry · Documents &amp; Attestations</title>");
-    expect(english.text).toContain('<a href="https://example.org/registry" rel="nofollow ugc noopener" dir="ltr">https://example.org/registry</a>');
+    expect(english.text).toContain(
+      '<a href="https://example.org/registry" rel="nofollow ugc noopener" dir="ltr">https://example.org/registry</a>',
+    );
     expect(english.text).toMatch(/<p[^>]*>From 1 December/);
     expect(Buffer.byteLength(english.text!)).toBeLessThan(14 * 1024);
   });
@@ -159,44 +342,110 @@ describe("the public pages", () => {
   it("show HTML as text, and answer 404 for drafts, unpublished announcements and clients without can_do_sincera", async () => {
     const clerk = as("clerk@example.com");
     await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS, intent: "publish" }), clerk);
-    const shown = await run(publicPage.loader, new Request("http://localhost/public-announcements/library-closed-on-friday"), anonymous("en"), { slug: "library-closed-on-friday" });
+    const shown = await run(
+      publicPage.loader,
+      new Request("http://localhost/public-announcements/library-closed-on-friday"),
+      anonymous("en"),
+      { slug: "library-closed-on-friday" },
+    );
     expect(shown.text).toContain("See &lt;b&gt;");
     expect(shown.text).not.toContain("<b>");
     const draft = await named("Graduation ceremony 2027");
-    expect((await run(publicPage.loader, new Request(`http://localhost/public-announcements/${draft.slug}`), anonymous("en"), { slug: draft.slug })).status).toBe(404);
+    expect(
+      (
+        await run(
+          publicPage.loader,
+          new Request(`http://localhost/public-announcements/${draft.slug}`),
+          anonymous("en"),
+          { slug: draft.slug },
+        )
+      ).status,
+    ).toBe(404);
     await db.updateTable("clients").set({ can_do_sincera: 0 }).where("name_en", "=", "Demo University").execute();
     const gone = await page("en");
     expect(gone.status).toBe(404);
     expect(gone.text).toContain("This announcement does not exist or is no longer public.");
-    const client = await db.selectFrom("clients").select("id").where("name_en", "=", "Demo University").executeTakeFirstOrThrow();
-    expect((await run(feed.loader, new Request(`http://localhost/organisations/${client.id}/announcements.atom`), anonymous("en"), { clientId: String(client.id) })).status).toBe(404);
+    const client = await db
+      .selectFrom("clients")
+      .select("id")
+      .where("name_en", "=", "Demo University")
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await run(
+          feed.loader,
+          new Request(`http://localhost/organisations/${client.id}/announcements.atom`),
+          anonymous("en"),
+          { clientId: String(client.id) },
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("list an organisation's published announcements newest first, with a valid Atom feed of them", async () => {
     const clerk = as("clerk@example.com");
     await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS, intent: "publish" }), clerk);
-    const client = await db.selectFrom("clients").select("id").where("name_en", "=", "Demo University").executeTakeFirstOrThrow();
+    const client = await db
+      .selectFrom("clients")
+      .select("id")
+      .where("name_en", "=", "Demo University")
+      .executeTakeFirstOrThrow();
     const params = { clientId: String(client.id) };
-    const listed = await run(organisationList.loader, new Request(`http://localhost/organisations/${client.id}/announcements`), anonymous("en"), params);
-    expect(listed.text!.indexOf("Library closed on Friday")).toBeLessThan(listed.text!.indexOf("New opening hours of the registry"));
+    const listed = await run(
+      organisationList.loader,
+      new Request(`http://localhost/organisations/${client.id}/announcements`),
+      anonymous("en"),
+      params,
+    );
+    expect(listed.text!.indexOf("Library closed on Friday")).toBeLessThan(
+      listed.text!.indexOf("New opening hours of the registry"),
+    );
     expect(listed.text).not.toContain("Graduation ceremony 2027");
     expect(listed.text).toContain(`href="/organisations/${client.id}/announcements.atom?lng=en"`);
     // Feed readers and browsers find the feed from the page (autodiscovery), in the page's language.
-    expect(listed.text).toContain(`<link rel="alternate" type="application/atom+xml" href="/organisations/${client.id}/announcements.atom?lng=en" title="Announcements of Demo University (Atom feed)"/>`);
-    const announcementPage = await run(publicPage.loader, new Request("http://localhost/public-announcements/library-closed-on-friday"), anonymous("ar"), { slug: "library-closed-on-friday" });
-    expect(announcementPage.text).toContain(`<link rel="alternate" type="application/atom+xml" href="/organisations/${client.id}/announcements.atom?lng=ar"`);
+    expect(listed.text).toContain(
+      `<link rel="alternate" type="application/atom+xml" href="/organisations/${client.id}/announcements.atom?lng=en" title="Announcements of Demo University (Atom feed)"/>`,
+    );
+    const announcementPage = await run(
+      publicPage.loader,
+      new Request("http://localhost/public-announcements/library-closed-on-friday"),
+      anonymous("ar"),
+      { slug: "library-closed-on-friday" },
+    );
+    expect(announcementPage.text).toContain(
+      `<link rel="alternate" type="application/atom+xml" href="/organisations/${client.id}/announcements.atom?lng=ar"`,
+    );
 
-    const response = (await feed.loader({ request: new Request(`http://localhost/organisations/${client.id}/announcements.atom`), context: anonymous("en"), params } as never)) as Response;
+    const response = (await feed.loader({
+      request: new Request(`http://localhost/organisations/${client.id}/announcements.atom`),
+      context: anonymous("en"),
+      params,
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
     const xml = await response.text();
     expect(XMLValidator.validate(xml)).toBe(true);
-    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "entry" }).parse(xml) as { feed: { "@_xmlns": string; title: string; entry: { title: string; link: { "@_href": string }; updated: string; summary: string }[] } };
+    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "entry" }).parse(xml) as {
+      feed: {
+        "@_xmlns": string;
+        title: string;
+        entry: { title: string; link: { "@_href": string }; updated: string; summary: string }[];
+      };
+    };
     expect(parsed.feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
     expect(parsed.feed.title).toBe("Announcements of Demo University");
-    expect(parsed.feed.entry.map((entry) => entry.title)).toEqual(["Library closed on Friday", "New opening hours of the registry"]);
+    expect(parsed.feed.entry.map((entry) => entry.title)).toEqual([
+      "Library closed on Friday",
+      "New opening hours of the registry",
+    ]);
     expect(parsed.feed.entry[0].link["@_href"]).toMatch(/\/public-announcements\/library-closed-on-friday\?lng=en$/);
     // The Arabic feed is another feed: its own id and self link.
-    const arabic = await (await (feed.loader({ request: new Request(`http://localhost/organisations/${client.id}/announcements.atom?lng=ar`), context: anonymous("ar"), params } as never) as Promise<Response>)).text();
+    const arabic = await (
+      await (feed.loader({
+        request: new Request(`http://localhost/organisations/${client.id}/announcements.atom?lng=ar`),
+        context: anonymous("ar"),
+        params,
+      } as never) as Promise<Response>)
+    ).text();
     const idOf = (feedXml: string) => /<feed[^>]*>\s*<id>([^<]+)<\/id>/.exec(feedXml)![1];
     const selfOf = (feedXml: string) => /<link rel="self"[^>]*href="([^"]+)"/.exec(feedXml)![1];
     expect(idOf(arabic)).not.toBe(idOf(xml));
@@ -209,7 +458,10 @@ describe("the public pages", () => {
 
 describe("plain text", () => {
   it("keeps paragraphs, makes web addresses links without their final punctuation, and slugs titles", () => {
-    expect(paragraphsOf("One\nline two\n\n\nSee https://a.example/x. Done")).toEqual([[{ text: "One\nline two" }], [{ text: "See " }, { href: "https://a.example/x" }, { text: ". Done" }]]);
+    expect(paragraphsOf("One\nline two\n\n\nSee https://a.example/x. Done")).toEqual([
+      [{ text: "One\nline two" }],
+      [{ text: "See " }, { href: "https://a.example/x" }, { text: ". Done" }],
+    ]);
     expect(slugify("Café & Library: Opening hours 2027!")).toBe("cafe-library-opening-hours-2027");
     expect(slugify("حفل التخرج")).toBe("announcement");
   });

@@ -24,7 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paging = pagingOf(url);
   const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
   const { total, rows } = await listAnnouncements(getDb(), { ...paging, status, ...scopeFilter(principal) });
-  return { ...paging, total, rows, status: status ?? "", acrossClients: principal.scope.kind === "all", clientId: principal.clientId };
+  return {
+    ...paging,
+    total,
+    rows,
+    status: status ?? "",
+    acrossClients: principal.scope.kind === "all",
+    clientId: principal.clientId,
+  };
 }
 
 export default function Announcements({ loaderData }: Route.ComponentProps) {
@@ -56,7 +63,13 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {rows.length === 0 ? (
-        <EmptyList searched={Boolean(status)} message={t("announcements.empty")} searchedMessage={t("announcements.emptyFiltered")} addHref={create} addLabel={t("announcements.new")} />
+        <EmptyList
+          searched={Boolean(status)}
+          message={t("announcements.empty")}
+          searchedMessage={t("announcements.emptyFiltered")}
+          addHref={create}
+          addLabel={t("announcements.new")}
+        />
       ) : (
         <StatusRows
           testId="announcements"

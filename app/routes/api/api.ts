@@ -10,9 +10,12 @@ let document: string | undefined;
 /** `/api/openapi.json`: generated from the operations once per process. */
 function ownPaths(path: string, request: Request) {
   if (path !== "/api/openapi.json") return null;
-  if (request.method !== "GET" && request.method !== "HEAD") return apiError(405, undefined, { headers: { Allow: "GET" } }).toResponse();
+  if (request.method !== "GET" && request.method !== "HEAD")
+    return apiError(405, undefined, { headers: { Allow: "GET" } }).toResponse();
   document ??= JSON.stringify(openApiDocument(OPERATIONS));
-  return new Response(document, { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache" } });
+  return new Response(document, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-cache" },
+  });
 }
 
 /** The JSON API (docs/architecture.md §18): one resource route; every call is an entry of `OPERATIONS`. */

@@ -28,10 +28,12 @@ interface Route {
 export function routesOf(operations: Operation[]): Route[] {
   return operations.map((operation) => {
     const names: string[] = [];
-    const source = operation.path.replace(/[.*+?^${}()|[\]\\]/g, (char) => (char === "{" || char === "}" ? char : `\\${char}`)).replace(/\{(\w+)\}/g, (_, name: string) => {
-      names.push(name);
-      return TEXT_PATH_PARAMS.has(name) ? "([A-Za-z0-9-]{1,64})" : "(\\d{1,10})";
-    });
+    const source = operation.path
+      .replace(/[.*+?^${}()|[\]\\]/g, (char) => (char === "{" || char === "}" ? char : `\\${char}`))
+      .replace(/\{(\w+)\}/g, (_, name: string) => {
+        names.push(name);
+        return TEXT_PATH_PARAMS.has(name) ? "([A-Za-z0-9-]{1,64})" : "(\\d{1,10})";
+      });
     return { operation, pattern: new RegExp(`^${source}/?$`), names };
   });
 }
@@ -70,10 +72,17 @@ async function bodyOf(operation: Operation, request: Request): Promise<{ body: u
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (operation.multipart && type.startsWith("multipart/form-data")) {
     const { multipart } = operation;
-    const upload = await uploadOf(request, { maxFileSize: multipart.maxFileBytes, maxFiles: 1, tooLarge: multipart.tooLarge });
+    const upload = await uploadOf(request, {
+      maxFileSize: multipart.maxFileBytes,
+      maxFiles: 1,
+      tooLarge: multipart.tooLarge,
+    });
     if (!upload.ok) throw apiError(upload.error === "validation.maxFiles5" ? 400 : 413, upload.error);
     const fields = Object.fromEntries([...upload.fields.entries()].filter(([, value]) => typeof value === "string")); // cleaned by the body layer
-    return { body: parseWith(multipart.fields, fields, ""), files: upload.files.filter((file) => file.fieldName === multipart.file) };
+    return {
+      body: parseWith(multipart.fields, fields, ""),
+      files: upload.files.filter((file) => file.fieldName === multipart.file),
+    };
   }
   if (!/^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/.test(type)) throw apiError(415);
   const bytes = await readBoundedBody(request, operation.maxBytes ?? DEFAULT_MAX_BYTES);
@@ -113,14 +122,23 @@ function asApiError(thrown: unknown): ApiError | null {
     const status = init?.status ?? 500;
     const retryAfter = new Headers(init?.headers).get("Retry-After");
     const reason = (thrown as { data?: { reason?: string } }).data?.reason;
-    return apiError(status, reason === "storage-quota" ? "api.errors.storageQuota" : undefined, retryAfter ? { headers: { "Retry-After": retryAfter } } : undefined);
+    return apiError(
+      status,
+      reason === "storage-quota" ? "api.errors.storageQuota" : undefined,
+      retryAfter ? { headers: { "Retry-After": retryAfter } } : undefined,
+    );
   }
   if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return apiError(401);
   return null;
 }
 
 /** Answers one call of the JSON API: routing, the bearer token, the body, validation, the shapes. */
-export async function dispatch(operations: Route[], request: Request, context: Readonly<RouterContextProvider>, extra: (path: string, request: Request) => Response | null): Promise<Response> {
+export async function dispatch(
+  operations: Route[],
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  extra: (path: string, request: Request) => Response | null,
+): Promise<Response> {
   const cors = corsHeaders(request);
   const withCors = (response: Response) => {
     for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
@@ -135,7 +153,9 @@ export async function dispatch(operations: Route[], request: Request, context: R
   if (request.method === "OPTIONS") return withCors(new Response(null, { status: 204 }));
   const own = extra(path, request);
   if (own) return withCors(own);
-  const candidates = operations.map((route) => ({ route, match: route.pattern.exec(path) })).filter((candidate) => candidate.match);
+  const candidates = operations
+    .map((route) => ({ route, match: route.pattern.exec(path) }))
+    .filter((candidate) => candidate.match);
   if (candidates.length === 0) return withCors(apiError(404, "api.errors.noSuchCall").toResponse());
   const method = request.method === "HEAD" ? "GET" : request.method;
   const found = candidates.find((candidate) => candidate.route.operation.method === method);
@@ -147,21 +167,43 @@ export async function dispatch(operations: Route[], request: Request, context: R
   const ip = context.get(clientIpContext) || null;
   try {
     const principal = operation.public ? (null as unknown as SignedIn) : await callerOf(request, ip);
-    if (!operation.public && !(operation.capabilities ?? []).some((capability) => can(principal, capability))) throw forbidden();
-    const params = Object.fromEntries(names.map((name, index) => [name, TEXT_PATH_PARAMS.has(name) ? found.match![index + 1] : idOf(found.match![index + 1])]));
+    if (!operation.public && !(operation.capabilities ?? []).some((capability) => can(principal, capability)))
+      throw forbidden();
+    const params = Object.fromEntries(
+      names.map((name, index) => [
+        name,
+        TEXT_PATH_PARAMS.has(name) ? found.match![index + 1] : idOf(found.match![index + 1]),
+      ]),
+    );
     const url = new URL(request.url);
     const query = operation.query ? parseWith(operation.query, Object.fromEntries(url.searchParams), "") : {};
     const { body, files } = await bodyOf(operation, request);
-    const data = await operation.handle({ query, params: operation.params ? parseWith(operation.params, params, "") : params, body, principal, request, ip, files });
+    const data = await operation.handle({
+      query,
+      params: operation.params ? parseWith(operation.params, params, "") : params,
+      body,
+      principal,
+      request,
+      ip,
+      files,
+    });
     // The answer goes out as documented: unknown keys dropped, a wrong shape is a bug (500), never a leak.
-    const payload = { success: true as const, message: bilingual(operation.message), data: operation.response.parse(data) };
-    return withCors(Response.json(payload, { status: operation.status ?? 200, headers: { "Cache-Control": "no-store" } }));
+    const payload = {
+      success: true as const,
+      message: bilingual(operation.message),
+      data: operation.response.parse(data),
+    };
+    return withCors(
+      Response.json(payload, { status: operation.status ?? 200, headers: { "Cache-Control": "no-store" } }),
+    );
   } catch (thrown) {
     const known = asApiError(thrown);
     if (known) return withCors(known.toResponse());
     if (isDatabaseUnavailable(thrown)) {
       logDatabaseUnavailable(thrown);
-      return withCors(apiError(503, undefined, { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } }).toResponse());
+      return withCors(
+        apiError(503, undefined, { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } }).toResponse(),
+      );
     }
     console.error(thrown);
     return withCors(apiError(500).toResponse());

@@ -18,7 +18,16 @@ export function loader() {
   const document = openApiDocument(OPERATIONS);
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, value]) => {
-      const operation = value as { operationId: string; tags: string[]; summary: string; description?: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { description: string }>; security?: unknown[] };
+      const operation = value as {
+        operationId: string;
+        tags: string[];
+        summary: string;
+        description?: string;
+        parameters?: Parameter[];
+        requestBody?: { content: Record<string, { example?: unknown }> };
+        responses: Record<string, { description: string }>;
+        security?: unknown[];
+      };
       return {
         id: operation.operationId,
         tag: operation.tags[0],
@@ -27,14 +36,34 @@ export function loader() {
         summary: operation.summary,
         description: operation.description ?? "",
         open: Array.isArray(operation.security),
-        parameters: (operation.parameters ?? []).map((parameter) => ({ name: parameter.name, in: parameter.in, required: parameter.required, example: parameter.example === undefined ? "" : String(parameter.example) })),
+        parameters: (operation.parameters ?? []).map((parameter) => ({
+          name: parameter.name,
+          in: parameter.in,
+          required: parameter.required,
+          example: parameter.example === undefined ? "" : String(parameter.example),
+        })),
         bodyTypes: Object.keys(operation.requestBody?.content ?? {}),
-        example: operation.requestBody?.content["application/json"]?.example === undefined ? null : JSON.stringify(operation.requestBody.content["application/json"].example, (key, item) => (typeof item === "string" && item.length > 80 ? `${item.slice(0, 40)}…` : item), 2),
-        responses: Object.entries(operation.responses).map(([status, response]) => ({ status, description: response.description })),
+        example:
+          operation.requestBody?.content["application/json"]?.example === undefined
+            ? null
+            : JSON.stringify(
+                operation.requestBody.content["application/json"].example,
+                (key, item) => (typeof item === "string" && item.length > 80 ? `${item.slice(0, 40)}…` : item),
+                2,
+              ),
+        responses: Object.entries(operation.responses).map(([status, response]) => ({
+          status,
+          description: response.description,
+        })),
       };
     }),
   );
-  return { title: document.info.title, description: document.info.description, operations, tags: document.tags.map((tag) => tag.name) };
+  return {
+    title: document.info.title,
+    description: document.info.description,
+    operations,
+    tags: document.tags.map((tag) => tag.name),
+  };
 }
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
@@ -96,8 +125,12 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                       </tbody>
                     </table>
                   ) : null}
-                  {operation.bodyTypes.length ? <p className="text-sm">{t("api.docs.body", { types: operation.bodyTypes.join(", ") })}</p> : null}
-                  {operation.example ? <pre className="overflow-x-auto rounded bg-gray-2 p-3 text-xs">{operation.example}</pre> : null}
+                  {operation.bodyTypes.length ? (
+                    <p className="text-sm">{t("api.docs.body", { types: operation.bodyTypes.join(", ") })}</p>
+                  ) : null}
+                  {operation.example ? (
+                    <pre className="overflow-x-auto rounded bg-gray-2 p-3 text-xs">{operation.example}</pre>
+                  ) : null}
                   <ul className="text-sm">
                     {operation.responses.map((response) => (
                       <li key={response.status}>

@@ -7,9 +7,12 @@ type JsonSchema = Record<string, unknown>;
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), its named parts moved to `components`. */
 function schemaOf(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
   const { $schema: _dialect, $defs, ...rest } = json;
-  const relinked = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const relinked = (value: JsonSchema) =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   for (const [name, definition] of Object.entries($defs ?? {})) components[name] ??= relinked(definition);
   return relinked(rest);
 }
@@ -37,32 +40,80 @@ export function openApiDocument(operations: Operation[]) {
   for (const operation of operations) {
     const parameters: unknown[] = [];
     for (const match of operation.path.matchAll(/\{(\w+)\}/g)) {
-      const schema = TEXT_PATH_PARAMS.has(match[1]) ? { type: "string", pattern: "^[A-Za-z0-9-]{1,64}$" } : { type: "integer", minimum: 1 };
-      parameters.push({ name: match[1], in: "path", required: true, schema, example: operation.example.params?.[match[1]] });
+      const schema = TEXT_PATH_PARAMS.has(match[1])
+        ? { type: "string", pattern: "^[A-Za-z0-9-]{1,64}$" }
+        : { type: "integer", minimum: 1 };
+      parameters.push({
+        name: match[1],
+        in: "path",
+        required: true,
+        schema,
+        example: operation.example.params?.[match[1]],
+      });
     }
     if (operation.query) {
-      const query = schemaOf(operation.query, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+      const query = schemaOf(operation.query, "input", components) as {
+        properties?: Record<string, JsonSchema>;
+        required?: string[];
+      };
       for (const [name, schema] of Object.entries(query.properties ?? {})) {
-        parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema, ...(operation.example.query?.[name] !== undefined ? { example: operation.example.query[name] } : {}) });
+        parameters.push({
+          name,
+          in: "query",
+          required: query.required?.includes(name) ?? false,
+          schema,
+          ...(operation.example.query?.[name] !== undefined ? { example: operation.example.query[name] } : {}),
+        });
       }
     }
     // Every status the server can answer for this call: validation, tokens, another method of the path
     // (405), a body refused before it is read (413, 415), rate limits, failures and outages.
     const bodyFailures = operation.body ? [413, 415] : [];
-    const failures = [...new Set([400, ...(operation.public ? [] : [401]), ...(operation.failures ?? []), 405, ...bodyFailures, 429, 500, 503])].sort();
+    const failures = [
+      ...new Set([
+        400,
+        ...(operation.public ? [] : [401]),
+        ...(operation.failures ?? []),
+        405,
+        ...bodyFailures,
+        429,
+        500,
+        503,
+      ]),
+    ].sort();
     const responses: Record<string, unknown> = {
       [String(operation.status ?? 200)]: {
         description: "Done",
-        content: { "application/json": { schema: schemaOf(successResponseOf(operation.response), "output", components) } },
+        content: {
+          "application/json": { schema: schemaOf(successResponseOf(operation.response), "output", components) },
+        },
       },
     };
-    for (const status of failures) responses[String(status)] = { description: STATUS_TEXT[status], content: { "application/json": { schema: errorRef } } };
+    for (const status of failures)
+      responses[String(status)] = {
+        description: STATUS_TEXT[status],
+        content: { "application/json": { schema: errorRef } },
+      };
     const content: Record<string, unknown> = {};
-    if (operation.body) content["application/json"] = { schema: schemaOf(operation.body, "input", components), ...(operation.example.body !== undefined ? { example: operation.example.body } : {}) };
+    if (operation.body)
+      content["application/json"] = {
+        schema: schemaOf(operation.body, "input", components),
+        ...(operation.example.body !== undefined ? { example: operation.example.body } : {}),
+      };
     if (operation.multipart) {
-      const fields = schemaOf(operation.multipart.fields, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+      const fields = schemaOf(operation.multipart.fields, "input", components) as {
+        properties?: Record<string, JsonSchema>;
+        required?: string[];
+      };
       content["multipart/form-data"] = {
-        schema: { type: "object", properties: { ...fields.properties, [operation.multipart.file]: { type: "string", contentMediaType: "application/octet-stream" } }, required: [...(fields.required ?? []), operation.multipart.file] },
+        schema: {
+          type: "object",
+          properties: {
+            ...fields.properties,
+            [operation.multipart.file]: { type: "string", contentMediaType: "application/octet-stream" },
+          },
+          required: [...(fields.required ?? []), operation.multipart.file],
+        },
       };
     }
     paths[operation.path] ??= {};
@@ -97,6 +148,16 @@ export function openApiDocument(operations: Operation[]) {
       { name: "Verification", description: "Anyone verifies an issued document by its code, as on /verify/{code}." },
     ],
     paths,
-    components: { schemas: components, securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "The `accessToken` of `POST /api/auth/login`, valid 15 minutes; `POST /api/auth/refresh` rotates it." } } },
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "The `accessToken` of `POST /api/auth/login`, valid 15 minutes; `POST /api/auth/refresh` rotates it.",
+        },
+      },
+    },
   };
 }

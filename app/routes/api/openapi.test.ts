@@ -6,8 +6,15 @@ import { openApiDocument } from "./openapi.server";
 import { OPERATIONS } from "./registry";
 
 const document = openApiDocument(OPERATIONS);
-type OperationObject = { operationId: string; requestBody?: { content: Record<string, { schema: object; example?: unknown }> }; "x-capabilities"?: string[] };
-const operationsOf = () => Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, value]) => ({ path, method, ...(value as OperationObject) })));
+type OperationObject = {
+  operationId: string;
+  requestBody?: { content: Record<string, { schema: object; example?: unknown }> };
+  "x-capabilities"?: string[];
+};
+const operationsOf = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, value]) => ({ path, method, ...(value as OperationObject) })),
+  );
 
 /** docs/architecture.md §18, call by call (method and path). */
 const SPEC_CALLS = [
@@ -52,12 +59,20 @@ describe("the OpenAPI document", () => {
   it("documents every operation the API answers, and every call of docs/architecture.md §18 plus the detail and the auth calls", () => {
     const documented = operationsOf().map((entry) => `${entry.method.toUpperCase()} ${entry.path}`);
     expect(documented.sort()).toEqual(OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).sort());
-    for (const call of [...SPEC_CALLS, "GET /api/document-requests/{id}", "POST /api/auth/login", "POST /api/auth/refresh", "POST /api/auth/logout"]) expect(documented).toContain(call);
+    for (const call of [
+      ...SPEC_CALLS,
+      "GET /api/document-requests/{id}",
+      "POST /api/auth/login",
+      "POST /api/auth/refresh",
+      "POST /api/auth/logout",
+    ])
+      expect(documented).toContain(call);
     expect(new Set(operationsOf().map((entry) => entry.operationId)).size).toBe(OPERATIONS.length);
   });
 
   it("names who may call each operation, and the issue call takes JSON and a multipart upload", () => {
-    for (const operation of OPERATIONS.filter((entry) => !entry.public)) expect(operation.capabilities?.length, operation.id).toBeGreaterThan(0);
+    for (const operation of OPERATIONS.filter((entry) => !entry.public))
+      expect(operation.capabilities?.length, operation.id).toBeGreaterThan(0);
     const issue = operationsOf().find((entry) => entry.operationId === "issueDocument")!;
     expect(Object.keys(issue.requestBody!.content).sort()).toEqual(["application/json", "multipart/form-data"]);
     expect(issue.requestBody!.content["application/json"].schema).toMatchObject({
@@ -75,8 +90,17 @@ describe("the OpenAPI document", () => {
     expect(withBody.length).toBeGreaterThan(10);
     for (const entry of withBody) {
       const { schema, example } = entry.requestBody!.content["application/json"];
-      const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')));
-      expect(validate(JSON.parse(JSON.stringify(example).replace('"{refreshToken}"', '"a-refresh-token-of-forty-characters-xxxxx"'))), `${entry.operationId}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      const validate = ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')),
+      );
+      expect(
+        validate(
+          JSON.parse(
+            JSON.stringify(example).replace('"{refreshToken}"', '"a-refresh-token-of-forty-characters-xxxxx"'),
+          ),
+        ),
+        `${entry.operationId}: ${JSON.stringify(validate.errors)}`,
+      ).toBe(true);
     }
   });
 });

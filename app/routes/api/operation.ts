@@ -27,7 +27,12 @@ export interface OperationInput<Q, P, B> {
  * its success message and an example. The dispatcher routes by this table and the OpenAPI document is
  * generated from it, so what answers and what is documented cannot drift apart.
  */
-export interface Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface Operation<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
   id: string;
   method: HttpMethod;
   /** OpenAPI style: `/api/document-requests/{id}`; path parameters are positive integers, but `{code}` (TEXT_PATH_PARAMS). */
@@ -46,7 +51,12 @@ export interface Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   params?: P;
   body?: B;
   /** Also takes `multipart/form-data`: these fields, plus one `file`. */
-  multipart?: { fields: z.ZodType; file: string; maxFileBytes: number; tooLarge: "validation.fileMax4" | "validation.fileSizeMax5" };
+  multipart?: {
+    fields: z.ZodType;
+    file: string;
+    maxFileBytes: number;
+    tooLarge: "validation.fileMax4" | "validation.fileSizeMax5";
+  };
   /** The largest JSON body taken (bytes); 1 MB unless said. */
   maxBytes?: number;
   response: R;
@@ -54,11 +64,18 @@ export interface Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType 
   /** The success message's translation key. */
   message: string;
   /** The documented example; the OpenAPI test calls the operation with it as `as`. */
-  example: { as: ExampleCaller; query?: Record<string, string | number | boolean>; params?: Record<string, number | string>; body?: unknown };
+  example: {
+    as: ExampleCaller;
+    query?: Record<string, string | number | boolean>;
+    params?: Record<string, number | string>;
+    body?: unknown;
+  };
   /** Documented failures besides 400, 401, 429 and 500. */
   failures?: number[];
   handle: (input: OperationInput<z.output<Q>, z.output<P>, z.output<B>>) => Promise<z.input<R>>;
 }
 
 /** Keeps each operation's types while the table holds them side by side. */
-export const operation = <Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(definition: Operation<Q, P, B, R>) => definition as unknown as Operation;
+export const operation = <Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  definition: Operation<Q, P, B, R>,
+) => definition as unknown as Operation;

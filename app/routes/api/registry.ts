@@ -5,4 +5,9 @@ import { documentRequestOperations } from "./operations/document-requests";
 import { verificationOperations } from "./operations/verification";
 
 /** Every call of the JSON API: the dispatcher routes by this list and the OpenAPI document describes it. */
-export const OPERATIONS: Operation[] = [...authOperations, ...documentRequestOperations, ...catalogueOperations, ...verificationOperations];
+export const OPERATIONS: Operation[] = [
+  ...authOperations,
+  ...documentRequestOperations,
+  ...catalogueOperations,
+  ...verificationOperations,
+];

@@ -14,7 +14,14 @@ export const documentRequestSchema = z
     securePlusEnabled: z.boolean(),
     requestMessage: z.string(),
     createdAt: z.string(),
-    beneficiary: z.object({ id: z.number().int(), firstName: name, lastName: name, email: z.string(), phone: z.string().nullable(), nin: z.string().nullable() }),
+    beneficiary: z.object({
+      id: z.number().int(),
+      firstName: name,
+      lastName: name,
+      email: z.string(),
+      phone: z.string().nullable(),
+      nin: z.string().nullable(),
+    }),
     documentCategory: reference,
     client: reference,
   })
@@ -25,7 +32,14 @@ export const documentRequestDetailSchema = documentRequestSchema
     statusNote: z.string().nullable(),
     filledFields: z.array(z.object({ fieldName: z.string(), fieldValue: z.string() })),
     uploadedDocuments: z.array(
-      z.object({ id: z.number().int(), documentName: z.string(), mimeType: z.string(), totalPages: z.number().int().nullable(), status: z.string(), documentUrl: z.string() }),
+      z.object({
+        id: z.number().int(),
+        documentName: z.string(),
+        mimeType: z.string(),
+        totalPages: z.number().int().nullable(),
+        status: z.string(),
+        documentUrl: z.string(),
+      }),
     ),
     issuedDocuments: z.array(z.lazy(() => issuedDocumentSchema)),
   })
@@ -45,7 +59,12 @@ export const issuedDocumentSchema = z
   })
   .meta({ id: "IssuedDocument" });
 
-const positiveId = (key: string) => z.number({ error: key }).int(key).positive(key).max(2 ** 31 - 1, key);
+const positiveId = (key: string) =>
+  z
+    .number({ error: key })
+    .int(key)
+    .positive(key)
+    .max(2 ** 31 - 1, key);
 
 const filledFields = z
   .array(z.object({ fieldName: z.string().min(1).max(60), fieldValue: z.string().max(2000) }))
@@ -59,14 +78,25 @@ export const newRequestSchema = z.object({
   securePlusEnabled: z.boolean().default(false),
   filledFields,
   supportingDocuments: z
-    .array(z.object({ supportingDocumentTypeId: positiveId("api.validation.invalid"), documentName: z.string().min(1).max(200), base64Data: z.base64() }))
+    .array(
+      z.object({
+        supportingDocumentTypeId: positiveId("api.validation.invalid"),
+        documentName: z.string().min(1).max(200),
+        base64Data: z.base64(),
+      }),
+    )
     .max(5, "validation.maxFiles5")
     .default([]),
 });
 
-export const createRequestSchema = newRequestSchema.extend({ beneficiaryId: positiveId("validation.beneficiaryRequired").optional() });
+export const createRequestSchema = newRequestSchema.extend({
+  beneficiaryId: positiveId("validation.beneficiaryRequired").optional(),
+});
 
-export const editRequestSchema = z.object({ requestMessage: z.string().trim().max(2000).default(""), filledFields: filledFields.optional() });
+export const editRequestSchema = z.object({
+  requestMessage: z.string().trim().max(2000).default(""),
+  filledFields: filledFields.optional(),
+});
 
 export const apiStatusSchema = z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "staff.statusInvalid" });
 
@@ -93,10 +123,17 @@ export const issueJsonSchema = z.object({
 });
 
 export const issueMultipartSchema = z.object({
-  requestId: z.coerce.number({ error: "api.validation.requestId" }).int().positive("api.validation.requestId").max(MAX_ID, "api.validation.requestId"),
+  requestId: z.coerce
+    .number({ error: "api.validation.requestId" })
+    .int()
+    .positive("api.validation.requestId")
+    .max(MAX_ID, "api.validation.requestId"),
   documentName: issueSchema.shape.documentName,
   expirationDate: issueSchema.shape.expirationDate.optional(),
-  securePlusEnabled: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  securePlusEnabled: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
 
 export const issuedResultSchema = z.object({ requestId: z.number().int(), issuedDocument: issuedDocumentSchema });
@@ -114,5 +151,12 @@ export const documentCategorySchema = z
   .meta({ id: "DocumentCategory" });
 
 export const requiredFieldSchema = z
-  .object({ id: z.number().int(), name, documentCategoryId: z.number().int(), fieldName: z.string(), fieldType: z.string(), isRequired: z.boolean() })
+  .object({
+    id: z.number().int(),
+    name,
+    documentCategoryId: z.number().int(),
+    fieldName: z.string(),
+    fieldType: z.string(),
+    isRequired: z.boolean(),
+  })
   .meta({ id: "DocumentRequiredField" });

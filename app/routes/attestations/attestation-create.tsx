@@ -26,10 +26,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "attestation:create");
-  const upload = await readUpload(request, { maxFileSize: ATTESTATION_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileSizeMax5" });
+  const upload = await readUpload(request, {
+    maxFileSize: ATTESTATION_MAX_BYTES,
+    maxFiles: 1,
+    tooLarge: "validation.fileSizeMax5",
+  });
   if (!upload.ok) {
     // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
-    return data(parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { file: [upload.error] } }), { status: 413 });
+    return data(
+      parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { file: [upload.error] } }),
+      { status: 413 },
+    );
   }
   const submission = parseWithZod(upload.fields, { schema: attestationCreateSchema });
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
@@ -38,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await createAttestation(getDb(), { beneficiary: principal, ...submission.value, file });
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 400 });
-  return redirectWithToast(href("/beneficiary/attestations/:id", { id: String(result.id) }), { kind: "success", message: "attestations.sent" });
+  return redirectWithToast(href("/beneficiary/attestations/:id", { id: String(result.id) }), {
+    kind: "success",
+    message: "attestations.sent",
+  });
 }
 
 export default function AttestationCreate({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,15 +79,34 @@ export default function AttestationCreate({ loaderData, actionData }: Route.Comp
         field={fields.clientId}
         label={t("attestations.client")}
         placeholder={t("attestations.chooseClient")}
-        options={loaderData.clients.map((client) => ({ id: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+        options={loaderData.clients.map((client) => ({
+          id: client.id,
+          label: pick(lng, client.name_en, client.name_ar),
+        }))}
       />
-      <Field label={t("attestations.documentName")} hint={t("attestations.documentNameHint")} dir="auto" {...inputProps(fields.documentName, "text")} />
-      <TextareaField label={t("attestations.description")} className="md:col-span-2" {...textareaProps(fields.description)} />
+      <Field
+        label={t("attestations.documentName")}
+        hint={t("attestations.documentNameHint")}
+        dir="auto"
+        {...inputProps(fields.documentName, "text")}
+      />
+      <TextareaField
+        label={t("attestations.description")}
+        className="md:col-span-2"
+        {...textareaProps(fields.description)}
+      />
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor="file" className="text-sm font-medium">
           {t("attestations.file")}
         </label>
-        <input id="file" name="file" type="file" accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg" aria-invalid={fileErrors ? true : undefined} aria-describedby={fileErrors ? "file-error" : undefined} />
+        <input
+          id="file"
+          name="file"
+          type="file"
+          accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+          aria-invalid={fileErrors ? true : undefined}
+          aria-describedby={fileErrors ? "file-error" : undefined}
+        />
         {fileErrors ? (
           <p id="file-error" className="text-sm text-red-11">
             {t(fileErrors[0])}
@@ -85,7 +114,12 @@ export default function AttestationCreate({ loaderData, actionData }: Route.Comp
         ) : null}
       </div>
       <label className="flex items-start gap-2 md:col-span-2">
-        <input type="checkbox" name={fields.securePlusEnabled.name} defaultChecked={fields.securePlusEnabled.initialValue === "on"} className="mt-1" />
+        <input
+          type="checkbox"
+          name={fields.securePlusEnabled.name}
+          defaultChecked={fields.securePlusEnabled.initialValue === "on"}
+          className="mt-1"
+        />
         <span>
           <span className="block">{t("attestations.securePlus")}</span>
           <span className="block text-sm text-gray-11">{t("wizard.securePlusHint")}</span>

@@ -12,7 +12,12 @@ import { Field, TextareaField } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
-import { attestationApproveSchema, attestationIntentSchema, attestationRejectSchema, defaultAttestationExpiry } from "~/modules/attestations/schema";
+import {
+  attestationApproveSchema,
+  attestationIntentSchema,
+  attestationRejectSchema,
+  defaultAttestationExpiry,
+} from "~/modules/attestations/schema";
 import { approveAttestation, rejectAttestation, withoutStorage } from "~/modules/attestations/service.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -41,15 +46,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   if (intent.data.intent === "approve") {
     const submission = parseWithZod(form, { schema: attestationApproveSchema });
-    if (submission.status !== "success") return data({ intent: "approve" as const, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "approve" as const, result: submission.reply() }, { status: 400 });
     const result = await approveAttestation(db, attestation, submission.value.expirationDate, principal);
-    if (!result.ok) return data({ intent: "approve" as const, result: submission.reply({ formErrors: [result.error] }) }, { status: 409 });
+    if (!result.ok)
+      return data(
+        { intent: "approve" as const, result: submission.reply({ formErrors: [result.error] }) },
+        { status: 409 },
+      );
     return redirectWithToast(detail, { kind: "success", message: "attestations.approved" });
   }
   const submission = parseWithZod(form, { schema: attestationRejectSchema });
-  if (submission.status !== "success") return data({ intent: "reject" as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "reject" as const, result: submission.reply() }, { status: 400 });
   if (!(await rejectAttestation(db, attestation, submission.value.note, principal))) {
-    return data({ intent: "reject" as const, result: submission.reply({ formErrors: ["attestations.notPending"] }) }, { status: 409 });
+    return data(
+      { intent: "reject" as const, result: submission.reply({ formErrors: ["attestations.notPending"] }) },
+      { status: 409 },
+    );
   }
   return redirectWithToast(detail, { kind: "success", message: "attestations.rejected" });
 }
@@ -91,7 +105,17 @@ function FormErrorsOf({ errors }: { errors?: string[] }) {
   return errors?.length ? <Callout tone="error">{t(errors[0])}</Callout> : null;
 }
 
-function ApproveForm({ today, defaultExpiry, organisation, lastResult }: { today: string; defaultExpiry: string; organisation: string; lastResult?: SubmissionResult<string[]> }) {
+function ApproveForm({
+  today,
+  defaultExpiry,
+  organisation,
+  lastResult,
+}: {
+  today: string;
+  defaultExpiry: string;
+  organisation: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -109,7 +133,12 @@ function ApproveForm({ today, defaultExpiry, organisation, lastResult }: { today
         <h2 className="text-lg font-semibold">{t("attestations.approveTitle")}</h2>
         <p className="text-sm text-gray-11">{t("attestations.approveHint", { organisation })}</p>
         <FormErrorsOf errors={form.errors} />
-        <Field label={t("attestations.expirationDate")} hint={t("validation.dateFormatHint")} min={today} {...inputProps(fields.expirationDate, "date")} />
+        <Field
+          label={t("attestations.expirationDate")}
+          hint={t("validation.dateFormatHint")}
+          min={today}
+          {...inputProps(fields.expirationDate, "date")}
+        />
         <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
           {t("attestations.approve")}
         </Button>

@@ -23,16 +23,25 @@ import * as staffListExport from "./staff-attestations-export";
 
 let db: DB;
 const users: Record<string, SessionUser> = {};
-const EMAILS = ["beneficiary@example.com", "beneficiary2@example.com", "clerk@example.com", "clerk2@example.com", "superadmin@example.com"] as const;
+const EMAILS = [
+  "beneficiary@example.com",
+  "beneficiary2@example.com",
+  "clerk@example.com",
+  "clerk2@example.com",
+  "superadmin@example.com",
+] as const;
 
 beforeEach(async () => {
   db = await createSeededTestDb();
   for (const email of EMAILS) users[email] = await sessionUserOf(db, email);
 });
 
-const as = (email: (typeof EMAILS)[number], options: Parameters<typeof makeContext>[0] = {}) => makeContext({ user: users[email], ...options });
-const clientNamed = (name: string) => db.selectFrom("clients").selectAll().where("name_en", "=", name).executeTakeFirstOrThrow();
-const attestationNamed = (name: string) => db.selectFrom("attestations").selectAll().where("document_name", "=", name).executeTakeFirstOrThrow();
+const as = (email: (typeof EMAILS)[number], options: Parameters<typeof makeContext>[0] = {}) =>
+  makeContext({ user: users[email], ...options });
+const clientNamed = (name: string) =>
+  db.selectFrom("clients").selectAll().where("name_en", "=", name).executeTakeFirstOrThrow();
+const attestationNamed = (name: string) =>
+  db.selectFrom("attestations").selectAll().where("document_name", "=", name).executeTakeFirstOrThrow();
 const counts = async () => ({
   attestations: (await db.selectFrom("attestations").select("id").execute()).length,
   files: (await db.selectFrom("files").select("id").execute()).length,
@@ -40,7 +49,8 @@ const counts = async () => ({
 });
 const errorsOf = (result: { data: unknown }) => (result.data as { error?: Record<string, string[]> }).error ?? {};
 /** The decision and revoke forms answer `{ intent?, result }`. */
-const resultErrorsOf = (result: { data: unknown }) => (result.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
+const resultErrorsOf = (result: { data: unknown }) =>
+  (result.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
 const en = (key: string) => i18nFor("en").t(key);
 const ar = (key: string) => i18nFor("ar").t(key);
 
@@ -50,19 +60,42 @@ describe("asking for an attestation", () => {
     const noor = await clientNamed("Al-Noor Institute"); // can_do_attestation is false
     const university = await clientNamed("Demo University");
     const context = as("beneficiary@example.com");
-    const post = (fields: Record<string, string>, file?: [string, Uint8Array]) => run(create.action, postMultipart("/beneficiary/attestations/create", fields, file), context);
+    const post = (fields: Record<string, string>, file?: [string, Uint8Array]) =>
+      run(create.action, postMultipart("/beneficiary/attestations/create", fields, file), context);
 
     const empty = await post({ documentName: "abc" });
-    expect(errorsOf(empty)).toMatchObject({ clientId: ["attestations.clientRequired"], documentName: ["validation.attachmentNameMin"], file: ["validation.selectFile"] });
-    expect([en("validation.attachmentNameMin"), ar("validation.attachmentNameMin")]).toEqual(["Document name must be at least 4 characters", "يجب ألا يقل اسم المستند عن 4 أحرف"]);
-    expect([en("attestations.clientRequired"), ar("attestations.clientRequired")]).toEqual(["Please choose an organisation that attests documents", "يرجى اختيار جهة تصادق على الوثائق"]);
+    expect(errorsOf(empty)).toMatchObject({
+      clientId: ["attestations.clientRequired"],
+      documentName: ["validation.attachmentNameMin"],
+      file: ["validation.selectFile"],
+    });
+    expect([en("validation.attachmentNameMin"), ar("validation.attachmentNameMin")]).toEqual([
+      "Document name must be at least 4 characters",
+      "يجب ألا يقل اسم المستند عن 4 أحرف",
+    ]);
+    expect([en("attestations.clientRequired"), ar("attestations.clientRequired")]).toEqual([
+      "Please choose an organisation that attests documents",
+      "يرجى اختيار جهة تصادق على الوثائق",
+    ]);
 
-    const notAttesting = await post({ clientId: String(noor.id), documentName: "Diploma" }, ["diploma.pdf", await pdfBytes()]);
+    const notAttesting = await post({ clientId: String(noor.id), documentName: "Diploma" }, [
+      "diploma.pdf",
+      await pdfBytes(),
+    ]);
     expect(errorsOf(notAttesting)).toEqual({ clientId: ["attestations.clientRequired"] });
-    const executable = await post({ clientId: String(university.id), documentName: "Diploma" }, ["diploma.pdf", EXE_BYTES]);
+    const executable = await post({ clientId: String(university.id), documentName: "Diploma" }, [
+      "diploma.pdf",
+      EXE_BYTES,
+    ]);
     expect(errorsOf(executable)).toEqual({ file: ["validation.attestationFileType"] });
-    expect([en("validation.attestationFileType"), ar("validation.attestationFileType")]).toEqual(["Choose a PDF, PNG or JPEG file", "اختر ملف PDF أو PNG أو JPEG"]);
-    const tooBig = await post({ clientId: String(university.id), documentName: "Diploma" }, ["diploma.pdf", new Uint8Array(5 * 1024 * 1024 + 1)]);
+    expect([en("validation.attestationFileType"), ar("validation.attestationFileType")]).toEqual([
+      "Choose a PDF, PNG or JPEG file",
+      "اختر ملف PDF أو PNG أو JPEG",
+    ]);
+    const tooBig = await post({ clientId: String(university.id), documentName: "Diploma" }, [
+      "diploma.pdf",
+      new Uint8Array(5 * 1024 * 1024 + 1),
+    ]);
     expect(tooBig.status).toBe(413);
     expect(errorsOf(tooBig)).toEqual({ file: ["validation.fileSizeMax5"] });
     expect(await counts()).toEqual(before);
@@ -70,40 +103,146 @@ describe("asking for an attestation", () => {
 
   it("stores the file, records a PENDING attestation, audits it and tells the client's clerks only", async () => {
     const university = await clientNamed("Demo University");
-    const fields = { clientId: String(university.id), documentName: "  Master's diploma  ", description: "For an embassy.", securePlusEnabled: "on" };
-    const result = await run(create.action, postMultipart("/beneficiary/attestations/create", fields, ["diploma.png", PNG_BYTES]), as("beneficiary@example.com"));
+    const fields = {
+      clientId: String(university.id),
+      documentName: "  Master's diploma  ",
+      description: "For an embassy.",
+      securePlusEnabled: "on",
+    };
+    const result = await run(
+      create.action,
+      postMultipart("/beneficiary/attestations/create", fields, ["diploma.png", PNG_BYTES]),
+      as("beneficiary@example.com"),
+    );
     expect(result.status).toBe(302);
     const row = await attestationNamed("Master's diploma");
     expect(result.headers.get("Location")).toBe(`/beneficiary/attestations/${row.id}`);
-    expect(row).toMatchObject({ status: "PENDING", client_id: university.id, beneficiary_id: users["beneficiary@example.com"].id, description: "For an embassy.", secure_plus_enabled: 1 });
+    expect(row).toMatchObject({
+      status: "PENDING",
+      client_id: university.id,
+      beneficiary_id: users["beneficiary@example.com"].id,
+      description: "For an embassy.",
+      secure_plus_enabled: 1,
+    });
     const file = await db.selectFrom("files").selectAll().where("id", "=", row.file_id).executeTakeFirstOrThrow();
     expect(file.mime_type).toBe("image/png");
     expect(sha256Hex(fs.readFileSync(storagePath(file.storage_key)))).toBe(sha256Hex(PNG_BYTES));
-    expect(await db.selectFrom("audit_events").select(["action", "actor_role"]).where("entity_type", "=", "DOCUMENT_ATTESTATION").where("entity_id", "=", row.id).execute()).toEqual([{ action: "attestation.create", actor_role: "BENEFICIARY" }]);
-    const notices = await db.selectFrom("notifications").select(["user_id", "link", "title_en", "title_ar"]).where("kind", "=", "newAttestation").execute();
-    expect(notices).toEqual([{ user_id: users["clerk@example.com"].id, link: `/clerks/attestations/${row.id}`, title_en: `New attestation #${row.id} for your organisation`, title_ar: `طلب تصديق جديد رقم ${row.id} لجهتك` }]);
+    expect(
+      await db
+        .selectFrom("audit_events")
+        .select(["action", "actor_role"])
+        .where("entity_type", "=", "DOCUMENT_ATTESTATION")
+        .where("entity_id", "=", row.id)
+        .execute(),
+    ).toEqual([{ action: "attestation.create", actor_role: "BENEFICIARY" }]);
+    const notices = await db
+      .selectFrom("notifications")
+      .select(["user_id", "link", "title_en", "title_ar"])
+      .where("kind", "=", "newAttestation")
+      .execute();
+    expect(notices).toEqual([
+      {
+        user_id: users["clerk@example.com"].id,
+        link: `/clerks/attestations/${row.id}`,
+        title_en: `New attestation #${row.id} for your organisation`,
+        title_ar: `طلب تصديق جديد رقم ${row.id} لجهتك`,
+      },
+    ]);
   });
 
   it("lists only one's own attestations, filtered by status; another beneficiary's answers 404", async () => {
-    const list = await run(myList.loader, new Request("http://localhost/beneficiary/attestations"), as("beneficiary@example.com"));
+    const list = await run(
+      myList.loader,
+      new Request("http://localhost/beneficiary/attestations"),
+      as("beneficiary@example.com"),
+    );
     const rows = (list.data as { rows: { document_name: string; status: string }[] }).rows;
-    expect(rows.map((row) => row.document_name)).toEqual(["Certificate of experience", "Letter of recommendation", "Certificate of enrolment, 2021", "Bachelor's diploma, 2019"]);
-    const pending = await run(myList.loader, new Request("http://localhost/beneficiary/attestations?status=PENDING"), as("beneficiary@example.com"));
+    expect(rows.map((row) => row.document_name)).toEqual([
+      "Certificate of experience",
+      "Letter of recommendation",
+      "Certificate of enrolment, 2021",
+      "Bachelor's diploma, 2019",
+    ]);
+    const pending = await run(
+      myList.loader,
+      new Request("http://localhost/beneficiary/attestations?status=PENDING"),
+      as("beneficiary@example.com"),
+    );
     expect((pending.data as { rows: { status: string }[] }).rows.map((row) => row.status)).toEqual(["PENDING"]);
     const other = await attestationNamed("Transcript of records"); // beneficiary2's
-    expect((await run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${other.id}`), as("beneficiary@example.com"), { id: String(other.id) })).status).toBe(404);
-    expect((await run(mine.action, postForm(`/beneficiary/attestations/${other.id}`, { intent: "cancel" }), as("beneficiary@example.com"), { id: String(other.id) })).status).toBe(404);
+    expect(
+      (
+        await run(
+          mine.loader,
+          new Request(`http://localhost/beneficiary/attestations/${other.id}`),
+          as("beneficiary@example.com"),
+          { id: String(other.id) },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await run(
+          mine.action,
+          postForm(`/beneficiary/attestations/${other.id}`, { intent: "cancel" }),
+          as("beneficiary@example.com"),
+          { id: String(other.id) },
+        )
+      ).status,
+    ).toBe(404);
     expect((await attestationNamed("Transcript of records")).status).toBe("PENDING");
-    const file = await run(fileRoute.loader, new Request(`http://localhost/files/${other.file_id}`), as("beneficiary@example.com"), { id: String(other.file_id) });
+    const file = await run(
+      fileRoute.loader,
+      new Request(`http://localhost/files/${other.file_id}`),
+      as("beneficiary@example.com"),
+      { id: String(other.file_id) },
+    );
     expect(file.status).toBe(404);
   });
 
   it("answers 404 for an id past the database's integers, on either database, to its owner as to staff", async () => {
     for (const id of ["99999999999", "0", "abc"]) {
-      expect((await run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${id}`), as("beneficiary@example.com"), { id })).status, id).toBe(404);
-      expect((await run(mine.action, postForm(`/beneficiary/attestations/${id}`, { intent: "cancel" }), as("beneficiary@example.com"), { id })).status, id).toBe(404);
-      expect((await run(detail.loader, new Request(`http://localhost/clerks/attestations/${id}`), as("clerk@example.com"), { id })).status, id).toBe(404);
-      expect((await run(decision.loader, new Request(`http://localhost/clerks/attestations/edit/${id}`), as("clerk@example.com"), { id })).status, id).toBe(404);
+      expect(
+        (
+          await run(
+            mine.loader,
+            new Request(`http://localhost/beneficiary/attestations/${id}`),
+            as("beneficiary@example.com"),
+            { id },
+          )
+        ).status,
+        id,
+      ).toBe(404);
+      expect(
+        (
+          await run(
+            mine.action,
+            postForm(`/beneficiary/attestations/${id}`, { intent: "cancel" }),
+            as("beneficiary@example.com"),
+            { id },
+          )
+        ).status,
+        id,
+      ).toBe(404);
+      expect(
+        (
+          await run(detail.loader, new Request(`http://localhost/clerks/attestations/${id}`), as("clerk@example.com"), {
+            id,
+          })
+        ).status,
+        id,
+      ).toBe(404);
+      expect(
+        (
+          await run(
+            decision.loader,
+            new Request(`http://localhost/clerks/attestations/edit/${id}`),
+            as("clerk@example.com"),
+            { id },
+          )
+        ).status,
+        id,
+      ).toBe(404);
     }
   });
 
@@ -116,20 +255,41 @@ describe("asking for an attestation", () => {
     expect((await attestationNamed("Bachelor's diploma, 2019")).status).toBe("CANCELLED");
     const again = await run(mine.action, postForm(path, { intent: "cancel" }), context, { id: String(row.id) });
     expect(again.status).toBe(302); // back to the page, with the error toast
-    expect(await db.selectFrom("audit_events").select("action").where("entity_type", "=", "DOCUMENT_ATTESTATION").where("entity_id", "=", row.id).execute()).toEqual([{ action: "attestation.create" }, { action: "attestation.cancel" }]);
+    expect(
+      await db
+        .selectFrom("audit_events")
+        .select("action")
+        .where("entity_type", "=", "DOCUMENT_ATTESTATION")
+        .where("entity_id", "=", row.id)
+        .execute(),
+    ).toEqual([{ action: "attestation.create" }, { action: "attestation.cancel" }]);
   });
 });
 
 describe("deciding on an attestation", () => {
-  const decide = (id: number, fields: Record<string, string>, email: (typeof EMAILS)[number] = "clerk@example.com", area?: "super-admin") =>
-    run(decision.action, postForm(`/clerks/attestations/edit/${id}`, fields), as(email, area ? { area } : {}), { id: String(id) });
+  const decide = (
+    id: number,
+    fields: Record<string, string>,
+    email: (typeof EMAILS)[number] = "clerk@example.com",
+    area?: "super-admin",
+  ) =>
+    run(decision.action, postForm(`/clerks/attestations/edit/${id}`, fields), as(email, area ? { area } : {}), {
+      id: String(id),
+    });
 
   it("refuses a past date with 'Please select a valid date' and a rejection without a note, writing nothing", async () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
     const before = await counts();
-    expect(resultErrorsOf(await decide(row.id, { intent: "approve", expirationDate: "2020-01-01" }))).toEqual({ expirationDate: ["validation.selectValidDate"] });
-    expect([en("validation.selectValidDate"), ar("validation.selectValidDate")]).toEqual(["Please select a valid date", "يرجى اختيار تاريخ صالح"]);
-    expect(resultErrorsOf(await decide(row.id, { intent: "reject", note: " " }))).toEqual({ note: ["attestations.noteRequired"] });
+    expect(resultErrorsOf(await decide(row.id, { intent: "approve", expirationDate: "2020-01-01" }))).toEqual({
+      expirationDate: ["validation.selectValidDate"],
+    });
+    expect([en("validation.selectValidDate"), ar("validation.selectValidDate")]).toEqual([
+      "Please select a valid date",
+      "يرجى اختيار تاريخ صالح",
+    ]);
+    expect(resultErrorsOf(await decide(row.id, { intent: "reject", note: " " }))).toEqual({
+      note: ["attestations.noteRequired"],
+    });
     expect((await decide(row.id, { intent: "publish" })).status).toBe(400);
     expect(await counts()).toEqual(before);
     expect((await attestationNamed("Bachelor's diploma, 2019")).status).toBe("PENDING");
@@ -137,7 +297,12 @@ describe("deciding on an attestation", () => {
 
   it("approving issues an attested copy through the pipeline: stamped 'Attested by' in both languages, hashed, verifiable, the beneficiary told", async () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
-    const page = await run(decision.loader, new Request(`http://localhost/clerks/attestations/edit/${row.id}`), as("clerk@example.com"), { id: String(row.id) });
+    const page = await run(
+      decision.loader,
+      new Request(`http://localhost/clerks/attestations/edit/${row.id}`),
+      as("clerk@example.com"),
+      { id: String(row.id) },
+    );
     const expected = new Date();
     expected.setUTCFullYear(expected.getUTCFullYear() + 1);
     expect((page.data as { defaultExpiry: string }).defaultExpiry).toBe(expected.toISOString().slice(0, 10));
@@ -148,8 +313,20 @@ describe("deciding on an attestation", () => {
     const after = await attestationNamed("Bachelor's diploma, 2019");
     expect(after).toMatchObject({ status: "APPROVED", reviewer_id: users["clerk@example.com"].id });
     expect(after.reviewed_at).not.toBeNull();
-    const issued = await db.selectFrom("issued_documents").innerJoin("files", "files.id", "issued_documents.file_id").selectAll().where("attestation_id", "=", row.id).executeTakeFirstOrThrow();
-    expect(issued).toMatchObject({ kind: "ATTESTATION", request_id: null, client_id: row.client_id, beneficiary_id: row.beneficiary_id, document_name: "Bachelor's diploma, 2019", status: "VALID" });
+    const issued = await db
+      .selectFrom("issued_documents")
+      .innerJoin("files", "files.id", "issued_documents.file_id")
+      .selectAll()
+      .where("attestation_id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    expect(issued).toMatchObject({
+      kind: "ATTESTATION",
+      request_id: null,
+      client_id: row.client_id,
+      beneficiary_id: row.beneficiary_id,
+      document_name: "Bachelor's diploma, 2019",
+      status: "VALID",
+    });
     expect(issued.expiry_date.slice(0, 10)).toBe("2099-06-30");
     const stamped = fs.readFileSync(storagePath(issued.storage_key));
     expect(sha256Hex(stamped)).toBe(issued.document_hash);
@@ -158,23 +335,61 @@ describe("deciding on an attestation", () => {
     expect(text).toContain("مصادق عليها من الجامعة التجريبية بتاريخ");
     expect(text).toContain(`Verification code / ${formatCode(issued.verification_code)}`);
     expect(await pdfQrText(stamped)).toBe(`${env.publicUrl}/verify/${issued.verification_code}`);
-    expect(await db.selectFrom("audit_events").select(["action", "actor_role"]).where("entity_type", "=", "DOCUMENT_ATTESTATION").where("entity_id", "=", row.id).execute()).toEqual([
+    expect(
+      await db
+        .selectFrom("audit_events")
+        .select(["action", "actor_role"])
+        .where("entity_type", "=", "DOCUMENT_ATTESTATION")
+        .where("entity_id", "=", row.id)
+        .execute(),
+    ).toEqual([
       { action: "attestation.create", actor_role: "BENEFICIARY" },
       { action: "attestation.approve", actor_role: "CLERK" },
     ]);
-    const notice = await db.selectFrom("notifications").select(["title_en", "title_ar", "link"]).where("kind", "=", "attestationApproved").executeTakeFirstOrThrow();
-    expect(notice).toEqual({ title_en: "Your document “Bachelor's diploma, 2019” has been attested", title_ar: "تمت المصادقة على وثيقتك «Bachelor's diploma, 2019»", link: `/beneficiary/attestations/${row.id}` });
-    expect(await db.selectFrom("email_outbox").select("subject").where("subject", "=", notice.title_ar).execute()).toHaveLength(1);
+    const notice = await db
+      .selectFrom("notifications")
+      .select(["title_en", "title_ar", "link"])
+      .where("kind", "=", "attestationApproved")
+      .executeTakeFirstOrThrow();
+    expect(notice).toEqual({
+      title_en: "Your document “Bachelor's diploma, 2019” has been attested",
+      title_ar: "تمت المصادقة على وثيقتك «Bachelor's diploma, 2019»",
+      link: `/beneficiary/attestations/${row.id}`,
+    });
+    expect(
+      await db.selectFrom("email_outbox").select("subject").where("subject", "=", notice.title_ar).execute(),
+    ).toHaveLength(1);
 
     // The beneficiary's page shows the attested copy with its code; the verification page says it is attested.
-    const view = await run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${row.id}`), as("beneficiary@example.com"), { id: String(row.id) });
-    expect((view.data as { documents: { verification_code: string }[] }).documents.map((document) => document.verification_code)).toEqual([issued.verification_code]);
+    const view = await run(
+      mine.loader,
+      new Request(`http://localhost/beneficiary/attestations/${row.id}`),
+      as("beneficiary@example.com"),
+      { id: String(row.id) },
+    );
+    expect(
+      (view.data as { documents: { verification_code: string }[] }).documents.map(
+        (document) => document.verification_code,
+      ),
+    ).toEqual([issued.verification_code]);
     const code = issued.verification_code;
-    const english = await run(verify.loader, new Request(`http://localhost/verify/${code}?lng=en`), makeContext({ ip: "203.0.113.5" }), { code });
+    const english = await run(
+      verify.loader,
+      new Request(`http://localhost/verify/${code}?lng=en`),
+      makeContext({ ip: "203.0.113.5" }),
+      { code },
+    );
     expect(english.text).toContain('data-verdict="VALID"');
     expect(english.text).toContain("Attested copy");
-    expect(english.text).toContain("This is an attested copy: Demo University attested that the document is genuine, and the attestation is valid.");
-    const arabic = await run(verify.loader, new Request(`http://localhost/verify/${code}?lng=ar`), makeContext({ ip: "203.0.113.5" }), { code });
+    expect(english.text).toContain(
+      "This is an attested copy: Demo University attested that the document is genuine, and the attestation is valid.",
+    );
+    const arabic = await run(
+      verify.loader,
+      new Request(`http://localhost/verify/${code}?lng=ar`),
+      makeContext({ ip: "203.0.113.5" }),
+      { code },
+    );
     expect(arabic.text).toContain("نسخة مصادق عليها");
     expect(arabic.text).toContain("مصادق عليها من الجامعة التجريبية");
 
@@ -189,36 +404,94 @@ describe("deciding on an attestation", () => {
   it("rejecting keeps the note, which the beneficiary reads and is mailed", async () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
     expect((await decide(row.id, { intent: "reject", note: "The seal on page 2 is not ours." })).status).toBe(302);
-    expect(await attestationNamed("Bachelor's diploma, 2019")).toMatchObject({ status: "REJECTED", review_note: "The seal on page 2 is not ours." });
-    const view = await run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${row.id}`), as("beneficiary@example.com"), { id: String(row.id) });
-    expect((view.data as { attestation: { review_note: string } }).attestation.review_note).toBe("The seal on page 2 is not ours.");
-    const notice = await db.selectFrom("notifications").select(["title_en", "body_en", "body_ar"]).where("kind", "=", "attestationRejected").executeTakeFirstOrThrow();
-    expect(notice).toEqual({ title_en: "Your attestation request for “Bachelor's diploma, 2019” was rejected", body_en: "Note: The seal on page 2 is not ours.", body_ar: "ملاحظة: The seal on page 2 is not ours." });
-    expect(await db.selectFrom("email_outbox").selectAll().where("body", "like", "%The seal on page 2%").execute()).toHaveLength(1);
+    expect(await attestationNamed("Bachelor's diploma, 2019")).toMatchObject({
+      status: "REJECTED",
+      review_note: "The seal on page 2 is not ours.",
+    });
+    const view = await run(
+      mine.loader,
+      new Request(`http://localhost/beneficiary/attestations/${row.id}`),
+      as("beneficiary@example.com"),
+      { id: String(row.id) },
+    );
+    expect((view.data as { attestation: { review_note: string } }).attestation.review_note).toBe(
+      "The seal on page 2 is not ours.",
+    );
+    const notice = await db
+      .selectFrom("notifications")
+      .select(["title_en", "body_en", "body_ar"])
+      .where("kind", "=", "attestationRejected")
+      .executeTakeFirstOrThrow();
+    expect(notice).toEqual({
+      title_en: "Your attestation request for “Bachelor's diploma, 2019” was rejected",
+      body_en: "Note: The seal on page 2 is not ours.",
+      body_ar: "ملاحظة: The seal on page 2 is not ours.",
+    });
+    expect(
+      await db.selectFrom("email_outbox").selectAll().where("body", "like", "%The seal on page 2%").execute(),
+    ).toHaveLength(1);
   });
 
   it("a SecurePlus attested copy hides the holder until the PIN; a revoked one verifies as REVOKED", async () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
     await db.updateTable("attestations").set({ secure_plus_enabled: 1 }).where("id", "=", row.id).execute();
     await decide(row.id, { intent: "approve", expirationDate: "2099-01-01" });
-    const issued = await db.selectFrom("issued_documents").selectAll().where("attestation_id", "=", row.id).executeTakeFirstOrThrow();
-    const view = await run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${row.id}`), as("beneficiary@example.com"), { id: String(row.id) });
-    expect((view.data as { documents: { accessPin: string }[] }).documents[0].accessPin).toBe(accessPinFor(issued.verification_code));
+    const issued = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("attestation_id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    const view = await run(
+      mine.loader,
+      new Request(`http://localhost/beneficiary/attestations/${row.id}`),
+      as("beneficiary@example.com"),
+      { id: String(row.id) },
+    );
+    expect((view.data as { documents: { accessPin: string }[] }).documents[0].accessPin).toBe(
+      accessPinFor(issued.verification_code),
+    );
     const code = issued.verification_code;
-    const locked = await run(verify.loader, new Request(`http://localhost/verify/${code}?lng=en`), makeContext({ ip: "203.0.113.6" }), { code });
+    const locked = await run(
+      verify.loader,
+      new Request(`http://localhost/verify/${code}?lng=en`),
+      makeContext({ ip: "203.0.113.6" }),
+      { code },
+    );
     expect(locked.text).toContain('name="pin"');
     expect(locked.text).not.toContain('data-testid="holder"');
 
     const path = `/clerks/attestations/${row.id}`;
-    const noReason = await run(detail.action, postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "" }), as("clerk@example.com"), { id: String(row.id) });
+    const noReason = await run(
+      detail.action,
+      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "" }),
+      as("clerk@example.com"),
+      { id: String(row.id) },
+    );
     expect(noReason.status).toBe(400);
     expect(resultErrorsOf(noReason)).toEqual({ reason: ["staff.revokeReasonRequired"] });
-    const revoked = await run(detail.action, postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Attested by mistake." }), as("clerk@example.com"), { id: String(row.id) });
+    const revoked = await run(
+      detail.action,
+      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Attested by mistake." }),
+      as("clerk@example.com"),
+      { id: String(row.id) },
+    );
     expect(revoked.status).toBe(302);
-    const page = await run(verify.loader, new Request(`http://localhost/verify/${code}?lng=en`), makeContext({ ip: "203.0.113.6" }), { code });
+    const page = await run(
+      verify.loader,
+      new Request(`http://localhost/verify/${code}?lng=en`),
+      makeContext({ ip: "203.0.113.6" }),
+      { code },
+    );
     expect(page.text).toContain('data-verdict="REVOKED"');
     expect(page.text).toContain("Attested by mistake.");
-    expect(await db.selectFrom("audit_events").select("action").where("action", "=", "attestation.revoke").where("entity_id", "=", row.id).execute()).toHaveLength(1);
+    expect(
+      await db
+        .selectFrom("audit_events")
+        .select("action")
+        .where("action", "=", "attestation.revoke")
+        .where("entity_id", "=", row.id)
+        .execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -227,50 +500,142 @@ describe("who may see and decide", () => {
     const row = await attestationNamed("Bachelor's diploma, 2019"); // Demo University's
     const outsider = as("clerk2@example.com");
     const params = { id: String(row.id) };
-    expect((await run(detail.loader, new Request(`http://localhost/clerks/attestations/${row.id}`), outsider, params)).status).toBe(404);
-    expect((await run(decision.loader, new Request(`http://localhost/clerks/attestations/edit/${row.id}`), outsider, params)).status).toBe(404);
-    expect((await run(decision.action, postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "Not ours." }), outsider, params)).status).toBe(404);
-    expect((await run(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), outsider, { id: String(row.file_id) })).status).toBe(404);
-    expect((await run(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), as("clerk@example.com"), { id: String(row.file_id) })).status).toBe(200);
+    expect(
+      (await run(detail.loader, new Request(`http://localhost/clerks/attestations/${row.id}`), outsider, params))
+        .status,
+    ).toBe(404);
+    expect(
+      (await run(decision.loader, new Request(`http://localhost/clerks/attestations/edit/${row.id}`), outsider, params))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await run(
+          decision.action,
+          postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "Not ours." }),
+          outsider,
+          params,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await run(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), outsider, {
+          id: String(row.file_id),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await run(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), as("clerk@example.com"), {
+          id: String(row.file_id),
+        })
+      ).status,
+    ).toBe(200);
     expect((await attestationNamed("Bachelor's diploma, 2019")).status).toBe("PENDING");
     const list = await run(staffList.loader, new Request("http://localhost/clerks/attestations"), outsider);
-    expect(new Set((list.data as { rows: { client_en: string }[] }).rows.map((r) => r.client_en))).toEqual(new Set(["Ministry of Labour"]));
+    expect(new Set((list.data as { rows: { client_en: string }[] }).rows.map((r) => r.client_en))).toEqual(
+      new Set(["Ministry of Labour"]),
+    );
   });
 
   it("a clerk of a client that does not attest gets 403 on every attestation screen", async () => {
     const row = await attestationNamed("Work permit, 2020");
-    const clerk = makeContext({ user: { ...users["clerk2@example.com"], client: { ...users["clerk2@example.com"].client!, canDoAttestation: false } } });
+    const clerk = makeContext({
+      user: {
+        ...users["clerk2@example.com"],
+        client: { ...users["clerk2@example.com"].client!, canDoAttestation: false },
+      },
+    });
     expect((await run(staffList.loader, new Request("http://localhost/clerks/attestations"), clerk)).status).toBe(403);
-    expect((await run(detail.loader, new Request(`http://localhost/clerks/attestations/${row.id}`), clerk, { id: String(row.id) })).status).toBe(403);
-    expect((await run(decision.action, postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "No." }), clerk, { id: String(row.id) })).status).toBe(403);
+    expect(
+      (
+        await run(detail.loader, new Request(`http://localhost/clerks/attestations/${row.id}`), clerk, {
+          id: String(row.id),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(
+          decision.action,
+          postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "No." }),
+          clerk,
+          { id: String(row.id) },
+        )
+      ).status,
+    ).toBe(403);
     expect((await attestationNamed("Work permit, 2020")).status).toBe("PENDING");
   });
 
   it("the clerk's list is their client's, filtered and searched; the super admin's spans clients with a client filter", async () => {
-    const clerkList = await run(staffList.loader, new Request("http://localhost/clerks/attestations?status=PENDING"), as("clerk@example.com"));
-    expect((clerkList.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual(["Transcript of records", "Bachelor's diploma, 2019"]);
+    const clerkList = await run(
+      staffList.loader,
+      new Request("http://localhost/clerks/attestations?status=PENDING"),
+      as("clerk@example.com"),
+    );
+    expect((clerkList.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual([
+      "Transcript of records",
+      "Bachelor's diploma, 2019",
+    ]);
     expect((clerkList.data as { clients: unknown }).clients).toBeNull();
-    const searched = await run(staffList.loader, new Request("http://localhost/clerks/attestations?q=TRANSCRIPT"), as("clerk@example.com"));
-    expect((searched.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual(["Transcript of records"]);
-    const byEmail = await run(staffList.loader, new Request("http://localhost/clerks/attestations?q=beneficiary3@"), as("clerk@example.com"));
-    expect((byEmail.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual(["Training certificate"]);
+    const searched = await run(
+      staffList.loader,
+      new Request("http://localhost/clerks/attestations?q=TRANSCRIPT"),
+      as("clerk@example.com"),
+    );
+    expect((searched.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual([
+      "Transcript of records",
+    ]);
+    const byEmail = await run(
+      staffList.loader,
+      new Request("http://localhost/clerks/attestations?q=beneficiary3@"),
+      as("clerk@example.com"),
+    );
+    expect((byEmail.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual([
+      "Training certificate",
+    ]);
 
     const superAdmin = as("superadmin@example.com");
-    const all = await run(staffList.loader, new Request("http://localhost/super-admin/attestations-management"), superAdmin);
+    const all = await run(
+      staffList.loader,
+      new Request("http://localhost/super-admin/attestations-management"),
+      superAdmin,
+    );
     expect((all.data as { total: number }).total).toBe(8);
     const ministry = await clientNamed("Ministry of Labour");
-    const filtered = await run(staffList.loader, new Request(`http://localhost/super-admin/attestations-management?client=${ministry.id}`), superAdmin);
-    expect(new Set((filtered.data as { rows: { client_en: string }[] }).rows.map((r) => r.client_en))).toEqual(new Set(["Ministry of Labour"]));
-    expect((filtered.data as { clients: { name_en: string }[] }).clients.map((c) => c.name_en)).toEqual(["Demo University", "Ministry of Labour"]);
+    const filtered = await run(
+      staffList.loader,
+      new Request(`http://localhost/super-admin/attestations-management?client=${ministry.id}`),
+      superAdmin,
+    );
+    expect(new Set((filtered.data as { rows: { client_en: string }[] }).rows.map((r) => r.client_en))).toEqual(
+      new Set(["Ministry of Labour"]),
+    );
+    expect((filtered.data as { clients: { name_en: string }[] }).clients.map((c) => c.name_en)).toEqual([
+      "Demo University",
+      "Ministry of Labour",
+    ]);
     const row = await attestationNamed("Work permit, 2020");
-    const page = await run(detail.loader, new Request(`http://localhost/super-admin/attestations-management/${row.id}`), superAdmin, { id: String(row.id) });
-    expect((page.data as { links: { decision: string } }).links.decision).toBe(`/super-admin/attestations-management/edit/${row.id}`);
+    const page = await run(
+      detail.loader,
+      new Request(`http://localhost/super-admin/attestations-management/${row.id}`),
+      superAdmin,
+      { id: String(row.id) },
+    );
+    expect((page.data as { links: { decision: string } }).links.decision).toBe(
+      `/super-admin/attestations-management/edit/${row.id}`,
+    );
   });
 });
 
 describe("attestations as CSV", () => {
   it("export the staff list with its filters and scope: a BOM, the header in the user's language, one row each", async () => {
-    const response = (await staffListExport.loader({ request: new Request("http://localhost/clerks/attestations/export?status=PENDING&format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "ar" }), params: {} } as never)) as Response;
+    const response = (await staffListExport.loader({
+      request: new Request("http://localhost/clerks/attestations/export?status=PENDING&format=csv"),
+      context: makeContext({ user: users["clerk@example.com"], language: "ar" }),
+      params: {},
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -279,6 +644,8 @@ describe("attestations as CSV", () => {
     expect(lines.slice(1)).toHaveLength(2);
     // A name with a comma is quoted (RFC 4180).
     expect(lines.slice(1).some((line) => line.includes(`,"Bachelor's diploma, 2019",`))).toBe(true);
-    expect(lines.slice(1).every((line) => /,الجامعة التجريبية,قيد الانتظار,\d{4}-\d{2}-\d{2}T[^,]+,$/.test(line))).toBe(true);
+    expect(lines.slice(1).every((line) => /,الجامعة التجريبية,قيد الانتظار,\d{4}-\d{2}-\d{2}T[^,]+,$/.test(line))).toBe(
+      true,
+    );
   });
 });

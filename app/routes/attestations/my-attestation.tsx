@@ -25,7 +25,10 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
 /** The beneficiary's attestation: status, timeline, the organisation's note, and once APPROVED the attested copy. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { attestation } = await load(context, params.id);
-  return { ...(await holderAttestationView(getDb(), attestation)), dialog: new URL(request.url).searchParams.get("dialog") };
+  return {
+    ...(await holderAttestationView(getDb(), attestation)),
+    dialog: new URL(request.url).searchParams.get("dialog"),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,7 +36,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "cancel") throw data({ reason: "bad-intent" }, { status: 400 });
   const here = href("/beneficiary/attestations/:id", { id: String(attestation.id) });
-  if (!(await cancelAttestation(getDb(), attestation, principal))) return redirectWithToast(here, { kind: "error", message: "attestations.notPending" });
+  if (!(await cancelAttestation(getDb(), attestation, principal)))
+    return redirectWithToast(here, { kind: "error", message: "attestations.notPending" });
   return redirectWithToast(here, { kind: "success", message: "attestations.cancelled" });
 }
 
@@ -59,11 +63,21 @@ export default function MyAttestation({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {attestation.status === "PENDING" && dialog === "cancel" ? (
-        <ConfirmAction intent="cancel" title={t("attestations.cancelTitle", { id: attestation.id })} hint={t("attestations.cancelHint")} confirmLabel={t("attestations.cancelConfirm")} />
+        <ConfirmAction
+          intent="cancel"
+          title={t("attestations.cancelTitle", { id: attestation.id })}
+          hint={t("attestations.cancelHint")}
+          confirmLabel={t("attestations.cancelConfirm")}
+        />
       ) : null}
       <ReviewNote note={attestation.review_note} />
       <AttestationSummary attestation={attestation} fileLabel={t("attestations.yourDocument")} />
-      <HolderDocuments documents={documents} verifications={verifications} title={t("attestations.attestedCopy")} downloadLabel={t("attestations.download")} />
+      <HolderDocuments
+        documents={documents}
+        verifications={verifications}
+        title={t("attestations.attestedCopy")}
+        downloadLabel={t("attestations.download")}
+      />
       <TimelineCard timeline={timeline} labels="attestations.events" />
     </div>
   );

@@ -46,7 +46,13 @@ export default function MyAttestations({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {rows.length === 0 ? (
-        <EmptyList searched={Boolean(status)} message={t("attestations.empty")} searchedMessage={t("attestations.emptyFiltered")} addHref={create} addLabel={t("attestations.new")} />
+        <EmptyList
+          searched={Boolean(status)}
+          message={t("attestations.empty")}
+          searchedMessage={t("attestations.emptyFiltered")}
+          addHref={create}
+          addLabel={t("attestations.new")}
+        />
       ) : (
         <StatusRows
           testId="my-attestations"
@@ -55,7 +61,8 @@ export default function MyAttestations({ loaderData }: Route.ComponentProps) {
             to: href("/beneficiary/attestations/:id", { id: String(row.id) }),
             title: (
               <>
-                <bdi>{row.document_name}</bdi> <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+                <bdi>{row.document_name}</bdi>{" "}
+                <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
               </>
             ),
             subtitle: `${t("attestations.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,

@@ -24,7 +24,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { attestation, area } = await attestationForStaff(context, params.id);
   return {
     ...(await staffAttestationView(getDb(), attestation)),
-    links: { list: mustLinkTo(area, "attestations"), decision: attestation.status === "PENDING" ? mustLinkTo(area, "attestationDecision", { id: attestation.id }) : null },
+    links: {
+      list: mustLinkTo(area, "attestations"),
+      decision:
+        attestation.status === "PENDING" ? mustLinkTo(area, "attestationDecision", { id: attestation.id }) : null,
+    },
   };
 }
 
@@ -35,16 +39,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") !== "revoke") throw data({ reason: "bad-intent" }, { status: 400 });
   const submission = parseWithZod(form, { schema: revokeSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const revoked = await revokeIssuedDocument(getDb(), { owner: { attestationId: attestation.id }, clientId: attestation.client_id, ...submission.value, actor: principal });
+  const revoked = await revokeIssuedDocument(getDb(), {
+    owner: { attestationId: attestation.id },
+    clientId: attestation.client_id,
+    ...submission.value,
+    actor: principal,
+  });
   if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
-  return redirectWithToast(mustLinkTo(area, "attestation", { id: attestation.id }), { kind: "success", message: "staff.revoked" });
+  return redirectWithToast(mustLinkTo(area, "attestation", { id: attestation.id }), {
+    kind: "success",
+    message: "staff.revoked",
+  });
 }
 
 export default function StaffAttestation({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { attestation, timeline, issued, verifications, links } = loaderData;
   const title = t("attestations.number", { id: attestation.id });
-  const reviewer = attestation.reviewer_first_en ? pick(i18n.language, `${attestation.reviewer_first_en} ${attestation.reviewer_last_en}`, `${attestation.reviewer_first_ar} ${attestation.reviewer_last_ar}`) : null;
+  const reviewer = attestation.reviewer_first_en
+    ? pick(
+        i18n.language,
+        `${attestation.reviewer_first_en} ${attestation.reviewer_last_en}`,
+        `${attestation.reviewer_first_ar} ${attestation.reviewer_last_ar}`,
+      )
+    : null;
   return (
     <div className="flex max-w-5xl flex-col gap-5">
       <PageTitle title={title} />
@@ -58,13 +76,25 @@ export default function StaffAttestation({ loaderData, actionData }: Route.Compo
           {links.decision ? <ButtonLink to={links.decision}>{t("attestations.decide")}</ButtonLink> : null}
         </div>
       </div>
-      {attestation.can_do_attestation ? null : <Callout tone="warning">{t("attestations.clientNoLongerAttests")}</Callout>}
+      {attestation.can_do_attestation ? null : (
+        <Callout tone="warning">{t("attestations.clientNoLongerAttests")}</Callout>
+      )}
       <ReviewNote note={attestation.review_note} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <AttestationSummary attestation={attestation} fileLabel={t("attestations.beneficiaryDocument")} reviewer={reviewer} />
+        <AttestationSummary
+          attestation={attestation}
+          fileLabel={t("attestations.beneficiaryDocument")}
+          reviewer={reviewer}
+        />
         <BeneficiaryCard person={attestation} />
       </div>
-      <StaffIssuedDocuments issued={issued} verifications={verifications} canRevoke revokeErrors={actionData?.result.error} title={t("attestations.attestedCopy")} />
+      <StaffIssuedDocuments
+        issued={issued}
+        verifications={verifications}
+        canRevoke
+        revokeErrors={actionData?.result.error}
+        title={t("attestations.attestedCopy")}
+      />
       <TimelineCard timeline={timeline} labels="attestations.events" showRoles />
     </div>
   );

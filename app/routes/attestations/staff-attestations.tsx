@@ -58,7 +58,13 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
       <ListFilters searchLabel={t("attestations.searchLabel")} q={filters.q}>
         <StatusSelect statuses={ATTESTATION_STATUSES} value={filters.status} label={t("staff.status")} />
         {clients ? (
-          <FilterSelect name="client" label={t("attestations.client")} value={filters.client} allLabel={t("attestations.allClients")} options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))} />
+          <FilterSelect
+            name="client"
+            label={t("attestations.client")}
+            value={filters.client}
+            allLabel={t("attestations.allClients")}
+            options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+          />
         ) : null}
       </ListFilters>
       {rows.length === 0 ? (
@@ -82,7 +88,10 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
               {rows.map((row) => (
                 <tr key={row.id} className="hover:bg-gray-2">
                   <td className="px-4 py-2">
-                    <Link to={linkTo(area, "attestation", { id: row.id }) ?? "#"} className="font-medium text-accent-11 underline">
+                    <Link
+                      to={linkTo(area, "attestation", { id: row.id }) ?? "#"}
+                      className="font-medium text-accent-11 underline"
+                    >
                       {row.id}
                     </Link>
                   </td>

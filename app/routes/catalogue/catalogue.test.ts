@@ -18,12 +18,25 @@ let ownCategory: { id: number; client_id: number };
 
 async function staff(email: string, clientName?: string): Promise<SessionUser> {
   const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  const client = clientName ? await db.selectFrom("clients").selectAll().where("name_en", "=", clientName).executeTakeFirstOrThrow() : null;
+  const client = clientName
+    ? await db.selectFrom("clients").selectAll().where("name_en", "=", clientName).executeTakeFirstOrThrow()
+    : null;
   return {
-    id: row.id, email, role: row.role,
-    firstName: { english: row.first_name_en, arabic: row.first_name_ar }, middleName: null,
+    id: row.id,
+    email,
+    role: row.role,
+    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
+    middleName: null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: client ? { id: client.id, nameEn: client.name_en, nameAr: client.name_ar, canDoSincera: client.can_do_sincera === 1, canDoAttestation: client.can_do_attestation === 1 } : null,
+    client: client
+      ? {
+          id: client.id,
+          nameEn: client.name_en,
+          nameAr: client.name_ar,
+          canDoSincera: client.can_do_sincera === 1,
+          canDoAttestation: client.can_do_attestation === 1,
+        }
+      : null,
   };
 }
 
@@ -32,70 +45,169 @@ beforeEach(async () => {
   clerk = await staff("clerk@example.com", "Demo University");
   outsider = await staff("clerk2@example.com", "Ministry of Labour");
   superAdmin = await staff("superadmin@example.com");
-  ownCategory = await db.selectFrom("document_categories").select(["id", "client_id"]).where("client_id", "=", clerk.client!.id).orderBy("id").executeTakeFirstOrThrow();
+  ownCategory = await db
+    .selectFrom("document_categories")
+    .select(["id", "client_id"])
+    .where("client_id", "=", clerk.client!.id)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
 });
 
 const auditCount = async () => (await db.selectFrom("audit_events").selectAll().execute()).length;
-const validCategory = { "name.english": "Internship certificate", "name.arabic": "إفادة تسجيل", fee: "5", currency: "JOD", validityPeriod: "30" };
+const validCategory = {
+  "name.english": "Internship certificate",
+  "name.arabic": "إفادة تسجيل",
+  fee: "5",
+  currency: "JOD",
+  validityPeriod: "30",
+};
 
 describe("catalogue scope", () => {
   it("a clerk creates a category for their own client, audited", async () => {
     const before = await auditCount();
-    const result = await run(categoryForm.action, postForm("/clerks/document-categories/create", validCategory), makeContext({ user: clerk }));
+    const result = await run(
+      categoryForm.action,
+      postForm("/clerks/document-categories/create", validCategory),
+      makeContext({ user: clerk }),
+    );
     expect(result.status).toBe(302);
-    const created = await db.selectFrom("document_categories").selectAll().where("name_en", "=", "Internship certificate").executeTakeFirstOrThrow();
-    expect(created).toMatchObject({ client_id: clerk.client!.id, fee: 5000, currency: "JOD", validity_period_days: 30 });
+    const created = await db
+      .selectFrom("document_categories")
+      .selectAll()
+      .where("name_en", "=", "Internship certificate")
+      .executeTakeFirstOrThrow();
+    expect(created).toMatchObject({
+      client_id: clerk.client!.id,
+      fee: 5000,
+      currency: "JOD",
+      validity_period_days: 30,
+    });
     expect(await auditCount()).toBe(before + 1);
   });
 
   it("a super admin must choose the client", async () => {
-    const result = await run(categoryForm.action, postForm("/super-admin/document-categories-management/create", validCategory), makeContext({ user: superAdmin }));
+    const result = await run(
+      categoryForm.action,
+      postForm("/super-admin/document-categories-management/create", validCategory),
+      makeContext({ user: superAdmin }),
+    );
     expect(result.status).toBe(400);
-    expect((result.data as { error: Record<string, string[]> }).error.clientId).toEqual(["validation.clientIdRequired"]);
+    expect((result.data as { error: Record<string, string[]> }).error.clientId).toEqual([
+      "validation.clientIdRequired",
+    ]);
   });
 
   it("another client's category answers 404 for pages and posts, and nothing is written", async () => {
     const before = await auditCount();
     const context = makeContext({ user: outsider });
     const id = String(ownCategory.id);
-    expect((await run(category.loader, new Request(`http://localhost/clerks/document-categories/${id}`), context, { id })).status).toBe(404);
-    expect((await run(categoryForm.action, postForm(`/clerks/document-categories/edit/${id}`, validCategory), context, { id })).status).toBe(404);
-    expect((await run(category.action, postForm(`/clerks/document-categories/${id}`, { intent: "delete" }), context, { id })).status).toBe(404);
-    const field = { "name.english": "Hack", "name.arabic": "اختراق", documentCategoryId: id, fieldName: "hack", fieldType: "text" };
+    expect(
+      (await run(category.loader, new Request(`http://localhost/clerks/document-categories/${id}`), context, { id }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await run(categoryForm.action, postForm(`/clerks/document-categories/edit/${id}`, validCategory), context, {
+          id,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await run(category.action, postForm(`/clerks/document-categories/${id}`, { intent: "delete" }), context, { id }))
+        .status,
+    ).toBe(404);
+    const field = {
+      "name.english": "Hack",
+      "name.arabic": "اختراق",
+      documentCategoryId: id,
+      fieldName: "hack",
+      fieldType: "text",
+    };
     // The same answer as for a category that does not exist (docs/architecture.md §15).
-    const outside = await run(requiredFieldForm.action, postForm(`/document-required-fields/create?documentCategoryId=${id}`, field), context);
-    const unknown = await run(requiredFieldForm.action, postForm(`/document-required-fields/create?documentCategoryId=999999`, { ...field, documentCategoryId: "999999" }), context);
+    const outside = await run(
+      requiredFieldForm.action,
+      postForm(`/document-required-fields/create?documentCategoryId=${id}`, field),
+      context,
+    );
+    const unknown = await run(
+      requiredFieldForm.action,
+      postForm(`/document-required-fields/create?documentCategoryId=999999`, {
+        ...field,
+        documentCategoryId: "999999",
+      }),
+      context,
+    );
     expect(outside.status).toBeGreaterThanOrEqual(400);
     const errorOf = (outcome: typeof outside) => (outcome.data as { error?: unknown }).error;
     expect([outside.status, errorOf(outside)]).toEqual([unknown.status, errorOf(unknown)]);
-    const anyField = await db.selectFrom("document_required_fields").select("id").where("document_category_id", "=", ownCategory.id).executeTakeFirstOrThrow();
-    expect((await run(requiredFields.action, postForm(`/document-required-fields?documentCategoryId=${id}`, { intent: "toggle", id: String(anyField.id) }), context)).status).toBe(404);
+    const anyField = await db
+      .selectFrom("document_required_fields")
+      .select("id")
+      .where("document_category_id", "=", ownCategory.id)
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await run(
+          requiredFields.action,
+          postForm(`/document-required-fields?documentCategoryId=${id}`, { intent: "toggle", id: String(anyField.id) }),
+          context,
+        )
+      ).status,
+    ).toBe(404);
     expect(await auditCount()).toBe(before);
-    expect(await db.selectFrom("document_required_fields").select("id").where("field_name", "=", "hack").executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("document_required_fields").select("id").where("field_name", "=", "hack").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("other roles get 403", async () => {
     const service = await staff("serviceadmin@example.com");
     const beneficiary = await staff("beneficiary@example.com");
     for (const user of [service, beneficiary]) {
-      expect((await run(category.loader, new Request(`http://localhost/document-categories/${ownCategory.id}`), makeContext({ user }), { id: String(ownCategory.id) })).status).toBe(403);
+      expect(
+        (
+          await run(
+            category.loader,
+            new Request(`http://localhost/document-categories/${ownCategory.id}`),
+            makeContext({ user }),
+            { id: String(ownCategory.id) },
+          )
+        ).status,
+      ).toBe(403);
     }
   });
 });
 
 describe("catalogue rules", () => {
   it("a category with requests cannot be deleted: told why, nothing changes", async () => {
-    const result = await run(category.action, postForm(`/clerks/document-categories/${ownCategory.id}`, { intent: "delete" }), makeContext({ user: clerk }), { id: String(ownCategory.id) });
+    const result = await run(
+      category.action,
+      postForm(`/clerks/document-categories/${ownCategory.id}`, { intent: "delete" }),
+      makeContext({ user: clerk }),
+      { id: String(ownCategory.id) },
+    );
     expect(result.status).toBe(409);
     expect(result.data).toEqual({ error: "catalogue.hasRequests" });
-    expect(await db.selectFrom("document_categories").select("id").where("id", "=", ownCategory.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await db.selectFrom("document_categories").select("id").where("id", "=", ownCategory.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it("field names are unique within a category", async () => {
-    const existing = await db.selectFrom("document_required_fields").selectAll().where("document_category_id", "=", ownCategory.id).executeTakeFirstOrThrow();
+    const existing = await db
+      .selectFrom("document_required_fields")
+      .selectAll()
+      .where("document_category_id", "=", ownCategory.id)
+      .executeTakeFirstOrThrow();
     const result = await run(
       requiredFieldForm.action,
-      postForm(`/document-required-fields/create?documentCategoryId=${ownCategory.id}`, { "name.english": "Again", "name.arabic": "مجددًا", documentCategoryId: String(ownCategory.id), fieldName: existing.field_name, fieldType: "text" }),
+      postForm(`/document-required-fields/create?documentCategoryId=${ownCategory.id}`, {
+        "name.english": "Again",
+        "name.arabic": "مجددًا",
+        documentCategoryId: String(ownCategory.id),
+        fieldName: existing.field_name,
+        fieldType: "text",
+      }),
       makeContext({ user: clerk }),
     );
     expect(result.status).toBe(400);
@@ -103,25 +215,61 @@ describe("catalogue rules", () => {
   });
 
   it("toggles isRequired with one button, audited", async () => {
-    const field = await db.selectFrom("document_required_fields").selectAll().where("document_category_id", "=", ownCategory.id).executeTakeFirstOrThrow();
-    const result = await run(requiredFields.action, postForm(`/document-required-fields?documentCategoryId=${ownCategory.id}`, { intent: "toggle", id: String(field.id) }), makeContext({ user: clerk }));
+    const field = await db
+      .selectFrom("document_required_fields")
+      .selectAll()
+      .where("document_category_id", "=", ownCategory.id)
+      .executeTakeFirstOrThrow();
+    const result = await run(
+      requiredFields.action,
+      postForm(`/document-required-fields?documentCategoryId=${ownCategory.id}`, {
+        intent: "toggle",
+        id: String(field.id),
+      }),
+      makeContext({ user: clerk }),
+    );
     expect(result.status).toBe(302);
-    const after = await db.selectFrom("document_required_fields").select("is_required").where("id", "=", field.id).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("document_required_fields")
+      .select("is_required")
+      .where("id", "=", field.id)
+      .executeTakeFirstOrThrow();
     expect(after.is_required).toBe(field.is_required ? 0 : 1);
-    expect(await db.selectFrom("audit_events").selectAll().where("action", "=", "required_field.toggle").execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("audit_events").selectAll().where("action", "=", "required_field.toggle").execute(),
+    ).toHaveLength(1);
   });
 
   it("the required-field screens need their category: 'Missing category data' and 'Error loading data.'", async () => {
     const context = makeContext({ user: clerk });
-    const missing = await run(requiredFieldForm.loader, new Request("http://localhost/document-required-fields/edit/1"), context, { id: "1" });
+    const missing = await run(
+      requiredFieldForm.loader,
+      new Request("http://localhost/document-required-fields/edit/1"),
+      context,
+      { id: "1" },
+    );
     expect((missing.data as { problem: string }).problem).toBe("missing-category");
-    const unknown = await run(requiredFieldForm.loader, new Request(`http://localhost/document-required-fields/edit/99999?documentCategoryId=${ownCategory.id}`), context, { id: "99999" });
+    const unknown = await run(
+      requiredFieldForm.loader,
+      new Request(`http://localhost/document-required-fields/edit/99999?documentCategoryId=${ownCategory.id}`),
+      context,
+      { id: "99999" },
+    );
     expect((unknown.data as { problem: string }).problem).toBe("error-loading");
   });
 
   it("a supporting document type with uploads is kept", async () => {
-    const type = await db.selectFrom("supporting_document_types").selectAll().where("document_category_id", "=", ownCategory.id).executeTakeFirstOrThrow();
-    const result = await run(supportingType.action, postForm(`/document-supporting-documents/${type.id}?documentCategoryId=${ownCategory.id}`, { intent: "delete" }), makeContext({ user: clerk }), { id: String(type.id) });
+    const type = await db
+      .selectFrom("supporting_document_types")
+      .selectAll()
+      .where("document_category_id", "=", ownCategory.id)
+      .executeTakeFirstOrThrow();
+    const result = await run(
+      supportingType.action,
+      postForm(`/document-supporting-documents/${type.id}?documentCategoryId=${ownCategory.id}`, { intent: "delete" }),
+      makeContext({ user: clerk }),
+      { id: String(type.id) },
+    );
     expect(result.status).toBe(409);
   });
 });
@@ -129,12 +277,20 @@ describe("catalogue rules", () => {
 describe("document categories as CSV", () => {
   it("export the clerk's client's categories only, with the header in the user's language", async () => {
     const clerk = await sessionUserOf(db, "clerk@example.com");
-    const response = (await categoriesExport.loader({ request: new Request("http://localhost/clerks/document-categories/export?format=csv"), context: makeContext({ user: clerk, language: "en" }), params: {} } as never)) as Response;
+    const response = (await categoriesExport.loader({
+      request: new Request("http://localhost/clerks/document-categories/export?format=csv"),
+      context: makeContext({ user: clerk, language: "en" }),
+      params: {},
+    } as never)) as Response;
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Number,Name,Organisation,Fee,Validity (days)");
-    const own = await db.selectFrom("document_categories").select("id").where("client_id", "=", clerk.client!.id).execute();
+    const own = await db
+      .selectFrom("document_categories")
+      .select("id")
+      .where("client_id", "=", clerk.client!.id)
+      .execute();
     expect(lines).toHaveLength(own.length + 1);
     expect(lines.slice(1).every((line) => line.includes(",Demo University,"))).toBe(true);
   });

@@ -22,7 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: category.id,
     nameEn: category.name_en,
     nameAr: category.name_ar,
-    counts: Object.fromEntries(counts.filter((row) => row.document_category_id === category.id).map((row) => [row.status, Number(row.n)])) as Record<string, number>,
+    counts: Object.fromEntries(
+      counts.filter((row) => row.document_category_id === category.id).map((row) => [row.status, Number(row.n)]),
+    ) as Record<string, number>,
   }));
   return { categories };
 }
@@ -38,7 +40,10 @@ export default function CategoriesDashboard({ loaderData }: Route.ComponentProps
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="category-counts">
         {loaderData.categories.map((category) => (
           <Card key={category.id} className="flex flex-col gap-3">
-            <Link to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} className="text-lg font-semibold text-accent-11 underline">
+            <Link
+              to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })}
+              className="text-lg font-semibold text-accent-11 underline"
+            >
               {pick(i18n.language, category.nameEn, category.nameAr)}
             </Link>
             <dl className="flex flex-wrap gap-3">

@@ -27,7 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const clientFilter = idOf(url.searchParams.get("clientId")) || undefined;
   const clientId = principal.clientId ?? clientFilter;
   const { total, rows } = await listCategories(db, { clientId, q, ...paging });
-  return { rows, total, ...paging, q, clientId: clientFilter ?? "", clients: principal.scope.kind === "all" ? await listClientsForChooser(db) : null };
+  return {
+    rows,
+    total,
+    ...paging,
+    q,
+    clientId: clientFilter ?? "",
+    clients: principal.scope.kind === "all" ? await listClientsForChooser(db) : null,
+  };
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
@@ -53,7 +60,13 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         {clients ? (
-          <FilterSelect name="clientId" label={t("catalogue.client")} value={String(loaderData.clientId ?? "")} allLabel={t("catalogue.allClients")} options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))} />
+          <FilterSelect
+            name="clientId"
+            label={t("catalogue.client")}
+            value={String(loaderData.clientId ?? "")}
+            allLabel={t("catalogue.allClients")}
+            options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+          />
         ) : null}
         <Button type="submit" variant="outline">
           {t("catalogue.search")}
@@ -69,12 +82,16 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-gray-5" data-testid="categories">
             {rows.map((row) => (
               <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                <Link to={mustLinkTo(area, "category", { id: row.id })} className="font-medium text-accent-11 underline">
+                <Link
+                  to={mustLinkTo(area, "category", { id: row.id })}
+                  className="font-medium text-accent-11 underline"
+                >
                   {pick(lng, row.name_en, row.name_ar)}
                 </Link>
                 <span className="text-sm text-gray-11">
                   {clients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}
-                  <bdi>{formatMoney(row.fee, row.currency, lng)}</bdi> · {t("staff.days", { count: row.validity_period_days })}
+                  <bdi>{formatMoney(row.fee, row.currency, lng)}</bdi> ·{" "}
+                  {t("staff.days", { count: row.validity_period_days })}
                 </span>
               </li>
             ))}

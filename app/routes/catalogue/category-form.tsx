@@ -40,7 +40,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (category) {
     await editCategory(db, category, submission.value, principal);
-    return redirectWithToast(mustLinkTo(area, "category", { id: category.id }), { kind: "success", message: "catalogue.updated" });
+    return redirectWithToast(mustLinkTo(area, "category", { id: category.id }), {
+      kind: "success",
+      message: "catalogue.updated",
+    });
   }
   // Staff create for their own client; a super admin chooses the client.
   const clientId = principal.clientId ?? submission.value.clientId;
@@ -71,10 +74,19 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
     shouldRevalidate: "onInput",
   });
   if (loaderData.missing) return <Callout tone="warning">{t("errors.errorLoading")}</Callout>;
-  const title = category ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) }) : t("catalogue.createCategory");
+  const title = category
+    ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) })
+    : t("catalogue.createCategory");
   const { key: _clientKey, ...clientProps } = getSelectProps(fields.clientId);
   return (
-    <FormPage title={title} back={{ href: category ? mustLinkTo(area, "category", { id: category.id }) : mustLinkTo(area, "categories"), label: t("wizard.back") }} form={form}>
+    <FormPage
+      title={title}
+      back={{
+        href: category ? mustLinkTo(area, "category", { id: category.id }) : mustLinkTo(area, "categories"),
+        label: t("wizard.back"),
+      }}
+      form={form}
+    >
       {clients && !category ? (
         <div className="flex flex-col gap-1 md:col-span-2">
           <label htmlFor={fields.clientId.id} className="text-sm font-medium">
@@ -91,7 +103,13 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
           {fields.clientId.errors ? <p className="text-sm text-red-11">{t(fields.clientId.errors[0])}</p> : null}
         </div>
       ) : null}
-      <PricedFields name={fields.name} description={fields.description} fee={fields.fee} currency={fields.currency} validityPeriod={fields.validityPeriod} />
+      <PricedFields
+        name={fields.name}
+        description={fields.description}
+        fee={fields.fee}
+        currency={fields.currency}
+        validityPeriod={fields.validityPeriod}
+      />
     </FormPage>
   );
 }

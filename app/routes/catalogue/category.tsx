@@ -45,7 +45,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   const result = await removeCategory(db, category, principal);
   if (result === "has-requests") return data({ error: "catalogue.hasRequests" }, { status: 409 });
-  return redirectWithToast(mustLinkTo(area, "categories"), { kind: "success", message: "catalogue.deleted", params: { name: { en: category.name_en, ar: category.name_ar } } });
+  return redirectWithToast(mustLinkTo(area, "categories"), {
+    kind: "success",
+    message: "catalogue.deleted",
+    params: { name: { en: category.name_en, ar: category.name_ar } },
+  });
 }
 
 export default function Category({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,7 +102,9 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
               <code dir="ltr" className="text-sm text-gray-11">
                 {field.field_name}
               </code>{" "}
-              <span className="text-sm text-gray-11">· {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}</span>
+              <span className="text-sm text-gray-11">
+                · {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}
+              </span>
             </>
           ),
         }))}
@@ -118,12 +124,34 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
 }
 
 const SECTIONS = {
-  fields: { path: "/document-required-fields", title: "catalogue.requiredFields", add: "catalogue.addField", empty: "catalogue.noFields", testId: "required-fields" },
-  types: { path: "/document-supporting-documents", title: "catalogue.supportingDocuments", add: "catalogue.addSupporting", empty: "catalogue.noSupporting", testId: "supporting-types" },
+  fields: {
+    path: "/document-required-fields",
+    title: "catalogue.requiredFields",
+    add: "catalogue.addField",
+    empty: "catalogue.noFields",
+    testId: "required-fields",
+  },
+  types: {
+    path: "/document-supporting-documents",
+    title: "catalogue.supportingDocuments",
+    add: "catalogue.addSupporting",
+    empty: "catalogue.noSupporting",
+    testId: "supporting-types",
+  },
 } as const;
 
 /** The category's required fields or supporting document types, each with toggle, edit and delete. */
-function ChildSection({ kind, query, back, rows }: { kind: keyof typeof SECTIONS; query: string; back: string; rows: { id: number; isRequired: boolean; label: React.ReactNode }[] }) {
+function ChildSection({
+  kind,
+  query,
+  back,
+  rows,
+}: {
+  kind: keyof typeof SECTIONS;
+  query: string;
+  back: string;
+  rows: { id: number; isRequired: boolean; label: React.ReactNode }[];
+}) {
   const { t } = useTranslation();
   const section = SECTIONS[kind];
   return (
@@ -142,7 +170,12 @@ function ChildSection({ kind, query, back, rows }: { kind: keyof typeof SECTIONS
             <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>{row.label}</span>
               <span className="flex flex-wrap items-center gap-2">
-                <RequiredToggle id={row.id} isRequired={row.isRequired} action={`${section.path}?${query}`} redirectTo={back} />
+                <RequiredToggle
+                  id={row.id}
+                  isRequired={row.isRequired}
+                  action={`${section.path}?${query}`}
+                  redirectTo={back}
+                />
                 <Link to={`${section.path}/edit/${row.id}?${query}`} className="text-sm text-accent-11 underline">
                   {t("catalogue.edit")}
                 </Link>

@@ -29,7 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!category) return data({ problem: "missing-category" as Problem, category: null, field: null }, { status: 400 });
   if (params.id === undefined) return { problem: null as Problem, category, field: null };
   const field = await fieldInScope(db, idOf(params.id), principal);
-  if (!field || field.document_category_id !== category.id) return data({ problem: "error-loading" as Problem, category, field: null }, { status: 404 });
+  if (!field || field.document_category_id !== category.id)
+    return data({ problem: "error-loading" as Problem, category, field: null }, { status: 404 });
   return { problem: null as Problem, category, field };
 }
 
@@ -39,7 +40,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: requiredFieldSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
-  if (!category) return data(submission.reply({ fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } }), { status: 400 });
+  if (!category)
+    return data(submission.reply({ fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } }), {
+      status: 400,
+    });
   let existingId: number | undefined;
   if (params.id !== undefined) {
     const field = await fieldInScope(db, idOf(params.id), principal);
@@ -48,7 +52,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = await saveRequiredField(db, category, submission.value, principal, existingId);
   if (!result.ok) return data(submission.reply({ fieldErrors: { fieldName: [result.error] } }), { status: 400 });
-  return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.fieldSaved" });
+  return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, {
+    kind: "success",
+    message: "catalogue.fieldSaved",
+  });
 }
 
 export default function RequiredFieldForm({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,12 +99,24 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
   const name = fields.name.getFieldset();
   const { key: _typeKey, ...typeProps } = getSelectProps(fields.fieldType);
   return (
-    <FormPage title={title} back={{ href: `/document-required-fields?documentCategoryId=${category.id}`, label: `${t("catalogue.requiredFields")} · ${pick(i18n.language, category.name_en, category.name_ar)}` }} form={form}>
+    <FormPage
+      title={title}
+      back={{
+        href: `/document-required-fields?documentCategoryId=${category.id}`,
+        label: `${t("catalogue.requiredFields")} · ${pick(i18n.language, category.name_en, category.name_ar)}`,
+      }}
+      form={form}
+    >
       <FormErrors errors={fields.documentCategoryId.errors} />
       <input type="hidden" name="documentCategoryId" value={category.id} />
       <Field label={t("catalogue.labelEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
       <Field label={t("catalogue.labelArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
-      <Field label={t("catalogue.fieldName")} hint={t("catalogue.fieldNameHint")} dir="ltr" {...inputProps(fields.fieldName, "text")} />
+      <Field
+        label={t("catalogue.fieldName")}
+        hint={t("catalogue.fieldNameHint")}
+        dir="ltr"
+        {...inputProps(fields.fieldName, "text")}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.fieldType.id} className="text-sm font-medium">
           {t("catalogue.fieldType")}

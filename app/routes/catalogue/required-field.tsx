@@ -22,7 +22,8 @@ async function load(request: Request, id: string, principal: Principal) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { category, field } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
-  if (!category) return data({ problem: "errors.missingCategory", category: null, field: null, dialog: null }, { status: 400 });
+  if (!category)
+    return data({ problem: "errors.missingCategory", category: null, field: null, dialog: null }, { status: 400 });
   if (!field) return data({ problem: "errors.errorLoading", category, field: null, dialog: null }, { status: 404 });
   return { problem: null, category, field, dialog: new URL(request.url).searchParams.get("dialog") };
 }
@@ -33,7 +34,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { category, field } = await load(request, params.id, principal);
   if (!category || !field) throw data({ reason: "not-found" }, { status: 404 });
   await removeRequiredField(db, field, category.client_id, principal);
-  return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.fieldDeleted" });
+  return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, {
+    kind: "success",
+    message: "catalogue.fieldDeleted",
+  });
 }
 
 export default function RequiredField({ loaderData }: Route.ComponentProps) {
@@ -49,9 +53,24 @@ export default function RequiredField({ loaderData }: Route.ComponentProps) {
       category={category}
       dialog={loaderData.dialog}
       rows={[
-        [t("catalogue.labelEnglish"), <span key="en" lang="en">{field.name_en}</span>],
-        [t("catalogue.labelArabic"), <span key="ar" lang="ar">{field.name_ar}</span>],
-        [t("catalogue.fieldName"), <code key="key" dir="ltr">{field.field_name}</code>],
+        [
+          t("catalogue.labelEnglish"),
+          <span key="en" lang="en">
+            {field.name_en}
+          </span>,
+        ],
+        [
+          t("catalogue.labelArabic"),
+          <span key="ar" lang="ar">
+            {field.name_ar}
+          </span>,
+        ],
+        [
+          t("catalogue.fieldName"),
+          <code key="key" dir="ltr">
+            {field.field_name}
+          </code>,
+        ],
         [t("catalogue.fieldType"), t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)],
         [t("catalogue.isRequired"), field.is_required ? t("staff.yes") : t("staff.no")],
       ]}

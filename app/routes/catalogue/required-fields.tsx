@@ -26,7 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paging = pagingOf(url, 15);
   const q = searchOf(url);
   const { total, rows } = await listRequiredFields(db, { categoryId: category.id, q, ...paging });
-  return { missing: false as const, category, rows, total, ...paging, q, categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }) };
+  return {
+    missing: false as const,
+    category,
+    rows,
+    total,
+    ...paging,
+    q,
+    categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }),
+  };
 }
 
 /** The one-button toggle of `isRequired` (also used from the category page). */
@@ -36,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const field = await fieldInScope(db, idOf(form.get("id") as string | null), principal);
   const categoryId = categoryIdParam(request);
-  if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId) throw data({ reason: "not-found" }, { status: 404 });
+  if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId)
+    throw data({ reason: "not-found" }, { status: 404 });
   const category = (await categoryInScope(db, field.document_category_id, principal))!;
   await toggleRequiredField(db, field, category.client_id, principal);
   const back = safeRedirectPath(form.get("redirectTo"), `/document-required-fields?documentCategoryId=${category.id}`);

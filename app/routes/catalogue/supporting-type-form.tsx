@@ -26,7 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!category) return data({ problem: "errors.missingCategory", category: null, type: null }, { status: 400 });
   if (params.id === undefined) return { problem: null, category, type: null };
   const type = await supportingTypeInScope(db, idOf(params.id), principal);
-  if (!type || type.document_category_id !== category.id) return data({ problem: "errors.errorLoading", category, type: null }, { status: 404 });
+  if (!type || type.document_category_id !== category.id)
+    return data({ problem: "errors.errorLoading", category, type: null }, { status: 404 });
   return { problem: null, category, type };
 }
 
@@ -44,7 +45,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     existingId = type.id;
   }
   await saveSupportingType(db, category, submission.value, principal, existingId);
-  return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.supportingSaved" });
+  return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, {
+    kind: "success",
+    message: "catalogue.supportingSaved",
+  });
 }
 
 export default function SupportingTypeForm({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,7 +67,8 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const title = type || problem === "errors.errorLoading" ? t("catalogue.updateSupporting") : t("catalogue.newSupporting");
+  const title =
+    type || problem === "errors.errorLoading" ? t("catalogue.updateSupporting") : t("catalogue.newSupporting");
   if (problem || !category) {
     return (
       <>
@@ -76,11 +81,33 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
   const documentType = fields.documentType.getFieldset();
   const description = fields.description.getFieldset();
   return (
-    <FormPage title={title} back={{ href: `/document-supporting-documents?documentCategoryId=${category.id}`, label: `${t("catalogue.supportingDocuments")} · ${pick(i18n.language, category.name_en, category.name_ar)}` }} form={form}>
+    <FormPage
+      title={title}
+      back={{
+        href: `/document-supporting-documents?documentCategoryId=${category.id}`,
+        label: `${t("catalogue.supportingDocuments")} · ${pick(i18n.language, category.name_en, category.name_ar)}`,
+      }}
+      form={form}
+    >
       <input type="hidden" name="documentCategoryId" value={category.id} />
-      <Field label={t("catalogue.documentTypeEnglish")} dir="ltr" lang="en" {...inputProps(documentType.english, "text")} />
-      <Field label={t("catalogue.documentTypeArabic")} dir="rtl" lang="ar" {...inputProps(documentType.arabic, "text")} />
-      <Field label={t("catalogue.descriptionEnglish")} dir="ltr" lang="en" {...inputProps(description.english, "text")} />
+      <Field
+        label={t("catalogue.documentTypeEnglish")}
+        dir="ltr"
+        lang="en"
+        {...inputProps(documentType.english, "text")}
+      />
+      <Field
+        label={t("catalogue.documentTypeArabic")}
+        dir="rtl"
+        lang="ar"
+        {...inputProps(documentType.arabic, "text")}
+      />
+      <Field
+        label={t("catalogue.descriptionEnglish")}
+        dir="ltr"
+        lang="en"
+        {...inputProps(description.english, "text")}
+      />
       <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
       <label className="flex items-center gap-2 md:col-span-2">
         <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />

@@ -22,7 +22,8 @@ async function load(request: Request, id: string, principal: Principal) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { category, type } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
-  if (!category) return data({ problem: "errors.missingCategory", category: null, type: null, dialog: null }, { status: 400 });
+  if (!category)
+    return data({ problem: "errors.missingCategory", category: null, type: null, dialog: null }, { status: 400 });
   if (!type) return data({ problem: "errors.errorLoading", category, type: null, dialog: null }, { status: 404 });
   return { problem: null, category, type, dialog: new URL(request.url).searchParams.get("dialog") };
 }
@@ -34,7 +35,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!category || !type) throw data({ reason: "not-found" }, { status: 404 });
   const result = await removeSupportingType(db, type, category.client_id, principal);
   if (result === "in-use") return data({ error: "catalogue.inUse" }, { status: 409 });
-  return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, { kind: "success", message: "catalogue.supportingDeleted" });
+  return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, {
+    kind: "success",
+    message: "catalogue.supportingDeleted",
+  });
 }
 
 export default function SupportingType({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,8 +55,18 @@ export default function SupportingType({ loaderData, actionData }: Route.Compone
       dialog={loaderData.dialog}
       error={actionData && "error" in actionData ? actionData.error : undefined}
       rows={[
-        [t("catalogue.documentTypeEnglish"), <span key="en" lang="en">{type.document_type_en}</span>],
-        [t("catalogue.documentTypeArabic"), <span key="ar" lang="ar">{type.document_type_ar}</span>],
+        [
+          t("catalogue.documentTypeEnglish"),
+          <span key="en" lang="en">
+            {type.document_type_en}
+          </span>,
+        ],
+        [
+          t("catalogue.documentTypeArabic"),
+          <span key="ar" lang="ar">
+            {type.document_type_ar}
+          </span>,
+        ],
         [t("catalogue.descriptionEnglish"), type.description_en || "—"],
         [t("catalogue.descriptionArabic"), type.description_ar || "—"],
         [t("catalogue.isRequired"), type.is_required ? t("staff.yes") : t("staff.no")],

@@ -26,7 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paging = pagingOf(url);
   const q = searchOf(url);
   const { total, rows } = await listSupportingTypes(db, { categoryId: category.id, q, ...paging });
-  return { missing: false as const, category, rows, total, ...paging, q, categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }) };
+  return {
+    missing: false as const,
+    category,
+    rows,
+    total,
+    ...paging,
+    q,
+    categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,10 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const form = await readForm(request);
   const type = await supportingTypeInScope(db, idOf(form.get("id") as string | null), principal);
-  if (!type || form.get("intent") !== "toggle" || type.document_category_id !== categoryIdParam(request)) throw data({ reason: "not-found" }, { status: 404 });
+  if (!type || form.get("intent") !== "toggle" || type.document_category_id !== categoryIdParam(request))
+    throw data({ reason: "not-found" }, { status: 404 });
   const category = (await categoryInScope(db, type.document_category_id, principal))!;
   await toggleSupportingType(db, type, category.client_id, principal);
-  const back = safeRedirectPath(form.get("redirectTo"), `/document-supporting-documents?documentCategoryId=${category.id}`);
+  const back = safeRedirectPath(
+    form.get("redirectTo"),
+    `/document-supporting-documents?documentCategoryId=${category.id}`,
+  );
   return redirectWithToast(back, { kind: "success", message: "catalogue.toggled" });
 }
 

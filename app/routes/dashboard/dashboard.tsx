@@ -37,7 +37,13 @@ const FIGURE_SCREENS: Partial<Record<string, { screen: Screen; search?: Record<s
 };
 
 /** Requests by status; each figure opens the list filtered by it (`listOf(status)`, all of them without one). */
-function StatusCounts({ byStatus, listOf }: { byStatus: Partial<Record<string, number>>; listOf: (status?: string) => string | null }) {
+function StatusCounts({
+  byStatus,
+  listOf,
+}: {
+  byStatus: Partial<Record<string, number>>;
+  listOf: (status?: string) => string | null;
+}) {
   const { t } = useTranslation();
   const total = Object.values(byStatus).reduce<number>((sum, count) => sum + (count ?? 0), 0);
   return (
@@ -84,7 +90,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">{t("dashboard.welcome", { name: fullName(user, lng) })}</h1>
         <p className="text-gray-11">
           {t(`roles.${user.role}`)}
-          {user.client ? <span data-testid="organisation"> · {lng === "english" ? user.client.nameEn : user.client.nameAr}</span> : null}
+          {user.client ? (
+            <span data-testid="organisation"> · {lng === "english" ? user.client.nameEn : user.client.nameAr}</span>
+          ) : null}
         </p>
       </div>
 
@@ -95,7 +103,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-semibold">{t("dashboard.myRequestsByStatus")}</h2>
               <ButtonLink to={mustLinkTo(area, "requestDocument")}>{t("dashboard.requestDocument")}</ButtonLink>
             </div>
-            <StatusCounts byStatus={dashboard.byStatus} listOf={(status) => linkTo(area, "myRequests", {}, { status })} />
+            <StatusCounts
+              byStatus={dashboard.byStatus}
+              listOf={(status) => linkTo(area, "myRequests", {}, { status })}
+            />
           </Card>
           <Card>
             <h2 className="mb-3 text-lg font-semibold">{t("dashboard.latestRequests")}</h2>
@@ -107,10 +118,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <li key={request.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <div>
                       <p className="font-medium">
-                        <Link to={mustLinkTo(area, "myRequest", { id: request.id })} className="text-accent-11 underline">
+                        <Link
+                          to={mustLinkTo(area, "myRequest", { id: request.id })}
+                          className="text-accent-11 underline"
+                        >
                           {lng === "english" ? request.category_en : request.category_ar}
                         </Link>
-                        <span className="text-gray-11"> · {lng === "english" ? request.client_en : request.client_ar}</span>
+                        <span className="text-gray-11">
+                          {" "}
+                          · {lng === "english" ? request.client_en : request.client_ar}
+                        </span>
                       </p>
                       <p className="text-sm text-gray-11">
                         {t("dashboard.requestNumber", { id: request.id })} ·{" "}
@@ -134,7 +151,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {dashboard.kind === "staff" && user.client ? (
         <Card>
-          <h2 className="mb-4 text-lg font-semibold">{t("dashboard.clientRequests", { client: lng === "english" ? user.client.nameEn : user.client.nameAr })}</h2>
+          <h2 className="mb-4 text-lg font-semibold">
+            {t("dashboard.clientRequests", { client: lng === "english" ? user.client.nameEn : user.client.nameAr })}
+          </h2>
           <StatusCounts byStatus={dashboard.byStatus} listOf={(status) => linkTo(area, "workQueue", {}, { status })} />
           {linkTo(area, "categoriesDashboard") ? (
             <p className="mt-4 text-sm">
@@ -155,7 +174,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               const href = figure ? linkTo(area, figure.screen, {}, figure.search) : null;
               return (
                 <div key={key} className="rounded-md bg-gray-2 p-3">
-                  <dt className="text-sm text-gray-11">{href ? <Link to={href} className="text-accent-11 underline">{t(`dashboard.counts.${key}`)}</Link> : t(`dashboard.counts.${key}`)}</dt>
+                  <dt className="text-sm text-gray-11">
+                    {href ? (
+                      <Link to={href} className="text-accent-11 underline">
+                        {t(`dashboard.counts.${key}`)}
+                      </Link>
+                    ) : (
+                      t(`dashboard.counts.${key}`)
+                    )}
+                  </dt>
                   <dd className="mt-1 text-2xl font-bold" data-count={key}>
                     <FigureLink to={href}>{count}</FigureLink>
                   </dd>

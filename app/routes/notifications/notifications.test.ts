@@ -20,7 +20,14 @@ beforeEach(async () => {
 const pendingRequestOfDemoUniversity = async () => {
   const clerk = await sessionUserOf(db, "clerk@example.com");
   const beneficiary = await sessionUserOf(db, "beneficiary@example.com");
-  const request = await db.selectFrom("document_requests").selectAll().where("client_id", "=", clerk.client!.id).where("beneficiary_id", "=", beneficiary.id).where("status", "=", "PENDING").orderBy("id").executeTakeFirstOrThrow();
+  const request = await db
+    .selectFrom("document_requests")
+    .selectAll()
+    .where("client_id", "=", clerk.client!.id)
+    .where("beneficiary_id", "=", beneficiary.id)
+    .where("status", "=", "PENDING")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   return { clerk, beneficiary, request };
 };
 
@@ -29,7 +36,12 @@ describe("notifications", () => {
     const before = smtp.received.length;
     await db.deleteFrom("email_outbox").execute();
     const beneficiary = await sessionUserOf(db, "beneficiary@example.com");
-    await notify(db, beneficiary.id, { kind: "documentIssued", link: "/beneficiary/request-document/1", values: { name: "X", code: "ABCD" } }, { mail: true });
+    await notify(
+      db,
+      beneficiary.id,
+      { kind: "documentIssued", link: "/beneficiary/request-document/1", values: { name: "X", code: "ABCD" } },
+      { mail: true },
+    );
     await deliverDueMail(db, mailTransport(smtp.url));
     const sent = smtp.received.slice(before);
     expect(sent.length).toBeGreaterThan(0);
@@ -40,10 +52,19 @@ describe("notifications", () => {
     const { clerk, beneficiary, request } = await pendingRequestOfDemoUniversity();
     await db.deleteFrom("notifications").execute();
     const path = `/clerks/document-categories/request/${request.id}`;
-    const post = await run(detail.action, postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }), makeContext({ user: clerk }), { id: String(request.id) });
+    const post = await run(
+      detail.action,
+      postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }),
+      makeContext({ user: clerk }),
+      { id: String(request.id) },
+    );
     expect(post.status).toBe(302);
 
-    const notice = await db.selectFrom("notifications").selectAll().where("user_id", "=", beneficiary.id).executeTakeFirstOrThrow();
+    const notice = await db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("user_id", "=", beneficiary.id)
+      .executeTakeFirstOrThrow();
     expect(notice).toMatchObject({
       kind: "requestStatus",
       title_en: `Request #${request.id}: Approved`,
@@ -61,14 +82,20 @@ describe("notifications", () => {
     // The body says the new status (in the recipient's language), not only the subject.
     expect(mail.text).toContain(`أصبحت حالة طلبك رقم ${request.id}: مقبول.`);
     expect(mail.headers.get("auto-submitted")).toBe("auto-generated");
-    expect(smtp.linkIn(mail)).toBe(`${process.env.PUBLIC_URL ?? "http://localhost:3000"}/beneficiary/request-document/${request.id}`);
+    expect(smtp.linkIn(mail)).toBe(
+      `${process.env.PUBLIC_URL ?? "http://localhost:3000"}/beneficiary/request-document/${request.id}`,
+    );
   });
 
   it("tell a client's active clerks of a new request, and no one else's", async () => {
     const { clerk } = await pendingRequestOfDemoUniversity();
     const otherClerk = await sessionUserOf(db, "clerk2@example.com");
     await db.deleteFrom("notifications").execute();
-    await notifyClerksOfClient(db, clerk.client!.id, { kind: "newRequest", link: "/clerks/document-categories/request/1", values: { id: 1 } });
+    await notifyClerksOfClient(db, clerk.client!.id, {
+      kind: "newRequest",
+      link: "/clerks/document-categories/request/1",
+      values: { id: 1 },
+    });
     expect(await countUnread(db, clerk.id)).toBe(1);
     expect(await countUnread(db, otherClerk.id)).toBe(0);
     expect(await db.selectFrom("email_outbox").selectAll().execute()).toEqual([]); // clerks: in-app only
@@ -80,25 +107,47 @@ describe("notifications", () => {
     await db.deleteFrom("notifications").execute();
     const link = `/beneficiary/request-document/${request.id}`;
     for (const id of [1, 2, 3]) {
-      await db.insertInto("notifications").values({ user_id: beneficiary.id, kind: "requestStatus", title_en: `N${id}`, title_ar: `ن${id}`, link }).execute();
+      await db
+        .insertInto("notifications")
+        .values({ user_id: beneficiary.id, kind: "requestStatus", title_en: `N${id}`, title_ar: `ن${id}`, link })
+        .execute();
     }
-    await db.insertInto("notifications").values({ user_id: clerk.id, kind: "newRequest", title_en: "Clerk's", title_ar: "للموظف", link }).execute();
-    const ids = (await db.selectFrom("notifications").select("id").where("user_id", "=", beneficiary.id).orderBy("id").execute()).map((row) => row.id);
-    const clerkNotice = (await db.selectFrom("notifications").select("id").where("user_id", "=", clerk.id).executeTakeFirstOrThrow()).id;
+    await db
+      .insertInto("notifications")
+      .values({ user_id: clerk.id, kind: "newRequest", title_en: "Clerk's", title_ar: "للموظف", link })
+      .execute();
+    const ids = (
+      await db.selectFrom("notifications").select("id").where("user_id", "=", beneficiary.id).orderBy("id").execute()
+    ).map((row) => row.id);
+    const clerkNotice = (
+      await db.selectFrom("notifications").select("id").where("user_id", "=", clerk.id).executeTakeFirstOrThrow()
+    ).id;
     const context = () => makeContext({ user: beneficiary });
 
     const listed = await run(page.loader, new Request("http://localhost/notifications"), context());
-    expect((listed.data as { rows: { title_en: string }[]; total: number }).rows.map((row) => row.title_en)).toEqual(["N3", "N2", "N1"]);
+    expect((listed.data as { rows: { title_en: string }[]; total: number }).rows.map((row) => row.title_en)).toEqual([
+      "N3",
+      "N2",
+      "N1",
+    ]);
     expect(((await areaShellData(context(), "beneficiary")) as { unread: number }).unread).toBe(3);
 
-    const opened = await run(page.action, postForm("/notifications", { intent: "open", id: String(ids[0]) }), context());
+    const opened = await run(
+      page.action,
+      postForm("/notifications", { intent: "open", id: String(ids[0]) }),
+      context(),
+    );
     expect(opened.status).toBe(302);
     expect(opened.headers.get("Location")).toBe(link);
     const read = await run(page.action, postForm("/notifications", { intent: "read", id: String(ids[1]) }), context());
     expect(read.headers.get("Location")).toBe("/notifications");
     expect(await countUnread(db, beneficiary.id)).toBe(1);
 
-    const stolen = await run(page.action, postForm("/notifications", { intent: "read", id: String(clerkNotice) }), context());
+    const stolen = await run(
+      page.action,
+      postForm("/notifications", { intent: "read", id: String(clerkNotice) }),
+      context(),
+    );
     expect(stolen.status).toBe(404);
     expect(await countUnread(db, clerk.id)).toBe(1);
     expect((await run(page.action, postForm("/notifications", { intent: "nonsense" }), context())).status).toBe(400);

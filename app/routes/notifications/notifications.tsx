@@ -6,7 +6,11 @@ import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "~/modules/notifications/queries.server";
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "~/modules/notifications/queries.server";
 import { notificationIntentSchema } from "~/modules/notifications/schema";
 import { pagingOf } from "~/modules/requests/schema";
 import { safeRedirectPath } from "~/modules/security/origin.server";
@@ -37,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const marked = await markNotificationRead(db, principal.userId!, parsed.data.id, at);
   if (!marked) throw data({ reason: "not-found" }, { status: 404 }); // another user's notification
-  if (parsed.data.intent === "open" && marked.link) return redirectWithToast(safeRedirectPath(marked.link, "/notifications"), { kind: "info", message: "notifications.marked" });
+  if (parsed.data.intent === "open" && marked.link)
+    return redirectWithToast(safeRedirectPath(marked.link, "/notifications"), {
+      kind: "info",
+      message: "notifications.marked",
+    });
   return redirectWithToast(here, { kind: "success", message: "notifications.marked" });
 }
 
@@ -71,15 +79,24 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 <Form method="post" className="flex flex-col gap-1">
                   <input type="hidden" name="id" value={row.id} />
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <button type="submit" name="intent" value="open" className="text-start font-semibold text-accent-11 underline">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="open"
+                      className="text-start font-semibold text-accent-11 underline"
+                    >
                       {pick(lng, row.title_en, row.title_ar)}
                     </button>
                     <span className="text-xs text-gray-11">
-                      {row.read_at ? null : <strong className="me-2 text-accent-11">{t("notifications.unread")}</strong>}
+                      {row.read_at ? null : (
+                        <strong className="me-2 text-accent-11">{t("notifications.unread")}</strong>
+                      )}
                       {formatDate(row.created_at, lng)}
                     </span>
                   </div>
-                  {pick(lng, row.body_en, row.body_ar) ? <p className="text-sm text-gray-12">{pick(lng, row.body_en, row.body_ar)}</p> : null}
+                  {pick(lng, row.body_en, row.body_ar) ? (
+                    <p className="text-sm text-gray-12">{pick(lng, row.body_en, row.body_ar)}</p>
+                  ) : null}
                   {row.read_at ? null : (
                     <div>
                       <button type="submit" name="intent" value="read" className="text-sm text-gray-11 underline">

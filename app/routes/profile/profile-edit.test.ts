@@ -29,30 +29,60 @@ describe("profile edit (docs/architecture.md §17)", () => {
   it("saves one's names, phone and mail language; another user's id is 404", async () => {
     const { db, userId, otherId, user } = await setUp();
     const context = makeContext({ user });
-    const page = await run(edit.loader, new Request(`http://localhost/user/profile/${userId}/edit`), context, { id: String(userId) });
+    const page = await run(edit.loader, new Request(`http://localhost/user/profile/${userId}/edit`), context, {
+      id: String(userId),
+    });
     expect(page.status).toBe(200);
-    expect((await run(edit.loader, new Request(`http://localhost/user/profile/${otherId}/edit`), context, { id: String(otherId) })).status).toBe(404);
-    expect((await run(edit.action, postForm(`/user/profile/${otherId}/edit`, profile), context, { id: String(otherId) })).status).toBe(404);
+    expect(
+      (
+        await run(edit.loader, new Request(`http://localhost/user/profile/${otherId}/edit`), context, {
+          id: String(otherId),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await run(edit.action, postForm(`/user/profile/${otherId}/edit`, profile), context, { id: String(otherId) }))
+        .status,
+    ).toBe(404);
 
-    const saved = await run(edit.action, postForm(`/user/profile/${userId}/edit`, profile), context, { id: String(userId) });
+    const saved = await run(edit.action, postForm(`/user/profile/${userId}/edit`, profile), context, {
+      id: String(userId),
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/profile");
-    expect(await db.selectFrom("users").select(["first_name_en", "father_name_ar", "phone", "locale"]).where("id", "=", userId).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db
+        .selectFrom("users")
+        .select(["first_name_en", "father_name_ar", "phone", "locale"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       first_name_en: "Lina",
       father_name_ar: "عمر",
       phone: "0799999999",
       locale: "en",
     });
-    expect(await db.selectFrom("users").select("phone").where("id", "=", otherId).executeTakeFirstOrThrow()).toEqual({ phone: null });
-    expect(await db.selectFrom("audit_events").select("action").where("action", "=", "profile.update").execute()).toHaveLength(1);
+    expect(await db.selectFrom("users").select("phone").where("id", "=", otherId).executeTakeFirstOrThrow()).toEqual({
+      phone: null,
+    });
+    expect(
+      await db.selectFrom("audit_events").select("action").where("action", "=", "profile.update").execute(),
+    ).toHaveLength(1);
   });
 
   it("keeps the input and writes nothing when the phone is too short", async () => {
     const { db, userId, user } = await setUp();
-    const outcome = await run(edit.action, postForm(`/user/profile/${userId}/edit`, { ...profile, phone: "0791" }), makeContext({ user }), { id: String(userId) });
+    const outcome = await run(
+      edit.action,
+      postForm(`/user/profile/${userId}/edit`, { ...profile, phone: "0791" }),
+      makeContext({ user }),
+      { id: String(userId) },
+    );
     expect(outcome.status).toBe(400);
     expect(errorsOf(outcome).phone).toEqual(["validation.phoneMin9"]);
-    expect(await db.selectFrom("users").select("first_name_en").where("id", "=", userId).executeTakeFirstOrThrow()).toEqual({ first_name_en: "Test" });
+    expect(
+      await db.selectFrom("users").select("first_name_en").where("id", "=", userId).executeTakeFirstOrThrow(),
+    ).toEqual({ first_name_en: "Test" });
   });
 
   it("changes the password with the current one and ends every other session", async () => {
@@ -62,16 +92,33 @@ describe("profile edit (docs/architecture.md §17)", () => {
     const url = `/user/profile/${userId}/edit?domain=password`;
     const post = (fields: Record<string, string>) => postForm(url, fields, { Cookie: current });
 
-    const wrong = await run(edit.action, post({ currentPassword: "Not-It-123", password: "New-Pass-12", confirmPassword: "New-Pass-12" }), makeContext({ user }), { id: String(userId) });
+    const wrong = await run(
+      edit.action,
+      post({ currentPassword: "Not-It-123", password: "New-Pass-12", confirmPassword: "New-Pass-12" }),
+      makeContext({ user }),
+      { id: String(userId) },
+    );
     expect(errorsOf(wrong).currentPassword).toEqual(["profile.edit.currentPasswordWrong"]);
-    const short = await run(edit.action, post({ currentPassword: "Old-Pass-12", password: "short", confirmPassword: "short" }), makeContext({ user }), { id: String(userId) });
+    const short = await run(
+      edit.action,
+      post({ currentPassword: "Old-Pass-12", password: "short", confirmPassword: "short" }),
+      makeContext({ user }),
+      { id: String(userId) },
+    );
     expect(errorsOf(short).password).toEqual(["validation.passwordMin8"]);
     expect(await countSessions(db, userId)).toBe(2);
 
-    const changed = await run(edit.action, post({ currentPassword: "Old-Pass-12", password: "New-Pass-12", confirmPassword: "New-Pass-12" }), makeContext({ user }), { id: String(userId) });
+    const changed = await run(
+      edit.action,
+      post({ currentPassword: "Old-Pass-12", password: "New-Pass-12", confirmPassword: "New-Pass-12" }),
+      makeContext({ user }),
+      { id: String(userId) },
+    );
     expect(changed.status).toBe(302);
     const kept = await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
-    expect(kept).toEqual([{ id: await sessionIdOf(new Request("http://localhost/", { headers: { Cookie: current } })) }]); // this one stays
+    expect(kept).toEqual([
+      { id: await sessionIdOf(new Request("http://localhost/", { headers: { Cookie: current } })) },
+    ]); // this one stays
     expect((await signIn(db, "me@example.com", "Old-Pass-12", null)).ok).toBe(false);
     expect((await signIn(db, "me@example.com", "New-Pass-12", null)).ok).toBe(true);
   });

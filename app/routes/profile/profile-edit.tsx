@@ -21,7 +21,8 @@ import { readForm } from "~/modules/http/body.server";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 type Domain = "profile" | "password";
-const domainOf = (request: Request): Domain => (new URL(request.url).searchParams.get("domain") === "password" ? "password" : "profile");
+const domainOf = (request: Request): Domain =>
+  new URL(request.url).searchParams.get("domain") === "password" ? "password" : "profile";
 
 /** Only one's own profile: another user's id answers 404 (docs/architecture.md §17). */
 async function ownUser({ context, params }: { context: Route.LoaderArgs["context"]; params: { id: string } }) {
@@ -55,10 +56,18 @@ export async function action(args: Route.ActionArgs) {
   if (domainOf(request) === "password") {
     await enforceRateLimit(`password:user:${user.id}`, env.authRateLimit);
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
-    if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+    if (submission.status !== "success")
+      return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
     const passwords = { current: submission.value.currentPassword, next: submission.value.password };
     const { ok } = await changePassword(db, principal, user.id, passwords, await sessionIdOf(request));
-    if (!ok) return data(submission.reply({ fieldErrors: { currentPassword: ["profile.edit.currentPasswordWrong"] }, hideFields: PASSWORD_FIELDS }), { status: 400 });
+    if (!ok)
+      return data(
+        submission.reply({
+          fieldErrors: { currentPassword: ["profile.edit.currentPasswordWrong"] },
+          hideFields: PASSWORD_FIELDS,
+        }),
+        { status: 400 },
+      );
     return redirectWithToast(href("/profile"), { kind: "success", message: "profile.edit.passwordChanged" });
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
@@ -73,8 +82,15 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
   const other = domain === "password" ? "profile" : "password";
   return (
     <div className="flex flex-col gap-3">
-      {domain === "password" ? <PasswordForm lastResult={actionData} /> : <ProfileForm lastResult={actionData} defaults={loaderData.profile} />}
-      <Link to={`${href("/user/profile/:id/edit", { id: String(userId) })}?domain=${other}`} className="text-sm text-accent-11 underline">
+      {domain === "password" ? (
+        <PasswordForm lastResult={actionData} />
+      ) : (
+        <ProfileForm lastResult={actionData} defaults={loaderData.profile} />
+      )}
+      <Link
+        to={`${href("/user/profile/:id/edit", { id: String(userId) })}?domain=${other}`}
+        className="text-sm text-accent-11 underline"
+      >
         {t(`profile.edit.${other}Link`)}
       </Link>
     </div>
@@ -83,7 +99,13 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
 
 type LastResult = Route.ComponentProps["actionData"];
 
-function ProfileForm({ lastResult, defaults }: { lastResult: LastResult; defaults: Route.ComponentProps["loaderData"]["profile"] }) {
+function ProfileForm({
+  lastResult,
+  defaults,
+}: {
+  lastResult: LastResult;
+  defaults: Route.ComponentProps["loaderData"]["profile"];
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     lastResult,
@@ -99,7 +121,11 @@ function ProfileForm({ lastResult, defaults }: { lastResult: LastResult; default
     [fields.lastName.getFieldset(), "lastName"],
   ] as const;
   return (
-    <FormPage title={t("profile.edit.title")} back={{ href: href("/profile"), label: t("profile.edit.back") }} form={form}>
+    <FormPage
+      title={t("profile.edit.title")}
+      back={{ href: href("/profile"), label: t("profile.edit.back") }}
+      form={form}
+    >
       <div className="md:col-span-2">
         <FormErrors errors={form.errors} id={form.errorId} />
       </div>
@@ -109,7 +135,13 @@ function ProfileForm({ lastResult, defaults }: { lastResult: LastResult; default
           <Field label={t(`auth.fields.${label}Arabic`)} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
         </div>
       ))}
-      <Field label={t("auth.fields.phone")} autoComplete="tel" inputMode="numeric" dir="ltr" {...inputProps(fields.phone, "tel")} />
+      <Field
+        label={t("auth.fields.phone")}
+        autoComplete="tel"
+        inputMode="numeric"
+        dir="ltr"
+        {...inputProps(fields.phone, "tel")}
+      />
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium">{t("profile.edit.locale")}</legend>
         <div className="flex gap-4 py-2">
@@ -139,13 +171,30 @@ function PasswordForm({ lastResult }: { lastResult: LastResult }) {
     shouldRevalidate: "onInput",
   });
   return (
-    <FormPage title={t("profile.edit.passwordTitle")} back={{ href: href("/profile"), label: t("profile.edit.back") }} form={form}>
+    <FormPage
+      title={t("profile.edit.passwordTitle")}
+      back={{ href: href("/profile"), label: t("profile.edit.back") }}
+      form={form}
+    >
       <div className="md:col-span-2">
         <FormErrors errors={form.errors} id={form.errorId} />
       </div>
-      <Field className="md:col-span-2" label={t("profile.edit.currentPassword")} autoComplete="current-password" {...inputProps(fields.currentPassword, "password")} />
-      <Field label={t("auth.fields.newPassword")} autoComplete="new-password" {...inputProps(fields.password, "password")} />
-      <Field label={t("auth.fields.confirmPassword")} autoComplete="new-password" {...inputProps(fields.confirmPassword, "password")} />
+      <Field
+        className="md:col-span-2"
+        label={t("profile.edit.currentPassword")}
+        autoComplete="current-password"
+        {...inputProps(fields.currentPassword, "password")}
+      />
+      <Field
+        label={t("auth.fields.newPassword")}
+        autoComplete="new-password"
+        {...inputProps(fields.password, "password")}
+      />
+      <Field
+        label={t("auth.fields.confirmPassword")}
+        autoComplete="new-password"
+        {...inputProps(fields.confirmPassword, "password")}
+      />
       <p className="text-xs text-gray-11 md:col-span-2">{t("profile.edit.passwordHint")}</p>
     </FormPage>
   );

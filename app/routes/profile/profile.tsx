@@ -32,15 +32,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Profile({ loaderData: profile }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const rows: [string, React.ReactNode][] = [
-    ["profile.fullName", <bdi key="en" lang="en">{profile.nameEn}</bdi>],
-    ["profile.fullNameArabic", <bdi key="ar" lang="ar">{profile.nameAr}</bdi>],
+    [
+      "profile.fullName",
+      <bdi key="en" lang="en">
+        {profile.nameEn}
+      </bdi>,
+    ],
+    [
+      "profile.fullNameArabic",
+      <bdi key="ar" lang="ar">
+        {profile.nameAr}
+      </bdi>,
+    ],
     ["profile.email", <Email key="email" address={profile.email} />],
     ["profile.phone", profile.phone ? <bdi key="phone">{profile.phone}</bdi> : t("profile.notProvided")],
     ["profile.nin", profile.nin ? <bdi key="nin">{profile.nin}</bdi> : t("profile.notProvided")],
     ["profile.role", t(`roles.${profile.role}`)],
     ["profile.status", t(`status.${profile.status}`)],
     ...(profile.client
-      ? ([["profile.client", i18n.language === "en" ? profile.client.nameEn : profile.client.nameAr]] as [string, string][])
+      ? ([["profile.client", i18n.language === "en" ? profile.client.nameEn : profile.client.nameAr]] as [
+          string,
+          string,
+        ][])
       : []),
     ["profile.memberSince", formatDate(profile.createdAt, i18n.language)],
   ];
@@ -62,7 +75,10 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
         <Link to={href("/user/profile/:id/edit", { id: String(profile.id) })} className="text-accent-11 underline">
           {t("profile.editLink")}
         </Link>{" "}
-        <Link to={`${href("/user/profile/:id/edit", { id: String(profile.id) })}?domain=password`} className="text-accent-11 underline">
+        <Link
+          to={`${href("/user/profile/:id/edit", { id: String(profile.id) })}?domain=password`}
+          className="text-accent-11 underline"
+        >
           {t("profile.passwordLink")}
         </Link>{" "}
         <Link to={href("/profile/two-factor")} className="text-accent-11 underline" data-testid="two-factor-link">

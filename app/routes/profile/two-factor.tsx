@@ -14,7 +14,14 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { readForm } from "~/modules/http/body.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { enrolmentSchema } from "~/modules/two-factor/schema";
-import { CODE_WINDOW_MS, confirmEnrolment, disableTwoFactor, enrolmentView, startEnrolment, twoFactorStatus } from "~/modules/two-factor/service.server";
+import {
+  CODE_WINDOW_MS,
+  confirmEnrolment,
+  disableTwoFactor,
+  enrolmentView,
+  startEnrolment,
+  twoFactorStatus,
+} from "~/modules/two-factor/service.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/two-factor";
 
@@ -44,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
   const db = getDb();
   const submission = parseWithZod(await readForm(request), { schema: enrolmentSchema });
-  if (submission.status !== "success") return data<ActionData>(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const { value } = submission;
   if (value.intent === "start") {
     await startEnrolment(db, principal.userId);
@@ -52,21 +60,45 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (value.intent === "confirm") {
     const recoveryCodes = await confirmEnrolment(db, principal.userId, value.code, principal);
-    if (recoveryCodes === "locked") return data<ActionData>(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), LOCKED);
-    if (!recoveryCodes) return data<ActionData>(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
+    if (recoveryCodes === "locked")
+      return data<ActionData>(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), LOCKED);
+    if (!recoveryCodes)
+      return data<ActionData>(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), {
+        status: 400,
+      });
     // Shown once, on this answer: only their hashes are kept.
     return data<ActionData>({ recoveryCodes });
   }
   const result = await disableTwoFactor(db, principal.userId, value.code, principal);
-  if (result === "ok") return redirectWithToast(href("/profile/two-factor"), { kind: "success", message: "twoFactor.turnedOff" });
-  const error = result === "required" ? "twoFactor.cannotTurnOff" : result === "locked" ? "twoFactor.locked" : "twoFactor.wrongCode";
-  return data<ActionData>(submission.reply({ formErrors: [error], hideFields: ["code"] }), result === "locked" ? LOCKED : { status: 400 });
+  if (result === "ok")
+    return redirectWithToast(href("/profile/two-factor"), { kind: "success", message: "twoFactor.turnedOff" });
+  const error =
+    result === "required"
+      ? "twoFactor.cannotTurnOff"
+      : result === "locked"
+        ? "twoFactor.locked"
+        : "twoFactor.wrongCode";
+  return data<ActionData>(
+    submission.reply({ formErrors: [error], hideFields: ["code"] }),
+    result === "locked" ? LOCKED : { status: 400 },
+  );
 }
 
-function CodeForm({ intent, submit, lastResult }: { intent: "confirm" | "disable"; submit: string; lastResult: Route.ComponentProps["actionData"] }) {
+function CodeForm({
+  intent,
+  submit,
+  lastResult,
+}: {
+  intent: "confirm" | "disable";
+  submit: string;
+  lastResult: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: intent, lastResult: lastResult && !("recoveryCodes" in lastResult) ? lastResult : undefined });
+  const [form, fields] = useForm({
+    id: intent,
+    lastResult: lastResult && !("recoveryCodes" in lastResult) ? lastResult : undefined,
+  });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-3">
       <FormErrors errors={form.errors} id={form.errorId} />
@@ -111,14 +143,25 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
           <p className="mb-2 font-medium" data-testid="two-factor-status">
             {t("twoFactor.on")}
           </p>
-          <p className="mb-4 text-sm text-gray-11">{t("twoFactor.recoveryLeft", { left: loaderData.recoveryCodesLeft })}</p>
-          {loaderData.required ? <p className="text-sm">{t("twoFactor.cannotTurnOff")}</p> : <CodeForm intent="disable" submit={t("twoFactor.turnOff")} lastResult={actionData} />}
+          <p className="mb-4 text-sm text-gray-11">
+            {t("twoFactor.recoveryLeft", { left: loaderData.recoveryCodesLeft })}
+          </p>
+          {loaderData.required ? (
+            <p className="text-sm">{t("twoFactor.cannotTurnOff")}</p>
+          ) : (
+            <CodeForm intent="disable" submit={t("twoFactor.turnOff")} lastResult={actionData} />
+          )}
         </Card>
       ) : loaderData.enrolment ? (
         <Card>
           <p className="mb-3">{t("twoFactor.scanIntro")}</p>
           {/* The QR code of the otpauth URI, drawn by the server: an SVG of our own making. */}
-          <div className="mx-auto mb-3 w-48 bg-white" role="img" aria-label={t("twoFactor.qrLabel")} dangerouslySetInnerHTML={{ __html: loaderData.enrolment.qrSvg }} />
+          <div
+            className="mx-auto mb-3 w-48 bg-white"
+            role="img"
+            aria-label={t("twoFactor.qrLabel")}
+            dangerouslySetInnerHTML={{ __html: loaderData.enrolment.qrSvg }}
+          />
           <p className="mb-1 text-sm text-gray-11">{t("twoFactor.secretLabel")}</p>
           <p className="mb-4 font-mono" dir="ltr" data-testid="totp-secret">
             {loaderData.enrolment.secret}

@@ -12,5 +12,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const client = await findPublishingClient(db, idOf(params.clientId));
   if (!client) throw data({ reason: "not-found" }, { status: 404 });
   const xml = atomFeed(getLocale(context), client, await publishedOfClient(db, client.id));
-  return new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "no-cache", Vary: "Accept-Language, Cookie" } });
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/atom+xml; charset=utf-8",
+      "Cache-Control": "no-cache",
+      Vary: "Accept-Language, Cookie",
+    },
+  });
 }

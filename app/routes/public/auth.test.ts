@@ -11,7 +11,11 @@ import * as logout from "./logout";
 import * as register from "./register";
 
 const cookieOf = (headers: Headers) =>
-  headers.getSetCookie().map((value) => value.split(";")[0]).filter((pair) => !pair.endsWith("=")).join("; ");
+  headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
 
 const formErrors = (data: unknown) => (data as { error?: Record<string, string[]> }).error ?? {};
 
@@ -19,7 +23,11 @@ describe("sign-in", () => {
   it("signs in with the right password, stores a hashed session and lands on the role's dashboard", async () => {
     const db = await createTestDb();
     const userId = await createUser(db, { email: "clerk@example.com", password: "Right-Pass-1", role: "CLERK" });
-    const result = await run(login.action, postForm("/login", { email: "Clerk@Example.com", password: "Right-Pass-1" }), makeContext());
+    const result = await run(
+      login.action,
+      postForm("/login", { email: "Clerk@Example.com", password: "Right-Pass-1" }),
+      makeContext(),
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/clerks/dashboard");
     const session = await db.selectFrom("sessions").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
@@ -29,15 +37,27 @@ describe("sign-in", () => {
     const user = await getSessionUser(db, new Request("http://localhost/", { headers: { Cookie: cookie } }));
     expect(user?.email).toBe("clerk@example.com");
     expect((await listAuditEvents(db, { action: "auth.sign_in" })).length).toBe(1);
-    const { last_sign_in_at } = await db.selectFrom("users").select("last_sign_in_at").where("id", "=", userId).executeTakeFirstOrThrow();
+    const { last_sign_in_at } = await db
+      .selectFrom("users")
+      .select("last_sign_in_at")
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(last_sign_in_at!)).toBeLessThan(60_000);
   });
 
   it("returns to a same-origin redirectTo, never to another site", async () => {
     await createUser(await createTestDb(), { email: "b@example.com", password: "Right-Pass-1" });
-    const back = await run(login.action, postForm("/login", { email: "b@example.com", password: "Right-Pass-1", redirectTo: "/profile?x=1" }), makeContext());
+    const back = await run(
+      login.action,
+      postForm("/login", { email: "b@example.com", password: "Right-Pass-1", redirectTo: "/profile?x=1" }),
+      makeContext(),
+    );
     expect(back.headers.get("Location")).toBe("/profile?x=1");
-    const evil = await run(login.action, postForm("/login", { email: "b@example.com", password: "Right-Pass-1", redirectTo: "//evil.example/x" }), makeContext());
+    const evil = await run(
+      login.action,
+      postForm("/login", { email: "b@example.com", password: "Right-Pass-1", redirectTo: "//evil.example/x" }),
+      makeContext(),
+    );
     expect(evil.headers.get("Location")).toBe("/beneficiary/dashboard");
   });
 
@@ -60,7 +80,11 @@ describe("sign-in", () => {
 
   it("keeps the email but not the password after a failed attempt", async () => {
     await createTestDb();
-    const result = await run(login.action, postForm("/login", { email: "someone@example.com", password: "Wrong-Pass-1" }), makeContext());
+    const result = await run(
+      login.action,
+      postForm("/login", { email: "someone@example.com", password: "Wrong-Pass-1" }),
+      makeContext(),
+    );
     const reply = result.data as { initialValue?: Record<string, unknown> };
     expect(reply.initialValue?.email).toBe("someone@example.com");
     expect(reply.initialValue?.password).toBeUndefined();
@@ -70,24 +94,46 @@ describe("sign-in", () => {
     await createTestDb();
     const context = makeContext({ ip: "203.0.113.7" });
     for (let attempt = 0; attempt < 10; attempt++) {
-      const result = await run(login.action, postForm("/login", { email: `x${attempt}@example.com`, password: "Wrong-Pass-1" }), context);
+      const result = await run(
+        login.action,
+        postForm("/login", { email: `x${attempt}@example.com`, password: "Wrong-Pass-1" }),
+        context,
+      );
       expect(result.status).toBe(400);
     }
-    const blocked = await run(login.action, postForm("/login", { email: "y@example.com", password: "Wrong-Pass-1" }), context);
+    const blocked = await run(
+      login.action,
+      postForm("/login", { email: "y@example.com", password: "Wrong-Pass-1" }),
+      context,
+    );
     expect(blocked.status).toBe(429);
-    const otherIp = await run(login.action, postForm("/login", { email: "y@example.com", password: "Wrong-Pass-1" }), makeContext({ ip: "203.0.113.8" }));
+    const otherIp = await run(
+      login.action,
+      postForm("/login", { email: "y@example.com", password: "Wrong-Pass-1" }),
+      makeContext({ ip: "203.0.113.8" }),
+    );
     expect(otherIp.status).toBe(400);
   });
 
   it("sends a signed-in user from /login and /register to /profile with 'You are already logged in'", async () => {
     const db = await createTestDb();
     const id = await createUser(db, { email: "in@example.com" });
-    const user = { id, email: "in@example.com", role: "BENEFICIARY" as const, firstName: { english: "T", arabic: "ت" }, middleName: null, lastName: { english: "U", arabic: "م" }, client: null };
+    const user = {
+      id,
+      email: "in@example.com",
+      role: "BENEFICIARY" as const,
+      firstName: { english: "T", arabic: "ت" },
+      middleName: null,
+      lastName: { english: "U", arabic: "م" },
+      client: null,
+    };
     for (const loader of [login.loader, register.loader]) {
       const result = await run(loader, new Request("http://localhost/login"), makeContext({ user }));
       expect(result.status).toBe(302);
       expect(result.headers.get("Location")).toBe("/profile");
-      const toast = await readToast(new Request("http://localhost/", { headers: { Cookie: cookieOf(result.headers) } }));
+      const toast = await readToast(
+        new Request("http://localhost/", { headers: { Cookie: cookieOf(result.headers) } }),
+      );
       expect(toast?.message).toBe("auth.alreadyLoggedIn");
     }
   });
@@ -95,9 +141,17 @@ describe("sign-in", () => {
 
 describe("registration", () => {
   const valid = {
-    "firstName.english": "Mona", "firstName.arabic": "منى", "fatherName.english": "Sami", "fatherName.arabic": "سامي",
-    "lastName.english": "Haddad", "lastName.arabic": "حداد", email: "mona@example.com", phone: "0791234567",
-    nin: "12345678901", password: "Long-Enough-1", confirmPassword: "Long-Enough-1",
+    "firstName.english": "Mona",
+    "firstName.arabic": "منى",
+    "fatherName.english": "Sami",
+    "fatherName.arabic": "سامي",
+    "lastName.english": "Haddad",
+    "lastName.arabic": "حداد",
+    email: "mona@example.com",
+    phone: "0791234567",
+    nin: "12345678901",
+    password: "Long-Enough-1",
+    confirmPassword: "Long-Enough-1",
   };
 
   it("creates a beneficiary with an argon2id hash, signs them in and audits it", async () => {
@@ -105,8 +159,18 @@ describe("registration", () => {
     const result = await run(register.action, postForm("/register", valid), makeContext());
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/beneficiary/dashboard");
-    const user = await db.selectFrom("users").selectAll().where("email", "=", "mona@example.com").executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ role: "BENEFICIARY", first_name_ar: "منى", last_name_en: "Haddad", nin: "12345678901", phone: "0791234567" });
+    const user = await db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "mona@example.com")
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      role: "BENEFICIARY",
+      first_name_ar: "منى",
+      last_name_en: "Haddad",
+      nin: "12345678901",
+      phone: "0791234567",
+    });
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await countSessions(db, user.id)).toBe(1);
     expect((await listAuditEvents(db, { action: "auth.register" })).length).toBe(1);
@@ -116,7 +180,9 @@ describe("registration", () => {
   it("keeps the language of the page they registered on, for their mails", async () => {
     const db = await createTestDb();
     await run(register.action, postForm("/register", valid), makeContext({ language: "en" }));
-    expect(await db.selectFrom("users").select("locale").where("email", "=", "mona@example.com").executeTakeFirstOrThrow()).toEqual({ locale: "en" });
+    expect(
+      await db.selectFrom("users").select("locale").where("email", "=", "mona@example.com").executeTakeFirstOrThrow(),
+    ).toEqual({ locale: "en" });
   });
 
   it("re-renders with the input kept (not the passwords) and writes nothing when invalid", async () => {
@@ -149,14 +215,24 @@ describe("logout", () => {
   it("deletes the session row, clears the cookie and says 'You have been logged out.' on /login", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "out@example.com", password: "Right-Pass-1" });
-    const signedIn = await run(login.action, postForm("/login", { email: "out@example.com", password: "Right-Pass-1" }), makeContext());
+    const signedIn = await run(
+      login.action,
+      postForm("/login", { email: "out@example.com", password: "Right-Pass-1" }),
+      makeContext(),
+    );
     const cookie = cookieOf(signedIn.headers);
     expect(await db.selectFrom("sessions").selectAll().execute()).toHaveLength(1);
-    const result = await run(logout.action, postForm("/logout", {}, { Cookie: cookie, Origin: "http://localhost" }), makeContext());
+    const result = await run(
+      logout.action,
+      postForm("/logout", {}, { Cookie: cookie, Origin: "http://localhost" }),
+      makeContext(),
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/login");
     expect(await getDb().selectFrom("sessions").selectAll().execute()).toHaveLength(0);
-    const toast = await readToast(new Request("http://localhost/login", { headers: { Cookie: cookieOf(result.headers) } }));
+    const toast = await readToast(
+      new Request("http://localhost/login", { headers: { Cookie: cookieOf(result.headers) } }),
+    );
     expect(toast?.message).toBe("auth.loggedOut");
   });
 });

@@ -5,7 +5,11 @@ import * as language from "./language";
 
 describe("language switch", () => {
   it("remembers ar or en in the i18nextLng cookie and returns to the page", async () => {
-    const result = await run(language.action, postForm("/language", { lng: "en", redirectTo: "/login?redirectTo=%2Fprofile" }), makeContext());
+    const result = await run(
+      language.action,
+      postForm("/language", { lng: "en", redirectTo: "/login?redirectTo=%2Fprofile" }),
+      makeContext(),
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
     const cookie = result.headers.get("Set-Cookie")!;
@@ -14,7 +18,7 @@ describe("language switch", () => {
   });
 
   it("ignores anything but ar and en, including script-like values", async () => {
-    for (const lng of ["fr", "<script>alert(1)</script>", "en<script>", "ar-EG\"><img"]) {
+    for (const lng of ["fr", "<script>alert(1)</script>", "en<script>", 'ar-EG"><img']) {
       const result = await run(language.action, postForm("/language", { lng, redirectTo: "/" }), makeContext());
       expect(result.status).toBe(302);
       expect(result.headers.get("Set-Cookie")).toBeNull();
@@ -22,7 +26,11 @@ describe("language switch", () => {
   });
 
   it("never redirects to another site", async () => {
-    const result = await run(language.action, postForm("/language", { lng: "ar", redirectTo: "https://evil.example/" }), makeContext());
+    const result = await run(
+      language.action,
+      postForm("/language", { lng: "ar", redirectTo: "https://evil.example/" }),
+      makeContext(),
+    );
     expect(result.headers.get("Location")).toBe("/");
   });
 });

@@ -38,13 +38,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const result = await checkSecondFactor(db, pending.userId, submission.value.code);
-  if (result === "locked") return data(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), { status: 429, headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) } });
-  if (result === "wrong") return data(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
+  if (result === "locked")
+    return data(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), {
+      status: 429,
+      headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) },
+    });
+  if (result === "wrong")
+    return data(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
   // Used once: a second post of the same cookie (a replay) goes back to the sign-in page.
-  if (!(await completePendingSignIn(db, pending))) throw redirect(href("/login"), { headers: { "Set-Cookie": await clearPendingSignInHeader() } });
+  if (!(await completePendingSignIn(db, pending)))
+    throw redirect(href("/login"), { headers: { "Set-Cookie": await clearPendingSignInHeader() } });
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(db, request));
-  headers.append("Set-Cookie", await createUserSession(db, pending.userId, { ip: context.get(clientIpContext), userAgent: request.headers.get("User-Agent") }));
+  headers.append(
+    "Set-Cookie",
+    await createUserSession(db, pending.userId, {
+      ip: context.get(clientIpContext),
+      userAgent: request.headers.get("User-Agent"),
+    }),
+  );
   headers.append("Set-Cookie", await clearPendingSignInHeader());
   return redirect(pending.redirectTo, { headers });
 }
@@ -66,7 +78,13 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
         <p className="mb-4 text-gray-11">{t("twoFactor.signInIntro")}</p>
         <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
           <FormErrors errors={form.errors} id={form.errorId} />
-          <Field label={t("twoFactor.code")} autoComplete="one-time-code" inputMode="text" dir="ltr" {...inputProps(fields.code, "text")} />
+          <Field
+            label={t("twoFactor.code")}
+            autoComplete="one-time-code"
+            inputMode="text"
+            dir="ltr"
+            {...inputProps(fields.code, "text")}
+          />
           <Button type="submit" disabled={navigation.state === "submitting"}>
             {t("twoFactor.verify")}
           </Button>

@@ -49,7 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(href("/login"), { kind: "info", message: "auth.underAttackLinkSent" });
   }
   if (!result.ok) {
-    return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), {
+      status: 400,
+    });
   }
   const user = result.user;
   const next = safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role));

@@ -22,5 +22,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     clientId: row.client_id,
     publishedAt: row.published_at ?? row.updated_at,
   }));
-  return plainPage(context, <OrganisationAnnouncementsPage organisation={pick(lng, client.name_en, client.name_ar)} clientId={client.id} items={items} path={path} />);
+  return plainPage(
+    context,
+    <OrganisationAnnouncementsPage
+      organisation={pick(lng, client.name_en, client.name_ar)}
+      clientId={client.id}
+      items={items}
+      path={path}
+    />,
+  );
 }

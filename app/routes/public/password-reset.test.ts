@@ -14,7 +14,17 @@ import * as reset from "./reset-password";
 const smtp = await startSmtpServer();
 const send = () => mailTransport(smtp.url);
 
-const toastOf = (headers: Headers) => readToast(new Request("http://localhost/", { headers: { Cookie: headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }));
+const toastOf = (headers: Headers) =>
+  readToast(
+    new Request("http://localhost/", {
+      headers: {
+        Cookie: headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
+    }),
+  );
 const formErrors = (data: unknown) => (data as { error?: Record<string, string[]> }).error ?? {};
 
 describe("forgot and reset password", () => {
@@ -27,15 +37,25 @@ describe("forgot and reset password", () => {
     const userId = await createUser(db, { email: "forgetful@example.com", password: "Old-Pass-1" });
     await createUserSession(db, userId, { ip: null, userAgent: null });
 
-    const asked = await run(forgot.action, postForm("/forgot-password", { email: "Forgetful@example.com" }), makeContext());
-    const unknown = await run(forgot.action, postForm("/forgot-password", { email: "nobody@example.com" }), makeContext({ ip: "10.0.0.2" }));
+    const asked = await run(
+      forgot.action,
+      postForm("/forgot-password", { email: "Forgetful@example.com" }),
+      makeContext(),
+    );
+    const unknown = await run(
+      forgot.action,
+      postForm("/forgot-password", { email: "nobody@example.com" }),
+      makeContext({ ip: "10.0.0.2" }),
+    );
     await resetRequestsSettled(); // looked up and mailed after the answer
     for (const answer of [asked, unknown]) {
       expect(answer.status).toBe(302);
       expect(answer.headers.get("Location")).toBe("/login");
       expect(toastOf(answer.headers)?.message).toBe("auth.forgot.sent");
     }
-    expect(await db.selectFrom("email_outbox").select(["to_address", "status", "locale"]).execute()).toEqual([{ to_address: "forgetful@example.com", status: "PENDING", locale: "ar" }]);
+    expect(await db.selectFrom("email_outbox").select(["to_address", "status", "locale"]).execute()).toEqual([
+      { to_address: "forgetful@example.com", status: "PENDING", locale: "ar" },
+    ]);
 
     expect(await deliverDueMail(db, send())).toEqual({ sent: 1, failed: 0 });
     const mail = smtp.received.at(-1)!;
@@ -46,37 +66,70 @@ describe("forgot and reset password", () => {
     const link = new URL(smtp.linkIn(mail)!);
     expect(link.pathname).toBe("/reset-password");
     const token = link.searchParams.get("token")!;
-    expect(await db.selectFrom("account_tokens").select("token_hash").executeTakeFirstOrThrow()).not.toEqual({ token_hash: token });
+    expect(await db.selectFrom("account_tokens").select("token_hash").executeTakeFirstOrThrow()).not.toEqual({
+      token_hash: token,
+    });
 
-    const page = await run(reset.loader, new Request(link.href.replace(link.origin, "http://localhost")), makeContext());
+    const page = await run(
+      reset.loader,
+      new Request(link.href.replace(link.origin, "http://localhost")),
+      makeContext(),
+    );
     expect(page.status).toBe(200);
-    const mismatch = await run(reset.action, postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "other" }), makeContext());
+    const mismatch = await run(
+      reset.action,
+      postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "other" }),
+      makeContext(),
+    );
     expect(formErrors(mismatch.data).confirmPassword).toEqual(["validation.passwordsDontMatch"]);
-    const short = await run(reset.action, postForm("/reset-password", { token, password: "short", confirmPassword: "short" }), makeContext());
+    const short = await run(
+      reset.action,
+      postForm("/reset-password", { token, password: "short", confirmPassword: "short" }),
+      makeContext(),
+    );
     expect(formErrors(short.data).password).toEqual(["validation.passwordMin6"]);
 
-    const done = await run(reset.action, postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }), makeContext());
+    const done = await run(
+      reset.action,
+      postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }),
+      makeContext(),
+    );
     expect(done.status).toBe(302);
     expect(toastOf(done.headers)?.message).toBe("auth.reset.done");
     expect(await countSessions(db, userId)).toBe(0);
     expect((await signIn(db, "forgetful@example.com", "Old-Pass-1", null)).ok).toBe(false);
     expect((await signIn(db, "forgetful@example.com", "New-Pass-1", null)).ok).toBe(true);
 
-    const again = await run(reset.action, postForm("/reset-password", { token, password: "Another-1", confirmPassword: "Another-1" }), makeContext());
+    const again = await run(
+      reset.action,
+      postForm("/reset-password", { token, password: "Another-1", confirmPassword: "Another-1" }),
+      makeContext(),
+    );
     expect(again.status).toBe(400);
     expect(formErrors(again.data)[""]).toEqual(["auth.reset.invalidLink"]);
-    expect((await run(reset.loader, new Request(`http://localhost/reset-password?token=${token}`), makeContext())).status).toBe(404);
+    expect(
+      (await run(reset.loader, new Request(`http://localhost/reset-password?token=${token}`), makeContext())).status,
+    ).toBe(404);
     expect((await signIn(db, "forgetful@example.com", "Another-1", null)).ok).toBe(false);
   });
 
   it("does not let others' requests stop the owner's own link (counted per address of the requester)", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "targeted@example.com" });
-    for (let i = 0; i < 5; i++) await run(forgot.action, postForm("/forgot-password", { email: "targeted@example.com" }), makeContext({ ip: "203.0.113.66" }));
+    for (let i = 0; i < 5; i++)
+      await run(
+        forgot.action,
+        postForm("/forgot-password", { email: "targeted@example.com" }),
+        makeContext({ ip: "203.0.113.66" }),
+      );
     await resetRequestsSettled();
     const byAttacker = (await db.selectFrom("email_outbox").select("id").execute()).length;
     expect(byAttacker).toBe(3);
-    await run(forgot.action, postForm("/forgot-password", { email: "targeted@example.com" }), makeContext({ ip: "198.51.100.20" }));
+    await run(
+      forgot.action,
+      postForm("/forgot-password", { email: "targeted@example.com" }),
+      makeContext({ ip: "198.51.100.20" }),
+    );
     await resetRequestsSettled();
     expect((await db.selectFrom("email_outbox").select("id").execute()).length).toBe(byAttacker + 1);
   });
@@ -88,8 +141,15 @@ describe("forgot and reset password", () => {
     await resetRequestsSettled(); // looked up and mailed after the answer
     await deliverDueMail(db, send());
     const token = new URL(smtp.linkIn(smtp.received.at(-1)!)!).searchParams.get("token")!;
-    await db.updateTable("account_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
-    const late = await run(reset.action, postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }), makeContext());
+    await db
+      .updateTable("account_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    const late = await run(
+      reset.action,
+      postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }),
+      makeContext(),
+    );
     expect(late.status).toBe(400);
   });
 
@@ -101,7 +161,10 @@ describe("forgot and reset password", () => {
     const before = smtp.received.length;
     await smtp.stop();
     expect(await deliverDueMail(db, send())).toEqual({ sent: 0, failed: 1 });
-    const waiting = await db.selectFrom("email_outbox").select(["status", "attempts", "next_attempt_at", "last_error"]).executeTakeFirstOrThrow();
+    const waiting = await db
+      .selectFrom("email_outbox")
+      .select(["status", "attempts", "next_attempt_at", "last_error"])
+      .executeTakeFirstOrThrow();
     expect(waiting).toMatchObject({ status: "PENDING", attempts: 1 });
     expect(waiting.last_error).toBeTruthy();
     expect(Date.parse(waiting.next_attempt_at)).toBeGreaterThan(Date.now());

@@ -19,6 +19,10 @@ export function plainPage(context: Readonly<RouterContextProvider>, page: ReactE
   )}`;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache", Vary: "Accept-Language, Cookie" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-cache",
+      Vary: "Accept-Language, Cookie",
+    },
   });
 }

@@ -92,13 +92,28 @@ export default function Register({ actionData }: Route.ComponentProps) {
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.contact")}</legend>
-            <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
-            <Field label={t("auth.fields.phone")} autoComplete="tel" inputMode="numeric" dir="ltr" {...inputProps(fields.phone, "tel")} />
+            <Field
+              label={t("auth.fields.email")}
+              autoComplete="email"
+              dir="ltr"
+              {...inputProps(fields.email, "email")}
+            />
+            <Field
+              label={t("auth.fields.phone")}
+              autoComplete="tel"
+              inputMode="numeric"
+              dir="ltr"
+              {...inputProps(fields.phone, "tel")}
+            />
             <Field label={t("auth.fields.nin")} inputMode="numeric" dir="ltr" {...inputProps(fields.nin, "text")} />
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.security")}</legend>
-            <Field label={t("auth.fields.password")} autoComplete="new-password" {...inputProps(fields.password, "password")} />
+            <Field
+              label={t("auth.fields.password")}
+              autoComplete="new-password"
+              {...inputProps(fields.password, "password")}
+            />
             <Field
               label={t("auth.fields.confirmPassword")}
               autoComplete="new-password"

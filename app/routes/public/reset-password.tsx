@@ -31,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = await accountTokenOf(getDb(), token);
-  return data({ token: usable ? token : null, invitation: usable?.purpose === "INVITE" }, { status: usable ? 200 : 404 });
+  return data(
+    { token: usable ? token : null, invitation: usable?.purpose === "INVITE" },
+    { status: usable ? 200 : 404 },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,10 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const { ok, userId } = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
-  if (!ok) return data(submission.reply({ formErrors: ["auth.reset.invalidLink"], hideFields: PASSWORD_FIELDS }), { status: 400 });
+  if (!ok)
+    return data(submission.reply({ formErrors: ["auth.reset.invalidLink"], hideFields: PASSWORD_FIELDS }), {
+      status: 400,
+    });
   // The browser that used the mailed link is the owner's: it signs in even while others guess the password.
   const user = userId ? await findUserById(getDb(), userId) : undefined;
-  return redirectWithToast(href("/login"), { kind: "success", message: "auth.reset.done" }, user ? { headers: { "Set-Cookie": await knownBrowserHeader(user.email) } } : undefined);
+  return redirectWithToast(
+    href("/login"),
+    { kind: "success", message: "auth.reset.done" },
+    user ? { headers: { "Set-Cookie": await knownBrowserHeader(user.email) } } : undefined,
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,8 +78,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
             <FormErrors errors={form.errors} id={form.errorId} />
             <input type="hidden" name="token" value={loaderData.token} />
-            <Field label={t("auth.fields.newPassword")} autoComplete="new-password" {...inputProps(fields.password, "password")} />
-            <Field label={t("auth.fields.confirmPassword")} autoComplete="new-password" {...inputProps(fields.confirmPassword, "password")} />
+            <Field
+              label={t("auth.fields.newPassword")}
+              autoComplete="new-password"
+              {...inputProps(fields.password, "password")}
+            />
+            <Field
+              label={t("auth.fields.confirmPassword")}
+              autoComplete="new-password"
+              {...inputProps(fields.confirmPassword, "password")}
+            />
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {t("auth.reset.submit")}
             </Button>

@@ -8,7 +8,14 @@ import * as loginTwoFactor from "~/routes/public/login-two-factor";
 import { dispatch, routesOf } from "~/routes/api/dispatch.server";
 import { OPERATIONS } from "~/routes/api/registry";
 import { findTwoFactorState, setPolicy } from "~/modules/two-factor/queries.server";
-import { checkSecondFactor, confirmEnrolment, currentCode, disableTwoFactor, startEnrolment, twoFactorStatus } from "~/modules/two-factor/service.server";
+import {
+  checkSecondFactor,
+  confirmEnrolment,
+  currentCode,
+  disableTwoFactor,
+  startEnrolment,
+  twoFactorStatus,
+} from "~/modules/two-factor/service.server";
 
 const PASSWORD = "Right-Pass-1";
 const STEP_MS = 30_000;
@@ -22,7 +29,12 @@ async function enrolled(db: DB, email: string, role: "BENEFICIARY" | "SUPER_ADMI
   return { userId, secret, codes: codes! };
 }
 
-const cookiesOf = (headers: Headers) => headers.getSetCookie().map((line) => line.split(";")[0]).filter((pair) => !pair.endsWith("=")).join("; ");
+const cookiesOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
 
 describe("two-factor sign-in", () => {
   it("enrols with a first code of the app, and gives ten single-use recovery codes kept as hashes", async () => {
@@ -51,20 +63,36 @@ describe("two-factor sign-in", () => {
   it("signs in in two steps: the password opens the code page, the code opens the session", async () => {
     const db = await createTestDb();
     const { secret } = await enrolled(db, "two@example.com");
-    const first = await run(login.action, postForm("/login", { email: "two@example.com", password: PASSWORD }), makeContext({ ip: "192.0.2.1" }));
+    const first = await run(
+      login.action,
+      postForm("/login", { email: "two@example.com", password: PASSWORD }),
+      makeContext({ ip: "192.0.2.1" }),
+    );
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/login/two-factor");
     expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([]);
     const pending = cookiesOf(first.headers);
 
-    const wrong = await run(loginTwoFactor.action, postForm("/login/two-factor", { code: "123456" }, { Cookie: pending }), makeContext());
+    const wrong = await run(
+      loginTwoFactor.action,
+      postForm("/login/two-factor", { code: "123456" }, { Cookie: pending }),
+      makeContext(),
+    );
     expect(wrong.status).toBe(400);
-    const right = await run(loginTwoFactor.action, postForm("/login/two-factor", { code: currentCode(secret) }, { Cookie: pending }), makeContext());
+    const right = await run(
+      loginTwoFactor.action,
+      postForm("/login/two-factor", { code: currentCode(secret) }, { Cookie: pending }),
+      makeContext(),
+    );
     expect(right.status).toBe(302);
     expect(right.headers.get("Location")).toBe("/beneficiary/dashboard");
     expect(await db.selectFrom("sessions").select("id").execute()).toHaveLength(1);
 
-    const withoutPassword = await run(loginTwoFactor.action, postForm("/login/two-factor", { code: currentCode(secret) }), makeContext());
+    const withoutPassword = await run(
+      loginTwoFactor.action,
+      postForm("/login/two-factor", { code: currentCode(secret) }),
+      makeContext(),
+    );
     expect(withoutPassword.status).toBe(302);
     expect(withoutPassword.headers.get("Location")).toBe("/login");
   });
@@ -72,7 +100,11 @@ describe("two-factor sign-in", () => {
   it("is required of the admins on a fresh deployment: they are sent to enrol, and cannot turn it off", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "root@example.com", password: PASSWORD, role: "SUPER_ADMIN" });
-    const signedIn = await run(login.action, postForm("/login", { email: "root@example.com", password: PASSWORD }), makeContext({ ip: "192.0.2.2" }));
+    const signedIn = await run(
+      login.action,
+      postForm("/login", { email: "root@example.com", password: PASSWORD }),
+      makeContext({ ip: "192.0.2.2" }),
+    );
     expect(signedIn.headers.get("Location")).toBe("/profile/two-factor");
     const { userId, secret } = await enrolled(db, "root2@example.com", "SUPER_ADMIN");
     expect(await disableTwoFactor(db, userId, currentCode(secret), SYSTEM)).toBe("required");
@@ -86,7 +118,16 @@ describe("two-factor sign-in", () => {
     const { secret } = await enrolled(db, "api2fa@example.com");
     const routes = routesOf(OPERATIONS);
     const call = (body: object) =>
-      dispatch(routes, new Request("http://localhost/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }), makeContext({ ip: "192.0.2.3" }), () => null);
+      dispatch(
+        routes,
+        new Request("http://localhost/api/auth/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        makeContext({ ip: "192.0.2.3" }),
+        () => null,
+      );
     const without = await call({ email: "api2fa@example.com", password: PASSWORD });
     expect(without.status).toBe(401);
     expect(((await without.json()) as { error: { code: string } }).error.code).toBe("TWO_FACTOR_REQUIRED");

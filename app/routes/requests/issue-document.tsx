@@ -12,7 +12,13 @@ import { getDb } from "~/db/db.server";
 import { homeAreaOf, linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { readUpload } from "~/modules/http/body.server";
-import { clerkIssueSchema, defaultExpiryDate, ISSUE_MAX_BYTES, issueSchema, nameFromFile } from "~/modules/issuing/schema";
+import {
+  clerkIssueSchema,
+  defaultExpiryDate,
+  ISSUE_MAX_BYTES,
+  issueSchema,
+  nameFromFile,
+} from "~/modules/issuing/schema";
 import { issueDocument } from "~/modules/issuing/service.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -20,7 +26,8 @@ import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
 
 /** The user's own version of the form (the clerks' does not ask the expiration date; docs/product.md, Who uses it). */
-const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) => homeAreaOf(role).issueForm ?? { asksExpiry: true, wording: "staff" as const };
+const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) =>
+  homeAreaOf(role).issueForm ?? { asksExpiry: true, wording: "staff" as const };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
@@ -49,12 +56,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const variant = issueFormOf(principal.role);
   const fail = (errors: IssueErrors, values: Record<string, string> = {}) => data({ errors, values }, { status: 400 });
 
-  const upload = await readUpload(request, { maxFileSize: ISSUE_MAX_BYTES, maxFiles: 1, tooLarge: "validation.fileMax4" });
+  const upload = await readUpload(request, {
+    maxFileSize: ISSUE_MAX_BYTES,
+    maxFiles: 1,
+    tooLarge: "validation.fileMax4",
+  });
   if (!upload.ok) return fail({ file: upload.error });
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   const form = upload.fields;
   if (!form.get("documentName") && file) form.set("documentName", nameFromFile(file.name));
-  const values = { documentName: String(form.get("documentName") ?? ""), expirationDate: String(form.get("expirationDate") ?? "") };
+  const values = {
+    documentName: String(form.get("documentName") ?? ""),
+    expirationDate: String(form.get("expirationDate") ?? ""),
+  };
   const submission = parseWithZod(form, { schema: variant.asksExpiry ? issueSchema : clerkIssueSchema });
   const fieldErrors = submission.status === "success" ? {} : (submission.reply().error ?? {});
   const errors: IssueErrors = {
@@ -73,22 +87,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     expirationDate: "expirationDate" in submission.value ? (submission.value.expirationDate as string) : undefined,
   });
   if (!result.ok) {
-    return result.error === "staff.cannotIssueRejected" ? fail({ form: result.error }, values) : fail({ file: result.error }, values);
+    return result.error === "staff.cannotIssueRejected"
+      ? fail({ form: result.error }, values)
+      : fail({ file: result.error }, values);
   }
   const toast =
     variant.wording === "superAdmin"
       ? { kind: "success" as const, message: "toasts.documentIssued" }
       : { kind: "success" as const, message: "toasts.documentUploaded", description: "toasts.fileProcessed" };
   const area = areaOf(context)!;
-  const list = linkTo(area, "categoryRequests", { categoryId: found.document_category_id }) ?? mustLinkTo(area, "request", { id: found.id });
+  const list =
+    linkTo(area, "categoryRequests", { categoryId: found.document_category_id }) ??
+    mustLinkTo(area, "request", { id: found.id });
   return redirectWithToast(list, toast);
 }
 
 export default function IssueDocument({ loaderData, actionData }: Route.ComponentProps) {
-  return <IssueForm view={loaderData} result={actionData as { errors: IssueErrors; values: Record<string, string> } | undefined} />;
+  return (
+    <IssueForm
+      view={loaderData}
+      result={actionData as { errors: IssueErrors; values: Record<string, string> } | undefined}
+    />
+  );
 }
 
-function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"]; result?: { errors: IssueErrors; values: Record<string, string> } }) {
+function IssueForm({
+  view,
+  result,
+}: {
+  view: Route.ComponentProps["loaderData"];
+  result?: { errors: IssueErrors; values: Record<string, string> };
+}) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const nameInput = useRef<HTMLInputElement>(null);
@@ -105,7 +134,9 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
       else next.delete(field);
       return next;
     });
-  const errors: IssueErrors = Object.fromEntries(Object.entries(result?.errors ?? {}).filter(([field]) => !corrected.has(field)));
+  const errors: IssueErrors = Object.fromEntries(
+    Object.entries(result?.errors ?? {}).filter(([field]) => !corrected.has(field)),
+  );
   const failed = Boolean(result);
   const isSuperAdmin = view.wording === "superAdmin";
   const title = t("staff.issueTitle", { id: view.id });
@@ -136,7 +167,11 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-gray-11">{pick(i18n.language, view.categoryEn, view.categoryAr)}</p>
       {failed ? (
-        <div role="alert" data-testid="issue-failed" className="rounded-lg border border-red-6 bg-red-3 px-4 py-3 text-red-11">
+        <div
+          role="alert"
+          data-testid="issue-failed"
+          className="rounded-lg border border-red-6 bg-red-3 px-4 py-3 text-red-11"
+        >
           {isSuperAdmin ? (
             <p className="font-semibold">{t("toasts.failedSubmitCheckInputs")}</p>
           ) : (
@@ -199,7 +234,12 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
                 type="date"
                 min={view.today}
                 defaultValue={result?.values.expirationDate ?? view.defaultExpiry}
-                onChange={(event) => correct("expirationDate", /^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value) && event.currentTarget.value >= view.today)}
+                onChange={(event) =>
+                  correct(
+                    "expirationDate",
+                    /^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value) && event.currentTarget.value >= view.today,
+                  )
+                }
                 aria-invalid={errors.expirationDate ? true : undefined}
                 aria-describedby="expirationDate-hint"
                 className="rounded-md border border-gray-7 px-3 py-2"
@@ -216,10 +256,18 @@ function IssueForm({ view, result }: { view: Route.ComponentProps["loaderData"];
             <input type="checkbox" name="securePlusEnabled" />
             {t("wizard.securePlus")}
           </label>
-          <Button type="submit" className="self-start" disabled={submitting || view.status === "REJECTED"} data-testid="issue-submit">
+          <Button
+            type="submit"
+            className="self-start"
+            disabled={submitting || view.status === "REJECTED"}
+            data-testid="issue-submit"
+          >
             {submitting ? (
               <>
-                <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden="true" />
+                <span
+                  className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent"
+                  aria-hidden="true"
+                />
                 {t("staff.issuing")}
               </>
             ) : (

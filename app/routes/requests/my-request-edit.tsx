@@ -17,7 +17,11 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { readForm, readUpload } from "~/modules/http/body.server";
-import { beneficiaryRequestView, editPendingRequest, replacePendingRequestDocuments } from "~/modules/requests/beneficiary.server";
+import {
+  beneficiaryRequestView,
+  editPendingRequest,
+  replacePendingRequestDocuments,
+} from "~/modules/requests/beneficiary.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
@@ -30,7 +34,8 @@ async function load(params: { id: string }, userId: number) {
   return view;
 }
 
-const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
+const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) =>
+  fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
@@ -51,13 +56,29 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const view = await load(params, user.id);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await readUpload(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
+    const upload = await readUpload(request, {
+      maxFileSize: 5 * 1024 * 1024,
+      maxFiles: 5,
+      tooLarge: "validation.fileSizeMax5",
+    });
     if (!upload.ok) return data({ documents: {}, documentsError: upload.error }, { status: 400 });
-    if (upload.files.length === 0) return data({ documents: {}, documentsError: "validation.noFilesSelected" }, { status: 400 });
-    const result = await replacePendingRequestDocuments(getDb(), view.request.id, user.id, upload.files, context.get(clientIpContext));
-    if (result.status === "not-pending") return data({ documents: {}, documentsError: "requests.editOnlyPending" }, { status: 409 });
-    if (Object.keys(result.errors).length) return data({ documents: result.errors, documentsError: undefined }, { status: 400 });
-    return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, { kind: "success", message: "requests.saved" });
+    if (upload.files.length === 0)
+      return data({ documents: {}, documentsError: "validation.noFilesSelected" }, { status: 400 });
+    const result = await replacePendingRequestDocuments(
+      getDb(),
+      view.request.id,
+      user.id,
+      upload.files,
+      context.get(clientIpContext),
+    );
+    if (result.status === "not-pending")
+      return data({ documents: {}, documentsError: "requests.editOnlyPending" }, { status: 409 });
+    if (Object.keys(result.errors).length)
+      return data({ documents: result.errors, documentsError: undefined }, { status: 400 });
+    return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, {
+      kind: "success",
+      message: "requests.saved",
+    });
   }
   const submission = parseWithZod(await readForm(request), { schema: schemaFor(view.requiredFields) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -65,11 +86,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     getDb(),
     view.request.id,
     user.id,
-    { fields: submission.value.fields as Record<string, string | undefined>, requestMessage: submission.value.requestMessage },
+    {
+      fields: submission.value.fields as Record<string, string | undefined>,
+      requestMessage: submission.value.requestMessage,
+    },
     context.get(clientIpContext),
   );
-  if (result === "not-pending") return data(submission.reply({ formErrors: ["requests.editOnlyPending"] }), { status: 409 });
-  return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, { kind: "success", message: "requests.saved" });
+  if (result === "not-pending")
+    return data(submission.reply({ formErrors: ["requests.editOnlyPending"] }), { status: 409 });
+  return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, {
+    kind: "success",
+    message: "requests.saved",
+  });
 }
 
 type DocumentsResult = { documents: Record<string, string>; documentsError?: string };
@@ -118,7 +146,10 @@ export default function MyRequestEdit({ loaderData, actionData }: Route.Componen
               <SupportingDocumentInput
                 key={type.id}
                 type={type}
-                attachedName={loaderData.attachments.find((attachment) => attachment.supporting_document_type_id === type.id)?.original_name}
+                attachedName={
+                  loaderData.attachments.find((attachment) => attachment.supporting_document_type_id === type.id)
+                    ?.original_name
+                }
                 error={documentsResult?.documents[type.id]}
               />
             ))}

@@ -59,14 +59,23 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
           <dt className="text-gray-11">{t("requests.securePlus")}</dt>
           <dd>{request.secure_plus_enabled ? t("requests.yes") : t("requests.no")}</dd>
           <dt className="text-gray-11">{t("requests.message")}</dt>
-          <dd className="whitespace-pre-line" dir={request.request_message ? "auto" : undefined}>{request.request_message || t("requests.noMessage")}</dd>
+          <dd className="whitespace-pre-line" dir={request.request_message ? "auto" : undefined}>
+            {request.request_message || t("requests.noMessage")}
+          </dd>
         </dl>
       </Card>
 
-      <HolderDocuments documents={documents} verifications={verifications} title={t("requests.issued")} downloadLabel={t("requests.download")} />
+      <HolderDocuments
+        documents={documents}
+        verifications={verifications}
+        title={t("requests.issued")}
+        downloadLabel={t("requests.download")}
+      />
 
       <TimelineCard timeline={timeline} />
-      {request.status_note ? <p className="rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: isolate(request.status_note) })}</p> : null}
+      {request.status_note ? (
+        <p className="rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: isolate(request.status_note) })}</p>
+      ) : null}
       <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} />
       <UploadedDocumentsCard attachments={attachments} />
     </div>

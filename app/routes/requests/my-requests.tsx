@@ -54,7 +54,8 @@ export default function MyRequests({ loaderData }: Route.ComponentProps) {
             to: `/beneficiary/request-document/${row.id}`,
             title: (
               <>
-                {pick(lng, row.category_en, row.category_ar)} <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+                {pick(lng, row.category_en, row.category_ar)}{" "}
+                <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
               </>
             ),
             subtitle: `${t("requests.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,

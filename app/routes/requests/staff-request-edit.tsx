@@ -21,7 +21,8 @@ import { fieldsSchema } from "~/modules/wizard/schema";
 import type { Route } from "./+types/staff-request-edit";
 import { readForm } from "~/modules/http/body.server";
 
-const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) => fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
+const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) =>
+  fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
 /** Request edit (docs/product.md, Who uses it): staff correct the filled fields and the message; audited. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,7 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     back: mustLinkTo(areaOf(context)!, "request", { id: found.id }),
     requestMessage: found.request_message,
     requiredFields: await requiredFieldsOf(db, found.document_category_id),
-    fields: Object.fromEntries((await fieldValuesOf(db, found.id)).map((field) => [field.field_name, field.field_value])),
+    fields: Object.fromEntries(
+      (await fieldValuesOf(db, found.id)).map((field) => [field.field_name, field.field_value]),
+    ),
   };
 }
 
@@ -41,22 +44,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();
   const found = requirePermission(principal, "request:update", await findRequestForStaff(db, idOf(params.id)));
-  const submission = parseWithZod(await readForm(request), { schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)) });
+  const submission = parseWithZod(await readForm(request), {
+    schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)),
+  });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await editRequestByStaff(
     db,
     found,
-    { fields: submission.value.fields as Record<string, string | undefined>, requestMessage: submission.value.requestMessage },
+    {
+      fields: submission.value.fields as Record<string, string | undefined>,
+      requestMessage: submission.value.requestMessage,
+    },
     principal,
   );
-  return redirectWithToast(mustLinkTo(areaOf(context)!, "request", { id: found.id }), { kind: "success", message: "staff.saved" });
+  return redirectWithToast(mustLinkTo(areaOf(context)!, "request", { id: found.id }), {
+    kind: "success",
+    message: "staff.saved",
+  });
 }
 
 export default function StaffRequestEdit({ loaderData, actionData }: Route.ComponentProps) {
   return <EditForm view={loaderData} lastResult={actionData} />;
 }
 
-function EditForm({ view, lastResult }: { view: Route.ComponentProps["loaderData"]; lastResult: Route.ComponentProps["actionData"] }) {
+function EditForm({
+  view,
+  lastResult,
+}: {
+  view: Route.ComponentProps["loaderData"];
+  lastResult: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const schema = schemaFor(view.requiredFields);
@@ -82,7 +99,13 @@ function EditForm({ view, lastResult }: { view: Route.ComponentProps["loaderData
             <label htmlFor={fields.requestMessage.id} className="text-sm font-medium">
               {t("requests.message")}
             </label>
-            <textarea id={fields.requestMessage.id} name={fields.requestMessage.name} defaultValue={fields.requestMessage.initialValue as string | undefined} rows={3} className="rounded-md border border-gray-7 px-3 py-2" />
+            <textarea
+              id={fields.requestMessage.id}
+              name={fields.requestMessage.name}
+              defaultValue={fields.requestMessage.initialValue as string | undefined}
+              rows={3}
+              className="rounded-md border border-gray-7 px-3 py-2"
+            />
           </div>
           <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
             {t("staff.save")}

@@ -6,7 +6,12 @@ import { data, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { StaffIssuedDocuments } from "~/components/requests/issued-cards";
-import { BeneficiaryCard, FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
+import {
+  BeneficiaryCard,
+  FilledFieldsCard,
+  TimelineCard,
+  UploadedDocumentsCard,
+} from "~/components/requests/request-cards";
 import { InfoCard } from "~/components/ui/info-card";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -20,7 +25,12 @@ import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { attachmentReviewSchema, statusUpdateSchema } from "~/modules/requests/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
-import { changeRequestStatus, reviewAttachment, staffRequestView, type StaffRequest } from "~/modules/requests/staff.server";
+import {
+  changeRequestStatus,
+  reviewAttachment,
+  staffRequestView,
+  type StaffRequest,
+} from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
@@ -29,7 +39,9 @@ import { readForm } from "~/modules/http/body.server";
 /** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
 const listLinkOf = (area: Parameters<typeof linkTo>[0], request: StaffRequest) =>
-  linkTo(area, "categoryRequests", { categoryId: request.document_category_id }) ?? linkTo(area, "clientRequests", { clientId: request.client_id }) ?? "/dashboard";
+  linkTo(area, "categoryRequests", { categoryId: request.document_category_id }) ??
+  linkTo(area, "clientRequests", { clientId: request.client_id }) ??
+  "/dashboard";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
@@ -64,7 +76,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "status": {
       requirePermission(principal, "request:update");
       const submission = parseWithZod(form, { schema: statusUpdateSchema });
-      if (submission.status !== "success") return data({ intent: "status" as const, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ intent: "status" as const, result: submission.reply() }, { status: 400 });
       try {
         await changeRequestStatus(db, found, submission.value, principal);
       } catch (error) {
@@ -76,16 +89,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "review": {
       requirePermission(principal, "request:update");
       const submission = parseWithZod(form, { schema: attachmentReviewSchema });
-      if (submission.status !== "success" || !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, principal))) {
+      if (
+        submission.status !== "success" ||
+        !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, principal))
+      ) {
         throw data({ reason: "not-found" }, { status: 404 });
       }
-      return redirectWithToast(here, { kind: "success", message: "staff.documentReviewed", params: { status: { key: `status.${submission.value.status}` } } });
+      return redirectWithToast(here, {
+        kind: "success",
+        message: "staff.documentReviewed",
+        params: { status: { key: `status.${submission.value.status}` } },
+      });
     }
     case "revoke": {
       requirePermission(principal, "request:revoke");
       const submission = parseWithZod(form, { schema: revokeSchema });
-      if (submission.status !== "success") return data({ intent: "revoke" as const, result: submission.reply() }, { status: 400 });
-      const revoked = await revokeIssuedDocument(db, { owner: { requestId: found.id }, clientId: found.client_id, ...submission.value, actor: principal });
+      if (submission.status !== "success")
+        return data({ intent: "revoke" as const, result: submission.reply() }, { status: 400 });
+      const revoked = await revokeIssuedDocument(db, {
+        owner: { requestId: found.id },
+        clientId: found.client_id,
+        ...submission.value,
+        actor: principal,
+      });
       if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
       return redirectWithToast(here, { kind: "success", message: "staff.revoked" });
     }
@@ -97,7 +123,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function StaffRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const { request, requiredFields, fieldValues, attachments, timeline, issued, verifications, links, canManage, canRevoke } = loaderData;
+  const {
+    request,
+    requiredFields,
+    fieldValues,
+    attachments,
+    timeline,
+    issued,
+    verifications,
+    links,
+    canManage,
+    canRevoke,
+  } = loaderData;
   const revokeErrors = actionData?.intent === "revoke" ? actionData.result.error : undefined;
   const yesNo = (value: boolean | number) => (value ? t("staff.yes") : t("staff.no"));
   return (
@@ -127,7 +164,9 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         ) : null}
       </div>
       {!canManage ? <Callout tone="info">{t("staff.readOnly")}</Callout> : null}
-      <p className="whitespace-pre-line text-gray-12" dir="auto">{request.request_message || t("requests.noMessage")}</p>
+      <p className="whitespace-pre-line text-gray-12" dir="auto">
+        {request.request_message || t("requests.noMessage")}
+      </p>
 
       {canManage && loaderData.dialog === "status" ? (
         <StatusDialog request={request} lastResult={actionData?.intent === "status" ? actionData.result : undefined} />
@@ -138,8 +177,18 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         <InfoCard
           title={t("staff.documentInformation")}
           rows={[
-            [t("staff.nameEn"), <bdi key="en" lang="en">{request.category_en}</bdi>],
-            [t("staff.nameAr"), <span key="ar" dir="rtl">{request.category_ar}</span>],
+            [
+              t("staff.nameEn"),
+              <bdi key="en" lang="en">
+                {request.category_en}
+              </bdi>,
+            ],
+            [
+              t("staff.nameAr"),
+              <span key="ar" dir="rtl">
+                {request.category_ar}
+              </span>,
+            ],
             [t("staff.description"), pick(lng, request.description_en, request.description_ar)],
             [t("staff.fee"), <bdi key="f">{formatMoney(request.fee, request.currency, lng)}</bdi>],
             [t("staff.validity"), t("staff.days", { count: request.validity_period_days })],
@@ -159,7 +208,16 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
           rows={[
             [t("staff.status"), <StatusBadge key="s" status={request.status} />],
             [t("staff.securePlus"), yesNo(request.secure_plus_enabled)],
-            [t("requests.message"), request.request_message ? <bdi key="m" className="whitespace-pre-line">{request.request_message}</bdi> : "—"],
+            [
+              t("requests.message"),
+              request.request_message ? (
+                <bdi key="m" className="whitespace-pre-line">
+                  {request.request_message}
+                </bdi>
+              ) : (
+                "—"
+              ),
+            ],
             [t("staff.createdDate"), formatDateTime(request.created_at, lng)],
           ]}
         />
@@ -168,7 +226,11 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
       <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} showFieldNames />
       {issued.length > 0 && attachments.some((attachment) => attachment.status === "PENDING") ? (
         <Callout tone="warning">
-          <span data-testid="pending-after-issue">{t("staff.pendingAfterIssue", { count: attachments.filter((attachment) => attachment.status === "PENDING").length })}</span>
+          <span data-testid="pending-after-issue">
+            {t("staff.pendingAfterIssue", {
+              count: attachments.filter((attachment) => attachment.status === "PENDING").length,
+            })}
+          </span>
         </Callout>
       ) : null}
       <UploadedDocumentsCard
@@ -178,10 +240,20 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
             <Form method="post" className="flex gap-1">
               <input type="hidden" name="intent" value="review" />
               <input type="hidden" name="attachmentId" value={attachment.id} />
-              <button type="submit" name="status" value="APPROVED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3">
+              <button
+                type="submit"
+                name="status"
+                value="APPROVED"
+                className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3"
+              >
                 {t("staff.approve")}
               </button>
-              <button type="submit" name="status" value="REJECTED" className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-red-3">
+              <button
+                type="submit"
+                name="status"
+                value="REJECTED"
+                className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-red-3"
+              >
                 {t("staff.reject")}
               </button>
             </Form>
@@ -189,7 +261,13 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         }
       />
 
-      <StaffIssuedDocuments issued={issued} verifications={verifications} canRevoke={canRevoke} revokeErrors={revokeErrors} title={t("staff.issuedDocuments")} />
+      <StaffIssuedDocuments
+        issued={issued}
+        verifications={verifications}
+        canRevoke={canRevoke}
+        revokeErrors={revokeErrors}
+        title={t("staff.issuedDocuments")}
+      />
 
       <TimelineCard timeline={timeline} showRoles />
     </div>
@@ -233,11 +311,21 @@ function StatusDialog({
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{t("staff.securePlus")}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name={fields.securePlusEnabled.name} value="true" defaultChecked={request.secure_plus_enabled === 1} />
+            <input
+              type="radio"
+              name={fields.securePlusEnabled.name}
+              value="true"
+              defaultChecked={request.secure_plus_enabled === 1}
+            />
             {t("staff.enabled")}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name={fields.securePlusEnabled.name} value="false" defaultChecked={request.secure_plus_enabled !== 1} />
+            <input
+              type="radio"
+              name={fields.securePlusEnabled.name}
+              value="false"
+              defaultChecked={request.secure_plus_enabled !== 1}
+            />
             {t("staff.disabled")}
           </label>
         </fieldset>
@@ -245,7 +333,13 @@ function StatusDialog({
           <label htmlFor="note" className="text-sm font-medium">
             {t("staff.note")}
           </label>
-          <textarea id="note" name={fields.note.name} rows={3} defaultValue={request.status_note ?? ""} className="rounded-md border border-gray-7 px-3 py-2" />
+          <textarea
+            id="note"
+            name={fields.note.name}
+            rows={3}
+            defaultValue={request.status_note ?? ""}
+            className="rounded-md border border-gray-7 px-3 py-2"
+          />
         </div>
         <div className="flex justify-end gap-2">
           <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">

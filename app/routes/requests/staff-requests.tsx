@@ -36,7 +36,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     isQueue,
     now: Date.now(),
     categories: categories?.map((row) => ({ id: row.id, name_en: row.name_en, name_ar: row.name_ar })) ?? null,
-    filters: { status: filter.status ?? "", from: range.from, to: range.to, q: filter.q ?? "", category: filter.categoryId && isQueue ? String(filter.categoryId) : "", order: isQueue ? order : "" },
+    filters: {
+      status: filter.status ?? "",
+      from: range.from,
+      to: range.to,
+      q: filter.q ?? "",
+      category: filter.categoryId && isQueue ? String(filter.categoryId) : "",
+      order: isQueue ? order : "",
+    },
   };
 }
 
@@ -59,19 +66,53 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
           <label htmlFor="from" className="text-sm font-medium">
             {t("staff.from")}
           </label>
-          <input id="from" name="from" type="date" defaultValue={filters.from} title={t("validation.dateFormatHint")} placeholder="30/06/2024" className="rounded-md border border-gray-7 px-3 py-2" />
+          <input
+            id="from"
+            name="from"
+            type="date"
+            defaultValue={filters.from}
+            title={t("validation.dateFormatHint")}
+            placeholder="30/06/2024"
+            className="rounded-md border border-gray-7 px-3 py-2"
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="to" className="text-sm font-medium">
             {t("staff.to")}
           </label>
-          <input id="to" name="to" type="date" defaultValue={filters.to} title={t("validation.dateFormatHint")} placeholder="30/06/2024" className="rounded-md border border-gray-7 px-3 py-2" />
+          <input
+            id="to"
+            name="to"
+            type="date"
+            defaultValue={filters.to}
+            title={t("validation.dateFormatHint")}
+            placeholder="30/06/2024"
+            className="rounded-md border border-gray-7 px-3 py-2"
+          />
         </div>
         {categories ? (
-          <FilterSelect name="category" label={t("requests.category")} value={filters.category} allLabel={t("staff.allCategories")} className="lg:col-span-2" options={categories.map((category) => ({ value: category.id, label: pick(lng, category.name_en, category.name_ar) }))} />
+          <FilterSelect
+            name="category"
+            label={t("requests.category")}
+            value={filters.category}
+            allLabel={t("staff.allCategories")}
+            className="lg:col-span-2"
+            options={categories.map((category) => ({
+              value: category.id,
+              label: pick(lng, category.name_en, category.name_ar),
+            }))}
+          />
         ) : null}
         {isQueue ? (
-          <FilterSelect name="order" label={t("staff.order")} value={filters.order} options={[{ value: "queue", label: t("staff.orderQueue") }, { value: "newest", label: t("staff.orderNewest") }]} />
+          <FilterSelect
+            name="order"
+            label={t("staff.order")}
+            value={filters.order}
+            options={[
+              { value: "queue", label: t("staff.orderQueue") },
+              { value: "newest", label: t("staff.orderNewest") },
+            ]}
+          />
         ) : null}
       </ListFilters>
       {rows.length === 0 ? (
@@ -95,7 +136,10 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
               {rows.map((row) => (
                 <tr key={row.id} className="hover:bg-gray-2">
                   <td className="px-4 py-2">
-                    <Link to={linkTo(area, "request", { id: row.id }) ?? "#"} className="font-medium text-accent-11 underline">
+                    <Link
+                      to={linkTo(area, "request", { id: row.id }) ?? "#"}
+                      className="font-medium text-accent-11 underline"
+                    >
                       {row.id}
                     </Link>
                   </td>

@@ -18,23 +18,49 @@ let demoUniversityId: number;
 
 beforeEach(async () => {
   db = await createSeededTestDb();
-  for (const email of ["clerk@example.com", "clerk2@example.com", "superadmin@example.com", "serviceadmin@example.com", "beneficiary@example.com"]) {
+  for (const email of [
+    "clerk@example.com",
+    "clerk2@example.com",
+    "superadmin@example.com",
+    "serviceadmin@example.com",
+    "beneficiary@example.com",
+  ]) {
     users[email] = await sessionUserOf(db, email);
   }
   demoUniversityId = users["clerk@example.com"].client!.id;
 });
 
 const demoRequest = (status: string) =>
-  db.selectFrom("document_requests").selectAll().where("client_id", "=", demoUniversityId).where("status", "=", status as never).orderBy("id").executeTakeFirstOrThrow();
+  db
+    .selectFrom("document_requests")
+    .selectAll()
+    .where("client_id", "=", demoUniversityId)
+    .where("status", "=", status as never)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
 
 describe("staff request screens", () => {
   it("name each supporting document by its type in both languages, for the Arabic page", async () => {
     const request = await demoRequest("PENDING");
-    const page = await run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${request.id}`), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
-    const attachments = (page.data as { attachments: { document_type_en: string; document_type_ar: string }[] }).attachments;
+    const page = await run(
+      detail.loader,
+      new Request(`http://localhost/clerks/document-categories/request/${request.id}`),
+      makeContext({ user: users["clerk@example.com"] }),
+      { id: String(request.id) },
+    );
+    const attachments = (page.data as { attachments: { document_type_en: string; document_type_ar: string }[] })
+      .attachments;
     expect(attachments.length).toBeGreaterThan(0);
-    const types = await db.selectFrom("supporting_document_types").select(["document_type_en", "document_type_ar"]).where("document_category_id", "=", request.document_category_id).execute();
-    for (const attachment of attachments) expect(types).toContainEqual({ document_type_en: attachment.document_type_en, document_type_ar: attachment.document_type_ar });
+    const types = await db
+      .selectFrom("supporting_document_types")
+      .select(["document_type_en", "document_type_ar"])
+      .where("document_category_id", "=", request.document_category_id)
+      .execute();
+    for (const attachment of attachments)
+      expect(types).toContainEqual({
+        document_type_en: attachment.document_type_en,
+        document_type_ar: attachment.document_type_ar,
+      });
     expect(attachments[0].document_type_ar).toMatch(/[\u0600-\u06FF]/);
   });
 
@@ -45,11 +71,17 @@ describe("staff request screens", () => {
     const all = await run(list.loader, new Request(url), context, { categoryId: String(request.document_category_id) });
     const rows = (all.data as { rows: { id: number }[] }).rows;
     expect(rows.map((row) => row.id)).toEqual([...rows.map((row) => row.id)].sort((a, b) => b - a));
-    const pending = await run(list.loader, new Request(`${url}?status=PENDING`), context, { categoryId: String(request.document_category_id) });
+    const pending = await run(list.loader, new Request(`${url}?status=PENDING`), context, {
+      categoryId: String(request.document_category_id),
+    });
     expect((pending.data as { rows: { status: string }[] }).rows.every((row) => row.status === "PENDING")).toBe(true);
-    const byId = await run(list.loader, new Request(`${url}?q=${request.id}`), context, { categoryId: String(request.document_category_id) });
+    const byId = await run(list.loader, new Request(`${url}?q=${request.id}`), context, {
+      categoryId: String(request.document_category_id),
+    });
     expect((byId.data as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([request.id]);
-    const byEmail = await run(list.loader, new Request(`${url}?q=BENEFICIARY@example`), context, { categoryId: String(request.document_category_id) });
+    const byEmail = await run(list.loader, new Request(`${url}?q=BENEFICIARY@example`), context, {
+      categoryId: String(request.document_category_id),
+    });
     expect((byEmail.data as { total: number }).total).toBeGreaterThan(0);
   });
 
@@ -57,30 +89,78 @@ describe("staff request screens", () => {
     const request = await demoRequest("PENDING");
     const outsider = makeContext({ user: users["clerk2@example.com"] });
     const path = `/clerks/document-categories/request/${request.id}`;
-    expect((await run(detail.loader, new Request(`http://localhost${path}`), outsider, { id: String(request.id) })).status).toBe(404);
-    const post = await run(detail.action, postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }), outsider, { id: String(request.id) });
+    expect(
+      (await run(detail.loader, new Request(`http://localhost${path}`), outsider, { id: String(request.id) })).status,
+    ).toBe(404);
+    const post = await run(
+      detail.action,
+      postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }),
+      outsider,
+      { id: String(request.id) },
+    );
     expect(post.status).toBe(404);
-    expect((await db.selectFrom("document_requests").select("status").where("id", "=", request.id).executeTakeFirstOrThrow()).status).toBe("PENDING");
-    const list404 = await run(list.loader, new Request(`http://localhost/clerks/document-categories/requests/${request.document_category_id}`), outsider, { categoryId: String(request.document_category_id) });
+    expect(
+      (await db.selectFrom("document_requests").select("status").where("id", "=", request.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("PENDING");
+    const list404 = await run(
+      list.loader,
+      new Request(`http://localhost/clerks/document-categories/requests/${request.document_category_id}`),
+      outsider,
+      { categoryId: String(request.document_category_id) },
+    );
     expect(list404.status).toBe(404);
   });
 
   it("say 'No Data Found WIth ID {id}' for a missing id", async () => {
-    const result = await run(detail.loader, new Request("http://localhost/clerks/document-categories/request/99999"), makeContext({ user: users["clerk@example.com"] }), { id: "99999" });
+    const result = await run(
+      detail.loader,
+      new Request("http://localhost/clerks/document-categories/request/99999"),
+      makeContext({ user: users["clerk@example.com"] }),
+      { id: "99999" },
+    );
     expect(result.status).toBe(404);
     expect(result.data).toEqual({ reason: "not-found" });
     // Another client's request answers exactly the same (the area's error boundary says 'No Data Found WIth ID {id}').
     const other = await demoRequest("PENDING");
-    const outside = await run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${other.id}`), makeContext({ user: users["clerk2@example.com"] }), { id: String(other.id) });
+    const outside = await run(
+      detail.loader,
+      new Request(`http://localhost/clerks/document-categories/request/${other.id}`),
+      makeContext({ user: users["clerk2@example.com"] }),
+      { id: String(other.id) },
+    );
     expect([outside.status, outside.data]).toEqual([result.status, result.data]);
   });
 
   it("refuse beneficiaries (403) and let service admins look but not change", async () => {
     const request = await demoRequest("PENDING");
     const path = `/document-categories/request/${request.id}`;
-    expect((await run(detail.loader, new Request(`http://localhost${path}`), makeContext({ user: users["beneficiary@example.com"] }), { id: String(request.id) })).status).toBe(403);
-    expect((await run(detail.loader, new Request(`http://localhost${path}`), makeContext({ user: users["serviceadmin@example.com"] }), { id: String(request.id) })).status).toBe(200);
-    const post = await run(detail.action, postForm(path, { intent: "status", status: "APPROVED" }), makeContext({ user: users["serviceadmin@example.com"] }), { id: String(request.id) });
+    expect(
+      (
+        await run(
+          detail.loader,
+          new Request(`http://localhost${path}`),
+          makeContext({ user: users["beneficiary@example.com"] }),
+          { id: String(request.id) },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await run(
+          detail.loader,
+          new Request(`http://localhost${path}`),
+          makeContext({ user: users["serviceadmin@example.com"] }),
+          { id: String(request.id) },
+        )
+      ).status,
+    ).toBe(200);
+    const post = await run(
+      detail.action,
+      postForm(path, { intent: "status", status: "APPROVED" }),
+      makeContext({ user: users["serviceadmin@example.com"] }),
+      { id: String(request.id) },
+    );
     expect(post.status).toBe(403);
   });
 });
@@ -94,37 +174,76 @@ describe("Update Status", () => {
     ] as const) {
       const result = await run(
         detail.action,
-        postForm(`${base}/request/${request.id}`, { intent: "status", status: "APPROVED", securePlusEnabled: "true", note: "Documents verified" }),
+        postForm(`${base}/request/${request.id}`, {
+          intent: "status",
+          status: "APPROVED",
+          securePlusEnabled: "true",
+          note: "Documents verified",
+        }),
         makeContext({ user: users[user] }),
         { id: String(request.id) },
       );
       expect(result.status).toBe(302);
       expect(result.headers.get("Location")).toBe(`${base}/requests/${request.document_category_id}`);
     }
-    const after = await db.selectFrom("document_requests").selectAll().where("id", "=", request.id).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("document_requests")
+      .selectAll()
+      .where("id", "=", request.id)
+      .executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: "APPROVED", secure_plus_enabled: 1, status_note: "Documents verified" });
-    const audit = await db.selectFrom("audit_events").selectAll().where("action", "=", "request.status").where("entity_id", "=", request.id).execute();
+    const audit = await db
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("action", "=", "request.status")
+      .where("entity_id", "=", request.id)
+      .execute();
     expect(audit).toHaveLength(2);
     expect(JSON.parse(audit[0].details)).toMatchObject({ status: "APPROVED", note: "Documents verified" });
   });
 
   it("refuses COMPLETED and unknown statuses with a message, changing nothing", async () => {
     const request = await demoRequest("PENDING");
-    const result = await run(detail.action, postForm(`/clerks/document-categories/request/${request.id}`, { intent: "status", status: "COMPLETED" }), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
+    const result = await run(
+      detail.action,
+      postForm(`/clerks/document-categories/request/${request.id}`, { intent: "status", status: "COMPLETED" }),
+      makeContext({ user: users["clerk@example.com"] }),
+      { id: String(request.id) },
+    );
     expect(result.status).toBe(400);
-    expect((result.data as { result: { error: Record<string, string[]> } }).result.error.status).toEqual(["staff.statusInvalid"]);
+    expect((result.data as { result: { error: Record<string, string[]> } }).result.error.status).toEqual([
+      "staff.statusInvalid",
+    ]);
   });
 });
 
 describe("issue document form", () => {
   it("offers today plus the category's validity period as the expiry date", async () => {
     const request = await demoRequest("APPROVED");
-    const category = await db.selectFrom("document_categories").select("validity_period_days").where("id", "=", request.document_category_id).executeTakeFirstOrThrow();
-    const page = await run(issueRoute.loader, new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`), makeContext({ user: users["superadmin@example.com"] }), { id: String(request.id) });
+    const category = await db
+      .selectFrom("document_categories")
+      .select("validity_period_days")
+      .where("id", "=", request.document_category_id)
+      .executeTakeFirstOrThrow();
+    const page = await run(
+      issueRoute.loader,
+      new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`),
+      makeContext({ user: users["superadmin@example.com"] }),
+      { id: String(request.id) },
+    );
     const expected = new Date(Date.now() + category.validity_period_days * 86_400_000).toISOString().slice(0, 10);
     expect((page.data as { defaultExpiry: string }).defaultExpiry).toBe(expected);
-    await db.updateTable("document_categories").set({ validity_period_days: 0 }).where("id", "=", request.document_category_id).execute();
-    const sameDay = await run(issueRoute.loader, new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`), makeContext({ user: users["superadmin@example.com"] }), { id: String(request.id) });
+    await db
+      .updateTable("document_categories")
+      .set({ validity_period_days: 0 })
+      .where("id", "=", request.document_category_id)
+      .execute();
+    const sameDay = await run(
+      issueRoute.loader,
+      new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`),
+      makeContext({ user: users["superadmin@example.com"] }),
+      { id: String(request.id) },
+    );
     expect((sameDay.data as { defaultExpiry: string }).defaultExpiry).toBe(new Date().toISOString().slice(0, 10));
   });
 
@@ -132,29 +251,73 @@ describe("issue document form", () => {
     const request = await demoRequest("APPROVED");
     const path = `/super-admin/document-categories-management/request/issue/${request.id}`;
     const context = makeContext({ user: users["superadmin@example.com"] });
-    const noFile = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "2099-01-01" }), context, { id: String(request.id) });
+    const noFile = await run(
+      issueRoute.action,
+      multipart(path, { documentName: "X", expirationDate: "2099-01-01" }),
+      context,
+      { id: String(request.id) },
+    );
     expect((noFile.data as { errors: Record<string, string> }).errors.file).toBe("validation.selectFile");
-    const big = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "2099-01-01" }, ["big.pdf", new Uint8Array(4 * 1024 * 1024 + 1)]), context, { id: String(request.id) });
+    const big = await run(
+      issueRoute.action,
+      multipart(path, { documentName: "X", expirationDate: "2099-01-01" }, [
+        "big.pdf",
+        new Uint8Array(4 * 1024 * 1024 + 1),
+      ]),
+      context,
+      { id: String(request.id) },
+    );
     expect((big.data as { errors: Record<string, string> }).errors.file).toBe("validation.fileMax4");
-    const past = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "2020-01-01" }, ["a.pdf", await pdfBytes()]), context, { id: String(request.id) });
+    const past = await run(
+      issueRoute.action,
+      multipart(path, { documentName: "X", expirationDate: "2020-01-01" }, ["a.pdf", await pdfBytes()]),
+      context,
+      { id: String(request.id) },
+    );
     expect((past.data as { errors: Record<string, string> }).errors.expirationDate).toBe("validation.selectValidDate");
-    const noDate = await run(issueRoute.action, multipart(path, { documentName: "X", expirationDate: "" }, ["a.pdf", await pdfBytes()]), context, { id: String(request.id) });
-    expect((noDate.data as { errors: Record<string, string> }).errors.expirationDate).toBe("validation.expirationDateRequired");
-    expect(await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).execute()).toHaveLength(0);
+    const noDate = await run(
+      issueRoute.action,
+      multipart(path, { documentName: "X", expirationDate: "" }, ["a.pdf", await pdfBytes()]),
+      context,
+      { id: String(request.id) },
+    );
+    expect((noDate.data as { errors: Record<string, string> }).errors.expirationDate).toBe(
+      "validation.expirationDateRequired",
+    );
+    expect(
+      await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).execute(),
+    ).toHaveLength(0);
   });
 
   it("uses the file name when the name is empty; the clerks' version sets the expiry from the category", async () => {
     const request = await demoRequest("APPROVED");
-    const result = await run(issueRoute.action, multipart(`/clerks/document-categories/request/issue/${request.id}`, { documentName: "" }, ["Final Certificate.pdf", await pdfBytes()]), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
+    const result = await run(
+      issueRoute.action,
+      multipart(`/clerks/document-categories/request/issue/${request.id}`, { documentName: "" }, [
+        "Final Certificate.pdf",
+        await pdfBytes(),
+      ]),
+      makeContext({ user: users["clerk@example.com"] }),
+      { id: String(request.id) },
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe(`/clerks/document-categories/requests/${request.document_category_id}`);
-    const issued = await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).executeTakeFirstOrThrow();
+    const issued = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("request_id", "=", request.id)
+      .executeTakeFirstOrThrow();
     expect(issued.document_name).toBe("Final Certificate");
   });
 
   it("refuses another client's request with 404", async () => {
     const request = await demoRequest("APPROVED");
-    const result = await run(issueRoute.action, multipart(`/clerks/document-categories/request/issue/${request.id}`, {}, ["a.pdf", await pdfBytes()]), makeContext({ user: users["clerk2@example.com"] }), { id: String(request.id) });
+    const result = await run(
+      issueRoute.action,
+      multipart(`/clerks/document-categories/request/issue/${request.id}`, {}, ["a.pdf", await pdfBytes()]),
+      makeContext({ user: users["clerk2@example.com"] }),
+      { id: String(request.id) },
+    );
     expect(result.status).toBe(404);
   });
 });
@@ -162,37 +325,102 @@ describe("issue document form", () => {
 describe("revoking an issued document", () => {
   it("needs a reason, is audited, and the public page says REVOKED with the reason at once", async () => {
     const { loader: verifyLoader } = await import("~/routes/verify/verify");
-    const issued = await db.selectFrom("issued_documents").selectAll().where("client_id", "=", demoUniversityId).where("status", "=", "VALID").orderBy("id").executeTakeFirstOrThrow();
+    const issued = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("client_id", "=", demoUniversityId)
+      .where("status", "=", "VALID")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const path = `/clerks/document-categories/request/${issued.request_id}`;
     const context = makeContext({ user: users["clerk@example.com"] });
-    const noReason = await run(detail.action, postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "" }), context, { id: String(issued.request_id) });
+    const noReason = await run(
+      detail.action,
+      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "" }),
+      context,
+      { id: String(issued.request_id) },
+    );
     expect(noReason.status).toBe(400);
-    const revoked = await run(detail.action, postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Name misspelled" }), context, { id: String(issued.request_id) });
+    const revoked = await run(
+      detail.action,
+      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Name misspelled" }),
+      context,
+      { id: String(issued.request_id) },
+    );
     expect(revoked.status).toBe(302);
-    expect(await db.selectFrom("audit_events").selectAll().where("action", "=", "request.revoke").execute()).toHaveLength(1);
-    const notice = await db.selectFrom("notifications").select(["body_en", "link"]).where("user_id", "=", issued.beneficiary_id).where("kind", "=", "documentRevoked").executeTakeFirstOrThrow();
-    expect(notice).toEqual({ body_en: "Reason: Name misspelled", link: `/beneficiary/request-document/${issued.request_id}` });
-    expect(await db.selectFrom("email_outbox").selectAll().where("body", "like", "%Name misspelled%").execute()).toHaveLength(1);
-    const page = await run(verifyLoader, new Request(`http://localhost/verify/${issued.verification_code}`), makeContext(), { code: issued.verification_code });
+    expect(
+      await db.selectFrom("audit_events").selectAll().where("action", "=", "request.revoke").execute(),
+    ).toHaveLength(1);
+    const notice = await db
+      .selectFrom("notifications")
+      .select(["body_en", "link"])
+      .where("user_id", "=", issued.beneficiary_id)
+      .where("kind", "=", "documentRevoked")
+      .executeTakeFirstOrThrow();
+    expect(notice).toEqual({
+      body_en: "Reason: Name misspelled",
+      link: `/beneficiary/request-document/${issued.request_id}`,
+    });
+    expect(
+      await db.selectFrom("email_outbox").selectAll().where("body", "like", "%Name misspelled%").execute(),
+    ).toHaveLength(1);
+    const page = await run(
+      verifyLoader,
+      new Request(`http://localhost/verify/${issued.verification_code}`),
+      makeContext(),
+      { code: issued.verification_code },
+    );
     expect(page.text).toContain('data-verdict="REVOKED"');
     expect(page.text).toContain("Name misspelled");
   });
 
   it("is refused to another client's clerk", async () => {
-    const issued = await db.selectFrom("issued_documents").selectAll().where("client_id", "=", demoUniversityId).where("status", "=", "VALID").orderBy("id").executeTakeFirstOrThrow();
-    const result = await run(detail.action, postForm(`/clerks/document-categories/request/${issued.request_id}`, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Hostile" }), makeContext({ user: users["clerk2@example.com"] }), { id: String(issued.request_id) });
+    const issued = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("client_id", "=", demoUniversityId)
+      .where("status", "=", "VALID")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const result = await run(
+      detail.action,
+      postForm(`/clerks/document-categories/request/${issued.request_id}`, {
+        intent: "revoke",
+        issuedDocumentId: String(issued.id),
+        reason: "Hostile",
+      }),
+      makeContext({ user: users["clerk2@example.com"] }),
+      { id: String(issued.request_id) },
+    );
     expect(result.status).toBe(404);
-    expect((await db.selectFrom("issued_documents").select("status").where("id", "=", issued.id).executeTakeFirstOrThrow()).status).toBe("VALID");
+    expect(
+      (await db.selectFrom("issued_documents").select("status").where("id", "=", issued.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("VALID");
   });
 });
 
 describe("links back to the list", () => {
   it("go to the category's requests, or for a service admin to the client's", async () => {
     const request = await demoRequest("PENDING");
-    const clerkView = await run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${request.id}`), makeContext({ user: users["clerk@example.com"] }), { id: String(request.id) });
-    expect((clerkView.data as { links: { list: string } }).links.list).toBe(`/clerks/document-categories/requests/${request.document_category_id}`);
-    const serviceView = await run(detail.loader, new Request(`http://localhost/service-admin/clients-management/request/${request.id}`), makeContext({ user: users["serviceadmin@example.com"] }), { id: String(request.id) });
-    expect((serviceView.data as { links: { list: string } }).links.list).toBe(`/service-admin/clients-management/requests/${request.client_id}`);
+    const clerkView = await run(
+      detail.loader,
+      new Request(`http://localhost/clerks/document-categories/request/${request.id}`),
+      makeContext({ user: users["clerk@example.com"] }),
+      { id: String(request.id) },
+    );
+    expect((clerkView.data as { links: { list: string } }).links.list).toBe(
+      `/clerks/document-categories/requests/${request.document_category_id}`,
+    );
+    const serviceView = await run(
+      detail.loader,
+      new Request(`http://localhost/service-admin/clients-management/request/${request.id}`),
+      makeContext({ user: users["serviceadmin@example.com"] }),
+      { id: String(request.id) },
+    );
+    expect((serviceView.data as { links: { list: string } }).links.list).toBe(
+      `/service-admin/clients-management/requests/${request.client_id}`,
+    );
   });
 });
 
@@ -222,14 +450,29 @@ describe("the work queue", () => {
     const pending = (await queue("?status=PENDING")).data as { rows: Row[] };
     expect(pending.rows.every((row) => row.status === "PENDING")).toBe(true);
     const request = await demoRequest("APPROVED");
-    const byCategory = (await queue(`?category=${request.document_category_id}&size=100`)).data as { rows: (Row & { category_en: string })[]; filters: { category: string } };
+    const byCategory = (await queue(`?category=${request.document_category_id}&size=100`)).data as {
+      rows: (Row & { category_en: string })[];
+      filters: { category: string };
+    };
     expect(byCategory.filters.category).toBe(String(request.document_category_id));
     expect(new Set(byCategory.rows.map((row) => row.category_en)).size).toBe(1);
-    const ministryCategory = await db.selectFrom("document_categories").innerJoin("clients", "clients.id", "document_categories.client_id").select("document_categories.id").where("clients.name_en", "=", "Ministry of Labour").executeTakeFirstOrThrow();
-    const foreign = (await queue(`?category=${ministryCategory.id}`)).data as { filters: { category: string }; total: number };
+    const ministryCategory = await db
+      .selectFrom("document_categories")
+      .innerJoin("clients", "clients.id", "document_categories.client_id")
+      .select("document_categories.id")
+      .where("clients.name_en", "=", "Ministry of Labour")
+      .executeTakeFirstOrThrow();
+    const foreign = (await queue(`?category=${ministryCategory.id}`)).data as {
+      filters: { category: string };
+      total: number;
+    };
     expect(foreign.filters.category).toBe("");
     expect(foreign.total).toBe(((await queue()).data as { total: number }).total);
-    const beneficiary = await db.selectFrom("users").select("nin").where("id", "=", request.beneficiary_id).executeTakeFirstOrThrow();
+    const beneficiary = await db
+      .selectFrom("users")
+      .select("nin")
+      .where("id", "=", request.beneficiary_id)
+      .executeTakeFirstOrThrow();
     const byNin = (await queue(`?q=${beneficiary.nin}&size=100`)).data as { rows: { id: number }[] };
     expect(byNin.rows.map((row) => row.id)).toContain(request.id);
     const byNumber = (await queue(`?q=${request.id}&size=100`)).data as { rows: { id: number }[] };
@@ -262,14 +505,27 @@ describe("CSV export", () => {
 
   it("streams the list with its filters: a BOM, a header in the user's language, ISO dates, Arabic intact", async () => {
     const context = makeContext({ user: users["clerk@example.com"], language: "ar" });
-    const response = (await listExport.loader({ request: new Request("http://localhost/clerks/requests/export?status=PENDING&format=csv&page=3"), context, params: {} } as never)) as Response;
+    const response = (await listExport.loader({
+      request: new Request("http://localhost/clerks/requests/export?status=PENDING&format=csv&page=3"),
+      context,
+      params: {},
+    } as never)) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const { lines, head, first } = await readCsv(response);
     expect([...first.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = head.replace(/^\uFEFF/, "").split("\r\n");
     expect(rows[0]).toBe("رقم الطلب,الحالة,تاريخ الإنشاء,المستفيد,البريد الإلكتروني,الرقم الوطني,نوع الوثيقة,الجهة");
-    const pending = (await db.selectFrom("document_requests").select("id").where("client_id", "=", demoUniversityId).where("status", "=", "PENDING").execute()).length;
+    const pending = (
+      await db
+        .selectFrom("document_requests")
+        .select("id")
+        .where("client_id", "=", demoUniversityId)
+        .where("status", "=", "PENDING")
+        .execute()
+    ).length;
     expect(lines).toBe(pending + 1);
     const fields = rows[1].split(",");
     expect(fields[1]).toBe("قيد الانتظار");
@@ -285,7 +541,13 @@ describe("CSV export", () => {
       INSERT INTO document_requests (beneficiary_id, client_id, document_category_id, status, request_message, created_at, updated_at)
       SELECT ${request.beneficiary_id}, ${request.client_id}, ${request.document_category_id}, 'APPROVED', '', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' FROM n
     `.execute(db);
-    const expected = (await db.selectFrom("document_requests").select(db.fn.countAll<number>().as("n")).where("client_id", "=", demoUniversityId).executeTakeFirstOrThrow()).n;
+    const expected = (
+      await db
+        .selectFrom("document_requests")
+        .select(db.fn.countAll<number>().as("n"))
+        .where("client_id", "=", demoUniversityId)
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(expected).toBeGreaterThan(100_000);
     // Live memory, garbage collected first (what the drivers leave as garbage differs between databases).
     v8.setFlagsFromString("--expose-gc");
@@ -293,14 +555,20 @@ describe("CSV export", () => {
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
     let peak = 0;
-    const response = (await listExport.loader({ request: new Request("http://localhost/clerks/requests/export?format=csv"), context: makeContext({ user: users["clerk@example.com"], language: "en" }), params: {} } as never)) as Response;
+    const response = (await listExport.loader({
+      request: new Request("http://localhost/clerks/requests/export?format=csv"),
+      context: makeContext({ user: users["clerk@example.com"], language: "en" }),
+      params: {},
+    } as never)) as Response;
     const { lines, head } = await readCsv(response, (reads) => {
       if (reads % 25 !== 0) return;
       gc();
       peak = Math.max(peak, process.memoryUsage().heapUsed - heapBefore);
     });
     expect(lines).toBe(Number(expected) + 1);
-    expect(head.split("\r\n")[0]).toBe("\uFEFFRequest number,Status,Created at,Beneficiary,Email,National ID,Document category,Organisation");
+    expect(head.split("\r\n")[0]).toBe(
+      "\uFEFFRequest number,Status,Created at,Beneficiary,Email,National ID,Document category,Organisation",
+    );
     // The rows were never all in memory at once (about 100 MB as objects and text).
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThan(30 * 1024 * 1024);

@@ -17,7 +17,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = idOf(params.id);
   const file = Number.isInteger(id) ? await findFile(db, id) : undefined;
   const { requestAttachment, draftAttachment, issued, attestation } = file ? await fileOwners(db, file.id) : {};
-  const owner = [requestAttachment, issued, attestation, draftAttachment].find((candidate) => candidate && inScope(principal, candidate));
+  const owner = [requestAttachment, issued, attestation, draftAttachment].find(
+    (candidate) => candidate && inScope(principal, candidate),
+  );
   requirePermission(principal, "file:read", owner && file ? owner : null);
   const bytes = await readStoredFile(file!.storage_key);
   const download = new URL(request.url).searchParams.has("download");

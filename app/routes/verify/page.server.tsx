@@ -19,7 +19,14 @@ import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, pinRetryAfterSeconds, VERIFY_WINDOW_MS, verdictOf, verifyCode, type IssuedDocument } from "~/modules/verification/service.server";
+import {
+  checkAccessPin,
+  pinRetryAfterSeconds,
+  VERIFY_WINDOW_MS,
+  verdictOf,
+  verifyCode,
+  type IssuedDocument,
+} from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/modules/http/body.server";
 
@@ -47,7 +54,12 @@ type Pages = typeof PAGES;
 const renderedPages = new Map<string, PageTemplate>();
 const MAX_RENDERED_PAGES = 1000;
 
-function renderPage<K extends keyof Pages>(lng: Language, kind: K, props: ComponentProps<Pages[K]>, token: string): RenderedPage {
+function renderPage<K extends keyof Pages>(
+  lng: Language,
+  kind: K,
+  props: ComponentProps<Pages[K]>,
+  token: string,
+): RenderedPage {
   const key = `${lng} ${kind} ${JSON.stringify(props)}`;
   let template = renderedPages.get(key);
   if (!template) {
@@ -79,13 +91,29 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
   const lng = await detectLanguage(request);
   // The visitor's anchor for the forms' token, set with the answer when they have none yet (docs/decisions/0012).
   const { anchor, setCookie } = anchorForPage(request.headers.get("Cookie"));
-  const page = <K extends keyof Pages>(kind: K, props: ComponentProps<Pages[K]>, status = 200, headers: Record<string, string> = {}): PageAnswer => ({
+  const page = <K extends keyof Pages>(
+    kind: K,
+    props: ComponentProps<Pages[K]>,
+    status = 200,
+    headers: Record<string, string> = {},
+  ): PageAnswer => ({
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Language, Cookie", ...(setCookie && !headers["Set-Cookie"] ? { "Set-Cookie": setCookie } : {}), ...headers },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      Vary: "Accept-Language, Cookie",
+      ...(setCookie && !headers["Set-Cookie"] ? { "Set-Cookie": setCookie } : {}),
+      ...headers,
+    },
     page: renderPage(lng, kind, props, formTokenFor(anchor)),
   });
-  const redirect = (location: string, headers: Record<string, string> = {}): PageAnswer => ({ status: 302, headers: { Location: location, ...headers }, page: null });
-  const rateLimited = () => page("error", { status: 429, path }, 429, { "Retry-After": String(VERIFY_WINDOW_MS / 1000) });
+  const redirect = (location: string, headers: Record<string, string> = {}): PageAnswer => ({
+    status: 302,
+    headers: { Location: location, ...headers },
+    page: null,
+  });
+  const rateLimited = () =>
+    page("error", { status: 429, path }, 429, { "Retry-After": String(VERIFY_WINDOW_MS / 1000) });
 
   if (path === "/verify") {
     const typed = url.searchParams.get("code");
@@ -102,20 +130,29 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     if (!(request instanceof Request)) throw new Error("a POST is answered from the whole request");
     if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return rateLimited();
     const source = postSourceOf(request);
-    if (source === "foreign" || (source === "unknown" && !isValidFormToken(anchorOf(request.headers.get("Cookie")), await readFormToken(request)))) {
+    if (
+      source === "foreign" ||
+      (source === "unknown" && !isValidFormToken(anchorOf(request.headers.get("Cookie")), await readFormToken(request)))
+    ) {
       return page("error", { status: 403, path }, 403);
     }
     const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
     if (!code || !document) return page("error", { status: 404, path }, 404);
     const unlocked = await isUnlocked(request, code);
-    const resultPage = (result: CheckResult, status: number, headers: Record<string, string> = {}) => page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status, headers);
+    const resultPage = (result: CheckResult, status: number, headers: Record<string, string> = {}) =>
+      page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status, headers);
     let form: FormData;
     try {
       if (mediaTypeOf(request) === "multipart/form-data") {
         const check = await hashPostedFile(request, document.document_hash, MAX_CHECK_FILE_BYTES);
         // Whoever presents the document's own file holds it: a SecurePlus document opens for them as with its PIN.
         if (check.status === "match" && document.secure_plus_enabled === 1 && !unlocked) {
-          return page("result", { view: view(code, verdictOf(document), document, true), result: { file: "match" }, path }, 200, { "Set-Cookie": await unlockHeader(code) });
+          return page(
+            "result",
+            { view: view(code, verdictOf(document), document, true), result: { file: "match" }, path },
+            200,
+            { "Set-Cookie": await unlockHeader(code) },
+          );
         }
         return resultPage({ file: check.status }, check.status === "too-large" ? 413 : 200);
       }
@@ -140,11 +177,19 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return rateLimited();
     return redirect(`/verify/${code}`);
   }
-  const result = await verifyCode(getDb(), rawCode, { ip, userAgent: request.headers.get("User-Agent"), rateLimit: env.verifyRateLimit });
+  const result = await verifyCode(getDb(), rawCode, {
+    ip,
+    userAgent: request.headers.get("User-Agent"),
+    rateLimit: env.verifyRateLimit,
+  });
   if (result === "rate-limited") return rateLimited();
   const unlocked = result.code ? await isUnlocked(request, result.code) : false;
   const status = result.verdict === "NOT_FOUND" ? 404 : 200;
-  return page("result", { view: view(result.code ?? rawCode.slice(0, 40), result.verdict, result.document, unlocked), path }, status);
+  return page(
+    "result",
+    { view: view(result.code ?? rawCode.slice(0, 40), result.verdict, result.document, unlocked), path },
+    status,
+  );
 }
 
 /**
@@ -155,8 +200,17 @@ export async function revokedFileResponse(request: Request, code: string, docume
   const lng = await detectLanguage(request);
   const { anchor, setCookie } = anchorForPage(request.headers.get("Cookie"));
   const unlocked = await isUnlocked(request, code);
-  const rendered = renderPage(lng, "result", { view: view(code, verdictOf(document), document, unlocked), path: `/verify/${code}` }, formTokenFor(anchor));
-  const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", Vary: "Accept-Language, Cookie" };
+  const rendered = renderPage(
+    lng,
+    "result",
+    { view: view(code, verdictOf(document), document, unlocked), path: `/verify/${code}` },
+    formTokenFor(anchor),
+  );
+  const headers: Record<string, string> = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    Vary: "Accept-Language, Cookie",
+  };
   if (setCookie) headers["Set-Cookie"] = setCookie;
   return new Response(new Uint8Array(rendered.html), { status: 410, headers });
 }
@@ -164,7 +218,10 @@ export async function revokedFileResponse(request: Request, code: string, docume
 /** The answer as a Fetch Response, for the route modules. */
 export async function verificationResponse(request: Request, ip: string): Promise<Response> {
   const answer = await verificationAnswer(request, ip);
-  return new Response(answer.page ? new Uint8Array(answer.page.html) : null, { status: answer.status, headers: answer.headers });
+  return new Response(answer.page ? new Uint8Array(answer.page.html) : null, {
+    status: answer.status,
+    headers: answer.headers,
+  });
 }
 
 /** A segment that is not valid percent-encoding is taken as it is: it is then simply not a code. */

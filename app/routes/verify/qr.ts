@@ -8,7 +8,11 @@ import type { Route } from "./+types/qr";
 export async function loader({ params }: Route.LoaderArgs) {
   const code = normalizeCode(params.code);
   if (!code) throw data({ reason: "not-found" }, { status: 404 });
-  const svg = await QRCode.toString(`${env.publicUrl}/verify/${code}`, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  const svg = await QRCode.toString(`${env.publicUrl}/verify/${code}`, {
+    type: "svg",
+    margin: 1,
+    errorCorrectionLevel: "M",
+  });
   return new Response(svg, {
     headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400, immutable" },
   });

@@ -16,13 +16,23 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
 function storedBlock(bytes: Buffer): Buffer {
   // BFINAL 0, BTYPE 00 (stored): the stream is byte-aligned after a sync flush, so the header is one zero byte.
-  const head = Buffer.from([0, bytes.length & 0xff, bytes.length >> 8, ~bytes.length & 0xff, (~bytes.length >> 8) & 0xff]);
+  const head = Buffer.from([
+    0,
+    bytes.length & 0xff,
+    bytes.length >> 8,
+    ~bytes.length & 0xff,
+    (~bytes.length >> 8) & 0xff,
+  ]);
   return Buffer.concat([head, bytes]);
 }
 
 export function pageTemplate(html: string): PageTemplate {
   const parts = html.split(TOKEN_PLACEHOLDER).map((part) => Buffer.from(part));
-  const deflated = parts.map((part, index) => zlib.deflateRawSync(part, { finishFlush: index === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }));
+  const deflated = parts.map((part, index) =>
+    zlib.deflateRawSync(part, {
+      finishFlush: index === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+    }),
+  );
   if (parts.length === 1) {
     const whole = parts[0];
     let gzipped: Buffer | undefined;

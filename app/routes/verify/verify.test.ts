@@ -38,7 +38,12 @@ const page = (result: { text?: string }) => {
 describe("/verify/{code}", () => {
   it.each(["VALID", "EXPIRED", "REVOKED"])("says %s and records the verification", async (verdict) => {
     const code = codes[verdict];
-    const result = await run(verify.loader, get(`/verify/${code}`, { "User-Agent": "test-agent" }), makeContext({ ip: "198.51.100.1" }), { code });
+    const result = await run(
+      verify.loader,
+      get(`/verify/${code}`, { "User-Agent": "test-agent" }),
+      makeContext({ ip: "198.51.100.1" }),
+      { code },
+    );
     expect(result.status).toBe(200);
     expect(page(result).verdict).toBe(verdict);
     const events = await db.selectFrom("verification_events").selectAll().execute();
@@ -50,11 +55,19 @@ describe("/verify/{code}", () => {
 
   it("says a document replaced by a newer one was superseded in the reader's language", async () => {
     const code = codes.REVOKED;
-    await db.updateTable("issued_documents").set({ revocation_reason: "Superseded" }).where("verification_code", "=", code).execute();
-    const arabic = await run(verify.loader, get(`/verify/${code}?lng=ar`), makeContext({ ip: "198.51.100.20" }), { code });
+    await db
+      .updateTable("issued_documents")
+      .set({ revocation_reason: "Superseded" })
+      .where("verification_code", "=", code)
+      .execute();
+    const arabic = await run(verify.loader, get(`/verify/${code}?lng=ar`), makeContext({ ip: "198.51.100.20" }), {
+      code,
+    });
     expect(arabic.text).toContain("<bdi>استُبدلت بوثيقة أحدث</bdi>");
     expect(arabic.text).not.toContain("Superseded");
-    const english = await run(verify.loader, get(`/verify/${code}?lng=en`), makeContext({ ip: "198.51.100.20" }), { code });
+    const english = await run(verify.loader, get(`/verify/${code}?lng=en`), makeContext({ ip: "198.51.100.20" }), {
+      code,
+    });
     expect(english.text).toContain("<bdi>Replaced by a newer document</bdi>");
   });
 
@@ -68,13 +81,19 @@ describe("/verify/{code}", () => {
     const code = codes.VALID;
     const before = await run(verify.loader, get(`/verify/${code}`), makeContext(), { code });
     expect(page(before).verdict).toBe("VALID");
-    await db.updateTable("issued_documents").set({ status: "REVOKED", revoked_at: new Date().toISOString(), revocation_reason: "test" }).where("verification_code", "=", code).execute();
+    await db
+      .updateTable("issued_documents")
+      .set({ status: "REVOKED", revoked_at: new Date().toISOString(), revocation_reason: "test" })
+      .where("verification_code", "=", code)
+      .execute();
     const after = await run(verify.loader, get(`/verify/${code}`), makeContext(), { code });
     expect(page(after).verdict).toBe("REVOKED");
   });
 
   it("answers NOT FOUND with 404, revealing nothing else", async () => {
-    const result = await run(verify.loader, get("/verify/ABCDEFGHJKMNPQRS"), makeContext(), { code: "ABCDEFGHJKMNPQRS" });
+    const result = await run(verify.loader, get("/verify/ABCDEFGHJKMNPQRS"), makeContext(), {
+      code: "ABCDEFGHJKMNPQRS",
+    });
     expect(result.status).toBe(404);
     expect(page(result)).toMatchObject({ verdict: "NOT_FOUND", holder: null, canDownload: false, asksPin: false });
     expect(page(result).html).not.toMatch(/data-testid="sha256"/);
@@ -88,18 +107,28 @@ describe("/verify/{code}", () => {
     const result = await run(verify.loader, get(`/verify/${typed}`), makeContext(), { code: typed });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe(`/verify/${code}`);
-    const typedForm = await run(verifyForm.loader, get(`/verify?code=${encodeURIComponent(` ${typed} `)}`), makeContext());
+    const typedForm = await run(
+      verifyForm.loader,
+      get(`/verify?code=${encodeURIComponent(` ${typed} `)}`),
+      makeContext(),
+    );
     expect(typedForm.headers.get("Location")).toBe(`/verify/${code}`);
     const bad = await run(verifyForm.loader, get("/verify?code=nope"), makeContext());
     expect(bad.status).toBe(400);
   });
 
   it("shows the holder without SecurePlus and hides it with SecurePlus", async () => {
-    const open = await run(verify.loader, get(`/verify/${codes.VALID}`, { "Accept-Language": "en" }), makeContext(), { code: codes.VALID });
+    const open = await run(verify.loader, get(`/verify/${codes.VALID}`, { "Accept-Language": "en" }), makeContext(), {
+      code: codes.VALID,
+    });
     expect(page(open).holder).toMatch(/\w+ \w+/);
-    const secure = await run(verify.loader, get(`/verify/${codes.SECURE_PLUS}`), makeContext(), { code: codes.SECURE_PLUS });
+    const secure = await run(verify.loader, get(`/verify/${codes.SECURE_PLUS}`), makeContext(), {
+      code: codes.SECURE_PLUS,
+    });
     expect(page(secure)).toMatchObject({ holder: null, canDownload: false, asksPin: true });
-    const download = await run(documentRoute.loader, get(`/verify/${codes.SECURE_PLUS}/document`), makeContext(), { code: codes.SECURE_PLUS });
+    const download = await run(documentRoute.loader, get(`/verify/${codes.SECURE_PLUS}/document`), makeContext(), {
+      code: codes.SECURE_PLUS,
+    });
     expect(download.status).toBe(403);
   });
 
@@ -108,7 +137,12 @@ describe("/verify/{code}", () => {
     const context = makeContext();
     const pin = accessPinFor(code);
     const wrong = pin === "000000" ? "111111" : "000000";
-    const format = await run(verify.action, postForm(`/verify/${code}`, { pin: "12ab" }, { "Accept-Language": "en" }), context, { code });
+    const format = await run(
+      verify.action,
+      postForm(`/verify/${code}`, { pin: "12ab" }, { "Accept-Language": "en" }),
+      context,
+      { code },
+    );
     expect(format.status).toBe(400);
     expect(format.text).toContain("The access PIN has 6 digits.");
 
@@ -118,36 +152,61 @@ describe("/verify/{code}", () => {
     const unlocked = await run(verify.loader, get(`/verify/${code}`, { Cookie: cookie }), context, { code });
     expect(page(unlocked)).toMatchObject({ canDownload: true, asksPin: false });
     expect(page(unlocked).holder).toBeTruthy();
-    const download = await run(documentRoute.loader, get(`/verify/${code}/document`, { Cookie: cookie }), context, { code });
+    const download = await run(documentRoute.loader, get(`/verify/${code}/document`, { Cookie: cookie }), context, {
+      code,
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
     expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename="/);
     expect(download.headers.get("Content-Security-Policy")).toBe("sandbox");
 
     for (let attempt = 0; attempt < 5; attempt++) {
-      const result = await run(verify.action, postForm(`/verify/${code}`, { pin: wrong }, { "Accept-Language": "en" }), context, { code });
+      const result = await run(
+        verify.action,
+        postForm(`/verify/${code}`, { pin: wrong }, { "Accept-Language": "en" }),
+        context,
+        { code },
+      );
       expect(result.status).toBe(400);
       expect(result.text).toContain("That access PIN is not right.");
     }
-    const locked = await run(verify.action, postForm(`/verify/${code}`, { pin }, { "Accept-Language": "en" }), context, { code });
+    const locked = await run(
+      verify.action,
+      postForm(`/verify/${code}`, { pin }, { "Accept-Language": "en" }),
+      context,
+      { code },
+    );
     expect(locked.status).toBe(429);
     expect(locked.headers.get("Retry-After")).toBe("900");
     expect(locked.text).toContain("Too many wrong access PINs for this document.");
   });
 
   it("counts each PIN before checking it: of 30 guesses at once on a fresh document, exactly 5 are checked", async () => {
-    const document = await db.selectFrom("issued_documents").selectAll().where("secure_plus_enabled", "=", 1).executeTakeFirstOrThrow();
-    const results = await Promise.all(Array.from({ length: 30 }, () => checkAccessPin(document as unknown as IssuedDocument, "000001", { visitor: "198.51.100.1", holder: false })));
+    const document = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("secure_plus_enabled", "=", 1)
+      .executeTakeFirstOrThrow();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        checkAccessPin(document as unknown as IssuedDocument, "000001", { visitor: "198.51.100.1", holder: false }),
+      ),
+    );
     expect(results.filter((result) => result === "wrong")).toHaveLength(5);
     expect(results.filter((result) => result === "locked")).toHaveLength(25);
   });
 
   it("never lets others' guesses lock the holder out: per visitor 5, per document 20 a day, the holder signed in always checked", async () => {
-    const row = await db.selectFrom("issued_documents").selectAll().where("secure_plus_enabled", "=", 1).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("secure_plus_enabled", "=", 1)
+      .executeTakeFirstOrThrow();
     const document = row as unknown as IssuedDocument;
     const right = accessPinFor(row.verification_code);
     // One guesser waits after 5; another address is still checked.
-    for (let i = 0; i < 5; i++) expect(await checkAccessPin(document, "000001", { visitor: "10.1.0.1", holder: false })).toBe("wrong");
+    for (let i = 0; i < 5; i++)
+      expect(await checkAccessPin(document, "000001", { visitor: "10.1.0.1", holder: false })).toBe("wrong");
     expect(await checkAccessPin(document, right, { visitor: "10.1.0.1", holder: false })).toBe("locked");
     // Guesses from many addresses: past 20 a day the document takes no PIN from anyone but its holder.
     for (let i = 0; i < 20; i++) await checkAccessPin(document, "000001", { visitor: `10.2.0.${i}`, holder: false });
@@ -158,10 +217,18 @@ describe("/verify/{code}", () => {
   it("limits look-ups to 60 a minute per IP, then answers 429", async () => {
     const context = makeContext({ ip: "198.51.100.9" });
     for (let i = 0; i < 60; i++) {
-      expect((await run(verify.loader, get(`/verify/${codes.VALID}`), context, { code: codes.VALID })).status).toBe(200);
+      expect((await run(verify.loader, get(`/verify/${codes.VALID}`), context, { code: codes.VALID })).status).toBe(
+        200,
+      );
     }
     expect((await run(verify.loader, get(`/verify/${codes.VALID}`), context, { code: codes.VALID })).status).toBe(429);
-    expect((await run(verify.loader, get(`/verify/${codes.VALID}`), makeContext({ ip: "198.51.100.10" }), { code: codes.VALID })).status).toBe(200);
+    expect(
+      (
+        await run(verify.loader, get(`/verify/${codes.VALID}`), makeContext({ ip: "198.51.100.10" }), {
+          code: codes.VALID,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -169,7 +236,11 @@ describe("file check", () => {
   const multipart = (code: string, bytes: Uint8Array, name = "document.pdf") => {
     const form = new FormData();
     form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type: "application/pdf" }));
-    return new Request(`http://localhost/verify/${code}`, { method: "POST", body: form, headers: { Origin: "http://localhost" } });
+    return new Request(`http://localhost/verify/${code}`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: "http://localhost" },
+    });
   };
 
   it("says whether the file's SHA-256 matches, and stores nothing", async () => {
@@ -177,7 +248,11 @@ describe("file check", () => {
     const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
     const download = await run(documentRoute.loader, get(`/verify/${code}/document`), makeContext(), { code });
     expect(download.status).toBe(200);
-    const response = await documentRoute.loader({ params: { code }, request: get(`/verify/${code}/document`), context: makeContext() } as never);
+    const response = await documentRoute.loader({
+      params: { code },
+      request: get(`/verify/${code}/document`),
+      context: makeContext(),
+    } as never);
     const original = new Uint8Array(await (response as Response).arrayBuffer());
 
     const match = await run(verify.action, multipart(code, original), makeContext(), { code });
@@ -191,7 +266,9 @@ describe("file check", () => {
 
   it("refuses files over 5 MB", async () => {
     const code = codes.VALID;
-    const result = await run(verify.action, multipart(code, new Uint8Array(5 * 1024 * 1024 + 1)), makeContext(), { code });
+    const result = await run(verify.action, multipart(code, new Uint8Array(5 * 1024 * 1024 + 1)), makeContext(), {
+      code,
+    });
     expect(result.status).toBe(413);
     expect(result.text).toContain('data-file-check="too-large"');
   });

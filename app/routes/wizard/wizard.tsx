@@ -71,8 +71,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
 
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await readUpload(request, { maxFileSize: 5 * 1024 * 1024, maxFiles: 5, tooLarge: "validation.fileSizeMax5" });
-    if (!upload.ok) return data<ActionData>({ intent: "documents", errors: {}, formError: upload.error }, { status: 400 });
+    const upload = await readUpload(request, {
+      maxFileSize: 5 * 1024 * 1024,
+      maxFiles: 5,
+      tooLarge: "validation.fileSizeMax5",
+    });
+    if (!upload.ok)
+      return data<ActionData>({ intent: "documents", errors: {}, formError: upload.error }, { status: 400 });
     const intent = String(upload.fields.get("intent") ?? "");
     if (intent.startsWith("remove:")) {
       await removeDocument(db, user.id, idOf(intent.slice("remove:".length)));
@@ -92,18 +97,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (await chooseClient(db, user.id, idOf(form.get("clientId") as string | null))) return redirect(stepUrl(1));
       return data<ActionData>({ intent: "client", error: "wizard.clientInvalid" }, { status: 400 });
     case "category":
-      if (await chooseCategory(db, user.id, idOf(form.get("documentCategoryId") as string | null))) return redirect(stepUrl(2));
+      if (await chooseCategory(db, user.id, idOf(form.get("documentCategoryId") as string | null)))
+        return redirect(stepUrl(2));
       return data<ActionData>({ intent: "category", error: "wizard.categoryInvalid" }, { status: 400 });
     case "fields": {
       const view = await wizardView(db, user.id);
       const submission = parseWithZod(form, { schema: fieldsSchema(view.requiredFields) });
-      if (submission.status !== "success") return data<ActionData>({ intent: "fields", reply: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionData>({ intent: "fields", reply: submission.reply() }, { status: 400 });
       await saveFields(db, user.id, submission.value.fields as Record<string, string | undefined>);
       return redirect(stepUrl(3));
     }
     case "submit": {
       const submission = parseWithZod(form, { schema: reviewSchema });
-      const review = submission.status === "success" ? submission.value : { requestMessage: "", securePlusEnabled: false };
+      const review =
+        submission.status === "success" ? submission.value : { requestMessage: "", securePlusEnabled: false };
       const result = await submitDraft(db, user.id, review, context.get(clientIpContext));
       if (!result.ok) return redirect(stepUrl(result.step));
       return redirectWithToast(`/beneficiary/request-document/${result.requestId}`, {
@@ -138,7 +146,10 @@ export default function Wizard({ loaderData, actionData }: Route.ComponentProps)
         ) : null}
       </div>
       {/* A list of labelled steps (not <ol>: a text browser would number them twice). */}
-      <ul className="flex flex-wrap gap-2 text-sm" aria-label={t("wizard.stepOf", { current: step + 1, total: WIZARD_STEPS.length })}>
+      <ul
+        className="flex flex-wrap gap-2 text-sm"
+        aria-label={t("wizard.stepOf", { current: step + 1, total: WIZARD_STEPS.length })}
+      >
         {WIZARD_STEPS.map((name, index) => (
           <li
             key={name}
@@ -150,10 +161,18 @@ export default function Wizard({ loaderData, actionData }: Route.ComponentProps)
         ))}
       </ul>
       <Card>
-        {step === 0 ? <ClientStep view={loaderData} error={result?.intent === "client" ? result.error : undefined} /> : null}
-        {step === 1 ? <CategoryStep view={loaderData} error={result?.intent === "category" ? result.error : undefined} /> : null}
-        {step === 2 ? <FieldsStep view={loaderData} reply={result?.intent === "fields" ? result.reply : undefined} /> : null}
-        {step === 3 ? <DocumentsStep view={loaderData} result={result?.intent === "documents" ? result : undefined} /> : null}
+        {step === 0 ? (
+          <ClientStep view={loaderData} error={result?.intent === "client" ? result.error : undefined} />
+        ) : null}
+        {step === 1 ? (
+          <CategoryStep view={loaderData} error={result?.intent === "category" ? result.error : undefined} />
+        ) : null}
+        {step === 2 ? (
+          <FieldsStep view={loaderData} reply={result?.intent === "fields" ? result.reply : undefined} />
+        ) : null}
+        {step === 3 ? (
+          <DocumentsStep view={loaderData} result={result?.intent === "documents" ? result : undefined} />
+        ) : null}
         {step === 4 ? <ReviewStep view={loaderData} /> : null}
       </Card>
       <p className="text-sm text-gray-11">{t("wizard.draftSaved")}</p>
@@ -195,7 +214,13 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
         <label htmlFor="q" className="sr-only">
           {t("wizard.searchClients")}
         </label>
-        <input id="q" name="q" defaultValue={view.q} placeholder={t("wizard.searchClients")} className="min-w-0 flex-1 rounded-md border border-gray-7 px-3 py-2" />{" "}
+        <input
+          id="q"
+          name="q"
+          defaultValue={view.q}
+          placeholder={t("wizard.searchClients")}
+          className="min-w-0 flex-1 rounded-md border border-gray-7 px-3 py-2"
+        />{" "}
         <Button type="submit" variant="outline">
           {t("wizard.search")}
         </Button>
@@ -210,7 +235,13 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
           {view.clients.map((client) => (
             <div key={client.id}>
               <label className={choiceClass}>
-                <input type="radio" name="clientId" value={client.id} defaultChecked={view.client?.id === client.id} className="mt-1.5" />{" "}
+                <input
+                  type="radio"
+                  name="clientId"
+                  value={client.id}
+                  defaultChecked={view.client?.id === client.id}
+                  className="mt-1.5"
+                />{" "}
                 <span>
                   <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
                   {client.address ? (
@@ -236,7 +267,9 @@ function CategoryStep({ view, error }: { view: StepView; error?: string }) {
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="category" />
-      <h2 className="text-lg font-semibold">{t("wizard.chooseCategory", { client: view.client ? pick(lng, view.client.en, view.client.ar) : "" })}</h2>
+      <h2 className="text-lg font-semibold">
+        {t("wizard.chooseCategory", { client: view.client ? pick(lng, view.client.en, view.client.ar) : "" })}
+      </h2>
       {error ? <FormErrors errors={[error]} /> : null}
       {view.categories.length === 0 ? <p className="text-gray-11">{t("wizard.noCategories")}</p> : null}
       <fieldset className="flex flex-col gap-2">
@@ -244,15 +277,24 @@ function CategoryStep({ view, error }: { view: StepView; error?: string }) {
         {view.categories.map((category) => (
           <div key={category.id}>
             <label className={choiceClass}>
-            <input type="radio" name="documentCategoryId" value={category.id} defaultChecked={view.category?.id === category.id} className="mt-1.5" />{" "}
-            <span className="flex flex-col gap-1">
-              <span className="font-medium">{pick(lng, category.name_en, category.name_ar)}</span>{" "}
-              <span className="text-sm text-gray-11">{pick(lng, category.description_en, category.description_ar)}</span>{" "}
-              <span className="text-sm">
-                {t("wizard.fee")}: <bdi>{category.fee === 0 ? t("wizard.free") : formatMoney(category.fee, category.currency, lng)}</bdi> ·{" "}
-                {t("wizard.validity", { days: category.validity_period_days })}
+              <input
+                type="radio"
+                name="documentCategoryId"
+                value={category.id}
+                defaultChecked={view.category?.id === category.id}
+                className="mt-1.5"
+              />{" "}
+              <span className="flex flex-col gap-1">
+                <span className="font-medium">{pick(lng, category.name_en, category.name_ar)}</span>{" "}
+                <span className="text-sm text-gray-11">
+                  {pick(lng, category.description_en, category.description_ar)}
+                </span>{" "}
+                <span className="text-sm">
+                  {t("wizard.fee")}:{" "}
+                  <bdi>{category.fee === 0 ? t("wizard.free") : formatMoney(category.fee, category.currency, lng)}</bdi>{" "}
+                  · {t("wizard.validity", { days: category.validity_period_days })}
+                </span>
               </span>
-            </span>
             </label>
           </div>
         ))}
@@ -277,7 +319,11 @@ function FieldsStep({ view, reply }: { view: StepView; reply?: FieldsReply }) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="fields" />
-      <h2 className="text-lg font-semibold">{t("wizard.fillFields", { category: view.category ? pick(lng, view.category.name_en, view.category.name_ar) : "" })}</h2>
+      <h2 className="text-lg font-semibold">
+        {t("wizard.fillFields", {
+          category: view.category ? pick(lng, view.category.name_en, view.category.name_ar) : "",
+        })}
+      </h2>
       {view.requiredFields.length === 0 ? <p className="text-gray-11">{t("wizard.noFields")}</p> : null}
       <RequiredFieldInputs specs={view.requiredFields} fieldset={values as never} />
       <StepButtons back={1} />
@@ -300,7 +346,9 @@ function DocumentsStep({ view, result }: { view: StepView; result?: Extract<Acti
         <SupportingDocumentInput
           key={type.id}
           type={type}
-          attachedName={view.attachments.find((attachment) => attachment.supporting_document_type_id === type.id)?.original_name}
+          attachedName={
+            view.attachments.find((attachment) => attachment.supporting_document_type_id === type.id)?.original_name
+          }
           error={result?.errors[type.id]}
           removable
         />
@@ -335,7 +383,11 @@ function ReviewStep({ view }: { view: StepView }) {
           {view.category ? (
             <span className="text-sm text-gray-11">
               {" · "}
-              <bdi>{view.category.fee === 0 ? t("wizard.free") : formatMoney(view.category.fee, view.category.currency, lng)}</bdi>
+              <bdi>
+                {view.category.fee === 0
+                  ? t("wizard.free")
+                  : formatMoney(view.category.fee, view.category.currency, lng)}
+              </bdi>
             </span>
           ) : null}
         </dd>
@@ -362,7 +414,13 @@ function ReviewStep({ view }: { view: StepView }) {
         <label htmlFor="requestMessage" className="text-sm font-medium">
           {t("wizard.requestMessage")}
         </label>
-        <textarea id="requestMessage" name="requestMessage" rows={3} defaultValue={view.requestMessage} className="rounded-md border border-gray-7 px-3 py-2" />
+        <textarea
+          id="requestMessage"
+          name="requestMessage"
+          rows={3}
+          defaultValue={view.requestMessage}
+          className="rounded-md border border-gray-7 px-3 py-2"
+        />
       </div>
       <label className="flex items-start gap-2">
         <input type="checkbox" name="securePlusEnabled" defaultChecked={view.securePlusEnabled} className="mt-1.5" />{" "}

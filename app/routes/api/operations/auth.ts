@@ -24,12 +24,21 @@ export const apiUserSchema = z
     firstName: name,
     middleName: name.nullable(),
     lastName: name,
-    clerk: z.object({ client: z.object({ id: z.number().int(), name, canDoSincera: z.boolean(), canDoAttestation: z.boolean() }) }).nullable(),
+    clerk: z
+      .object({
+        client: z.object({ id: z.number().int(), name, canDoSincera: z.boolean(), canDoAttestation: z.boolean() }),
+      })
+      .nullable(),
   })
   .meta({ id: "User" });
 
 export const tokensSchema = z
-  .object({ accessToken: z.string(), refreshToken: z.string(), expiresIn: z.number().int(), tokenType: z.literal("Bearer") })
+  .object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    expiresIn: z.number().int(),
+    tokenType: z.literal("Bearer"),
+  })
   .meta({ id: "Tokens" });
 
 const userOf = (user: SessionUser): z.input<typeof apiUserSchema> => ({
@@ -39,7 +48,16 @@ const userOf = (user: SessionUser): z.input<typeof apiUserSchema> => ({
   firstName: user.firstName,
   middleName: user.middleName,
   lastName: user.lastName,
-  clerk: user.client ? { client: { id: user.client.id, name: { english: user.client.nameEn, arabic: user.client.nameAr }, canDoSincera: user.client.canDoSincera, canDoAttestation: user.client.canDoAttestation } } : null,
+  clerk: user.client
+    ? {
+        client: {
+          id: user.client.id,
+          name: { english: user.client.nameEn, arabic: user.client.nameAr },
+          canDoSincera: user.client.canDoSincera,
+          canDoAttestation: user.client.canDoAttestation,
+        },
+      }
+    : null,
 });
 
 const metaOf = (request: Request, ip: string | null) => ({ ip, userAgent: request.headers.get("User-Agent") });
@@ -91,7 +109,9 @@ export const authOperations = [
     summary: "Rotate the token pair",
     description: "The refresh token is used once: the old pair stops working.",
     public: true,
-    body: z.object({ refreshToken: z.string({ error: "api.validation.refreshToken" }).min(1, "api.validation.refreshToken").max(200) }),
+    body: z.object({
+      refreshToken: z.string({ error: "api.validation.refreshToken" }).min(1, "api.validation.refreshToken").max(200),
+    }),
     failures: [401],
     response: z.object({ tokens: tokensSchema }),
     message: "api.messages.refreshed",

@@ -5,13 +5,27 @@ import { requirePermission } from "~/modules/access/require.server";
 import { apiError } from "~/modules/api/errors.server";
 import { idQuery, pageData, pageOf, pagingQuery } from "~/modules/api/schema";
 import { findClient, listCategories, listRequiredFields } from "~/modules/catalogue/queries.server";
-import { categorySchema, fromMinorUnits, requiredFieldSchema as requiredFieldInputSchema } from "~/modules/catalogue/schema";
-import { categoryInScope, createCategory, editCategory, fieldInScope, removeCategory, removeRequiredField, saveRequiredField, toggleRequiredField } from "~/modules/catalogue/service.server";
+import {
+  categorySchema,
+  fromMinorUnits,
+  requiredFieldSchema as requiredFieldInputSchema,
+} from "~/modules/catalogue/schema";
+import {
+  categoryInScope,
+  createCategory,
+  editCategory,
+  fieldInScope,
+  removeCategory,
+  removeRequiredField,
+  saveRequiredField,
+  toggleRequiredField,
+} from "~/modules/catalogue/service.server";
 import { operation } from "../operation";
 import { documentCategorySchema, requiredFieldSchema } from "../schema";
 
 /** The form's rules, taking the fee and validity as JSON numbers too. */
-const asText = <T extends z.ZodType<string, string>>(schema: T) => z.union([z.number(), z.string()]).transform(String).pipe(schema);
+const asText = <T extends z.ZodType<string, string>>(schema: T) =>
+  z.union([z.number(), z.string()]).transform(String).pipe(schema);
 const categoryBodySchema = categorySchema.extend({
   fee: asText(categorySchema.shape.fee),
   validityPeriod: asText(categorySchema.shape.validityPeriod),
@@ -62,7 +76,15 @@ async function field(db: DB, principal: SignedIn, capability: "catalogue:read" |
   return found;
 }
 
-const fieldOf = (row: { id: number; name_en: string; name_ar: string; document_category_id: number; field_name: string; field_type: string; is_required: number }): z.input<typeof requiredFieldSchema> => ({
+const fieldOf = (row: {
+  id: number;
+  name_en: string;
+  name_ar: string;
+  document_category_id: number;
+  field_name: string;
+  field_type: string;
+  is_required: number;
+}): z.input<typeof requiredFieldSchema> => ({
   id: row.id,
   name: { english: row.name_en, arabic: row.name_ar },
   documentCategoryId: row.document_category_id,
@@ -73,8 +95,20 @@ const fieldOf = (row: { id: number; name_en: string; name_ar: string; document_c
 
 const CATEGORIES = "Document categories";
 const FIELDS = "Required fields";
-const categoryExample = { name: { english: "Letter of good standing", arabic: "رسالة حسن سيرة" }, description: { english: "Confirms enrolment without disciplinary record.", arabic: "تؤكد التسجيل دون سجل تأديبي." }, fee: "5", currency: "JOD", validityPeriod: "90" };
-const fieldExample = { name: { english: "Faculty", arabic: "الكلية" }, documentCategoryId: 1, fieldName: "faculty", fieldType: "text", isRequired: false };
+const categoryExample = {
+  name: { english: "Letter of good standing", arabic: "رسالة حسن سيرة" },
+  description: { english: "Confirms enrolment without disciplinary record.", arabic: "تؤكد التسجيل دون سجل تأديبي." },
+  fee: "5",
+  currency: "JOD",
+  validityPeriod: "90",
+};
+const fieldExample = {
+  name: { english: "Faculty", arabic: "الكلية" },
+  documentCategoryId: 1,
+  fieldName: "faculty",
+  fieldType: "text",
+  isRequired: false,
+};
 
 export const catalogueOperations = [
   operation({
@@ -110,9 +144,18 @@ export const catalogueOperations = [
     async handle({ query, principal }) {
       const db = getDb();
       // Beneficiaries choose from any client's catalogue (the wizard); staff see their own client's.
-      if (principal.role !== "BENEFICIARY") requirePermission(principal, "catalogue:read", await findClient(db, query.clientId).then((client) => client && { client_id: client.id }));
+      if (principal.role !== "BENEFICIARY")
+        requirePermission(
+          principal,
+          "catalogue:read",
+          await findClient(db, query.clientId).then((client) => client && { client_id: client.id }),
+        );
       else if (!(await findClient(db, query.clientId))) throw apiError(404);
-      const { total, rows } = await listCategories(db, { clientId: query.clientId, page: query.page, size: query.size });
+      const { total, rows } = await listCategories(db, {
+        clientId: query.clientId,
+        page: query.page,
+        size: query.size,
+      });
       return pageData(rows.map(categoryOf), query.page, query.size, total);
     },
   }),
@@ -150,7 +193,11 @@ export const catalogueOperations = [
       requirePermission(principal, "catalogue:write");
       const db = getDb();
       const clientId = principal.clientId ?? body.clientId;
-      if (!clientId || !(await findClient(db, clientId))) throw apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details: [{ field: "clientId", key: "validation.clientIdRequired" }] });
+      if (!clientId || !(await findClient(db, clientId)))
+        throw apiError(400, "api.errors.validation", {
+          code: "VALIDATION_ERROR",
+          details: [{ field: "clientId", key: "validation.clientIdRequired" }],
+        });
       return categoryById(db, await createCategory(db, clientId, body, principal));
     },
   }),
@@ -165,7 +212,11 @@ export const catalogueOperations = [
     body: categoryBodySchema,
     response: documentCategorySchema,
     message: "api.messages.categoryUpdated",
-    example: { as: "clerk", query: { documentCategoryId: 1 }, body: { ...categoryExample, name: { english: "Graduation certificate", arabic: "شهادة تخرج" } } },
+    example: {
+      as: "clerk",
+      query: { documentCategoryId: 1 },
+      body: { ...categoryExample, name: { english: "Graduation certificate", arabic: "شهادة تخرج" } },
+    },
     failures: [403, 404],
     async handle({ query, body, principal }) {
       const db = getDb();
@@ -181,7 +232,8 @@ export const catalogueOperations = [
     tag: CATEGORIES,
     capabilities: ["catalogue:write"],
     summary: "Delete a document category that has no requests (409 otherwise)",
-    description: "The example deletes category 7: on the demo data, the one the example of createDocumentCategory makes.",
+    description:
+      "The example deletes category 7: on the demo data, the one the example of createDocumentCategory makes.",
     query: z.object({ documentCategoryId: idQuery("validation.documentCategoryRequired") }),
     response: z.object({ id: z.number().int() }),
     message: "api.messages.categoryDeleted",
@@ -227,7 +279,11 @@ export const catalogueOperations = [
     async handle({ query, principal }) {
       const db = getDb();
       const found = await category(db, principal, "catalogue:read", query.documentCategoryId);
-      const { total, rows } = await listRequiredFields(db, { categoryId: found.id, page: query.page, size: query.size });
+      const { total, rows } = await listRequiredFields(db, {
+        categoryId: found.id,
+        page: query.page,
+        size: query.size,
+      });
       return pageData(rows.map(fieldOf), query.page, query.size, total);
     },
   }),
@@ -279,13 +335,33 @@ export const catalogueOperations = [
     body: requiredFieldInputSchema,
     response: requiredFieldSchema,
     message: "api.messages.fieldUpdated",
-    example: { as: "clerk", query: { documentRequiredFieldId: 3 }, body: { name: { english: "Purpose", arabic: "الغرض" }, documentCategoryId: 1, fieldName: "purpose", fieldType: "textarea", isRequired: false } },
+    example: {
+      as: "clerk",
+      query: { documentRequiredFieldId: 3 },
+      body: {
+        name: { english: "Purpose", arabic: "الغرض" },
+        documentCategoryId: 1,
+        fieldName: "purpose",
+        fieldType: "textarea",
+        isRequired: false,
+      },
+    },
     failures: [403, 404, 409],
     async handle({ query, body, principal }) {
       const db = getDb();
       const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
-      if (body.documentCategoryId !== found.document_category_id) throw apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details: [{ field: "documentCategoryId", key: "api.validation.fieldCategoryFixed" }] });
-      const saved = await saveRequiredField(db, { id: found.document_category_id, client_id: found.client_id }, body, principal, found.id);
+      if (body.documentCategoryId !== found.document_category_id)
+        throw apiError(400, "api.errors.validation", {
+          code: "VALIDATION_ERROR",
+          details: [{ field: "documentCategoryId", key: "api.validation.fieldCategoryFixed" }],
+        });
+      const saved = await saveRequiredField(
+        db,
+        { id: found.document_category_id, client_id: found.client_id },
+        body,
+        principal,
+        found.id,
+      );
       if (!saved.ok) throw apiError(409, saved.error);
       return fieldOf((await fieldInScope(db, found.id, principal))!);
     },
@@ -297,7 +373,12 @@ export const catalogueOperations = [
     tag: FIELDS,
     capabilities: ["catalogue:write"],
     summary: "Make a field required or optional",
-    query: z.object({ documentRequiredFieldId: idQuery("api.validation.fieldId"), isRequired: z.enum(["true", "false"], { error: "api.validation.isRequired" }).transform((value) => value === "true") }),
+    query: z.object({
+      documentRequiredFieldId: idQuery("api.validation.fieldId"),
+      isRequired: z
+        .enum(["true", "false"], { error: "api.validation.isRequired" })
+        .transform((value) => value === "true"),
+    }),
     response: requiredFieldSchema,
     message: "api.messages.fieldUpdated",
     example: { as: "clerk", query: { documentRequiredFieldId: 3, isRequired: "true" } },
@@ -305,7 +386,8 @@ export const catalogueOperations = [
     async handle({ query, principal }) {
       const db = getDb();
       const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
-      if ((found.is_required === 1) !== query.isRequired) await toggleRequiredField(db, found, found.client_id, principal);
+      if ((found.is_required === 1) !== query.isRequired)
+        await toggleRequiredField(db, found, found.client_id, principal);
       return fieldOf((await fieldInScope(db, found.id, principal))!);
     },
   }),
@@ -316,17 +398,29 @@ export const catalogueOperations = [
     tag: FIELDS,
     capabilities: ["catalogue:write"],
     summary: "Delete a required field",
-    description: "The spec names the parameter `clientCategoryId`; it is the required field's id (`documentRequiredFieldId` is taken too).",
+    description:
+      "The spec names the parameter `clientCategoryId`; it is the required field's id (`documentRequiredFieldId` is taken too).",
     query: z
-      .object({ clientCategoryId: idQuery("api.validation.fieldId").optional(), documentRequiredFieldId: idQuery("api.validation.fieldId").optional() })
-      .refine((value) => value.clientCategoryId ?? value.documentRequiredFieldId, { message: "api.validation.fieldId", path: ["clientCategoryId"] }),
+      .object({
+        clientCategoryId: idQuery("api.validation.fieldId").optional(),
+        documentRequiredFieldId: idQuery("api.validation.fieldId").optional(),
+      })
+      .refine((value) => value.clientCategoryId ?? value.documentRequiredFieldId, {
+        message: "api.validation.fieldId",
+        path: ["clientCategoryId"],
+      }),
     response: z.object({ id: z.number().int() }),
     message: "api.messages.fieldDeleted",
     example: { as: "clerk", query: { clientCategoryId: 3 } },
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();
-      const found = await field(db, principal, "catalogue:write", (query.clientCategoryId ?? query.documentRequiredFieldId)!);
+      const found = await field(
+        db,
+        principal,
+        "catalogue:write",
+        (query.clientCategoryId ?? query.documentRequiredFieldId)!,
+      );
       await removeRequiredField(db, found, found.client_id, principal);
       return { id: found.id };
     },

@@ -74,7 +74,11 @@ const issuedOf = (document: Awaited<ReturnType<typeof issuedDocumentsOf>>[number
 });
 
 async function detailOf(db: DB, request: StaffRow): Promise<z.input<typeof documentRequestDetailSchema>> {
-  const [fields, attachments, issued] = await Promise.all([fieldValuesOf(db, request.id), attachmentsOf(db, "DOCUMENT_REQUESTS", request.id), issuedDocumentsOf(db, { requestId: request.id })]);
+  const [fields, attachments, issued] = await Promise.all([
+    fieldValuesOf(db, request.id),
+    attachmentsOf(db, "DOCUMENT_REQUESTS", request.id),
+    issuedDocumentsOf(db, { requestId: request.id }),
+  ]);
   return {
     id: request.id,
     status: request.status,
@@ -90,7 +94,10 @@ async function detailOf(db: DB, request: StaffRow): Promise<z.input<typeof docum
       phone: request.phone,
       nin: request.nin,
     },
-    documentCategory: { id: request.document_category_id, name: { english: request.category_en, arabic: request.category_ar } },
+    documentCategory: {
+      id: request.document_category_id,
+      name: { english: request.category_en, arabic: request.category_ar },
+    },
     client: { id: request.client_id, name: { english: request.client_en, arabic: request.client_ar } },
     filledFields: fields.map((field) => ({ fieldName: field.field_name, fieldValue: field.field_value })),
     uploadedDocuments: attachments.map((attachment) => ({
@@ -106,7 +113,12 @@ async function detailOf(db: DB, request: StaffRow): Promise<z.input<typeof docum
 }
 
 /** A request the caller may handle as staff (`capability`), or 404 for one that does not exist or is not theirs. */
-async function staffRequest(db: DB, principal: SignedIn, capability: "request:read" | "request:update" | "request:issue", id: number) {
+async function staffRequest(
+  db: DB,
+  principal: SignedIn,
+  capability: "request:read" | "request:update" | "request:issue",
+  id: number,
+) {
   requirePermission(principal, capability);
   return requirePermission(principal, capability, await findRequestForStaff(db, id));
 }
@@ -123,7 +135,11 @@ const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, "base64")
 
 async function create(principal: SignedIn, body: z.output<typeof newRequestSchema>, ip: string | null) {
   const db = getDb();
-  const documents: UploadedFile[] = body.supportingDocuments.map((document) => ({ fieldName: `document.${document.supportingDocumentTypeId}`, name: document.documentName, bytes: bytesOf(document.base64Data) }));
+  const documents: UploadedFile[] = body.supportingDocuments.map((document) => ({
+    fieldName: `document.${document.supportingDocumentTypeId}`,
+    name: document.documentName,
+    bytes: bytesOf(document.base64Data),
+  }));
   const result = await createRequest(
     db,
     principal.userId,
@@ -155,7 +171,9 @@ const newRequestExample = {
     { fieldName: "student_number", fieldValue: "20190042" },
     { fieldName: "graduation_date", fieldValue: "2023-06-30" },
   ],
-  supportingDocuments: [{ supportingDocumentTypeId: 1, documentName: "national-id.pdf", base64Data: EXAMPLE_PDF_BASE64 }],
+  supportingDocuments: [
+    { supportingDocumentTypeId: 1, documentName: "national-id.pdf", base64Data: EXAMPLE_PDF_BASE64 },
+  ],
 };
 
 export const documentRequestOperations = [
@@ -228,7 +246,11 @@ export const documentRequestOperations = [
     async handle({ query, principal }) {
       requirePermission(principal, "request:read");
       const db = getDb();
-      requirePermission(principal, "request:read", await findClient(db, query.clientId).then((client) => client && { client_id: client.id }));
+      requirePermission(
+        principal,
+        "request:read",
+        await findClient(db, query.clientId).then((client) => client && { client_id: client.id }),
+      );
       return page(db, { clientId: query.clientId, page: query.page, size: query.size });
     },
   }),
@@ -293,7 +315,8 @@ export const documentRequestOperations = [
     tag: TAG,
     capabilities: ["request:submit"],
     summary: "Create a request (a beneficiary, for themselves)",
-    description: "`beneficiaryId`, when given, must be the caller's own id. Supporting documents are sent as base64, one per supporting document type.",
+    description:
+      "`beneficiaryId`, when given, must be the caller's own id. Supporting documents are sent as base64, one per supporting document type.",
     body: createRequestSchema,
     maxBytes: BODY_WITH_FILES,
     response: documentRequestDetailSchema,
@@ -338,20 +361,44 @@ export const documentRequestOperations = [
     body: editRequestSchema,
     response: documentRequestDetailSchema,
     message: "api.messages.requestUpdated",
-    example: { as: "clerk", params: { id: 1 }, body: { requestMessage: "Corrected by the registry.", filledFields: [{ fieldName: "student_number", fieldValue: "20190042" }] } },
+    example: {
+      as: "clerk",
+      params: { id: 1 },
+      body: {
+        requestMessage: "Corrected by the registry.",
+        filledFields: [{ fieldName: "student_number", fieldValue: "20190042" }],
+      },
+    },
     failures: [403, 404, 409],
     async handle({ params, body, principal, ip }) {
       const db = getDb();
-      const fields = body.filledFields ? Object.fromEntries(body.filledFields.map((field) => [field.fieldName, field.fieldValue])) : undefined;
+      const fields = body.filledFields
+        ? Object.fromEntries(body.filledFields.map((field) => [field.fieldName, field.fieldValue]))
+        : undefined;
       if (principal.role === "BENEFICIARY") {
         const own = await ownRequest(db, principal, params.id);
-        const current = Object.fromEntries((await fieldValuesOf(db, own.id)).map((field) => [field.field_name, field.field_value]));
-        const outcome = await editPendingRequest(db, own.id, principal.userId, { fields: fields ?? current, requestMessage: body.requestMessage }, ip);
+        const current = Object.fromEntries(
+          (await fieldValuesOf(db, own.id)).map((field) => [field.field_name, field.field_value]),
+        );
+        const outcome = await editPendingRequest(
+          db,
+          own.id,
+          principal.userId,
+          { fields: fields ?? current, requestMessage: body.requestMessage },
+          ip,
+        );
         if (outcome === "not-pending") throw apiError(409, "requests.editOnlyPendingShort");
       } else {
         const found = await staffRequest(db, principal, "request:update", params.id);
-        const current = Object.fromEntries((await fieldValuesOf(db, found.id)).map((field) => [field.field_name, field.field_value]));
-        await editRequestByStaff(db, found, { fields: fields ?? current, requestMessage: body.requestMessage }, principal);
+        const current = Object.fromEntries(
+          (await fieldValuesOf(db, found.id)).map((field) => [field.field_name, field.field_value]),
+        );
+        await editRequestByStaff(
+          db,
+          found,
+          { fields: fields ?? current, requestMessage: body.requestMessage },
+          principal,
+        );
       }
       return detailOf(db, (await findRequestForStaff(db, params.id))!);
     },
@@ -385,12 +432,20 @@ export const documentRequestOperations = [
     body: updateStatusSchema,
     response: documentRequestDetailSchema,
     message: "api.messages.statusUpdated",
-    example: { as: "clerk", body: { requestId: 5, status: "APPROVED", securePlusEnabled: false, note: "All documents verified." } },
+    example: {
+      as: "clerk",
+      body: { requestId: 5, status: "APPROVED", securePlusEnabled: false, note: "All documents verified." },
+    },
     failures: [403, 404],
     async handle({ body, principal }) {
       const db = getDb();
       const found = await staffRequest(db, principal, "request:update", body.requestId);
-      await changeRequestStatus(db, found, { status: body.status, securePlusEnabled: body.securePlusEnabled, note: body.note }, principal);
+      await changeRequestStatus(
+        db,
+        found,
+        { status: body.status, securePlusEnabled: body.securePlusEnabled, note: body.note },
+        principal,
+      );
       return detailOf(db, (await findRequestForStaff(db, found.id))!);
     },
   }),
@@ -409,7 +464,12 @@ export const documentRequestOperations = [
     async handle({ query, principal }) {
       const db = getDb();
       const found = await staffRequest(db, principal, "request:update", query.documentRequestId);
-      await changeRequestStatus(db, found, { status: query.status, securePlusEnabled: found.secure_plus_enabled === 1 }, principal);
+      await changeRequestStatus(
+        db,
+        found,
+        { status: query.status, securePlusEnabled: found.secure_plus_enabled === 1 },
+        principal,
+      );
       return detailOf(db, (await findRequestForStaff(db, found.id))!);
     },
   }),
@@ -423,24 +483,57 @@ export const documentRequestOperations = [
     description:
       "JSON with the file as `base64Data`, or `multipart/form-data` with the same fields and the file as `file`. PNG, JPEG, GIF or PDF of at most 4 MB, checked by content. Without `expirationDate`: today plus the category's validity period.",
     body: issueJsonSchema,
-    multipart: { fields: issueMultipartSchema, file: "file", maxFileBytes: ISSUE_MAX_BYTES, tooLarge: "validation.fileMax4" },
+    multipart: {
+      fields: issueMultipartSchema,
+      file: "file",
+      maxFileBytes: ISSUE_MAX_BYTES,
+      tooLarge: "validation.fileMax4",
+    },
     maxBytes: Math.ceil((ISSUE_MAX_BYTES * 4) / 3) + 64 * 1024,
     response: issuedResultSchema,
     status: 201,
     message: "api.messages.documentIssued",
-    example: { as: "clerk", body: { requestId: 18, documentName: "Graduation certificate", expirationDate: "2099-12-31", securePlusEnabled: false, base64Data: EXAMPLE_PDF_BASE64 } },
+    example: {
+      as: "clerk",
+      body: {
+        requestId: 18,
+        documentName: "Graduation certificate",
+        expirationDate: "2099-12-31",
+        securePlusEnabled: false,
+        base64Data: EXAMPLE_PDF_BASE64,
+      },
+    },
     failures: [403, 404, 409, 413, 415],
     async handle({ body, files, principal }) {
       const db = getDb();
       const found = await staffRequest(db, principal, "request:issue", body.requestId);
       const file: UploadedFile | undefined =
-        "base64Data" in body ? { fieldName: "file", name: `${body.documentName}.pdf`, bytes: bytesOf(body.base64Data) } : files[0];
-      if (!file) throw apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details: [{ field: "file", key: "validation.selectFile" }] });
+        "base64Data" in body
+          ? { fieldName: "file", name: `${body.documentName}.pdf`, bytes: bytesOf(body.base64Data) }
+          : files[0];
+      if (!file)
+        throw apiError(400, "api.errors.validation", {
+          code: "VALIDATION_ERROR",
+          details: [{ field: "file", key: "validation.selectFile" }],
+        });
       if (file.bytes.byteLength > ISSUE_MAX_BYTES) throw apiError(413, "validation.fileMax4");
-      const result = await issueDocument(db, { request: found, issuer: principal, file, documentName: body.documentName, securePlusEnabled: body.securePlusEnabled, expirationDate: body.expirationDate });
+      const result = await issueDocument(db, {
+        request: found,
+        issuer: principal,
+        file,
+        documentName: body.documentName,
+        securePlusEnabled: body.securePlusEnabled,
+        expirationDate: body.expirationDate,
+      });
       if (!result.ok && result.error === "staff.cannotIssueRejected") throw apiError(409, result.error);
-      if (!result.ok) throw apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details: [{ field: "base64Data" in body ? "base64Data" : "file", key: result.error }] });
-      const issued = (await issuedDocumentsOf(db, { requestId: found.id })).find((document) => document.id === result.issuedDocumentId)!;
+      if (!result.ok)
+        throw apiError(400, "api.errors.validation", {
+          code: "VALIDATION_ERROR",
+          details: [{ field: "base64Data" in body ? "base64Data" : "file", key: result.error }],
+        });
+      const issued = (await issuedDocumentsOf(db, { requestId: found.id })).find(
+        (document) => document.id === result.issuedDocumentId,
+      )!;
       return { requestId: found.id, issuedDocument: issuedOf(issued) };
     },
   }),

@@ -5,7 +5,13 @@ import { hit } from "~/modules/security/rate-limit.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { pinSchema } from "~/modules/verification/schema";
-import { checkAccessPin, pinRetryAfterSeconds, VERIFY_WINDOW_MS, verdictOf, verifyCode } from "~/modules/verification/service.server";
+import {
+  checkAccessPin,
+  pinRetryAfterSeconds,
+  VERIFY_WINDOW_MS,
+  verdictOf,
+  verifyCode,
+} from "~/modules/verification/service.server";
 import { view, type VerificationView } from "~/modules/verification/view";
 import { env } from "~/utils/env.server";
 import { operation } from "../operation";
@@ -73,7 +79,11 @@ export const verificationOperations = [
     message: "api.messages.verified",
     example: { as: "anonymous", params: { code: EXAMPLE_CODE } },
     async handle({ params, request, ip }) {
-      const result = await verifyCode(getDb(), params.code, { ip: ip ?? "", userAgent: request.headers.get("User-Agent"), rateLimit: env.verifyRateLimit });
+      const result = await verifyCode(getDb(), params.code, {
+        ip: ip ?? "",
+        userAgent: request.headers.get("User-Agent"),
+        rateLimit: env.verifyRateLimit,
+      });
       if (result === "rate-limited") throw rateLimited();
       return answerOf(view(result.code ?? params.code.slice(0, 40), result.verdict, result.document, false));
     },
@@ -84,7 +94,8 @@ export const verificationOperations = [
     path: "/api/verify/{code}",
     tag: "Verification",
     summary: "Verify a SecurePlus document with its access PIN: the holder too",
-    description: "The access PIN the holder shared (6 digits). A wrong PIN is 403; after 5 wrong PINs in 15 minutes from one address, or 20 in a day from everyone, 429.",
+    description:
+      "The access PIN the holder shared (6 digits). A wrong PIN is 403; after 5 wrong PINs in 15 minutes from one address, or 20 in a day from everyone, 429.",
     public: true,
     params: codeParams,
     body: pinSchema,
@@ -99,7 +110,8 @@ export const verificationOperations = [
       if (!code || !document) throw apiError(404);
       if (document.secure_plus_enabled === 1) {
         const result = await checkAccessPin(document, body.pin, { visitor: ip ?? "", holder: false });
-        if (result === "locked" || result === "lockedToday") throw apiError(429, "verify.pinLocked", { headers: { "Retry-After": String(pinRetryAfterSeconds(result)) } });
+        if (result === "locked" || result === "lockedToday")
+          throw apiError(429, "verify.pinLocked", { headers: { "Retry-After": String(pinRetryAfterSeconds(result)) } });
         if (result === "wrong") throw apiError(403, "verify.pinWrong");
       }
       return answerOf(view(code, verdictOf(document), document, true));

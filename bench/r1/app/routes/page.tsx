@@ -6,7 +6,9 @@ declare global {
 }
 
 const render = (node: Markup | string, key?: number): ReactNode =>
-  typeof node === "string" ? node : createElement(node[0], { ...node[1], key }, ...node[2].map((child, index) => render(child, index)));
+  typeof node === "string"
+    ? node
+    : createElement(node[0], { ...node[1], key }, ...node[2].map((child, index) => render(child, index)));
 
 export const loader = ({ params }: { params: { name?: string } }) => {
   if (!globalThis.benchPage(params.name ?? "")) throw new Response(null, { status: 404 });
