@@ -55,6 +55,14 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("not-found is answered one way: notFound() or requirePermission from the access module (the API has its own error helper)", () => {
+    const offenders = sourceFiles(APP)
+      .filter((file) => !relative(file).startsWith("modules/access/") && !relative(file).startsWith("routes/api/"))
+      .filter((file) => /data\(\{ reason: "not-found" \}/.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("migrations import nothing from app/ (a landed migration must not change when the app's code does)", () => {
     const folder = path.join(APP, "..", "migrations");
     const offenders = fs

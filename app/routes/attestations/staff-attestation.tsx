@@ -18,6 +18,7 @@ import { useTranslation } from "~/utils/i18n";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
 import { readForm } from "~/modules/http/body.server";
+import { notFound } from "~/modules/access/require.server";
 
 /** An attestation for staff (docs/architecture.md §6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -45,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ...submission.value,
     actor: principal,
   });
-  if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
+  if (!revoked) throw notFound();
   return redirectWithToast(mustLinkTo(area, "attestation", { id: attestation.id }), {
     kind: "success",
     message: "staff.revoked",

@@ -13,7 +13,7 @@ import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/modules/http/body.server";
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const area = areaOf(context)!;
   // The scope first: another client's category answers 404 whatever the body holds.
   const category = params.id === undefined ? null : await categoryInScope(db, idOf(params.id), principal);
-  if (params.id !== undefined && !category) throw data({ reason: "not-found" }, { status: 404 });
+  if (params.id !== undefined && !category) throw notFound();
   const submission = parseWithZod(await readForm(request), { schema: categorySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (category) {

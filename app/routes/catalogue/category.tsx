@@ -14,7 +14,7 @@ import { formatMoney, pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
 import { readForm } from "~/modules/http/body.server";
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const area = areaOf(context)!;
   const category = await categoryInScope(db, idOf(params.id), principal);
-  if (!category) throw data({ reason: "not-found" }, { status: 404 });
+  if (!category) throw notFound();
   const form = await readForm(request);
   if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
   const result = await removeCategory(db, category, principal);

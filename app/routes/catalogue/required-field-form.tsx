@@ -13,7 +13,7 @@ import { categoryInScope, fieldInScope, saveRequiredField } from "~/modules/cata
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/modules/http/body.server";
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let existingId: number | undefined;
   if (params.id !== undefined) {
     const field = await fieldInScope(db, idOf(params.id), principal);
-    if (!field || field.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
+    if (!field || field.document_category_id !== category.id) throw notFound();
     existingId = field.id;
   }
   const result = await saveRequiredField(db, category, submission.value, principal, existingId);

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import type { Principal } from "~/modules/access";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field";
 
 async function load(request: Request, id: string, principal: Principal) {
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const { category, field } = await load(request, params.id, principal);
-  if (!category || !field) throw data({ reason: "not-found" }, { status: 404 });
+  if (!category || !field) throw notFound();
   await removeRequiredField(db, field, category.client_id, principal);
   return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, {
     kind: "success",

@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-fields";
 import { readForm } from "~/modules/http/body.server";
 
@@ -44,8 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const field = await fieldInScope(db, idOf(form.get("id") as string | null), principal);
   const categoryId = categoryIdParam(request);
-  if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId)
-    throw data({ reason: "not-found" }, { status: 404 });
+  if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId) throw notFound();
   const category = (await categoryInScope(db, field.document_category_id, principal))!;
   await toggleRequiredField(db, field, category.client_id, principal);
   const back = safeRedirectPath(form.get("redirectTo"), `/document-required-fields?documentCategoryId=${category.id}`);

@@ -12,7 +12,7 @@ import { categoryInScope, saveSupportingType, supportingTypeInScope } from "~/mo
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/modules/http/body.server";
@@ -37,11 +37,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: supportingTypeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
-  if (!category) throw data({ reason: "not-found" }, { status: 404 });
+  if (!category) throw notFound();
   let existingId: number | undefined;
   if (params.id !== undefined) {
     const type = await supportingTypeInScope(db, idOf(params.id), principal);
-    if (!type || type.document_category_id !== category.id) throw data({ reason: "not-found" }, { status: 404 });
+    if (!type || type.document_category_id !== category.id) throw notFound();
     existingId = type.id;
   }
   await saveSupportingType(db, category, submission.value, principal, existingId);

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import type { Principal } from "~/modules/access";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type";
 
 async function load(request: Request, id: string, principal: Principal) {
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const { category, type } = await load(request, params.id, principal);
-  if (!category || !type) throw data({ reason: "not-found" }, { status: 404 });
+  if (!category || !type) throw notFound();
   const result = await removeSupportingType(db, type, category.client_id, principal);
   if (result === "in-use") return data({ error: "catalogue.inUse" }, { status: 409 });
   return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, {

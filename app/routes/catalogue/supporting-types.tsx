@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-types";
 import { readForm } from "~/modules/http/body.server";
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const type = await supportingTypeInScope(db, idOf(form.get("id") as string | null), principal);
   if (!type || form.get("intent") !== "toggle" || type.document_category_id !== categoryIdParam(request))
-    throw data({ reason: "not-found" }, { status: 404 });
+    throw notFound();
   const category = (await categoryInScope(db, type.document_category_id, principal))!;
   await toggleSupportingType(db, type, category.client_id, principal);
   const back = safeRedirectPath(

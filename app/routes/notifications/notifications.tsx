@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import {
   listNotifications,
   markAllNotificationsRead,
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(here, { kind: "success", message: "notifications.allRead" });
   }
   const marked = await markNotificationRead(db, principal.userId!, parsed.data.id, at);
-  if (!marked) throw data({ reason: "not-found" }, { status: 404 }); // another user's notification
+  if (!marked) throw notFound(); // another user's notification
   if (parsed.data.intent === "open" && marked.link)
     return redirectWithToast(safeRedirectPath(marked.link, "/notifications"), {
       kind: "info",

@@ -6,7 +6,7 @@ import { FormErrors } from "~/components/forms/form-errors";
 import { Field } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
 import { getDb } from "~/db/db.server";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { changePassword, saveProfile } from "~/modules/auth/profile.server";
 import { changePasswordSchema, profileSchema } from "~/modules/auth/schema";
 import { sessionIdOf } from "~/modules/auth/session.server";
@@ -28,7 +28,7 @@ const domainOf = (request: Request): Domain =>
 async function ownUser({ context, params }: { context: Route.LoaderArgs["context"]; params: { id: string } }) {
   const principal = requirePermission(principalOf(context), "profile:read");
   const user = String(principal.userId) === params.id ? await findUserById(getDb(), principal.userId!) : undefined;
-  if (!user) throw data({ reason: "not-found" }, { status: 404 });
+  if (!user) throw notFound();
   return { principal, user };
 }
 

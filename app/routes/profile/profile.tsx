@@ -1,10 +1,10 @@
 import { useTranslation } from "~/utils/i18n";
 import { Email } from "~/components/ui/unbroken";
-import { data, href, Link } from "react-router";
+import { href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/profile";
@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const principal = principalOf(context);
   requirePermission(principal, "profile:read");
   const user = await findUserById(getDb(), principal.userId!);
-  if (!user) throw data({ reason: "not-found" }, { status: 404 });
+  if (!user) throw notFound();
   const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(" ");
   return {
     nameEn: join(user.first_name_en, user.father_name_en, user.middle_name_en, user.last_name_en),

@@ -10,7 +10,7 @@ import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { can } from "~/modules/access";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { readForm } from "~/modules/http/body.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { enrolmentSchema } from "~/modules/two-factor/schema";
@@ -32,7 +32,7 @@ export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
   const status = await twoFactorStatus(getDb(), principal.userId);
-  if (!status) throw data({ reason: "not-found" }, { status: 404 });
+  if (!status) throw notFound();
   return {
     enabled: status.enabled,
     required: status.required,

@@ -1,16 +1,17 @@
 import { idOf } from "~/db/values";
-import { data } from "react-router";
+
 import { getDb } from "~/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { atomFeed } from "~/modules/announcements/feed.server";
 import { findPublishingClient, publishedOfClient } from "~/modules/announcements/queries.server";
 import type { Route } from "./+types/announcements-feed";
+import { notFound } from "~/modules/access/require.server";
 
 /** An organisation's published announcements as an Atom feed (RFC 4287), in the reader's language. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb();
   const client = await findPublishingClient(db, idOf(params.clientId));
-  if (!client) throw data({ reason: "not-found" }, { status: 404 });
+  if (!client) throw notFound();
   const xml = atomFeed(getLocale(context), client, await publishedOfClient(db, client.id));
   return new Response(xml, {
     headers: {

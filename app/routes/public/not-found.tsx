@@ -1,11 +1,11 @@
-import { data } from "react-router";
+import { notFound } from "~/modules/access/require.server";
 
 export async function loader() {
-  throw data({ reason: "not-found" }, { status: 404 });
+  throw notFound();
 }
 
 export async function action() {
-  throw data({ reason: "not-found" }, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

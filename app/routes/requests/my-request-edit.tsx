@@ -15,7 +15,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { readForm, readUpload } from "~/modules/http/body.server";
 import {
   beneficiaryRequestView,
@@ -30,7 +30,7 @@ import type { Route } from "./+types/my-request-edit";
 async function load(params: { id: string }, userId: number) {
   const id = idOf(params.id);
   const view = Number.isInteger(id) ? await beneficiaryRequestView(getDb(), id, userId) : null;
-  if (!view) throw data({ reason: "not-found" }, { status: 404 });
+  if (!view) throw notFound();
   return view;
 }
 

@@ -1,6 +1,6 @@
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { HolderDocuments } from "~/components/requests/issued-cards";
 import { FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
 import { StatusBadge } from "~/components/requests/status-badge";
@@ -8,7 +8,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
-import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { formatDateTime, formatMoney, isolate, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const id = idOf(params.id);
   const view = Number.isInteger(id) ? await beneficiaryRequestView(getDb(), id, user.id) : null;
-  if (!view) throw data({ reason: "not-found" }, { status: 404 });
+  if (!view) throw notFound();
   return view;
 }
 

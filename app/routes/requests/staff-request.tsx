@@ -20,7 +20,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { getDb } from "~/db/db.server";
 import { can, linkTo } from "~/modules/access";
-import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { attachmentReviewSchema, statusUpdateSchema } from "~/modules/requests/schema";
@@ -93,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         submission.status !== "success" ||
         !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, principal))
       ) {
-        throw data({ reason: "not-found" }, { status: 404 });
+        throw notFound();
       }
       return redirectWithToast(here, {
         kind: "success",
@@ -112,7 +112,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ...submission.value,
         actor: principal,
       });
-      if (!revoked) throw data({ reason: "not-found" }, { status: 404 });
+      if (!revoked) throw notFound();
       return redirectWithToast(here, { kind: "success", message: "staff.revoked" });
     }
     default:

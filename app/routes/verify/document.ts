@@ -11,13 +11,14 @@ import { verdictOf } from "~/modules/verification/verdict";
 import { revokedFileResponse } from "./page.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/document";
+import { notFound } from "~/modules/access/require.server";
 
 /** The issued PDF for a reviewer: open without SecurePlus, after the access PIN with it; never once revoked (410). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   await enforceRateLimit(`verify:${context.get(clientIpContext)}`, env.verifyRateLimit);
   const code = normalizeCode(params.code);
   const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
-  if (!code || !document) throw data({ reason: "not-found" }, { status: 404 });
+  if (!code || !document) throw notFound();
   if (verdictOf(document) === "REVOKED") return revokedFileResponse(request, code, document);
   if (document.secure_plus_enabled === 1 && !(await isUnlocked(request, code))) {
     throw data({ reason: "pin-required" }, { status: 403 });

@@ -1,13 +1,14 @@
 import QRCode from "qrcode";
-import { data } from "react-router";
+
 import { normalizeCode } from "~/modules/verification/code";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/qr";
+import { notFound } from "~/modules/access/require.server";
 
 /** The QR code of a verification URL. It reveals nothing the code does not, so it is cacheable. */
 export async function loader({ params }: Route.LoaderArgs) {
   const code = normalizeCode(params.code);
-  if (!code) throw data({ reason: "not-found" }, { status: 404 });
+  if (!code) throw notFound();
   const svg = await QRCode.toString(`${env.publicUrl}/verify/${code}`, {
     type: "svg",
     margin: 1,
