@@ -64,6 +64,17 @@ function lingerOnClose(req: IncomingMessage) {
   socket.destroySoon = () => socket.end();
 }
 
+/**
+ * Called before any answer: when the request's body has not been read whole (a 413 for its size, a refusal
+ * before reading, a page that takes no body), the answer's end sends FIN only (lingerOnClose) and the rest is
+ * read and dropped before the connection closes (dropRestOf). Returns what to call once the answer is written.
+ */
+function whenUnread(req: IncomingMessage): () => void {
+  if (req.method === "GET" || req.method === "HEAD" || req.complete) return () => {};
+  lingerOnClose(req);
+  return () => dropRestOf(req);
+}
+
 /** Reads and drops what is left of a request body, then closes its connection (at the latest after 5 s). */
 function dropRestOf(req: IncomingMessage) {
   const socket = req.socket;
@@ -163,29 +174,34 @@ export function createListener(options: ListenerOptions) {
     });
     if (cookies.length) res.setHeader("Set-Cookie", cookies);
     res.statusCode = response.status;
-    // A body answered before it was read whole (413 for its size, or refused before reading): the answer goes
-    // out, then the rest of the body is read and dropped and the connection closed (cut after 5 s). Closing at
-    // once would reset the connection under the answer.
-    const unread = req.method !== "GET" && req.method !== "HEAD" && !req.complete;
-    if (unread) lingerOnClose(req);
+    const afterAnswer = whenUnread(req);
     try {
       if (!response.body || req.method === "HEAD") res.end();
       else await writeReadableStreamToWritable(response.body, res);
     } catch (error) {
       if (!res.destroyed) throw error; // else the client went away mid-answer: nothing to tell it
     } finally {
-      if (unread) dropRestOf(req);
+      afterAnswer();
     }
+  };
+
+  // The database cannot be reached: the translated 503 page (app/server/unavailable.tsx).
+  const unavailable = async (req: IncomingMessage, res: ServerResponse) => {
+    const afterAnswer = whenUnread(req);
+    await answerUnavailable(req, res, fixedHeaders);
+    afterAnswer();
   };
 
   // Before React Router could answer (an unusable Host header) or when it failed: the language is not
   // known yet, so the message is given in both, Arabic first.
-  const fail = (res: ServerResponse, status: 400 | 500, error?: unknown) => {
+  const fail = (res: ServerResponse, status: 400 | 500, error?: unknown): void => {
     if (error) console.error(error);
-    if (res.headersSent) return res.destroy();
+    if (res.headersSent) return void res.destroy();
+    const afterAnswer = whenUnread(res.req);
     const key = status === 400 ? "errors.badRequest" : "errors.somethingWentWrong";
     res.writeHead(status, { ...fixedHeaders, "Content-Type": "text/plain; charset=utf-8" });
     res.end(`${i18nFor("ar").t(key)}\n${i18nFor("en").t(key)}\n`);
+    afterAnswer();
   };
 
   const toRouter = async (req: IncomingMessage, res: ServerResponse) => {
@@ -200,7 +216,7 @@ export function createListener(options: ListenerOptions) {
     const response = await handlerFor(new URL(request.url).pathname)(request, context);
     if (response.status >= 500 && context.get(databaseUnavailableContext)) {
       await response.body?.cancel();
-      return answerUnavailable(req, res, fixedHeaders);
+      return unavailable(req, res);
     }
     await send(req, res, response);
   };
@@ -224,8 +240,10 @@ export function createListener(options: ListenerOptions) {
       headers.Vary = `${headers.Vary ? `${headers.Vary}, ` : ""}Accept-Encoding`;
       headers["Content-Length"] = String(body.length);
     }
+    const afterAnswer = whenUnread(req);
     res.writeHead(answer.status, headers);
     res.end(method === "HEAD" ? undefined : body);
+    afterAnswer();
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -242,6 +260,7 @@ export function createListener(options: ListenerOptions) {
       return;
     }
     if (!KNOWN_METHODS.has(method) && !path.startsWith("/api/")) {
+      const afterAnswer = whenUnread(req);
       res.writeHead(405, {
         ...fixedHeaders,
         Allow: ALLOWED_METHODS,
@@ -249,6 +268,7 @@ export function createListener(options: ListenerOptions) {
         "Cache-Control": "no-store",
       });
       res.end(`${i18nFor("ar").t("api.errors.methodNotAllowed")}\n${i18nFor("en").t("api.errors.methodNotAllowed")}\n`);
+      afterAnswer();
       return;
     }
 
@@ -265,7 +285,7 @@ export function createListener(options: ListenerOptions) {
       void verification(req, res, method).catch((error) => {
         if (!isDatabaseUnavailable(error)) return fail(res, 500, error);
         logDatabaseUnavailable(error);
-        return answerUnavailable(req, res, fixedHeaders);
+        return unavailable(req, res);
       });
       return;
     }
