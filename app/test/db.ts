@@ -11,6 +11,7 @@ import { isPostgres } from "~/db/dialect";
 import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
 import type { Role } from "~/db/schema";
+import { fromFlag } from "~/db/values";
 
 /**
  * The suite runs on SQLite (in memory), or on PostgreSQL when POSTGRES_ADMIN_URL names a server
@@ -170,8 +171,8 @@ export async function sessionUserOf(db: DB, email: string): Promise<SessionUser>
           id: staff.id,
           nameEn: staff.name_en,
           nameAr: staff.name_ar,
-          canDoSincera: staff.can_do_sincera === 1,
-          canDoAttestation: staff.can_do_attestation === 1,
+          canDoSincera: fromFlag(staff.can_do_sincera),
+          canDoAttestation: fromFlag(staff.can_do_attestation),
         }
       : null,
   };

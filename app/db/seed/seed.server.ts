@@ -8,6 +8,7 @@ import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
 import type { DB } from "../db.server";
 import type { RequestStatus, Role } from "../schema";
+import { toFlag } from "~/db/values";
 
 export const DEMO_PASSWORD = "Demo-Pass-2026";
 
@@ -294,8 +295,8 @@ export async function seedDemoData(db: DB): Promise<void> {
           name_en: client.en,
           name_ar: client.ar,
           address: client.address,
-          can_do_sincera: client.sincera ? 1 : 0,
-          can_do_attestation: client.attestation ? 1 : 0,
+          can_do_sincera: toFlag(client.sincera),
+          can_do_attestation: toFlag(client.attestation),
           client_category_id: clientCategoryIds[client.category],
           client_admin_id:
             index === 0 ? userIds["clientadmin@example.com"] : index === 1 ? userIds["clientadmin2@example.com"] : null,
@@ -360,7 +361,7 @@ export async function seedDemoData(db: DB): Promise<void> {
               name_ar: field.ar,
               field_name: field.key,
               field_type: field.type,
-              is_required: field.required ? 1 : 0,
+              is_required: toFlag(field.required),
             })
             .execute();
         }
@@ -374,7 +375,7 @@ export async function seedDemoData(db: DB): Promise<void> {
               document_type_ar: type.ar,
               description_en: `Upload: ${type.en}`,
               description_ar: `ارفع: ${type.ar}`,
-              is_required: type.required ? 1 : 0,
+              is_required: toFlag(type.required),
             })
             .returning("id")
             .executeTakeFirstOrThrow();
@@ -405,7 +406,7 @@ export async function seedDemoData(db: DB): Promise<void> {
           client_id: category.clientId,
           document_category_id: category.id,
           status,
-          secure_plus_enabled: n % 5 === 0 ? 1 : 0,
+          secure_plus_enabled: toFlag(n % 5 === 0),
           request_message: `Please issue the ${category.seed.en.toLowerCase()}. (demo #${n + 1})`,
           status_note: status === "REJECTED" ? "The student number does not match our records." : null,
           created_at: createdAt,
@@ -741,7 +742,7 @@ async function issueDemoDocument(
       expiry_date: input.expiry,
       document_hash: file.sha256,
       verification_code: code,
-      secure_plus_enabled: input.securePlus ? 1 : 0,
+      secure_plus_enabled: toFlag(input.securePlus),
       access_pin_hash: input.securePlus ? await hashAccessPin(accessPinFor(code)) : null,
       status: input.revoked ? "REVOKED" : "VALID",
       revoked_at: input.revoked?.at ?? null,

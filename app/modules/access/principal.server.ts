@@ -5,6 +5,7 @@ import { findStaffRecord } from "~/modules/users/queries.server";
 import { parsePermissions, type StaffGrant } from "./capabilities";
 import { ANONYMOUS } from "./context";
 import { buildPrincipal, type Principal } from "./principal";
+import { fromFlag } from "~/db/values";
 
 function loginRedirectOf(request: Request) {
   const url = new URL(request.url);
@@ -30,10 +31,10 @@ export async function principalOfUser(
     const record = await findStaffRecord(db, user.id, user.role);
     staff = {
       clientId: record?.client_id ?? null,
-      clientCanDoSincera: record?.can_do_sincera === 1,
-      clientCanDoAttestation: record?.can_do_attestation === 1,
+      clientCanDoSincera: fromFlag(record?.can_do_sincera),
+      clientCanDoAttestation: fromFlag(record?.can_do_attestation),
       permissions: parsePermissions(record?.permissions ?? "[]"),
-      canDoAttestation: record?.admin_can_do_attestation === 1,
+      canDoAttestation: fromFlag(record?.admin_can_do_attestation),
     };
     if (record?.client_id) {
       user.client = {

@@ -2,6 +2,7 @@ import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { deleteDraft, findAnnouncement, insertAnnouncement, isSlugTaken, updateAnnouncement } from "./queries.server";
 import { slugify, type AnnouncementValues } from "./schema";
+import { nowIso } from "~/db/values";
 
 export type Announcement = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
 type Actor = AuditActor & { userId: number };
@@ -44,7 +45,7 @@ export async function saveAnnouncement(
   return db.transaction().execute(async (trx) => {
     const slug = await slugFor(trx, values, existing?.id ?? null);
     if (!slug) return { ok: false as const, field: "slug" as const, error: "announcements.slugTaken" };
-    const now = new Date().toISOString();
+    const now = nowIso();
     const publish = values.intent === "publish" && existing?.status !== "PUBLISHED";
     const texts = {
       slug,
@@ -80,7 +81,7 @@ export async function saveAnnouncement(
 /** Publish or unpublish (the super admin may unpublish any); false when it already is. */
 export async function setPublished(db: DB, announcement: Announcement, published: boolean, actor: Actor) {
   if ((announcement.status === "PUBLISHED") === published) return false;
-  const now = new Date().toISOString();
+  const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await updateAnnouncement(
       trx,

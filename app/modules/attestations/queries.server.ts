@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { idOf, toFlag } from "~/db/values";
 import { containsText } from "~/db/dialect";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
@@ -167,7 +167,7 @@ export async function insertAttestation(
       document_name: values.documentName,
       description: values.description,
       file_id: values.fileId,
-      secure_plus_enabled: values.securePlusEnabled ? 1 : 0,
+      secure_plus_enabled: toFlag(values.securePlusEnabled),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@ import { issuedForHolder, issuedForStaff } from "~/modules/issuing/holder-view.s
 import { endOfDay, issue, type IssueResult } from "~/modules/issuing/service.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { attestingClients, closePendingAttestation, findAttestation, insertAttestation } from "./queries.server";
+import { fromFlag, nowIso } from "~/db/values";
 
 export type Attestation = NonNullable<Awaited<ReturnType<typeof findAttestation>>>;
 type Actor = AuditActor & { userId: number };
@@ -81,8 +82,7 @@ export async function createAttestation(
 /** The beneficiary withdraws a PENDING attestation; false when it is no longer PENDING. */
 export async function cancelAttestation(db: DB, attestation: Attestation, actor: Actor) {
   return db.transaction().execute(async (trx) => {
-    if (!(await closePendingAttestation(trx, attestation.id, { status: "CANCELLED", at: new Date().toISOString() })))
-      return false;
+    if (!(await closePendingAttestation(trx, attestation.id, { status: "CANCELLED", at: nowIso() }))) return false;
     await audit(trx, actor, {
       clientId: attestation.client_id,
       action: "attestation.cancel",
@@ -124,7 +124,7 @@ export async function approveAttestation(
           storedFileId: attestation.file_id,
         },
         documentName: attestation.document_name,
-        securePlusEnabled: attestation.secure_plus_enabled === 1,
+        securePlusEnabled: fromFlag(attestation.secure_plus_enabled),
         expiry: endOfDay(expirationDate),
         attestationId: attestation.id,
       },
@@ -133,7 +133,7 @@ export async function approveAttestation(
           !(await closePendingAttestation(trx, attestation.id, {
             status: "APPROVED",
             reviewerId: actor.userId,
-            at: new Date().toISOString(),
+            at: nowIso(),
           }))
         )
           throw new NoLongerPending();
@@ -170,7 +170,7 @@ export async function rejectAttestation(db: DB, attestation: Attestation, note: 
         status: "REJECTED",
         reviewerId: actor.userId,
         note,
-        at: new Date().toISOString(),
+        at: nowIso(),
       }))
     )
       return false;

@@ -1,12 +1,13 @@
 import type { DB } from "~/db/db.server";
 import type { AccountTokenPurpose } from "~/db/schema";
 import { prepared } from "~/db/prepared.server";
+import { nowIso } from "~/db/values";
 
 export async function insertSession(
   db: DB,
   session: { id: string; userId: number; expiresAt: string; ip: string | null; userAgent: string | null },
 ) {
-  const now = new Date().toISOString();
+  const now = nowIso();
   await db
     .insertInto("sessions")
     .values({
@@ -64,7 +65,7 @@ export async function insertApiSession(
     userAgent: string | null;
   },
 ) {
-  const now = new Date().toISOString();
+  const now = nowIso();
   await db
     .insertInto("sessions")
     .values({

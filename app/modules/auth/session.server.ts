@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { signedCookie } from "~/modules/security/cookies.server";
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
 import type { SessionUser } from "./session-user";
+import { fromFlag } from "~/db/values";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -83,6 +84,6 @@ export async function sessionUserOfToken(
         : null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
     client: null,
-    mustEnrolTwoFactor: row.two_factor_required === 1 && !row.totp_enabled_at,
+    mustEnrolTwoFactor: fromFlag(row.two_factor_required) && !row.totp_enabled_at,
   };
 }

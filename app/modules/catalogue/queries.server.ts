@@ -2,6 +2,7 @@ import { containsText } from "~/db/dialect";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
+import { nowIso, toFlag } from "~/db/values";
 
 export function searchClients(db: DB, query: string, limit = 50) {
   let select = db.selectFrom("clients").select(["id", "name_en", "name_ar", "address"]).orderBy("name_en").limit(limit);
@@ -147,7 +148,7 @@ export async function updateCategory(
       fee: values.fee,
       currency: values.currency,
       validity_period_days: values.validityDays,
-      updated_at: new Date().toISOString(),
+      updated_at: nowIso(),
     })
     .where("id", "=", id)
     .execute();
@@ -231,7 +232,7 @@ export async function insertRequiredField(
       name_ar: values.nameAr,
       field_name: values.fieldName,
       field_type: values.fieldType,
-      is_required: values.isRequired ? 1 : 0,
+      is_required: toFlag(values.isRequired),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -250,8 +251,8 @@ export async function updateRequiredField(
       name_ar: values.nameAr,
       field_name: values.fieldName,
       field_type: values.fieldType,
-      is_required: values.isRequired ? 1 : 0,
-      updated_at: new Date().toISOString(),
+      is_required: toFlag(values.isRequired),
+      updated_at: nowIso(),
     })
     .where("id", "=", id)
     .execute();
@@ -260,7 +261,7 @@ export async function updateRequiredField(
 export async function setFieldRequired(db: DB, id: number, isRequired: boolean) {
   await db
     .updateTable("document_required_fields")
-    .set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .set({ is_required: toFlag(isRequired), updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }
@@ -312,7 +313,7 @@ export async function insertSupportingType(
       document_type_ar: values.typeAr,
       description_en: values.descriptionEn,
       description_ar: values.descriptionAr,
-      is_required: values.isRequired ? 1 : 0,
+      is_required: toFlag(values.isRequired),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -331,8 +332,8 @@ export async function updateSupportingType(
       document_type_ar: values.typeAr,
       description_en: values.descriptionEn,
       description_ar: values.descriptionAr,
-      is_required: values.isRequired ? 1 : 0,
-      updated_at: new Date().toISOString(),
+      is_required: toFlag(values.isRequired),
+      updated_at: nowIso(),
     })
     .where("id", "=", id)
     .execute();
@@ -341,7 +342,7 @@ export async function updateSupportingType(
 export async function setSupportingTypeRequired(db: DB, id: number, isRequired: boolean) {
   await db
     .updateTable("supporting_document_types")
-    .set({ is_required: isRequired ? 1 : 0, updated_at: new Date().toISOString() })
+    .set({ is_required: toFlag(isRequired), updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Language } from "~/modules/i18n/languages";
 import { csvResponse } from "./csv.server";
+import { nowIso } from "~/db/values";
 
 /**
  * A staff list's download, as CSV or as an Excel workbook (docs/architecture.md §11: streamed as its rows come). Each
@@ -23,7 +24,7 @@ export const exportFormatOf = (url: URL): ExportFormat | null => {
 };
 
 /** `requests-2026-11-25.csv`: the list's name and the day it was taken. */
-const fileNameOf = (list: string, format: ExportFormat) => `${list}-${new Date().toISOString().slice(0, 10)}.${format}`;
+const fileNameOf = (list: string, format: ExportFormat) => `${list}-${nowIso().slice(0, 10)}.${format}`;
 
 export function tableResponse(
   format: ExportFormat,

@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { IssuedDocumentsTable } from "~/db/schema";
 import { SUPERSEDED } from "./schema";
+import { toFlag } from "~/db/values";
 
 export async function isCodeTaken(db: DB, code: string) {
   return Boolean(
@@ -28,7 +29,7 @@ export async function insertIssuedDocument(db: DB, values: Insertable<IssuedDocu
 export async function completeRequest(db: DB, requestId: number, securePlusEnabled: boolean, at: string) {
   await db
     .updateTable("document_requests")
-    .set({ status: "COMPLETED", secure_plus_enabled: securePlusEnabled ? 1 : 0, updated_at: at })
+    .set({ status: "COMPLETED", secure_plus_enabled: toFlag(securePlusEnabled), updated_at: at })
     .where("id", "=", requestId)
     .execute();
 }

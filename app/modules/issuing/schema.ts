@@ -1,10 +1,10 @@
-import { MAX_ID } from "~/db/values";
+import { MAX_ID, nowIso } from "~/db/values";
 import { z } from "zod";
 import { userDate } from "~/utils/digits";
 
 export const ISSUE_MAX_BYTES = 4 * 1024 * 1024;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => nowIso().slice(0, 10);
 
 /** The issue form's fields besides the file (docs/product.md, Rules and messages, issue-document form). */
 export const issueSchema = z.object({

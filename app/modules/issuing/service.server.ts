@@ -18,6 +18,7 @@ import {
   supersedeIssuedOfRequest,
 } from "./queries.server";
 import { StampRefused, stampDocument, type StampInput } from "./stamp.server";
+import { nowIso, toFlag } from "~/db/values";
 
 export interface IssueInput {
   request: {
@@ -137,7 +138,7 @@ export async function issue(
         expiry_date: order.expiry,
         document_hash: sha256Hex(stamped.bytes),
         verification_code: code,
-        secure_plus_enabled: order.securePlusEnabled ? 1 : 0,
+        secure_plus_enabled: toFlag(order.securePlusEnabled),
         access_pin_hash: pinHash,
       });
       await within(trx, { id: issuedDocumentId, code });
@@ -175,7 +176,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
     categoryId: request.document_category_id,
   };
   return issue(db, order, async (trx, issued) => {
-    const now = new Date().toISOString();
+    const now = nowIso();
     // Issuing again supersedes the earlier document.
     await supersedeIssuedOfRequest(trx, request.id, issued.id, input.issuer.userId, now);
     await completeRequest(trx, request.id, input.securePlusEnabled, now);
@@ -224,7 +225,7 @@ export async function revokeIssuedDocument(
     actor: AuditActor & { userId: number };
   },
 ) {
-  const now = new Date().toISOString();
+  const now = nowIso();
   const entity = ownerEntity(input.owner);
   return db.transaction().execute(async (trx) => {
     if (

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./queries.server";
+import { nowIso } from "~/db/values";
 
 export interface OutgoingMail {
   to: string;
@@ -38,7 +39,7 @@ export async function deliverDueMail(
     claimed++;
     try {
       await send({ to: mail.to_address, subject: mail.subject, text: mail.body, html: mail.html });
-      await markMailSent(db, mail.id, new Date().toISOString());
+      await markMailSent(db, mail.id, nowIso());
       sent++;
     } catch (error) {
       const attempts = mail.attempts + 1;

@@ -5,6 +5,7 @@ import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { pricedValuesOf } from "~/modules/catalogue/schema";
+import { nowIso, toFlag } from "~/db/values";
 
 export type ClientCategoryValues = ReturnType<typeof pricedValuesOf>;
 
@@ -90,7 +91,7 @@ export async function insertClientCategory(db: DB, values: ClientCategoryValues)
 export async function updateClientCategory(db: DB, id: number, values: ClientCategoryValues) {
   await db
     .updateTable("client_categories")
-    .set({ ...columns(values), updated_at: new Date().toISOString() })
+    .set({ ...columns(values), updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }
@@ -115,8 +116,8 @@ const clientColumns = (values: ClientValues) => ({
   address: values.address,
   client_category_id: values.clientCategoryId,
   client_admin_id: values.clientAdminId,
-  can_do_sincera: values.canDoSincera ? 1 : 0,
-  can_do_attestation: values.canDoAttestation ? 1 : 0,
+  can_do_sincera: toFlag(values.canDoSincera),
+  can_do_attestation: toFlag(values.canDoAttestation),
 });
 
 function filteredClients(db: DB, q: string) {
@@ -295,7 +296,7 @@ export async function insertClient(db: DB, values: ClientValues) {
 export async function updateClient(db: DB, id: number, values: ClientValues) {
   await db
     .updateTable("clients")
-    .set({ ...clientColumns(values), updated_at: new Date().toISOString() })
+    .set({ ...clientColumns(values), updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }

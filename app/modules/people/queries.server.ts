@@ -6,6 +6,7 @@ import type { Database, UserStatus } from "~/db/schema";
 import type { ExpressionBuilder } from "kysely";
 
 import type { ManagedRole } from "./schema";
+import { nowIso, toFlag } from "~/db/values";
 
 export type { ManagedRole };
 
@@ -38,7 +39,7 @@ const userColumns = (values: PersonValues) => ({
 const clientAdminColumns = (values: ClientAdminValues) => ({
   job_title: values.jobTitle,
   permissions: JSON.stringify(values.permissions),
-  can_do_attestation: values.canDoAttestation ? 1 : 0,
+  can_do_attestation: toFlag(values.canDoAttestation),
 });
 
 /** A person's names (English case-insensitive), email, phone or national id contains the search. */
@@ -153,7 +154,7 @@ export async function updatePerson(db: DB, id: number, values: PersonValues, pas
     .set({
       ...userColumns(values),
       ...(passwordHash ? { password_hash: passwordHash } : {}),
-      updated_at: new Date().toISOString(),
+      updated_at: nowIso(),
     })
     .where("id", "=", id)
     .execute();
@@ -171,7 +172,7 @@ export async function updateClientAdminRecord(db: DB, userId: number, values: Cl
 }
 
 export async function setUserStatus(db: DB, id: number, status: UserStatus) {
-  await db.updateTable("users").set({ status, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await db.updateTable("users").set({ status, updated_at: nowIso() }).where("id", "=", id).execute();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus } from "~/db/schema";
+import { nowIso, toFlag } from "~/db/values";
 
 export async function insertRequest(
   db: DB,
@@ -19,7 +20,7 @@ export async function insertRequest(
       client_id: values.clientId,
       document_category_id: values.categoryId,
       request_message: values.requestMessage,
-      secure_plus_enabled: values.securePlusEnabled ? 1 : 0,
+      secure_plus_enabled: toFlag(values.securePlusEnabled),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -93,7 +94,7 @@ export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: numb
 export async function updateRequestByBeneficiary(db: DB, id: number, values: { requestMessage: string }) {
   await db
     .updateTable("document_requests")
-    .set({ request_message: values.requestMessage, updated_at: new Date().toISOString() })
+    .set({ request_message: values.requestMessage, updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }

@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { idOf, nowIso, toFlag } from "~/db/values";
 import { sql } from "kysely";
 import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
@@ -140,9 +140,9 @@ export async function setRequestStatus(
     .updateTable("document_requests")
     .set({
       status: values.status,
-      secure_plus_enabled: values.securePlusEnabled ? 1 : 0,
+      secure_plus_enabled: toFlag(values.securePlusEnabled),
       status_note: values.note,
-      updated_at: new Date().toISOString(),
+      updated_at: nowIso(),
     })
     .where("id", "=", id)
     .execute();
@@ -151,7 +151,7 @@ export async function setRequestStatus(
 export async function setRequestMessage(db: DB, id: number, message: string) {
   await db
     .updateTable("document_requests")
-    .set({ request_message: message, updated_at: new Date().toISOString() })
+    .set({ request_message: message, updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }

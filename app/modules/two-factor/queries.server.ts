@@ -1,5 +1,6 @@
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
+import { toFlag } from "~/db/values";
 
 export function findTwoFactorState(db: DB, userId: number) {
   return db
@@ -87,7 +88,7 @@ export function listPolicy(db: DB) {
 export async function setPolicy(db: DB, role: Role, required: boolean) {
   await db
     .updateTable("two_factor_policy")
-    .set({ required: required ? 1 : 0 })
+    .set({ required: toFlag(required) })
     .where("role", "=", role)
     .execute();
 }

@@ -17,6 +17,7 @@ import {
   takeTimeStep,
   spendRecoveryCode,
 } from "./queries.server";
+import { fromFlag } from "~/db/values";
 
 const ISSUER = "Documents & Attestations";
 const PERIOD_SECONDS = 30;
@@ -49,7 +50,7 @@ export async function twoFactorStatus(db: DB, userId: number) {
   return {
     enabled: Boolean(state.totp_enabled_at),
     pendingSecret: state.totp_enabled_at ? null : state.totp_secret,
-    required: state.required === 1,
+    required: fromFlag(state.required),
     recoveryCodesLeft: state.totp_enabled_at ? await countUnusedRecoveryCodes(db, userId) : 0,
     email: state.email,
   };
@@ -136,7 +137,7 @@ export async function disableTwoFactor(
   actor: AuditActor,
 ): Promise<"ok" | "wrong" | "locked" | "required"> {
   const state = await findTwoFactorState(db, userId);
-  if (state?.required === 1) return "required";
+  if (fromFlag(state?.required)) return "required";
   const checked = await checkSecondFactor(db, userId, code);
   if (checked !== "ok") return checked;
   await db.transaction().execute(async (trx) => {
@@ -147,7 +148,7 @@ export async function disableTwoFactor(
 }
 
 export async function requiredRoles(db: DB): Promise<Role[]> {
-  return (await listPolicy(db)).filter((row) => row.required === 1).map((row) => row.role);
+  return (await listPolicy(db)).filter((row) => fromFlag(row.required)).map((row) => row.role);
 }
 
 export async function savePolicy(db: DB, required: Role[], roles: readonly Role[], actor: AuditActor) {

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/db.server";
 import { prepared } from "~/db/prepared.server";
 import type { NewUser, Role } from "~/db/schema";
+import { nowIso } from "~/db/values";
 
 export function findUserByEmail(db: DB, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
@@ -62,7 +63,7 @@ export async function findStaffRecord(db: DB, userId: number, role: Role) {
 export async function updatePasswordHash(db: DB, userId: number, passwordHash: string) {
   await db
     .updateTable("users")
-    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
     .where("id", "=", userId)
     .execute();
 }
@@ -86,11 +87,11 @@ export async function updateUserProfile(
 ) {
   await db
     .updateTable("users")
-    .set({ ...values, updated_at: new Date().toISOString() })
+    .set({ ...values, updated_at: nowIso() })
     .where("id", "=", userId)
     .execute();
 }
 
 export async function recordSignIn(db: DB, userId: number) {
-  await db.updateTable("users").set({ last_sign_in_at: new Date().toISOString() }).where("id", "=", userId).execute();
+  await db.updateTable("users").set({ last_sign_in_at: nowIso() }).where("id", "=", userId).execute();
 }

@@ -3,6 +3,7 @@ import { inWriteBatch } from "~/db/write-batch.server";
 import { hitsInBatch, type Hit } from "~/modules/security/rate-limit.server";
 import { findIssuedDocumentByCode, insertVerificationEvents, type VerificationEventRow } from "./queries.server";
 import { verdictOf, type Verdict } from "./verdict";
+import { nowIso } from "~/db/values";
 
 type IssuedDocument = NonNullable<Awaited<ReturnType<typeof findIssuedDocumentByCode>>>;
 type Reviewer = Pick<VerificationEventRow, "ip_hash" | "user_agent">;
@@ -40,7 +41,7 @@ export function lookUpAndRecord(db: DB, code: string | null, reviewer: Reviewer,
     created.outcomes.catch(close);
     group = gathering = created;
   }
-  const index = group.lookups.push({ code, reviewer, limit, at: new Date().toISOString() }) - 1;
+  const index = group.lookups.push({ code, reviewer, limit, at: nowIso() }) - 1;
   return group.outcomes.then((outcomes) => outcomes[index]);
 }
 

@@ -1,5 +1,6 @@
 import type { IssuedDocument } from "./service.server";
 import type { Verdict } from "./verdict";
+import { fromFlag } from "~/db/values";
 
 /** What a verification shows (the page and the API alike): the holder only without SecurePlus, or after the right PIN. */
 export interface VerificationView {
@@ -31,7 +32,7 @@ export function view(
   unlocked: boolean,
 ): VerificationView {
   if (!document) return { code, verdict, document: null };
-  const securePlus = document.secure_plus_enabled === 1;
+  const securePlus = fromFlag(document.secure_plus_enabled);
   const showHolder = !securePlus || unlocked;
   return {
     code,

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { nowIso } from "~/db/values";
 
 export function findDraft(db: DB, beneficiaryId: number) {
   return db.selectFrom("request_drafts").selectAll().where("beneficiary_id", "=", beneficiaryId).executeTakeFirst();
@@ -16,7 +17,7 @@ export async function upsertDraft(
     secure_plus_enabled: number;
   }>,
 ) {
-  const now = new Date().toISOString();
+  const now = nowIso();
   await db
     .insertInto("request_drafts")
     .values({ beneficiary_id: beneficiaryId, ...values, updated_at: now })

@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { fromFlag, idOf } from "~/db/values";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -63,8 +63,8 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
           address: client.address ?? "",
           clientCategoryId: String(client.client_category_id),
           clientAdminId: client.client_admin_id ? String(client.client_admin_id) : "",
-          canDoSincera: client.can_do_sincera === 1 ? "on" : undefined,
-          canDoAttestation: client.can_do_attestation === 1 ? "on" : undefined,
+          canDoSincera: fromFlag(client.can_do_sincera) ? "on" : undefined,
+          canDoAttestation: fromFlag(client.can_do_attestation) ? "on" : undefined,
         }
       : {},
     onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema }),

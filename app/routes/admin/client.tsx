@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
@@ -171,9 +171,9 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
             )}
           </dd>
           <dt className="text-sm text-gray-11">{t("admin.canDoSincera")}</dt>
-          <dd>{t(client.can_do_sincera === 1 ? "requests.yes" : "requests.no")}</dd>
+          <dd>{t(fromFlag(client.can_do_sincera) ? "requests.yes" : "requests.no")}</dd>
           <dt className="text-sm text-gray-11">{t("admin.canDoAttestation")}</dt>
-          <dd>{t(client.can_do_attestation === 1 ? "requests.yes" : "requests.no")}</dd>
+          <dd>{t(fromFlag(client.can_do_attestation) ? "requests.yes" : "requests.no")}</dd>
         </dl>
       </Card>
       <Card>

@@ -25,6 +25,7 @@ import { useTranslation } from "~/utils/i18n";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/attestation-decision";
 import { readForm } from "~/modules/http/body.server";
+import { nowIso } from "~/db/values";
 
 /** The decision (docs/architecture.md §6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     attestation: withoutStorage(attestation),
     back: mustLinkTo(area, "attestation", { id: attestation.id }),
-    today: new Date().toISOString().slice(0, 10),
+    today: nowIso().slice(0, 10),
     defaultExpiry: defaultAttestationExpiry(),
   };
 }

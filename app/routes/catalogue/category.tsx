@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
 import { RequiredToggle } from "~/components/catalogue/required-toggle";
@@ -95,7 +95,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
         back={mustLinkTo(area, "category", { id: category.id })}
         rows={fields.map((field) => ({
           id: field.id,
-          isRequired: field.is_required === 1,
+          isRequired: fromFlag(field.is_required),
           label: (
             <>
               <span className="font-medium">{pick(lng, field.name_en, field.name_ar)}</span>{" "}
@@ -115,7 +115,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
         back={mustLinkTo(area, "category", { id: category.id })}
         rows={types.map((type) => ({
           id: type.id,
-          isRequired: type.is_required === 1,
+          isRequired: fromFlag(type.is_required),
           label: <span className="font-medium">{pick(lng, type.document_type_en, type.document_type_ar)}</span>,
         }))}
       />

@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
@@ -58,7 +58,7 @@ export default function RequiredFields({ loaderData }: Route.ComponentProps) {
     : loaderData.rows.map((field) => ({
         id: field.id,
         label: pick(i18n.language, field.name_en, field.name_ar),
-        isRequired: field.is_required === 1,
+        isRequired: fromFlag(field.is_required),
         detail: (
           <>
             <code dir="ltr">{field.field_name}</code> · {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}

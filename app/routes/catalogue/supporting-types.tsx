@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
@@ -60,7 +60,7 @@ export default function SupportingTypes({ loaderData }: Route.ComponentProps) {
     : loaderData.rows.map((type) => ({
         id: type.id,
         label: pick(i18n.language, type.document_type_en, type.document_type_ar),
-        isRequired: type.is_required === 1,
+        isRequired: fromFlag(type.is_required),
       }));
   return <ChildListPage kind="types" view={loaderData} rows={rows} />;
 }

@@ -19,6 +19,7 @@ import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/modules/http/body.server";
+import { nowIso } from "~/db/values";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = notificationIntentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ reason: "bad-request" }, { status: 400 });
   const db = getDb();
-  const at = new Date().toISOString();
+  const at = nowIso();
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   if (parsed.data.intent === "readAll") {

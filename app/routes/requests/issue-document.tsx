@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { idOf, nowIso } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     back: mustLinkTo(areaOf(context)!, "request", { id: found.id }),
     asksDate: variant.asksExpiry,
     wording: variant.wording,
-    today: new Date().toISOString().slice(0, 10),
+    today: nowIso().slice(0, 10),
     defaultExpiry: defaultExpiryDate(found.validity_period_days),
   };
 }

@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { fromFlag, idOf } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -315,7 +315,7 @@ function StatusDialog({
               type="radio"
               name={fields.securePlusEnabled.name}
               value="true"
-              defaultChecked={request.secure_plus_enabled === 1}
+              defaultChecked={fromFlag(request.secure_plus_enabled)}
             />
             {t("staff.enabled")}
           </label>

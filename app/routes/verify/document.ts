@@ -12,6 +12,7 @@ import { revokedFileResponse } from "./page.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/document";
 import { notFound } from "~/modules/access/require.server";
+import { fromFlag } from "~/db/values";
 
 /** The issued PDF for a reviewer: open without SecurePlus, after the access PIN with it; never once revoked (410). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
   if (!code || !document) throw notFound();
   if (verdictOf(document) === "REVOKED") return revokedFileResponse(request, code, document);
-  if (document.secure_plus_enabled === 1 && !(await isUnlocked(request, code))) {
+  if (fromFlag(document.secure_plus_enabled) && !(await isUnlocked(request, code))) {
     throw data({ reason: "pin-required" }, { status: 403 });
   }
   const bytes = await readStoredFile(document.storage_key);

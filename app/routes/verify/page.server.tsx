@@ -29,6 +29,7 @@ import {
 } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/modules/http/body.server";
+import { fromFlag } from "~/db/values";
 
 /** What the page handler reads of a request: a whole Fetch Request only for a POST (its body). */
 export type PageRequest = Pick<Request, "method" | "url"> & { headers: Pick<Headers, "get"> };
@@ -146,7 +147,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
       if (mediaTypeOf(request) === "multipart/form-data") {
         const check = await hashPostedFile(request, document.document_hash, MAX_CHECK_FILE_BYTES);
         // Whoever presents the document's own file holds it: a SecurePlus document opens for them as with its PIN.
-        if (check.status === "match" && document.secure_plus_enabled === 1 && !unlocked) {
+        if (check.status === "match" && fromFlag(document.secure_plus_enabled) && !unlocked) {
           return page(
             "result",
             { view: view(code, verdictOf(document), document, true), result: { file: "match" }, path },

@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { fromFlag, idOf } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attachments: view.attachments,
     fields: view.fields,
     requestMessage: view.draft?.request_message ?? "",
-    securePlusEnabled: view.draft?.secure_plus_enabled === 1,
+    securePlusEnabled: fromFlag(view.draft?.secure_plus_enabled),
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from "~/modules/catalogue/service.server";
 import { operation } from "../operation";
 import { documentCategorySchema, requiredFieldSchema } from "../schema";
+import { fromFlag } from "~/db/values";
 
 /** The form's rules, taking the fee and validity as JSON numbers too. */
 const asText = <T extends z.ZodType<string, string>>(schema: T) =>
@@ -90,7 +91,7 @@ const fieldOf = (row: {
   documentCategoryId: row.document_category_id,
   fieldName: row.field_name,
   fieldType: row.field_type,
-  isRequired: row.is_required === 1,
+  isRequired: fromFlag(row.is_required),
 });
 
 const CATEGORIES = "Document categories";
@@ -386,7 +387,7 @@ export const catalogueOperations = [
     async handle({ query, principal }) {
       const db = getDb();
       const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
-      if ((found.is_required === 1) !== query.isRequired)
+      if (fromFlag(found.is_required) !== query.isRequired)
         await toggleRequiredField(db, found, found.client_id, principal);
       return fieldOf((await fieldInScope(db, found.id, principal))!);
     },

@@ -33,13 +33,14 @@ import {
   newRequestSchema,
   updateStatusSchema,
 } from "../schema";
+import { fromFlag } from "~/db/values";
 
 type Row = Awaited<ReturnType<typeof listRequests>>["rows"][number];
 
 const itemOf = (row: Row): z.input<typeof documentRequestSchema> => ({
   id: row.id,
   status: row.status,
-  securePlusEnabled: row.secure_plus_enabled === 1,
+  securePlusEnabled: fromFlag(row.secure_plus_enabled),
   requestMessage: row.request_message,
   createdAt: row.created_at,
   beneficiary: {
@@ -69,7 +70,7 @@ const issuedOf = (document: Awaited<ReturnType<typeof issuedDocumentsOf>>[number
   verificationUrl: `${env.publicUrl}/verify/${document.verification_code}`,
   documentHash: document.document_hash,
   expiryDate: document.expiry_date,
-  securePlusEnabled: document.secure_plus_enabled === 1,
+  securePlusEnabled: fromFlag(document.secure_plus_enabled),
   createdAt: document.created_at,
 });
 
@@ -82,7 +83,7 @@ async function detailOf(db: DB, request: StaffRow): Promise<z.input<typeof docum
   return {
     id: request.id,
     status: request.status,
-    securePlusEnabled: request.secure_plus_enabled === 1,
+    securePlusEnabled: fromFlag(request.secure_plus_enabled),
     requestMessage: request.request_message,
     createdAt: request.created_at,
     statusNote: request.status_note,
@@ -467,7 +468,7 @@ export const documentRequestOperations = [
       await changeRequestStatus(
         db,
         found,
-        { status: query.status, securePlusEnabled: found.secure_plus_enabled === 1 },
+        { status: query.status, securePlusEnabled: fromFlag(found.secure_plus_enabled) },
         principal,
       );
       return detailOf(db, (await findRequestForStaff(db, found.id))!);

@@ -15,6 +15,7 @@ import {
 import { view, type VerificationView } from "~/modules/verification/view";
 import { env } from "~/utils/env.server";
 import { operation } from "../operation";
+import { fromFlag } from "~/db/values";
 
 const bilingualName = z.object({ english: z.string(), arabic: z.string() });
 
@@ -108,7 +109,7 @@ export const verificationOperations = [
       const code = normalizeCode(params.code);
       const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
       if (!code || !document) throw apiError(404);
-      if (document.secure_plus_enabled === 1) {
+      if (fromFlag(document.secure_plus_enabled)) {
         const result = await checkAccessPin(document, body.pin, { visitor: ip ?? "", holder: false });
         if (result === "locked" || result === "lockedToday")
           throw apiError(429, "verify.pinLocked", { headers: { "Retry-After": String(pinRetryAfterSeconds(result)) } });
