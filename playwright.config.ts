@@ -40,7 +40,12 @@ export default defineConfig({
     // Debian's w3m in a terminal (tmux): the text-browser journey.
     { name: "text-browser", testMatch: /text\/.*\.spec\.ts/ },
     // What is measured in milliseconds runs last and alone, on a machine no other test is loading.
-    { name: "timing", testMatch: /timing\/.*\.spec\.ts/, dependencies: ["js-on", "js-off", "http", "text-browser"] },
+    {
+      name: "timing",
+      testMatch: /timing\/.*\.spec\.ts/,
+      dependencies: ["js-on", "js-off", "http", "text-browser"],
+      workers: 1,
+    },
   ],
   webServer: {
     command: `rm -rf e2e/.tmp/data && ${postgres ? "node scripts/postgres.mjs --fresh e2e_main && " : ""}node server.js`,
