@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { DB } from "~/db/db.server";
-import { hit } from "~/modules/security/rate-limit.server";
+import { enforceRateLimit } from "~/modules/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { bytesStoredBy } from "./queries.server";
 
@@ -13,12 +13,7 @@ const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
  */
 export async function enforceStorageAllowance(db: DB, ownerId: number, incomingBytes: number[]) {
   if (incomingBytes.length === 0) return;
-  if (!(await hit(`upload:${ownerId}`, env.uploadRateLimit, UPLOAD_WINDOW_MS))) {
-    throw data(
-      { reason: "rate-limited" },
-      { status: 429, headers: { "Retry-After": String(UPLOAD_WINDOW_MS / 1000) } },
-    );
-  }
+  await enforceRateLimit(`upload:${ownerId}`, env.uploadRateLimit, UPLOAD_WINDOW_MS);
   const incoming = incomingBytes.reduce((sum, size) => sum + size, 0);
   if ((await bytesStoredBy(db, ownerId)) + incoming > env.storageQuotaBytes)
     throw data({ reason: "storage-quota" }, { status: 413 });
