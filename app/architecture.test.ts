@@ -42,6 +42,18 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("the platform imports no module, route, component or middleware", () => {
+    const offenders = sourceFiles(path.join(APP, "platform")).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter(
+          (target): target is string => target !== null && /^(modules|routes|components|middleware)\//.test(target),
+        )
+        .map((target) => `${relative(file)} -> ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it("db imports no module", () => {
     // The demo seed calls services (docs/architecture.md §4), so it is the one part of db/ above the modules.
     const offenders = sourceFiles(path.join(APP, "db"))

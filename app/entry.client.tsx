@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LANGUAGE, parseLanguage } from "./modules/i18n/languages";
+import { DEFAULT_LANGUAGE, parseLanguage } from "./platform/i18n/languages";
 
 async function hydrate() {
   const lng = parseLanguage(document.documentElement.lang) ?? DEFAULT_LANGUAGE;

@@ -11,7 +11,7 @@ import {
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "./db/availability";
 import { cspNonceContext, databaseUnavailableContext } from "./middleware/context";
 import { getInstance } from "./middleware/i18next.server";
-import { startMailSender } from "./modules/mail/sender.server";
+import { startMailSender } from "./platform/mail/sender.server";
 
 // `npm run dev` has no primary process to run the outbox's sender (server.js does in production).
 if (import.meta.env.DEV) startMailSender();

@@ -18,9 +18,9 @@ import { FormTokenContext } from "./components/forms/form-token";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
 import { requestGuardMiddleware } from "./middleware/request-guard.server";
 import { sessionMiddleware, toastMiddleware } from "./middleware/session.server";
-import { DEFAULT_LANGUAGE, directionOf } from "./modules/i18n/languages";
+import { DEFAULT_LANGUAGE, directionOf } from "./platform/i18n/languages";
 
-export { keepStatusHeaders as headers } from "./modules/http/route-headers";
+export { keepStatusHeaders as headers } from "./platform/http/route-headers";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,

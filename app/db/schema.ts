@@ -78,7 +78,7 @@ export interface TwoFactorPolicyTable {
   required: Flag;
 }
 
-/** A mail's and a user's language: the languages of modules/i18n/languages.ts. */
+/** A mail's and a user's language: the languages of platform/i18n/languages.ts. */
 export type Locale = "ar" | "en";
 
 export type AccountTokenPurpose = "RESET_PASSWORD" | "INVITE";

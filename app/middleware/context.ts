@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Toast } from "~/modules/toast/toast";
+import type { Toast } from "~/platform/toast/toast";
 
 /** Set by the HTTP server from the socket (see app/server/listener.ts). */
 export const clientIpContext = createContext<string>("");
@@ -9,5 +9,5 @@ export const cspNonceContext = createContext<string>(""); // empty outside the p
 export const toastContext = createContext<Toast | null>(null);
 /** Set by `handleError` (entry.server.tsx) when this request failed for want of the database: the server answers 503. */
 export const databaseUnavailableContext = createContext<boolean>(false);
-/** This page's anti-forgery token for its forms (app/modules/security/form-token.server.ts). */
+/** This page's anti-forgery token for its forms (app/platform/security/form-token.server.ts). */
 export const formTokenContext = createContext<string>("");

@@ -1,7 +1,7 @@
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { i18n } from "i18next";
-import { i18nFor } from "~/modules/i18n/instances.server";
-import { DEFAULT_LANGUAGE, parseLanguage, type Language } from "~/modules/i18n/languages";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import { DEFAULT_LANGUAGE, parseLanguage, type Language } from "~/platform/i18n/languages";
 
 /** Remembers the language chosen with the switch (docs/architecture.md §9). */
 export const localeCookie = createCookie("i18nextLng", {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "~/modules/i18n/instances.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import { detectLanguage, fromAcceptLanguage, localeCookie } from "./i18next.server";
 
 describe("language detection", () => {

@@ -1,13 +1,13 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { checkBodyHeaders, readFormToken } from "~/modules/http/body.server";
+import { checkBodyHeaders, readFormToken } from "~/platform/http/body.server";
 import {
   anchorCookieHeader,
   anchorOf,
   formTokenFor,
   isValidFormToken,
   newAnchor,
-} from "~/modules/security/form-token.server";
-import { postSourceOf } from "~/modules/security/origin.server";
+} from "~/platform/security/form-token.server";
+import { postSourceOf } from "~/platform/security/origin.server";
 import { formTokenContext } from "./context";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -2,7 +2,7 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { getDb } from "~/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
-import { clearToastHeader, readToast } from "~/modules/toast/toast.server";
+import { clearToastHeader, readToast } from "~/platform/toast/toast.server";
 import { clientIpContext, toastContext } from "./context";
 
 /** Builds the principal once per request (docs/architecture.md §15). */

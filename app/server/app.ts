@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/d
 import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { warmStampWorker } from "~/modules/issuing/stamp.server";
-import { startMailSender, stopMailSender } from "~/modules/mail/sender.server";
+import { startMailSender, stopMailSender } from "~/platform/mail/sender.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { isPostgres } from "~/db/dialect";

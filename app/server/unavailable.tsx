@@ -4,7 +4,7 @@ import { I18nextProvider } from "react-i18next";
 import { UnavailablePage } from "~/components/layout/unavailable-page";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/availability";
 import { detectLanguage } from "~/middleware/i18next.server";
-import { i18nFor } from "~/modules/i18n/instances.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import { headerOf } from "./header-of";
 
 /** The address asked for; an unparsable one stands for the home page. */

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "~/middleware/context";
 import { languageContext } from "~/middleware/i18next.server";
-import type { Language } from "~/modules/i18n/languages";
+import type { Language } from "~/platform/i18n/languages";
 import {
   ANONYMOUS,
   AREAS,

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentProps } from "react";
 import { Form as RouterForm } from "react-router";
-import { FORM_TOKEN_FIELD } from "~/modules/security/form-token";
+import { FORM_TOKEN_FIELD } from "~/platform/security/form-token";
 
 /** This page's anti-forgery token (the root loader's, or the plain pages' renderer's). */
 export const FormTokenContext = createContext("");

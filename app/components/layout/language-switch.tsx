@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { FormTokenField } from "~/components/forms/form-token";
 import { useLocation } from "react-router";
-import { LANGUAGES } from "~/modules/i18n/languages";
+import { LANGUAGES } from "~/platform/i18n/languages";
 
 /** A plain form post (works without JS); the server sets the cookie and returns to this page. */
 export function LanguageSwitch() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "~/utils/i18n";
-import { toastValues, type Toast, type ToastKind } from "~/modules/toast/toast";
+import { toastValues, type Toast, type ToastKind } from "~/platform/toast/toast";
 
 const MAX_TOASTS = 3;
 const AUTO_CLOSE_MS = 3000;

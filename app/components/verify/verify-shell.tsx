@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { LanguageSwitchForm } from "~/components/layout/language-switch";
-import { directionOf } from "~/modules/i18n/languages";
+import { directionOf } from "~/platform/i18n/languages";
 
 /**
  * The verification pages' own frame: no script, one small inline stylesheet (no extra round trip),

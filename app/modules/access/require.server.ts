@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { Capability } from "./capabilities";
 import { areaContext, principalContext } from "./context";
 import { inScope, type Principal, type Scoped, type SignedIn } from "./principal";

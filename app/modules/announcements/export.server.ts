@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
-import { tableResponse, type Column, type ExportFormat } from "~/modules/exports/table.server";
-import { i18nFor } from "~/modules/i18n/instances.server";
-import type { Language } from "~/modules/i18n/languages";
+import { tableResponse, type Column, type ExportFormat } from "~/platform/exports/table.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import type { Language } from "~/platform/i18n/languages";
 import { announcementsForExport, type AnnouncementListFilter } from "./queries.server";
 
 /** A staff announcement list as CSV or Excel with its filters: a header in the user's language, ISO 8601 dates. */

@@ -1,5 +1,5 @@
-import { i18nFor } from "~/modules/i18n/instances.server";
-import type { Language } from "~/modules/i18n/languages";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import type { Language } from "~/platform/i18n/languages";
 import { env } from "~/utils/env.server";
 
 const escapeXml = (text: string) =>

@@ -1,6 +1,6 @@
 import { idOf } from "~/db/values";
 import { scopeFilter, type Principal } from "~/modules/access";
-import { searchOf } from "~/modules/requests/schema";
+import { searchOf } from "~/platform/paging";
 import { attestationStatusFilterSchema } from "./schema";
 
 /** Which attestations a staff list shows, for its page and its download: the scope, and a client filter across clients. */

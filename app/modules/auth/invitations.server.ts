@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { queueTemplateMail } from "~/modules/mail/outbox.server";
+import { queueTemplateMail } from "~/platform/mail/outbox.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { issueAccountToken } from "./tokens.server";
 

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
 import type { UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
-import { queueTemplateMail } from "~/modules/mail/outbox.server";
+import { queueTemplateMail } from "~/platform/mail/outbox.server";
 import { findUserByEmail, updatePasswordHash } from "~/modules/users/queries.server";
 import { hashPassword } from "~/modules/users/password.server";
 import { deleteUserSessions } from "./queries.server";

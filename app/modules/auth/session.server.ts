@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
-import { signedCookie } from "~/modules/security/cookies.server";
+import { signedCookie } from "~/platform/security/cookies.server";
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
 import type { SessionUser } from "./session-user";
 import { fromFlag } from "~/db/values";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { data } from "react-router";
-import { enforceRateLimit, hit, uncount } from "~/modules/security/rate-limit.server";
-import { signedCookie } from "~/modules/security/cookies.server";
+import { enforceRateLimit, hit, uncount } from "~/platform/security/rate-limit.server";
+import { signedCookie } from "~/platform/security/cookies.server";
 import { env } from "~/utils/env.server";
 
 const DEVICE_COOKIE_DAYS = 365;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { DB } from "~/db/db.server";
-import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { bytesStoredBy } from "./queries.server";
 

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import type { UploadedFile } from "~/modules/http/body.server";
+import type { UploadedFile } from "~/platform/http/body.server";
 import { imageSize, MAX_IMAGE_PIXELS } from "./image-size.server";
 import { inspectPdf } from "./pdf-inspect.server";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import QRCode from "qrcode";
 import { createBoundedWorker } from "~/modules/files/bounded-worker.server";
-import { i18nFor } from "~/modules/i18n/instances.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import { formatCode } from "~/modules/verification/code";
 import STAMP_WORKER_SOURCE from "./stamp.worker.js?raw";
 

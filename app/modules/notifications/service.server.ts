@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
-import { i18nFor } from "~/modules/i18n/instances.server";
-import { queueMail, recipientOf } from "~/modules/mail/outbox.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import { queueMail, recipientOf } from "~/platform/mail/outbox.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { activeClerksOf, insertNotification } from "./queries.server";
 

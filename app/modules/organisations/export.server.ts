@@ -1,8 +1,8 @@
 import type { DB } from "~/db/db.server";
-import { tableResponse, type Column, type ExportFormat } from "~/modules/exports/table.server";
+import { tableResponse, type Column, type ExportFormat } from "~/platform/exports/table.server";
 import { formatMoney } from "~/utils/format";
-import { i18nFor } from "~/modules/i18n/instances.server";
-import type { Language } from "~/modules/i18n/languages";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import type { Language } from "~/platform/i18n/languages";
 import { clientCategoriesForExport, clientsForExport } from "./queries.server";
 
 /** The clients list as CSV or Excel with its search: a header in the user's language. */

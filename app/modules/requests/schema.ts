@@ -1,30 +1,6 @@
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
-import { parseUserDate, toLatinDigits } from "~/utils/digits";
-import { cleanText } from "~/utils/text";
-
-/**
- * The search box of a list screen: trimmed, at most 100 characters, without the control characters that typed
- * text loses everywhere (PostgreSQL refuses a NUL in any text parameter).
- */
-export const searchOf = (url: URL) =>
-  cleanText(toLatinDigits(url.searchParams.get("q") ?? ""))
-    .trim()
-    .slice(0, 100);
-
-/** The last page a list can be asked for: past it (`?page=1e20`) the page is clamped, an empty one. */
-export const MAX_PAGE = 1_000_000;
-
-/** `page` from 0 and `size` (default 10, at most 100) from the URL; bad values fall back, huge ones are clamped. */
-export function pagingOf(url: URL, defaultSize = 10) {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "0", 10);
-  const size = Number.parseInt(url.searchParams.get("size") ?? String(defaultSize), 10);
-  return {
-    page: Number.isFinite(page) && page >= 0 ? Math.min(page, MAX_PAGE) : 0,
-    size: Number.isFinite(size) && size > 0 ? Math.min(size, 100) : defaultSize,
-  };
-}
 
 export const statusFilterSchema = z.enum(REQUEST_STATUSES).optional().catch(undefined);
 
@@ -46,16 +22,3 @@ export const attachmentReviewSchema = z.object({
   attachmentId: z.coerce.number().int().positive().max(MAX_ID),
   status: z.enum(["APPROVED", "REJECTED"]),
 });
-
-/** `from`/`to` (YYYY-MM-DD) from a list's URL; `to` includes its whole day. */
-export function dateRangeOf(url: URL) {
-  const day = (value: string | null) => (value ? (parseUserDate(value) ?? "") : "");
-  const from = day(url.searchParams.get("from"));
-  const to = day(url.searchParams.get("to"));
-  return {
-    from,
-    to,
-    fromIso: from ? new Date(`${from}T00:00:00Z`).toISOString() : undefined,
-    toIso: to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : undefined,
-  };
-}

@@ -4,7 +4,8 @@ import { scopeFilter, type Principal } from "~/modules/access";
 import { requirePermission } from "~/modules/access/require.server";
 import { categoriesOfClient, findClient } from "~/modules/catalogue/queries.server";
 import { findUserById } from "~/modules/users/queries.server";
-import { dateRangeOf, searchOf, statusFilterSchema } from "./schema";
+import { statusFilterSchema } from "./schema";
+import { dateRangeOf, searchOf } from "~/platform/paging";
 import { findCategoryInScope, type RequestListFilter } from "./staff-queries.server";
 
 export interface ListParams {

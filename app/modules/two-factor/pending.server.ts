@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
-import { signedCookie } from "~/modules/security/cookies.server";
+import { signedCookie } from "~/platform/security/cookies.server";
 import { closeChallengesOf, findOpenChallenge, insertChallenge, spendChallenge } from "./queries.server";
 
 /**

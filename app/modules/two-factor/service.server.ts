@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { hit } from "~/modules/security/rate-limit.server";
+import { hit } from "~/platform/security/rate-limit.server";
 import {
   countUnusedRecoveryCodes,
   disableTotp,

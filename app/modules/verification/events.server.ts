@@ -1,6 +1,6 @@
 import type { DB } from "~/db/db.server";
 import { inWriteBatch } from "~/db/write-batch.server";
-import { hitsInBatch, type Hit } from "~/modules/security/rate-limit.server";
+import { hitsInBatch, type Hit } from "~/platform/security/rate-limit.server";
 import { findIssuedDocumentByCode, insertVerificationEvents, type VerificationEventRow } from "./queries.server";
 import { verdictOf, type Verdict } from "./verdict";
 import { nowIso } from "~/db/values";

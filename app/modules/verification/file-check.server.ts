@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { readUpload } from "~/modules/http/body.server";
+import { readUpload } from "~/platform/http/body.server";
 
 export type FileCheck = { status: "match" | "mismatch" } | { status: "missing" | "too-large" };
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
-import { countHitIn, uncount } from "~/modules/security/rate-limit.server";
+import { countHitIn, uncount } from "~/platform/security/rate-limit.server";
 import { sessionSecret } from "~/utils/env.server";
 import { normalizeCode } from "./code";
 import { accessPinMatches } from "./pin.server";

@@ -12,11 +12,11 @@ import { fromMinorUnits } from "~/modules/catalogue/schema";
 import { findClientCategory } from "~/modules/organisations/queries.server";
 import { clientCategorySchema } from "~/modules/organisations/schema";
 import { createClientCategory, editClientCategory } from "~/modules/organisations/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/client-category-form";
 import { FormPage } from "~/components/ui/form-page";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** Create (`create`) and edit (`edit/{id}`) a client category: one form (docs/product.md, Rules and messages, "Client category"). */
 export async function loader({ params, context }: Route.LoaderArgs) {

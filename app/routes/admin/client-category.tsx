@@ -10,11 +10,11 @@ import { linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { clientsOfCategory, findClientCategory } from "~/modules/organisations/queries.server";
 import { removeClientCategory } from "~/modules/organisations/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
   const principal = requirePermission(principalOf(context), capability);

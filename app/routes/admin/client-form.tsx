@@ -13,11 +13,11 @@ import { areaOf, principalOf, requirePermission } from "~/modules/access/require
 import { assignableClientAdmins, clientCategoryOptions, findClient } from "~/modules/organisations/queries.server";
 import { clientSchema, type ClientInput } from "~/modules/organisations/schema";
 import { saveClient } from "~/modules/organisations/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client-form";
 import { FormPage } from "~/components/ui/form-page";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
   const principal = requirePermission(principalOf(context), "client:manage");

@@ -17,11 +17,11 @@ import {
   findClient,
 } from "~/modules/organisations/queries.server";
 import { removeClient } from "~/modules/organisations/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "client:manage");

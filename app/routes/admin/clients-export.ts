@@ -1,9 +1,9 @@
 import { getDb } from "~/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { exportFormatOf } from "~/modules/exports/table.server";
+import { exportFormatOf } from "~/platform/exports/table.server";
 import { clientsExport } from "~/modules/organisations/export.server";
-import { searchOf } from "~/modules/requests/schema";
+import { searchOf } from "~/platform/paging";
 import type { Route } from "./+types/clients-export";
 
 /** The clients list's download (`…/export?format=csv|xlsx` with its search). */

@@ -9,7 +9,7 @@ import { linkTo, mustLinkTo } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listClients } from "~/modules/organisations/queries.server";
 import { ExportLink } from "~/components/ui/export-link";
-import { pagingOf, searchOf } from "~/modules/requests/schema";
+import { pagingOf, searchOf } from "~/platform/paging";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/clients";
 import { EmptyList } from "~/components/ui/empty-list";

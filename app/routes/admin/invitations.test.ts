@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { signIn } from "~/modules/auth/service.server";
-import { deliverDueMail, mailTransport } from "~/modules/mail/sender.server";
+import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";

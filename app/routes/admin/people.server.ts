@@ -9,7 +9,7 @@ import { env } from "~/utils/env.server";
 import { mustLinkTo, parsePermissions, scopeFilter } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Principal } from "~/modules/access";
-import { exportFormatOf } from "~/modules/exports/table.server";
+import { exportFormatOf } from "~/platform/exports/table.server";
 import { peopleExport } from "~/modules/people/export.server";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import {
@@ -31,9 +31,9 @@ import {
   signOutEverywhere,
 } from "~/modules/people/service.server";
 import { getLocale } from "~/middleware/i18next.server";
-import { pagingOf, searchOf } from "~/modules/requests/schema";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import { readForm } from "~/modules/http/body.server";
+import { pagingOf, searchOf } from "~/platform/paging";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** The loader and action arguments these screens read (the same in every area they are mounted in). */
 interface Args {

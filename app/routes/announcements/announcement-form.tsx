@@ -15,10 +15,10 @@ import { areaOf, forbidden, principalOf, requirePermission } from "~/modules/acc
 import { findAnnouncement } from "~/modules/announcements/queries.server";
 import { announcementSchema, type AnnouncementInput } from "~/modules/announcements/schema";
 import { saveAnnouncement } from "~/modules/announcements/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcement-form";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** Only the client's clerks write their client's announcements (docs/architecture.md §6.5). */
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {

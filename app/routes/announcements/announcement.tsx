@@ -15,11 +15,11 @@ import { areaOf, forbidden, principalOf, requirePermission } from "~/modules/acc
 import { findAnnouncement } from "~/modules/announcements/queries.server";
 import { announcementActionSchema } from "~/modules/announcements/schema";
 import { deleteAnnouncement, setPublished } from "~/modules/announcements/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcement";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "announcement:publish");

@@ -4,7 +4,7 @@ import { scopeFilter } from "~/modules/access";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { announcementsExport } from "~/modules/announcements/export.server";
 import { announcementStatusFilterSchema } from "~/modules/announcements/schema";
-import { exportFormatOf } from "~/modules/exports/table.server";
+import { exportFormatOf } from "~/platform/exports/table.server";
 import type { Route } from "./+types/announcements-export";
 
 /** A staff announcement list's download (`…/export?format=csv|xlsx` with its status filter). */

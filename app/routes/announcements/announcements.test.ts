@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { paragraphsOf, slugify } from "~/modules/announcements/schema";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { i18nFor } from "~/modules/i18n/instances.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as publicPage from "../public/announcement";

@@ -12,7 +12,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { listAnnouncements } from "~/modules/announcements/queries.server";
 import { ExportLink } from "~/components/ui/export-link";
 import { ANNOUNCEMENT_STATUSES, announcementStatusFilterSchema } from "~/modules/announcements/schema";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcements";

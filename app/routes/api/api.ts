@@ -1,4 +1,4 @@
-import { apiError } from "~/modules/api/errors.server";
+import { apiError } from "~/platform/api/errors.server";
 import { dispatch, routesOf } from "./dispatch.server";
 import { openApiDocument } from "./openapi.server";
 import { OPERATIONS } from "./registry";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponseSchema, successResponseOf } from "~/modules/api/schema";
+import { errorResponseSchema, successResponseOf } from "~/platform/api/schema";
 import { env } from "~/utils/env.server";
 import { TEXT_PATH_PARAMS, type Operation } from "./operation";
 

@@ -12,8 +12,8 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { attestingClients } from "~/modules/attestations/queries.server";
 import { ATTESTATION_MAX_BYTES, attestationCreateSchema } from "~/modules/attestations/schema";
 import { createAttestation } from "~/modules/attestations/service.server";
-import { readUpload } from "~/modules/http/body.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { readUpload } from "~/platform/http/body.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/attestation-create";

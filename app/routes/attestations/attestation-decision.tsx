@@ -19,12 +19,12 @@ import {
   defaultAttestationExpiry,
 } from "~/modules/attestations/schema";
 import { approveAttestation, rejectAttestation, withoutStorage } from "~/modules/attestations/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/attestation-decision";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 import { nowIso } from "~/db/values";
 
 /** The decision (docs/architecture.md §6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */

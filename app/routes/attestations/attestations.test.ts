@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { sha256Hex, storagePath } from "~/modules/files/storage.server";
-import { i18nFor } from "~/modules/i18n/instances.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";

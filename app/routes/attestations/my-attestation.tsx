@@ -11,10 +11,10 @@ import { idOf } from "~/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAttestation } from "~/modules/attestations/queries.server";
 import { cancelAttestation, holderAttestationView } from "~/modules/attestations/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/my-attestation";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "attestation:create");

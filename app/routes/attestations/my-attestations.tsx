@@ -11,7 +11,7 @@ import { ATTESTATION_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listAttestations } from "~/modules/attestations/queries.server";
 import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/my-attestations";

@@ -12,12 +12,12 @@ import { mustLinkTo } from "~/modules/access";
 import { staffAttestationView } from "~/modules/attestations/service.server";
 import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 import { notFound } from "~/modules/access/require.server";
 
 /** An attestation for staff (docs/architecture.md §6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */

@@ -3,7 +3,7 @@ import { getLocale } from "~/middleware/i18next.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { attestationsExport } from "~/modules/attestations/export.server";
 import { attestationListFilterOf } from "~/modules/attestations/staff-list.server";
-import { exportFormatOf } from "~/modules/exports/table.server";
+import { exportFormatOf } from "~/platform/exports/table.server";
 import type { Route } from "./+types/staff-attestations-export";
 
 /** A staff attestation list's download (`…/export?format=csv|xlsx` with its filters), mounted beside each list. */

@@ -14,7 +14,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { clientsWithAttestations, listAttestations } from "~/modules/attestations/queries.server";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListFilters } from "~/components/ui/list-filters";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf } from "~/platform/paging";
 import { formatDate, personName, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationListFilterOf } from "~/modules/attestations/staff-list.server";

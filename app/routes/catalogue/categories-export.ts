@@ -3,9 +3,9 @@ import { idOf } from "~/db/values";
 import { getLocale } from "~/middleware/i18next.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { categoriesExport } from "~/modules/catalogue/export.server";
-import { exportFormatOf } from "~/modules/exports/table.server";
+import { exportFormatOf } from "~/platform/exports/table.server";
 import type { Route } from "./+types/categories-export";
-import { searchOf } from "~/modules/requests/schema";
+import { searchOf } from "~/platform/paging";
 
 /** A document category list's download (`…/export?format=csv|xlsx` with its search and client filter). */
 export async function loader({ request, context }: Route.LoaderArgs) {

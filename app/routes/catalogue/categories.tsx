@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { listCategories, listClientsForChooser } from "~/modules/catalogue/queries.server";
-import { pagingOf, searchOf } from "~/modules/requests/schema";
+import { pagingOf, searchOf } from "~/platform/paging";
 import { formatMoney, pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";

@@ -8,7 +8,7 @@ import { Callout } from "~/components/ui/callout";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
 import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
@@ -16,7 +16,7 @@ import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category-form";
 import { FormPage } from "~/components/ui/form-page";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** Create (`create`) and edit (`edit/{id}`) a document category: one form, mounted in every area. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { categoryInScope, removeCategory } from "~/modules/catalogue/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldTypeOf } from "~/modules/catalogue/schema";
 import { formatMoney, pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
@@ -17,7 +17,7 @@ import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -10,13 +10,13 @@ import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { categoryIdParam, FIELD_TYPES, fieldTypeOf, requiredFieldSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, fieldInScope, saveRequiredField } from "~/modules/catalogue/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field-form";
 import { FormPage } from "~/components/ui/form-page";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 type Problem = "missing-category" | "error-loading" | null;
 

@@ -5,15 +5,15 @@ import { ChildListPage } from "~/components/catalogue/child-list-page";
 import { categoryIdParam, fieldTypeOf } from "~/modules/catalogue/schema";
 import { listRequiredFields } from "~/modules/catalogue/queries.server";
 import { categoryInScope, fieldInScope, toggleRequiredField } from "~/modules/catalogue/service.server";
-import { pagingOf, searchOf } from "~/modules/requests/schema";
-import { safeRedirectPath } from "~/modules/security/origin.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pagingOf, searchOf } from "~/platform/paging";
+import { safeRedirectPath } from "~/platform/security/origin.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-fields";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** `/document-required-fields?documentCategoryId=N`: a category's required fields, 15 a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

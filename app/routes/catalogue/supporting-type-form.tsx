@@ -9,13 +9,13 @@ import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { categoryIdParam, supportingTypeSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, saveSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type-form";
 import { FormPage } from "~/components/ui/form-page";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** Create and edit a supporting document type of a category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { Callout } from "~/components/ui/callout";
 import { categoryIdParam } from "~/modules/catalogue/schema";
 import { categoryInScope, removeSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import type { Principal } from "~/modules/access";

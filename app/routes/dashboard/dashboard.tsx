@@ -10,7 +10,7 @@ import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo, mustLinkTo, type Screen } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { bilingualKey } from "~/modules/i18n/languages";
+import { bilingualKey } from "~/platform/i18n/languages";
 import { fullName } from "~/modules/auth/session-user";
 import { dashboardFor } from "~/modules/dashboard/service.server";
 import { formatDate } from "~/utils/format";

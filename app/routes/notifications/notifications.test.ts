@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { areaShellData } from "~/middleware/area.server";
-import { deliverDueMail, mailTransport } from "~/modules/mail/sender.server";
+import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { countUnread } from "~/modules/notifications/queries.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";

@@ -12,13 +12,13 @@ import {
   markNotificationRead,
 } from "~/modules/notifications/queries.server";
 import { notificationIntentSchema } from "~/modules/notifications/schema";
-import { pagingOf } from "~/modules/requests/schema";
-import { safeRedirectPath } from "~/modules/security/origin.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { pagingOf } from "~/platform/paging";
+import { safeRedirectPath } from "~/platform/security/origin.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/notifications";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 import { nowIso } from "~/db/values";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

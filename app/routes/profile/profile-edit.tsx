@@ -10,14 +10,14 @@ import { notFound, principalOf, requirePermission } from "~/modules/access/requi
 import { changePassword, saveProfile } from "~/modules/auth/profile.server";
 import { changePasswordSchema, profileSchema } from "~/modules/auth/schema";
 import { sessionIdOf } from "~/modules/auth/session.server";
-import { LANGUAGES } from "~/modules/i18n/languages";
-import { enforceRateLimit } from "~/modules/security/rate-limit.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { LANGUAGES } from "~/platform/i18n/languages";
+import { enforceRateLimit } from "~/platform/security/rate-limit.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/profile-edit";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 type Domain = "profile" | "password";

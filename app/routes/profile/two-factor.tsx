@@ -11,8 +11,8 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { can } from "~/modules/access";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { readForm } from "~/modules/http/body.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { readForm } from "~/platform/http/body.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { enrolmentSchema } from "~/modules/two-factor/schema";
 import {
   CODE_WINDOW_MS,
@@ -26,7 +26,7 @@ import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/two-factor";
 
 /** Its 429 keeps its Retry-After. */
-export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
+export { keepStatusHeaders as headers } from "~/platform/http/route-headers";
 
 /** Two-factor sign-in on one's own account: enrol with a QR code or the secret, works without JS. */
 export async function loader({ context }: Route.LoaderArgs) {

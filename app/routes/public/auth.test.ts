@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { getSessionUser } from "~/modules/auth/session.server";
-import { readToast } from "~/modules/toast/toast.server";
+import { readToast } from "~/platform/toast/toast.server";
 import { createTestDb, createUser } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as login from "./login";

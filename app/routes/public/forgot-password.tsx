@@ -14,12 +14,12 @@ import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { requestPasswordResetAfterAnswer } from "~/modules/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/modules/auth/schema";
-import { enforceRateLimit, hit } from "~/modules/security/rate-limit.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { enforceRateLimit, hit } from "~/platform/security/rate-limit.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/forgot-password";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { localeCookie } from "~/middleware/i18next.server";
-import { parseLanguage } from "~/modules/i18n/languages";
-import { safeRedirectPath } from "~/modules/security/origin.server";
+import { parseLanguage } from "~/platform/i18n/languages";
+import { safeRedirectPath } from "~/platform/security/origin.server";
 import type { Route } from "./+types/language";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 export async function loader() {
   throw data({ reason: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });

@@ -13,7 +13,7 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 import { clearPendingSignInHeader, completePendingSignIn, pendingSignInOf } from "~/modules/two-factor/pending.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
 import { checkSecondFactor, CODE_WINDOW_MS } from "~/modules/two-factor/service.server";
@@ -21,7 +21,7 @@ import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/login-two-factor";
 
 /** Its 429 keeps its Retry-After. */
-export { keepStatusHeaders as headers } from "~/modules/http/route-headers";
+export { keepStatusHeaders as headers } from "~/platform/http/route-headers";
 
 /** The second step of signing in: a code of the authenticator app, or a recovery code. */
 export async function loader({ request, context }: Route.LoaderArgs) {

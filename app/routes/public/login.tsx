@@ -19,12 +19,12 @@ import { loginSchema } from "~/modules/auth/schema";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
 import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
 import { mailSignInLink } from "~/modules/auth/password-reset.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pendingSignInHeader } from "~/modules/two-factor/pending.server";
 import { twoFactorStatus } from "~/modules/two-factor/service.server";
-import { safeRedirectPath } from "~/modules/security/origin.server";
+import { safeRedirectPath } from "~/platform/security/origin.server";
 import type { Route } from "./+types/login";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { principalOf } from "~/modules/access/require.server";
 import { audit } from "~/modules/audit/service.server";
 import { destroyUserSession } from "~/modules/auth/session.server";
-import { toastHeader } from "~/modules/toast/toast.server";
+import { toastHeader } from "~/platform/toast/toast.server";
 import { closePendingSignIns } from "~/modules/two-factor/pending.server";
 import type { Route } from "./+types/logout";
 

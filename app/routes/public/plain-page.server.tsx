@@ -5,7 +5,7 @@ import { formTokenContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18next.server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { i18nFor } from "~/modules/i18n/instances.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 
 /**
  * A script-free public page (announcements) rendered as a plain document, as the verification pages are:

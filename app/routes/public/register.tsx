@@ -18,11 +18,11 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { registerSchema } from "~/modules/auth/schema";
 import { registerBeneficiary } from "~/modules/auth/service.server";
 import { createUserSession } from "~/modules/auth/session.server";
-import { enforceRateLimit } from "~/modules/security/rate-limit.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { enforceRateLimit } from "~/platform/security/rate-limit.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/register";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 

@@ -18,12 +18,12 @@ import { knownBrowserHeader } from "~/modules/auth/sign-in-limits.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { resetPasswordSchema } from "~/modules/auth/schema";
 import { accountTokenOf } from "~/modules/auth/tokens.server";
-import { enforceRateLimit } from "~/modules/security/rate-limit.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { enforceRateLimit } from "~/platform/security/rate-limit.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/reset-password";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 

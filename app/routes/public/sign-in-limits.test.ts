@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTestDb, createUser } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
-import { readToast } from "~/modules/toast/toast.server";
+import { readToast } from "~/platform/toast/toast.server";
 import * as login from "./login";
 
 const toastOf = (headers: Headers) =>

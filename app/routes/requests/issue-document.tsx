@@ -11,7 +11,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { homeAreaOf, linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
-import { readUpload } from "~/modules/http/body.server";
+import { readUpload } from "~/platform/http/body.server";
 import {
   clerkIssueSchema,
   defaultExpiryDate,
@@ -21,7 +21,7 @@ import {
 } from "~/modules/issuing/schema";
 import { issueDocument } from "~/modules/issuing/service.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
 

@@ -16,14 +16,14 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { readForm, readUpload } from "~/modules/http/body.server";
+import { readForm, readUpload } from "~/platform/http/body.server";
 import {
   beneficiaryRequestView,
   editPendingRequest,
   replacePendingRequestDocuments,
 } from "~/modules/requests/beneficiary.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
 import type { Route } from "./+types/my-request-edit";
 

@@ -10,7 +10,8 @@ import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listRequestsOfBeneficiary } from "~/modules/requests/queries.server";
-import { pagingOf, statusFilterSchema } from "~/modules/requests/schema";
+import { statusFilterSchema } from "~/modules/requests/schema";
+import { pagingOf } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import type { Route } from "./+types/my-requests";
 

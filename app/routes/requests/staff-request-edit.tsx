@@ -16,10 +16,10 @@ import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { editRequestByStaff } from "~/modules/requests/staff.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
 import type { Route } from "./+types/staff-request-edit";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) =>
   fieldsSchema(specs).extend(beneficiaryEditSchema.shape);

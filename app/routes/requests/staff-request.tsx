@@ -31,10 +31,10 @@ import {
   staffRequestView,
   type StaffRequest,
 } from "~/modules/requests/staff.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
-import { readForm } from "~/modules/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 
 /** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { exportFormatOf } from "~/modules/exports/table.server";
+import { exportFormatOf } from "~/platform/exports/table.server";
 import { requestsExport } from "~/modules/requests/export.server";
 import { staffRequestListOf } from "~/modules/requests/staff-list.server";
 import type { Route } from "./+types/staff-requests-export";

@@ -14,7 +14,7 @@ import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { pagingOf } from "~/modules/requests/schema";
+import { pagingOf } from "~/platform/paging";
 import { staffRequestListOf } from "~/modules/requests/staff-list.server";
 import { listRequests } from "~/modules/requests/staff-queries.server";
 import { formatAge, formatDate, personName, pick } from "~/utils/format";

@@ -1,5 +1,5 @@
-import { resources } from "~/modules/i18n/instances.server";
-import { parseLanguage } from "~/modules/i18n/languages";
+import { resources } from "~/platform/i18n/instances.server";
+import { parseLanguage } from "~/platform/i18n/languages";
 import type { Route } from "./+types/locales";
 import { notFound } from "~/modules/access/require.server";
 

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { fileResponse } from "~/modules/files/response.server";
 import { readStoredFile } from "~/modules/files/storage.server";
-import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { isUnlocked } from "~/modules/verification/unlock.server";

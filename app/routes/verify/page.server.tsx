@@ -7,13 +7,13 @@ import { view } from "~/modules/verification/view";
 import { getDb } from "~/db/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { detectLanguage } from "~/middleware/i18next.server";
-import { i18nFor } from "~/modules/i18n/instances.server";
-import type { Language } from "~/modules/i18n/languages";
-import { postSourceOf } from "~/modules/security/origin.server";
-import { anchorForPage, anchorOf, formTokenFor, isValidFormToken } from "~/modules/security/form-token.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import type { Language } from "~/platform/i18n/languages";
+import { postSourceOf } from "~/platform/security/origin.server";
+import { anchorForPage, anchorOf, formTokenFor, isValidFormToken } from "~/platform/security/form-token.server";
 import { FormTokenContext } from "~/components/forms/form-token";
 import { pageTemplate, TOKEN_PLACEHOLDER, type PageTemplate } from "./token-template.server";
-import { hit } from "~/modules/security/rate-limit.server";
+import { hit } from "~/platform/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
@@ -28,7 +28,7 @@ import {
   type IssuedDocument,
 } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
-import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/modules/http/body.server";
+import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/platform/http/body.server";
 import { fromFlag } from "~/db/values";
 
 /** What the page handler reads of a request: a whole Fetch Request only for a POST (its body). */

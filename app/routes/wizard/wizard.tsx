@@ -14,8 +14,8 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { searchClients } from "~/modules/catalogue/queries.server";
-import { readForm, readUpload } from "~/modules/http/body.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { readForm, readUpload } from "~/platform/http/body.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldsSchema, reviewSchema, WIZARD_STEPS } from "~/modules/wizard/schema";
 import {
   allowedStep,
@@ -30,7 +30,7 @@ import {
 } from "~/modules/wizard/service.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/wizard";
-import { searchOf } from "~/modules/requests/schema";
+import { searchOf } from "~/platform/paging";
 
 const BASE = "/beneficiary/request-document/create";
 const stepUrl = (step: number) => `${BASE}?step=${step}`;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { ROLES } from "~/db/schema";
 import { principalOfUser } from "~/modules/access/principal.server";
-import { apiError } from "~/modules/api/errors.server";
+import { apiError } from "~/platform/api/errors.server";
 import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/modules/auth/api-tokens.server";
 import { loginSchema } from "~/modules/auth/schema";
 import { signIn } from "~/modules/auth/service.server";
@@ -10,7 +10,7 @@ import { accountLockedError, countSignInAttempt, signInSucceeded } from "~/modul
 import { secondFactorSchema } from "~/modules/two-factor/schema";
 import { checkSecondFactor, twoFactorStatus } from "~/modules/two-factor/service.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { enforceRateLimit } from "~/modules/security/rate-limit.server";
+import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { operation } from "../operation";
 

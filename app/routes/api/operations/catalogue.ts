@@ -2,8 +2,8 @@ import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
 import { scopeFilter, type SignedIn } from "~/modules/access";
 import { requirePermission } from "~/modules/access/require.server";
-import { apiError } from "~/modules/api/errors.server";
-import { idQuery, pageData, pageOf, pagingQuery } from "~/modules/api/schema";
+import { apiError } from "~/platform/api/errors.server";
+import { idQuery, pageData, pageOf, pagingQuery } from "~/platform/api/schema";
 import { findClient, listCategories, listRequiredFields } from "~/modules/catalogue/queries.server";
 import {
   categorySchema,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
-import { apiError } from "~/modules/api/errors.server";
-import { hit } from "~/modules/security/rate-limit.server";
+import { apiError } from "~/platform/api/errors.server";
+import { hit } from "~/platform/security/rate-limit.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { pinSchema } from "~/modules/verification/schema";

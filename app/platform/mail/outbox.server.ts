@@ -1,7 +1,7 @@
 import type { DB } from "~/db/db.server";
 import type { Locale, UserRow } from "~/db/schema";
-import { i18nFor } from "~/modules/i18n/instances.server";
-import { directionOf } from "~/modules/i18n/languages";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import { directionOf } from "~/platform/i18n/languages";
 import { env } from "~/utils/env.server";
 import { insertOutboxMail } from "./queries.server";
 

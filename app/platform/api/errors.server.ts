@@ -1,4 +1,4 @@
-import { i18nFor } from "~/modules/i18n/instances.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import type { ApiErrorCode, Bilingual } from "./schema";
 
 /** A message in both languages, from one translation key (docs/architecture.md §18: `{english, arabic}`). */

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import type { Language } from "~/modules/i18n/languages";
+import type { Language } from "~/platform/i18n/languages";
 import { csvResponse } from "./csv.server";
 import { nowIso } from "~/db/values";
 

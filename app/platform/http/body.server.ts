@@ -8,7 +8,7 @@ import {
   type FileUpload,
 } from "@remix-run/form-data-parser";
 import { data } from "react-router";
-import { FORM_TOKEN_FIELD } from "~/modules/security/form-token";
+import { FORM_TOKEN_FIELD } from "~/platform/security/form-token";
 import { cleanField, cleanText } from "~/utils/text";
 
 /**
