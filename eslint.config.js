@@ -7,6 +7,28 @@ import tseslint from "typescript-eslint";
 const PHYSICAL =
   "/(^|\\s)(ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r)-[0-9a-z\\[]|text-(left|right)(\\s|$)/";
 const LOGICAL_MESSAGE = "Use logical utilities (ms-, me-, ps-, pe-, start-, end-, text-start, text-end).";
+const PHYSICAL_CLASSES = [
+  { selector: `JSXAttribute[name.name='className'] Literal[value=${PHYSICAL}]`, message: LOGICAL_MESSAGE },
+  { selector: `JSXAttribute[name.name='className'] TemplateElement[value.raw=${PHYSICAL}]`, message: LOGICAL_MESSAGE },
+];
+
+// One way to build a link (docs/architecture.md §4): href() of routes.ts or the area table, never a string path,
+// so that a renamed route fails the typecheck instead of a user's click. Static files (the icon) are not routes.
+const LINK_MESSAGE = "Build the path with href() from react-router or the area table (linkTo), not a string.";
+const PATH = "/^\\/(?!favicon)/";
+const LINKS = [
+  "JSXAttribute[name.name=/^(to|href|action)$/] > Literal",
+  "JSXAttribute[name.name=/^(to|href|action)$/] > JSXExpressionContainer > Literal",
+  "JSXAttribute[name.name=/^(to|href|action)$/] > JSXExpressionContainer > ConditionalExpression > Literal",
+  "CallExpression[callee.name='safeRedirectPath'] > Literal",
+  "CallExpression[callee.name=/^(redirect|redirectWithToast|redirectDocument)$/] > Literal",
+  "Property[key.name=/^(to|href|link|loginRedirect)$/] > Literal",
+].flatMap((parent) => [{ selector: `${parent}[value=${PATH}]`, message: LINK_MESSAGE }]);
+const LINK_TEMPLATES = [
+  "JSXAttribute[name.name=/^(to|href|action)$/] > JSXExpressionContainer > TemplateLiteral",
+  "CallExpression[callee.name=/^(redirect|redirectWithToast|redirectDocument|safeRedirectPath)$/] > TemplateLiteral",
+  "Property[key.name=/^(to|href|link)$/] > TemplateLiteral",
+].map((parent) => ({ selector: `${parent} > TemplateElement:first-child[value.raw=${PATH}]`, message: LINK_MESSAGE }));
 
 export default tseslint.config(
   {
@@ -48,20 +70,15 @@ export default tseslint.config(
           ],
         },
       ],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: `${"JSXAttribute[name.name='className'] Literal"}[value=${PHYSICAL}]`,
-          message: LOGICAL_MESSAGE,
-        },
-        {
-          selector: `JSXAttribute[name.name='className'] TemplateElement[value.raw=${PHYSICAL}]`,
-          message: LOGICAL_MESSAGE,
-        },
-      ],
+      "no-restricted-syntax": ["error", ...PHYSICAL_CLASSES, ...LINKS, ...LINK_TEMPLATES],
     },
   },
   { files: ["app/components/forms/form-token.tsx"], rules: { "no-restricted-imports": "off" } },
+  // Tests and tools ask for paths as a user types them.
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "scripts/**", "app/test/**"],
+    rules: { "no-restricted-syntax": ["error", ...PHYSICAL_CLASSES] },
+  },
   // Worker threads' sources: CommonJS evaluated by node:worker_threads (app/modules/files/bounded-worker.server.ts).
   {
     files: ["**/*.worker.js"],

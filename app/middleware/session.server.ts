@@ -1,4 +1,4 @@
-import { redirect, type MiddlewareFunction } from "react-router";
+import { redirect, type MiddlewareFunction, href } from "react-router";
 import { getDb } from "~/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
@@ -13,7 +13,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(principalContext, principal);
   // A role that requires two-factor sign-in: until they enrol, every page sends them to enrol.
   if (principal.user?.mustEnrolTwoFactor && !ENROLMENT_PATHS.test(new URL(request.url).pathname)) {
-    throw redirect("/profile/two-factor", { headers: { "Cache-Control": "no-store" } });
+    throw redirect(href("/profile/two-factor"), { headers: { "Cache-Control": "no-store" } });
   }
   const response = await next();
   // What a signed-in user sees (pages, `.data`, files) is kept by no cache, shared or the browser's.

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { VerifyShell } from "~/components/verify/verify-shell";
 import { formatDate } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
@@ -20,7 +21,7 @@ function feedOf(
   t: (key: string, values?: Record<string, string>) => string,
 ) {
   return {
-    href: `/organisations/${clientId}/announcements.atom?lng=${lng}`,
+    href: `${href("/organisations/:clientId/announcements.atom", { clientId: String(clientId) })}?lng=${lng}`,
     title: t("announcements.feedOf", { organisation }),
   };
 }
@@ -53,7 +54,10 @@ export function AnnouncementPublicPage({ announcement, path }: { announcement: P
       <article>
         <h1>{announcement.title}</h1>
         <p className="v-hint">
-          <a href={`/organisations/${announcement.clientId}/announcements`}>{announcement.organisation}</a> ·{" "}
+          <a href={href("/organisations/:clientId/announcements", { clientId: String(announcement.clientId) })}>
+            {announcement.organisation}
+          </a>{" "}
+          ·{" "}
           <time dateTime={announcement.publishedAt}>
             {t("announcements.publishedOn", { date: formatDate(announcement.publishedAt, i18n.language) })}
           </time>
@@ -105,7 +109,7 @@ export function OrganisationAnnouncementsPage({
         <ul className="v-list" data-testid="public-announcements">
           {items.map((item) => (
             <li key={item.slug} className="v-card">
-              <a href={`/public-announcements/${item.slug}`}>
+              <a href={href("/public-announcements/:slug", { slug: item.slug })}>
                 <strong>{item.title}</strong>
               </a>
               <div className="v-hint">

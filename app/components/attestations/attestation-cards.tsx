@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, formatFileSize, isolate, pick } from "~/utils/format";
@@ -62,7 +63,7 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
         <dt className="text-gray-11">{fileLabel}</dt>
         <dd className="flex flex-wrap items-center gap-2">
           <a
-            href={`/files/${attestation.file_id}`}
+            href={href("/files/:id", { id: String(attestation.file_id) })}
             target="_blank"
             rel="noopener noreferrer"
             className="text-accent-11 underline"

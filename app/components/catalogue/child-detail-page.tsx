@@ -1,3 +1,4 @@
+import { CHILD_KINDS, childLinks, type ChildKind } from "./child-kinds";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
@@ -7,11 +8,6 @@ import { Card } from "~/components/ui/card";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { PageTitle } from "~/components/ui/page-title";
 import { pick } from "~/utils/format";
-
-const KINDS = {
-  fields: { path: "/document-required-fields", list: "catalogue.requiredFields" },
-  types: { path: "/document-supporting-documents", list: "catalogue.supportingDocuments" },
-} as const;
 
 /** The detail page of a required field or a supporting document type, with edit and a confirmed delete. */
 export function ChildDetailPage({
@@ -23,7 +19,7 @@ export function ChildDetailPage({
   dialog,
   error,
 }: {
-  kind: keyof typeof KINDS;
+  kind: ChildKind;
   id: number;
   name: string;
   category: { id: number; name_en: string; name_ar: string };
@@ -32,18 +28,18 @@ export function ChildDetailPage({
   error?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const config = KINDS[kind];
+  const links = childLinks(kind, category.id);
   const query = `documentCategoryId=${category.id}`;
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <PageTitle title={name} />
-      <Link to={`${config.path}?${query}`} className="text-sm text-accent-11 underline">
-        {t(config.list)} · {pick(i18n.language, category.name_en, category.name_ar)}
+      <Link to={links.list} className="text-sm text-accent-11 underline">
+        {t(CHILD_KINDS[kind].title)} · {pick(i18n.language, category.name_en, category.name_ar)}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{name}</h1>
         <div className="flex gap-2">
-          <ButtonLink to={`${config.path}/edit/${id}?${query}`} variant="outline">
+          <ButtonLink to={links.edit(id)} variant="outline">
             {t("catalogue.edit")}
           </ButtonLink>
           <ButtonLink to={`?${query}&dialog=delete`} variant="danger" preventScrollReset>

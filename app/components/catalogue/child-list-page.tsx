@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { pick } from "~/utils/format";
 import { ListHeader } from "~/components/ui/list-header";
+import { CHILD_KINDS, childLinks, type ChildKind } from "./child-kinds";
 import { RequiredToggle } from "./required-toggle";
 
 export interface ChildRow {
@@ -14,30 +15,13 @@ export interface ChildRow {
   isRequired: boolean;
 }
 
-const KINDS = {
-  fields: {
-    path: "/document-required-fields",
-    title: "catalogue.requiredFields",
-    add: "catalogue.addField",
-    empty: "catalogue.noFields",
-    testId: "required-fields",
-  },
-  types: {
-    path: "/document-supporting-documents",
-    title: "catalogue.supportingDocuments",
-    add: "catalogue.addSupporting",
-    empty: "catalogue.noSupporting",
-    testId: "supporting-types",
-  },
-} as const;
-
 /** The list page of a category's required fields or supporting document types (same shape, two entities). */
 export function ChildListPage({
   kind,
   view,
   rows,
 }: {
-  kind: keyof typeof KINDS;
+  kind: ChildKind;
   view:
     | { missing: true }
     | {
@@ -54,15 +38,15 @@ export function ChildListPage({
   const { t, i18n } = useTranslation();
   if (view.missing) return <Callout tone="warning">{t("errors.missingCategory")}</Callout>;
   const { category } = view;
-  const config = KINDS[kind];
+  const config = CHILD_KINDS[kind];
+  const links = childLinks(kind, category.id);
   const categoryName = pick(i18n.language, category.name_en, category.name_ar);
-  const query = `documentCategoryId=${category.id}`;
   return (
     <div className="flex flex-col gap-5">
       <ListHeader
         title={`${t(config.title)} · ${categoryName}`}
         back={{ href: view.categoryHref, label: t("catalogue.backToCategory", { name: categoryName }) }}
-        addHref={`${config.path}/create?${query}`}
+        addHref={links.create}
         addLabel={t(config.add)}
         hidden={{ documentCategoryId: category.id }}
         q={view.q}
@@ -76,13 +60,13 @@ export function ChildListPage({
           <ul className="divide-y divide-gray-5" data-testid={config.testId}>
             {rows.map((row) => (
               <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
-                <Link to={`${config.path}/${row.id}?${query}`} className="font-medium text-accent-11 underline">
+                <Link to={links.detail(row.id)} className="font-medium text-accent-11 underline">
                   {row.label}
                 </Link>
                 <span className="flex flex-wrap items-center gap-2 text-sm">
                   {row.detail}
                   <RequiredToggle id={row.id} isRequired={row.isRequired} />
-                  <Link to={`${config.path}/edit/${row.id}?${query}`} className="text-accent-11 underline">
+                  <Link to={links.edit(row.id)} className="text-accent-11 underline">
                     {t("catalogue.edit")}
                   </Link>
                 </span>

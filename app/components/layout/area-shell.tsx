@@ -10,6 +10,7 @@ import {
   useNavigation,
   useParams,
   useRouteError,
+  href,
 } from "react-router";
 import { RequestSkeleton } from "~/components/requests/request-skeleton";
 import { Callout } from "~/components/ui/callout";
@@ -68,7 +69,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
             >
               {t("nav.openMenu")}
             </label>{" "}
-            <Link to="/dashboard" className="min-w-0 truncate font-bold text-accent-11">
+            <Link to={href("/dashboard")} className="min-w-0 truncate font-bold text-accent-11">
               {t("app.name")}
             </Link>
           </div>

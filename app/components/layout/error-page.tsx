@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { PageTitle } from "~/components/ui/page-title";
 import { LanguageSwitch } from "./language-switch";
 
@@ -65,7 +65,7 @@ export function ErrorPage({
         </details>
       ) : null}
       <p>
-        <Link to={inShell ? "/dashboard" : "/"} className="text-accent-11 underline">
+        <Link to={inShell ? href("/dashboard") : href("/")} className="text-accent-11 underline">
           {inShell ? t("errors.backToDashboard") : t("errors.backHome")}
         </Link>
       </p>

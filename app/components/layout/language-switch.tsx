@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { FormTokenField } from "~/components/forms/form-token";
-import { useLocation } from "react-router";
+import { useLocation, href } from "react-router";
 import { LANGUAGES } from "~/platform/i18n/languages";
 
 /** A plain form post (works without JS); the server sets the cookie and returns to this page. */
@@ -14,7 +14,12 @@ export function LanguageSwitch() {
 export function LanguageSwitchForm({ redirectTo }: { redirectTo: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <form method="post" action="/language" className="flex items-center gap-1" aria-label={t("language.switchTo")}>
+    <form
+      method="post"
+      action={href("/language")}
+      className="flex items-center gap-1"
+      aria-label={t("language.switchTo")}
+    >
       <FormTokenField />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {LANGUAGES.map((lng, index) => (

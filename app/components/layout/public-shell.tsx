@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { LanguageSwitch } from "./language-switch";
 
 /** Header and frame of the public pages (home, login, register). */
@@ -13,7 +13,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </a>
       <header className="border-b border-gray-5 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-          <Link to="/" className="min-w-0 truncate font-bold text-accent-11">
+          <Link to={href("/")} className="min-w-0 truncate font-bold text-accent-11">
             {t("app.name")}
           </Link>
           <LanguageSwitch />

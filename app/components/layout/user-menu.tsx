@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { Email } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { fullName, initials, type SessionUser } from "~/modules/auth/session-user";
 
 /** A disclosure (works without JS): initials, full English name, email, role, Profile, Log out. */
@@ -28,10 +28,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
         </p>
         <p className="mt-1 text-xs text-accent-11">{t(`roles.${user.role}`)}</p>
         <hr className="my-2 border-gray-5" />
-        <Link to="/profile" className="block rounded px-2 py-1.5 text-sm hover:bg-gray-3">
+        <Link to={href("/profile")} className="block rounded px-2 py-1.5 text-sm hover:bg-gray-3">
           {t("userMenu.profile")}
         </Link>
-        <form method="post" action="/logout">
+        <form method="post" action={href("/logout")}>
           <FormTokenField />
           <button type="submit" className="block w-full rounded px-2 py-1.5 text-start text-sm hover:bg-gray-3">
             {t("userMenu.logout")}

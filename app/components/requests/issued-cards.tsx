@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams, href } from "react-router";
 import { VerificationCode } from "~/components/ui/unbroken";
 import { Form } from "~/components/forms/form-token";
 import { TextareaField } from "~/components/ui/field";
@@ -88,7 +88,11 @@ export function HolderDocuments({
             </dl>
           </div>
           {document.status === "VALID" ? (
-            <ButtonLink to={`/files/${document.file_id}?download`} reloadDocument className="self-start">
+            <ButtonLink
+              to={`${href("/files/:id", { id: String(document.file_id) })}?download`}
+              reloadDocument
+              className="self-start"
+            >
               {downloadLabel}
             </ButtonLink>
           ) : null}
@@ -160,7 +164,7 @@ export function StaffIssuedDocuments({
             </p>
             <p className="flex flex-wrap gap-4 text-sm">
               <a
-                href={`/files/${document.file_id}`}
+                href={href("/files/:id", { id: String(document.file_id) })}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="text-accent-11 underline"
@@ -169,7 +173,7 @@ export function StaffIssuedDocuments({
                 {t("staff.openPdf")}
               </a>
               <a
-                href={`/verify/${document.verification_code}`}
+                href={href("/verify/:code", { code: document.verification_code })}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="text-accent-11 underline"

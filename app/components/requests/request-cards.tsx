@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { ReactNode } from "react";
 import { Email } from "~/components/ui/unbroken";
 import { useTranslation } from "~/utils/i18n";
@@ -99,7 +100,7 @@ export function UploadedDocumentsCard({
               <span className="flex flex-wrap items-center gap-2">
                 <AttachmentStatusBadge status={attachment.status} />
                 <a
-                  href={`/files/${attachment.file_id}`}
+                  href={href("/files/:id", { id: String(attachment.file_id) })}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="text-sm text-accent-11 underline"

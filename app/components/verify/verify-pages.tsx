@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/utils/i18n";
 import { VerificationCode } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
@@ -16,7 +17,7 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
     <VerifyShell title={t("verify.title")} path={path}>
       <h1>{t("verify.title")}</h1>
       <p>{t("verify.intro")}</p>
-      <form method="get" action="/verify" className="v-card">
+      <form method="get" action={href("/verify")} className="v-card">
         <label htmlFor="code">{t("verify.codeLabel")}</label>
         <input
           type="text"
@@ -142,7 +143,7 @@ export function VerifyResultPage({
           ) : null}
         </dl>
         {document?.canDownload ? (
-          <a className="v-btn" href={`/verify/${code}/document`}>
+          <a className="v-btn" href={href("/verify/:code/document", { code })}>
             {t("verify.download")}
           </a>
         ) : null}
@@ -188,7 +189,7 @@ export function VerifyResultPage({
       ) : null}
 
       <p>
-        <a href="/verify">{t("verify.checkAnother")}</a>
+        <a href={href("/verify")}>{t("verify.checkAnother")}</a>
       </p>
     </VerifyShell>
   );
@@ -213,7 +214,7 @@ export function VerifyErrorPage({ status, path }: { status: number; path: string
         {message}
       </p>
       <p>
-        <a href="/verify">{t("verify.checkAnother")}</a>
+        <a href={href("/verify")}>{t("verify.checkAnother")}</a>
       </p>
     </VerifyShell>
   );

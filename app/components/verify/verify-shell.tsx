@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { LanguageSwitchForm } from "~/components/layout/language-switch";
@@ -73,7 +74,7 @@ export function VerifyShell({
       <body>
         <div className="v-wrap">
           <header className="v-top">
-            <a href="/">{t("app.name")}</a>
+            <a href={href("/")}>{t("app.name")}</a>
             <LanguageSwitchForm redirectTo={path} />
           </header>
           <main>{children}</main>

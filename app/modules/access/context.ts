@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, href } from "react-router";
 import { capabilitiesOf } from "./capabilities";
 import type { Area } from "./areas";
 import type { Principal } from "./principal";
@@ -11,7 +11,7 @@ export const ANONYMOUS: Principal = {
   scope: { kind: "none" },
   capabilities: capabilitiesOf(null, null),
   ip: null,
-  loginRedirect: "/login",
+  loginRedirect: href("/login"),
 };
 
 /** Set by the session middleware on every request. */

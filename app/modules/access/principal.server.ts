@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { DB } from "~/db/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import type { SessionUser } from "~/modules/auth/session-user";
@@ -10,7 +11,7 @@ import { fromFlag } from "~/db/values";
 function loginRedirectOf(request: Request) {
   const url = new URL(request.url);
   const back = url.pathname.replace(/\.data$/, "") + url.search;
-  return `/login?redirectTo=${encodeURIComponent(back)}`;
+  return `${href("/login")}?redirectTo=${encodeURIComponent(back)}`;
 }
 
 /** Who is asking: the session's user, their staff record and their client's flags (docs/architecture.md §15). */

@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider, href } from "react-router";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import type { Capability } from "./capabilities";
 import { areaContext, principalContext } from "./context";
@@ -27,7 +27,7 @@ export function requirePermission<T extends Scoped>(
   if (!principal.capabilities.has(capability)) {
     if (principal.role === null) throw redirect(principal.loginRedirect);
     if (capability === "account:signIn")
-      throw redirectWithToast("/profile", { kind: "warning", message: "auth.alreadyLoggedIn" });
+      throw redirectWithToast(href("/profile"), { kind: "warning", message: "auth.alreadyLoggedIn" });
     throw forbidden();
   }
   if (rest.length === 0) return principal as SignedIn;

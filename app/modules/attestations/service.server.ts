@@ -1,3 +1,4 @@
+import { AREAS, mustLinkTo } from "~/modules/access/areas";
 import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
 import { audit, timelineOf, type AuditActor } from "~/modules/audit/service.server";
@@ -13,8 +14,8 @@ import { fromFlag, nowIso } from "~/db/values";
 export type Attestation = NonNullable<Awaited<ReturnType<typeof findAttestation>>>;
 type Actor = AuditActor & { userId: number };
 
-const beneficiaryLink = (id: number) => `/beneficiary/attestations/${id}`;
-const clerkLink = (id: number) => `/clerks/attestations/${id}`;
+const beneficiaryLink = (id: number) => mustLinkTo(AREAS.beneficiary, "myAttestation", { id });
+const clerkLink = (id: number) => mustLinkTo(AREAS.clerks, "attestation", { id });
 
 export type CreateResult = { ok: true; id: number } | { ok: false; field: "clientId" | "file"; error: string };
 

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { queueTemplateMail } from "~/platform/mail/outbox.server";
@@ -12,6 +13,8 @@ export async function sendInvitation(db: DB, userId: number, actor: AuditActor) 
   const user = await findUserById(db, userId);
   if (!user) return;
   const token = await issueAccountToken(db, user.id, "INVITE");
-  await queueTemplateMail(db, "invitation", user, `/reset-password?token=${token}`, { role: `roles.${user.role}` });
+  await queueTemplateMail(db, "invitation", user, `${href("/reset-password")}?token=${token}`, {
+    role: `roles.${user.role}`,
+  });
   await audit(db, actor, { action: "user.invite", entityType: "USERS", entityId: user.id });
 }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { DB } from "~/db/db.server";
 import type { UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
@@ -78,7 +79,7 @@ export async function mailResetLink(
   user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar">,
 ) {
   const token = await issueAccountToken(db, user.id, "RESET_PASSWORD");
-  await queueTemplateMail(db, "resetPassword", user, `/reset-password?token=${token}`);
+  await queueTemplateMail(db, "resetPassword", user, `${href("/reset-password")}?token=${token}`);
 }
 
 /** Sets the password with a mailed link (a reset or an invitation; once) and ends every session of the user. */

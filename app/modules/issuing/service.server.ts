@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
@@ -189,7 +190,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
     });
     const notice = {
       kind: "documentIssued" as const,
-      link: `/beneficiary/request-document/${request.id}`,
+      link: mustLinkTo(AREAS.beneficiary, "myRequest", { id: request.id }),
       values: { name: input.documentName },
     };
     await notify(trx, request.beneficiary_id, notice, { mail: true });
@@ -205,13 +206,13 @@ const ownerEntity = (owner: IssuedOwner) =>
         entityType: "DOCUMENT_REQUESTS" as const,
         entityId: owner.requestId,
         action: "request.revoke",
-        link: `/beneficiary/request-document/${owner.requestId}`,
+        link: mustLinkTo(AREAS.beneficiary, "myRequest", { id: owner.requestId }),
       }
     : {
         entityType: "DOCUMENT_ATTESTATION" as const,
         entityId: owner.attestationId,
         action: "attestation.revoke",
-        link: `/beneficiary/attestations/${owner.attestationId}`,
+        link: mustLinkTo(AREAS.beneficiary, "myAttestation", { id: owner.attestationId }),
       };
 
 /** Staff of the client (and super admins) revoke a document or an attested copy with a reason; audited, the holder told. */

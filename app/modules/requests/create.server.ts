@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import type { DB } from "~/db/db.server";
 import { audit } from "~/modules/audit/service.server";
 import { findCategory, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
@@ -89,7 +90,7 @@ export async function createRequest(
     );
     await notifyClerksOfClient(trx, category.client_id, {
       kind: "newRequest",
-      link: `/clerks/document-categories/request/${id}`,
+      link: mustLinkTo(AREAS.clerks, "request", { id }),
       values: { id },
     });
     return id;

@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
 import type { ReviewStatus } from "~/db/schema";
@@ -47,7 +48,7 @@ export async function changeRequestStatus(
     });
     const notice = {
       kind: "requestStatus" as const,
-      link: `/beneficiary/request-document/${request.id}`,
+      link: mustLinkTo(AREAS.beneficiary, "myRequest", { id: request.id }),
       values: { id: request.id, note: values.note ?? "" },
       translated: { status: `status.${values.status}` },
       ...(values.note ? {} : { bodyKey: "notifications.requestStatus.noNote" }),

@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { insertAttachment } from "~/modules/files/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
@@ -192,7 +193,7 @@ export async function submitDraft(
     );
     await notifyClerksOfClient(trx, clientId, {
       kind: "newRequest",
-      link: `/clerks/document-categories/request/${id}`,
+      link: mustLinkTo(AREAS.clerks, "request", { id }),
       values: { id },
     });
     return id;

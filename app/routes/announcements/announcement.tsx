@@ -1,5 +1,5 @@
 import { idOf } from "~/db/values";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { AnnouncementBody } from "~/components/announcements/announcement-body";
 import { useArea } from "~/components/layout/area-shell";
@@ -79,7 +79,7 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
   const published = announcement.status === "PUBLISHED";
   const edit = isAuthor ? linkTo(area, "announcementEdit", { id: announcement.id }) : null;
   const title = pick(lng, announcement.title_en, announcement.title_ar);
-  const publicPath = `/public-announcements/${announcement.slug}`;
+  const publicPath = href("/public-announcements/:slug", { slug: announcement.slug });
   return (
     <div className="flex max-w-5xl flex-col gap-5">
       <PageTitle title={title} />

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusSelect } from "~/components/requests/status-select";
@@ -49,7 +50,10 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-3">
           <ExportLink />
           {clientId ? (
-            <a href={`/organisations/${clientId}/announcements`} className="text-sm text-accent-11 underline">
+            <a
+              href={href("/organisations/:clientId/announcements", { clientId: String(clientId) })}
+              className="text-sm text-accent-11 underline"
+            >
               {t("announcements.publicList")}
             </a>
           ) : null}

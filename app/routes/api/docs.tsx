@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { PublicShell } from "~/components/layout/public-shell";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
@@ -77,7 +78,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">{loaderData.title}</h1>
           <p className="text-gray-11">{loaderData.description}</p>
           <p>
-            <a href="/api/openapi.json" className="text-accent-11 underline">
+            <a href={href("/api/*", { "*": "openapi.json" })} className="text-accent-11 underline">
               {t("api.docs.openApi")}
             </a>
           </p>

@@ -1,3 +1,4 @@
+import { CHILD_KINDS, childLinks, type ChildKind } from "~/components/catalogue/child-kinds";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
@@ -59,7 +60,6 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
   if (loaderData.missing) return <Callout tone="warning">{t("errors.noDataWithId", { id: loaderData.id })}</Callout>;
   const { category, client, fields, types } = loaderData;
   const name = pick(lng, category.name_en, category.name_ar);
-  const query = `documentCategoryId=${category.id}`;
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <DetailHeader title={name} back={{ href: mustLinkTo(area, "categories"), label: t("catalogue.categories") }}>
@@ -91,7 +91,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
 
       <ChildSection
         kind="fields"
-        query={query}
+        categoryId={category.id}
         back={mustLinkTo(area, "category", { id: category.id })}
         rows={fields.map((field) => ({
           id: field.id,
@@ -111,7 +111,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
       />
       <ChildSection
         kind="types"
-        query={query}
+        categoryId={category.id}
         back={mustLinkTo(area, "category", { id: category.id })}
         rows={types.map((type) => ({
           id: type.id,
@@ -123,42 +123,26 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-const SECTIONS = {
-  fields: {
-    path: "/document-required-fields",
-    title: "catalogue.requiredFields",
-    add: "catalogue.addField",
-    empty: "catalogue.noFields",
-    testId: "required-fields",
-  },
-  types: {
-    path: "/document-supporting-documents",
-    title: "catalogue.supportingDocuments",
-    add: "catalogue.addSupporting",
-    empty: "catalogue.noSupporting",
-    testId: "supporting-types",
-  },
-} as const;
-
 /** The category's required fields or supporting document types, each with toggle, edit and delete. */
 function ChildSection({
   kind,
-  query,
+  categoryId,
   back,
   rows,
 }: {
-  kind: keyof typeof SECTIONS;
-  query: string;
+  kind: ChildKind;
+  categoryId: number;
   back: string;
   rows: { id: number; isRequired: boolean; label: React.ReactNode }[];
 }) {
   const { t } = useTranslation();
-  const section = SECTIONS[kind];
+  const section = CHILD_KINDS[kind];
+  const links = childLinks(kind, categoryId);
   return (
     <Card>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{t(section.title)}</h2>
-        <ButtonLink to={`${section.path}/create?${query}`} variant="soft">
+        <ButtonLink to={links.create} variant="soft">
           {t(section.add)}
         </ButtonLink>
       </div>
@@ -170,16 +154,11 @@ function ChildSection({
             <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>{row.label}</span>
               <span className="flex flex-wrap items-center gap-2">
-                <RequiredToggle
-                  id={row.id}
-                  isRequired={row.isRequired}
-                  action={`${section.path}?${query}`}
-                  redirectTo={back}
-                />
-                <Link to={`${section.path}/edit/${row.id}?${query}`} className="text-sm text-accent-11 underline">
+                <RequiredToggle id={row.id} isRequired={row.isRequired} action={links.list} redirectTo={back} />
+                <Link to={links.edit(row.id)} className="text-sm text-accent-11 underline">
                   {t("catalogue.edit")}
                 </Link>
-                <Link to={`${section.path}/${row.id}?${query}&dialog=delete`} className="text-sm text-red-11 underline">
+                <Link to={`${links.detail(row.id)}&dialog=delete`} className="text-sm text-red-11 underline">
                   {t("catalogue.delete")}
                 </Link>
               </span>

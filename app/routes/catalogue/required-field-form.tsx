@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const result = await saveRequiredField(db, category, submission.value, principal, existingId);
   if (!result.ok) return data(submission.reply({ fieldErrors: { fieldName: [result.error] } }), { status: 400 });
-  return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, {
+  return redirectWithToast(mustLinkTo(AREAS.shared, "requiredFields", {}, { documentCategoryId: category.id }), {
     kind: "success",
     message: "catalogue.fieldSaved",
   });
@@ -102,7 +103,7 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
     <FormPage
       title={title}
       back={{
-        href: `/document-required-fields?documentCategoryId=${category.id}`,
+        href: mustLinkTo(AREAS.shared, "requiredFields", {}, { documentCategoryId: category.id }),
         label: `${t("catalogue.requiredFields")} · ${pick(i18n.language, category.name_en, category.name_ar)}`,
       }}
       form={form}

@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { category, field } = await load(request, params.id, principal);
   if (!category || !field) throw notFound();
   await removeRequiredField(db, field, category.client_id, principal);
-  return redirectWithToast(`/document-required-fields?documentCategoryId=${category.id}`, {
+  return redirectWithToast(mustLinkTo(AREAS.shared, "requiredFields", {}, { documentCategoryId: category.id }), {
     kind: "success",
     message: "catalogue.fieldDeleted",
   });

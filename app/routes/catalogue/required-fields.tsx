@@ -1,3 +1,4 @@
+import { childLinks } from "~/components/catalogue/child-kinds";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!field || form.get("intent") !== "toggle" || field.document_category_id !== categoryId) throw notFound();
   const category = (await categoryInScope(db, field.document_category_id, principal))!;
   await toggleRequiredField(db, field, category.client_id, principal);
-  const back = safeRedirectPath(form.get("redirectTo"), `/document-required-fields?documentCategoryId=${category.id}`);
+  const back = safeRedirectPath(form.get("redirectTo"), childLinks("fields", category.id).list);
   return redirectWithToast(back, { kind: "success", message: "catalogue.toggled" });
 }
 

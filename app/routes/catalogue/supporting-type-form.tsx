@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -45,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     existingId = type.id;
   }
   await saveSupportingType(db, category, submission.value, principal, existingId);
-  return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, {
+  return redirectWithToast(mustLinkTo(AREAS.shared, "supportingTypes", {}, { documentCategoryId: category.id }), {
     kind: "success",
     message: "catalogue.supportingSaved",
   });
@@ -84,7 +85,7 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
     <FormPage
       title={title}
       back={{
-        href: `/document-supporting-documents?documentCategoryId=${category.id}`,
+        href: mustLinkTo(AREAS.shared, "supportingTypes", {}, { documentCategoryId: category.id }),
         label: `${t("catalogue.supportingDocuments")} · ${pick(i18n.language, category.name_en, category.name_ar)}`,
       }}
       form={form}

@@ -1,3 +1,4 @@
+import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -35,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!category || !type) throw notFound();
   const result = await removeSupportingType(db, type, category.client_id, principal);
   if (result === "in-use") return data({ error: "catalogue.inUse" }, { status: 409 });
-  return redirectWithToast(`/document-supporting-documents?documentCategoryId=${category.id}`, {
+  return redirectWithToast(mustLinkTo(AREAS.shared, "supportingTypes", {}, { documentCategoryId: category.id }), {
     kind: "success",
     message: "catalogue.supportingDeleted",
   });

@@ -1,3 +1,4 @@
+import { childLinks } from "~/components/catalogue/child-kinds";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -46,10 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw notFound();
   const category = (await categoryInScope(db, type.document_category_id, principal))!;
   await toggleSupportingType(db, type, category.client_id, principal);
-  const back = safeRedirectPath(
-    form.get("redirectTo"),
-    `/document-supporting-documents?documentCategoryId=${category.id}`,
-  );
+  const back = safeRedirectPath(form.get("redirectTo"), childLinks("types", category.id).list);
   return redirectWithToast(back, { kind: "success", message: "catalogue.toggled" });
 }
 

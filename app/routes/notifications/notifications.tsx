@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const marked = await markNotificationRead(db, principal.userId!, parsed.data.id, at);
   if (!marked) throw notFound(); // another user's notification
   if (parsed.data.intent === "open" && marked.link)
-    return redirectWithToast(safeRedirectPath(marked.link, "/notifications"), {
+    return redirectWithToast(safeRedirectPath(marked.link, href("/notifications")), {
       kind: "info",
       message: "notifications.marked",
     });

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/utils/i18n";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -20,16 +21,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="max-w-2xl text-lg text-gray-11">{t("home.intro")}</p>
         <div className="flex flex-wrap gap-3">
           {loaderData.signedIn ? (
-            <ButtonLink to="/dashboard">{t("home.goToDashboard")}</ButtonLink>
+            <ButtonLink to={href("/dashboard")}>{t("home.goToDashboard")}</ButtonLink>
           ) : (
             <>
-              <ButtonLink to="/login">{t("home.signIn")}</ButtonLink>
-              <ButtonLink to="/register" variant="outline">
+              <ButtonLink to={href("/login")}>{t("home.signIn")}</ButtonLink>
+              <ButtonLink to={href("/register")} variant="outline">
                 {t("home.register")}
               </ButtonLink>
             </>
           )}
-          <ButtonLink to="/verify" variant="soft" reloadDocument>
+          <ButtonLink to={href("/verify")} variant="soft" reloadDocument>
             {t("home.verify")}
           </ButtonLink>
         </div>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { localeCookie } from "~/middleware/i18next.server";
 import { parseLanguage } from "~/platform/i18n/languages";
 import { safeRedirectPath } from "~/platform/security/origin.server";
@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const lng = parseLanguage(form.get("lng"));
-  const back = safeRedirectPath(form.get("redirectTo"), "/");
+  const back = safeRedirectPath(form.get("redirectTo"), href("/"));
   if (!lng) return redirect(back);
   return redirect(back, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
 }

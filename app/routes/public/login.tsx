@@ -109,7 +109,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         <p className="mt-2 text-sm text-gray-11">
           {t("auth.login.noAccount")}{" "}
-          <Link to="/register" className="text-accent-11 underline">
+          <Link to={href("/register")} className="text-accent-11 underline">
             {t("auth.login.registerLink")}
           </Link>
         </p>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, href } from "react-router";
 import { getDb } from "~/db/db.server";
 import { principalOf } from "~/modules/access/require.server";
 import { audit } from "~/modules/audit/service.server";
@@ -22,5 +22,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     await audit(db, principal, { action: "auth.sign_out", entityType: "USERS", entityId: principal.userId });
   }
   headers.append("Set-Cookie", toastHeader({ kind: "success", message: "auth.loggedOut" }));
-  return redirect("/login", { headers });
+  return redirect(href("/login"), { headers });
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -126,7 +126,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </Form>
         <p className="mt-4 text-sm text-gray-11">
           {t("auth.register.haveAccount")}{" "}
-          <Link to="/login" className="text-accent-11 underline">
+          <Link to={href("/login")} className="text-accent-11 underline">
             {t("auth.register.loginLink")}
           </Link>
         </p>

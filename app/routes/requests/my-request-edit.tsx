@@ -2,7 +2,7 @@ import { idOf } from "~/db/values";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { textareaProps } from "~/components/forms/conform";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
@@ -75,7 +75,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data({ documents: {}, documentsError: "requests.editOnlyPending" }, { status: 409 });
     if (Object.keys(result.errors).length)
       return data({ documents: result.errors, documentsError: undefined }, { status: 400 });
-    return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, {
+    return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(view.request.id) }), {
       kind: "success",
       message: "requests.saved",
     });
@@ -94,7 +94,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
   if (result === "not-pending")
     return data(submission.reply({ formErrors: ["requests.editOnlyPending"] }), { status: 409 });
-  return redirectWithToast(`/beneficiary/request-document/${view.request.id}`, {
+  return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(view.request.id) }), {
     kind: "success",
     message: "requests.saved",
   });
@@ -118,7 +118,10 @@ export default function MyRequestEdit({ loaderData, actionData }: Route.Componen
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <PageTitle title={title} />
-      <Link to={`/beneficiary/request-document/${loaderData.id}`} className="text-sm text-accent-11 underline">
+      <Link
+        to={href("/beneficiary/request-document/:id", { id: String(loaderData.id) })}
+        className="text-sm text-accent-11 underline"
+      >
         {t("wizard.back")}
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -1,6 +1,6 @@
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { HolderDocuments } from "~/components/requests/issued-cards";
 import { FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
 import { StatusBadge } from "~/components/requests/status-badge";
@@ -29,7 +29,7 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <PageTitle title={t("requests.number", { id: request.id })} />
-      <Link to="/beneficiary/request-document" className="text-sm text-accent-11 underline">
+      <Link to={href("/beneficiary/request-document")} className="text-sm text-accent-11 underline">
         {t("requests.back")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -37,7 +37,10 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-3">
           <StatusBadge status={request.status} />
           {request.status === "PENDING" ? (
-            <ButtonLink to={`/beneficiary/request-document/edit/${request.id}`} variant="outline">
+            <ButtonLink
+              to={href("/beneficiary/request-document/edit/:id", { id: String(request.id) })}
+              variant="outline"
+            >
               {t("requests.edit")}
             </ButtonLink>
           ) : null}

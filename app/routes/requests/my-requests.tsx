@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { useTranslation } from "~/utils/i18n";
 import { Form } from "~/components/forms/form-token";
 import { StatusSelect } from "~/components/requests/status-select";
@@ -34,7 +35,7 @@ export default function MyRequests({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t("requests.myRequests")} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t("requests.myRequests")}</h1>
-        <ButtonLink to="/beneficiary/request-document/create">{t("requests.newRequest")}</ButtonLink>
+        <ButtonLink to={href("/beneficiary/request-document/create")}>{t("requests.newRequest")}</ButtonLink>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <StatusSelect statuses={REQUEST_STATUSES} value={status} label={t("requests.status")} />
@@ -45,14 +46,14 @@ export default function MyRequests({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <Card className="flex flex-col items-start gap-3">
           <p className="text-gray-11">{status ? t("requests.emptyFiltered") : t("requests.empty")}</p>
-          <ButtonLink to="/beneficiary/request-document/create">{t("requests.newRequest")}</ButtonLink>
+          <ButtonLink to={href("/beneficiary/request-document/create")}>{t("requests.newRequest")}</ButtonLink>
         </Card>
       ) : (
         <StatusRows
           testId="my-requests"
           rows={rows.map((row) => ({
             key: row.id,
-            to: `/beneficiary/request-document/${row.id}`,
+            to: href("/beneficiary/request-document/:id", { id: String(row.id) }),
             title: (
               <>
                 {pick(lng, row.category_en, row.category_ar)}{" "}

@@ -2,7 +2,7 @@ import { fromFlag, idOf } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation } from "react-router";
+import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { StaffIssuedDocuments } from "~/components/requests/issued-cards";
@@ -41,7 +41,7 @@ import { readForm } from "~/platform/http/body.server";
 const listLinkOf = (area: Parameters<typeof linkTo>[0], request: StaffRequest) =>
   linkTo(area, "categoryRequests", { categoryId: request.document_category_id }) ??
   linkTo(area, "clientRequests", { clientId: request.client_id }) ??
-  "/dashboard";
+  href("/dashboard");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");

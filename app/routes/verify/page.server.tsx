@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -120,7 +121,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     const typed = url.searchParams.get("code");
     if (typed === null) return page("form", { typed: "", invalid: false, path });
     const code = normalizeCode(typed);
-    if (code) return redirect(`/verify/${code}`);
+    if (code) return redirect(href("/verify/:code", { code }));
     return page("form", { typed: typed.slice(0, 40), invalid: true, path }, 400);
   }
 
@@ -165,18 +166,18 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     }
     const submission = parseWithZod(form, { schema: pinSchema });
     if (submission.status !== "success") return resultPage({ pin: "format" }, 400);
-    if (document.secure_plus_enabled !== 1) return redirect(`/verify/${code}`);
+    if (document.secure_plus_enabled !== 1) return redirect(href("/verify/:code", { code }));
     // The holder signed in on the service is never refused by others' guesses (docs/decisions/0014).
     const holder = (await getSessionUser(getDb(), request))?.id === document.beneficiary_id;
     const result = await checkAccessPin(document, submission.value.pin, { visitor: ip, holder });
-    if (result === "ok") return redirect(`/verify/${code}`, { "Set-Cookie": await unlockHeader(code) });
+    if (result === "ok") return redirect(href("/verify/:code", { code }), { "Set-Cookie": await unlockHeader(code) });
     if (result === "wrong") return resultPage({ pin: result }, 400);
     return resultPage({ pin: "locked" }, 429, { "Retry-After": String(pinRetryAfterSeconds(result)) });
   }
 
   if (code && code !== rawCode) {
     if (!(await hit(`verify:${ip}`, env.verifyRateLimit, VERIFY_WINDOW_MS))) return rateLimited();
-    return redirect(`/verify/${code}`);
+    return redirect(href("/verify/:code", { code }));
   }
   const result = await verifyCode(getDb(), rawCode, {
     ip,
@@ -204,7 +205,7 @@ export async function revokedFileResponse(request: Request, code: string, docume
   const rendered = renderPage(
     lng,
     "result",
-    { view: view(code, verdictOf(document), document, unlocked), path: `/verify/${code}` },
+    { view: view(code, verdictOf(document), document, unlocked), path: href("/verify/:code", { code }) },
     formTokenFor(anchor),
   );
   const headers: Record<string, string> = {

@@ -2,7 +2,7 @@ import { fromFlag, idOf } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
@@ -32,7 +32,7 @@ import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/wizard";
 import { searchOf } from "~/platform/paging";
 
-const BASE = "/beneficiary/request-document/create";
+const BASE = href("/beneficiary/request-document/create");
 const stepUrl = (step: number) => `${BASE}?step=${step}`;
 
 /** The request wizard (docs/architecture.md §6.2): each step is a form post; the draft lives on the server. */
@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         submission.status === "success" ? submission.value : { requestMessage: "", securePlusEnabled: false };
       const result = await submitDraft(db, user.id, review, context.get(clientIpContext));
       if (!result.ok) return redirect(stepUrl(result.step));
-      return redirectWithToast(`/beneficiary/request-document/${result.requestId}`, {
+      return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(result.requestId) }), {
         kind: "success",
         message: "wizard.submitted",
         description: "wizard.submittedDescription",
