@@ -67,10 +67,12 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("not-found is answered one way: notFound() or requirePermission from the access module (the API has its own error helper)", () => {
+  it("not-found and forbidden are answered one way: the access module's helpers (the API has its own error helper)", () => {
+    // A literal 403 or 404 as a status, or a hand-made not-found body, is a second way.
+    const SECOND_WAY = /data\(\{ reason: "not-found" \}|status:\s*40[34]\b|[,(]\s*40[34]\s*\)/;
     const offenders = sourceFiles(APP)
-      .filter((file) => !relative(file).startsWith("modules/access/") && !relative(file).startsWith("routes/api/"))
-      .filter((file) => /data\(\{ reason: "not-found" \}/.test(fs.readFileSync(file, "utf8")))
+      .filter((file) => !/^(modules\/access|routes\/api|test)\//.test(relative(file)))
+      .filter((file) => SECOND_WAY.test(fs.readFileSync(file, "utf8")))
       .map(relative);
     expect(offenders).toEqual([]);
   });

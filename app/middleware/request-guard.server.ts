@@ -1,3 +1,4 @@
+import { forbidden } from "~/modules/access/require.server";
 import { data, type MiddlewareFunction } from "react-router";
 import { checkBodyHeaders, readFormToken } from "~/platform/http/body.server";
 import {
@@ -13,7 +14,7 @@ import { formTokenContext } from "./context";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Before any action (docs/decisions/0012): a state-changing request must come from our own pages (403)
+ * Before any action (docs/decisions/0012): a state-changing request must come from our own pages (else a 403)
  * and carry a form or nothing (415, 400, 413). Our pages say so by their Origin, Sec-Fetch-Site or
  * Referer; a browser that sends none of them posts the anti-forgery token every form of ours carries.
  * A page gets the token in the router context (and its visitor the anchor cookie it is made from).
@@ -32,10 +33,9 @@ export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ req
   }
   const refused = checkBodyHeaders(request);
   const source = postSourceOf(request);
-  if (source === "foreign") throw data({ reason: "cross-origin" }, { status: 403 });
+  if (source === "foreign") throw forbidden("cross-origin");
   if (refused) throw data({ reason: "body" }, { status: refused });
-  if (source === "unknown" && !isValidFormToken(anchor, await readFormToken(request)))
-    throw data({ reason: "cross-origin" }, { status: 403 });
+  if (source === "unknown" && !isValidFormToken(anchor, await readFormToken(request))) throw forbidden("cross-origin");
   if (anchor) context.set(formTokenContext, formTokenFor(anchor));
   return next();
 };

@@ -36,7 +36,7 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/attestations/attestation-decision.tsx": "attestation:review",
   "routes/announcements/announcements.tsx": "announcement:publish",
   "routes/announcements/announcement.tsx": "announcement:publish",
-  "routes/announcements/announcement-form.tsx": "announcement:publish",
+  "routes/announcements/announcement-form.tsx": "announcement:write",
   "routes/admin/client-categories.tsx": "clientCategory:manage",
   "routes/admin/client-category.tsx": "clientCategory:manage",
   "routes/admin/client-category-form.tsx": "clientCategory:manage",

@@ -1,6 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
-import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { pick } from "~/utils/format";
@@ -22,21 +21,17 @@ export function ChildListPage({
   rows,
 }: {
   kind: ChildKind;
-  view:
-    | { missing: true }
-    | {
-        missing: false;
-        category: { id: number; name_en: string; name_ar: string };
-        q: string;
-        categoryHref: string;
-        page: number;
-        size: number;
-        total: number;
-      };
+  view: {
+    category: { id: number; name_en: string; name_ar: string };
+    q: string;
+    categoryHref: string;
+    page: number;
+    size: number;
+    total: number;
+  };
   rows: ChildRow[];
 }) {
   const { t, i18n } = useTranslation();
-  if (view.missing) return <Callout tone="warning">{t("errors.missingCategory")}</Callout>;
   const { category } = view;
   const config = CHILD_KINDS[kind];
   const links = childLinks(kind, category.id);

@@ -16,7 +16,7 @@ import { RequestSkeleton } from "~/components/requests/request-skeleton";
 import { Callout } from "~/components/ui/callout";
 import { AREAS, type Area, type AreaKey, type SidebarLink } from "~/modules/access";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { ErrorPage, reasonOf } from "./error-page";
+import { ErrorPage, messageOf, reasonOf } from "./error-page";
 import { LanguageSwitch } from "./language-switch";
 import { NotificationBell } from "./notification-bell";
 import { SidebarNav } from "./sidebar";
@@ -126,11 +126,15 @@ export function AreaErrorBoundary() {
   const reason = isRouteErrorResponse(error) ? reasonOf(error.data) : undefined;
   if (!loaderData) return <ErrorPage status={status} reason={reason} />;
   const requestScreen = status === 404 && params.id && /^\d+$/.test(params.id);
+  // A screen's own words for its 404 ('Error loading data.'), else the spec's 'No Data Found WIth ID {id}'.
+  const message =
+    (isRouteErrorResponse(error) ? messageOf(error.data) : undefined) ??
+    (requestScreen ? { key: "errors.noDataWithId", values: { id: params.id! } } : undefined);
   return (
     <Shell data={loaderData}>
-      {requestScreen ? (
+      {message ? (
         <Callout tone="warning">
-          <span data-testid="no-data">{t("errors.noDataWithId", { id: params.id })}</span>
+          <span data-testid="no-data">{t(message.key, message.values)}</span>
         </Callout>
       ) : (
         <ErrorPage status={status} reason={reason} inShell />

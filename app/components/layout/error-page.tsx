@@ -1,6 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { href, Link } from "react-router";
 import { PageTitle } from "~/components/ui/page-title";
+import type { PageMessage } from "~/modules/access/require.server";
 import { LanguageSwitch } from "./language-switch";
 
 const copy: Record<number, { title: string; hint?: string }> = {
@@ -19,9 +20,18 @@ export const reasonOf = (data: unknown) =>
     ? (data as { reason: string }).reason
     : undefined;
 
+/** The words a thrown answer carries for its page (`notFound({ key })`), if any. */
+export function messageOf(data: unknown): PageMessage | undefined {
+  const message = data && typeof data === "object" ? (data as { message?: unknown }).message : undefined;
+  return message && typeof message === "object" && typeof (message as PageMessage).key === "string"
+    ? (message as PageMessage)
+    : undefined;
+}
+
 /** What a thrown answer's `reason` says more precisely than its status. */
 const copyOfReason: Record<string, { title: string; hint?: string }> = {
   "storage-quota": { title: "errors.storageQuota", hint: "errors.storageQuotaHint" },
+  "missing-category": { title: "errors.badRequest", hint: "errors.missingCategory" },
 };
 
 /** 400, 403, 404, 413, 415, 429, 503 and unexpected errors, translated; details only outside production. */

@@ -21,6 +21,7 @@ export const CAPABILITIES = [
   "attestation:create",
   "attestation:review",
   "announcement:publish",
+  "announcement:write",
   "clerk:manage",
   "client:read",
   "client:manage",
@@ -47,7 +48,7 @@ const STAFF_WORK: Capability[] = [
  * docs/product.md, Who uses it, as a table: the super admin manages everything; the service admin clients, client
  * categories and client admins (and may look at requests); the client admin the client's catalogue,
  * requests and clerks; the clerk the catalogue, requests, attestations and (with canDoSincera)
- * announcements; the beneficiary requests documents and attestations.
+ * announcements, which they write (`announcement:write`) and the super admin may only take down; the beneficiary requests documents and attestations.
  */
 export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]> = {
   ANONYMOUS: ["account:signIn"],
@@ -77,7 +78,14 @@ export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]
     "clientAdmin:manage",
   ],
   CLIENT_ADMIN: [...SIGNED_IN, "area:client-admin", ...STAFF_WORK, "clerk:manage", "attestation:review"],
-  CLERK: [...SIGNED_IN, "area:clerks", ...STAFF_WORK, "attestation:review", "announcement:publish"],
+  CLERK: [
+    ...SIGNED_IN,
+    "area:clerks",
+    ...STAFF_WORK,
+    "attestation:review",
+    "announcement:publish",
+    "announcement:write",
+  ],
   BENEFICIARY: [...SIGNED_IN, "area:beneficiary", "request:submit", "attestation:create"],
 };
 
@@ -121,14 +129,23 @@ export interface StaffGrant {
 export function capabilitiesOf(role: Role | null, staff: StaffGrant | null): Set<Capability> {
   const granted = new Set<Capability>(ROLE_CAPABILITIES[role ?? "ANONYMOUS"]);
   if (role !== "CLERK" && role !== "CLIENT_ADMIN") return granted;
-  const clientWork: Capability[] = [...STAFF_WORK, "clerk:manage", "attestation:review", "announcement:publish"];
+  const clientWork: Capability[] = [
+    ...STAFF_WORK,
+    "clerk:manage",
+    "attestation:review",
+    "announcement:publish",
+    "announcement:write",
+  ];
   if (!staff?.clientId) {
     // Staff not yet assigned to an organisation reach their area, and nothing of any client.
     for (const capability of clientWork) granted.delete(capability);
     return granted;
   }
   if (!staff.clientCanDoAttestation) granted.delete("attestation:review");
-  if (!staff.clientCanDoSincera) granted.delete("announcement:publish");
+  if (!staff.clientCanDoSincera) {
+    granted.delete("announcement:publish");
+    granted.delete("announcement:write");
+  }
   if (role === "CLIENT_ADMIN") {
     if (!staff.canDoAttestation) granted.delete("attestation:review");
     const chosen = (staff.permissions ?? []).filter(isClientAdminPermission);

@@ -4,9 +4,25 @@ import type { Capability } from "./capabilities";
 import { areaContext, principalContext } from "./context";
 import { inScope, type Principal, type Scoped, type SignedIn } from "./principal";
 
-/** The one 404 body: an id that does not exist and an id outside the principal's scope look the same. */
-export const notFound = () => data({ reason: "not-found" }, { status: 404 });
-export const forbidden = () => data({ reason: "forbidden" }, { status: 403 });
+/** What an error page says instead of its status's generic text: a locale key and its values. */
+export interface PageMessage {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * The one 404 body: an id that does not exist and an id outside the principal's scope look the same. A screen
+ * whose spec names its own words for it passes them (docs/product.md, Rules and messages).
+ */
+export const notFound = (message?: PageMessage) =>
+  data(message ? { reason: "not-found", message } : { reason: "not-found" }, { status: 404 });
+
+/** The statuses of notFound() and forbidden(), for the plain pages that answer them with HTML of their own. */
+export const NOT_FOUND = 404;
+export const FORBIDDEN = 403;
+
+/** The one 403 body; `reason` names a refusal the error page words more precisely (a foreign form, a PIN). */
+export const forbidden = (reason = "forbidden") => data({ reason }, { status: 403 });
 
 /**
  * THE access check (docs/architecture.md §15). Without the capability: an anonymous user is sent to sign in, a

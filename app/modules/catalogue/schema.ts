@@ -135,3 +135,10 @@ export function categoryIdParam(request: Request) {
   const value = new URL(request.url).searchParams.get("documentCategoryId");
   return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
+
+/** The one-button toggle of a child's `isRequired` on the lists and the category page. */
+export const childToggleSchema = z.object({
+  intent: z.literal("toggle"),
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  redirectTo: z.string().optional(),
+});

@@ -22,26 +22,32 @@ import {
 } from "./queries.server";
 import { pricedValuesOf, type CategoryInput, type RequiredFieldInput, type SupportingTypeInput } from "./schema";
 
+const isId = (id: number) => Number.isInteger(id) && id > 0;
+
 /**
  * The category, field or document type when it exists AND lies in the principal's scope; null otherwise,
  * so another client's id looks exactly like one that does not exist (docs/architecture.md §15).
  */
 export async function categoryInScope(db: DB, id: number, principal: Principal) {
-  const category = Number.isInteger(id) && id > 0 ? await findCategory(db, id) : undefined;
+  const category = isId(id) ? await findCategory(db, id) : undefined;
   return category && inScope(principal, category) ? category : null;
 }
 
-export async function fieldInScope(db: DB, id: number, principal: Principal) {
-  const field = Number.isInteger(id) && id > 0 ? await findRequiredField(db, id) : undefined;
-  const category = field ? await categoryInScope(db, field.document_category_id, principal) : null;
-  return field && category ? { ...field, client_id: category.client_id } : null;
+/** A child row (required field or supporting type) with its category's client, when that category is in scope. */
+async function childWithClient<T extends { document_category_id: number }>(
+  db: DB,
+  row: T | undefined,
+  principal: Principal,
+) {
+  const category = row ? await categoryInScope(db, row.document_category_id, principal) : null;
+  return row && category ? { ...row, client_id: category.client_id } : null;
 }
 
-export async function supportingTypeInScope(db: DB, id: number, principal: Principal) {
-  const type = Number.isInteger(id) && id > 0 ? await findSupportingType(db, id) : undefined;
-  const category = type ? await categoryInScope(db, type.document_category_id, principal) : null;
-  return type && category ? { ...type, client_id: category.client_id } : null;
-}
+export const fieldInScope = async (db: DB, id: number, principal: Principal) =>
+  childWithClient(db, isId(id) ? await findRequiredField(db, id) : undefined, principal);
+
+export const supportingTypeInScope = async (db: DB, id: number, principal: Principal) =>
+  childWithClient(db, isId(id) ? await findSupportingType(db, id) : undefined, principal);
 
 type Actor = AuditActor;
 const record = (
@@ -121,16 +127,25 @@ export async function saveRequiredField(
   });
 }
 
-export async function toggleRequiredField(
+/** The children of a category: what toggling and auditing differ in (docs/product.md, Catalogue). */
+const CHILD_TABLES = {
+  fields: { setRequired: setFieldRequired, action: "required_field", entity: "DOCUMENT_REQUIREMENTS" },
+  types: { setRequired: setSupportingTypeRequired, action: "supporting_type", entity: "DOCUMENT_SUPPORTING_DOCUMENTS" },
+} as const;
+
+/** Flip a required field's or a supporting type's `isRequired`, audited. */
+export async function toggleChild(
   db: DB,
-  field: { id: number; is_required: number },
+  kind: keyof typeof CHILD_TABLES,
+  row: { id: number; is_required: number },
   clientId: number,
   actor: Actor,
 ) {
+  const table = CHILD_TABLES[kind];
   await db.transaction().execute(async (trx) => {
-    await setFieldRequired(trx, field.id, field.is_required !== 1);
-    await record(trx, actor, clientId, "required_field.toggle", "DOCUMENT_REQUIREMENTS", field.id, {
-      isRequired: field.is_required !== 1,
+    await table.setRequired(trx, row.id, row.is_required !== 1);
+    await record(trx, actor, clientId, `${table.action}.toggle`, table.entity, row.id, {
+      isRequired: row.is_required !== 1,
     });
   });
 }
@@ -179,20 +194,6 @@ export async function saveSupportingType(
     const id = await insertSupportingType(trx, { categoryId: category.id, ...values });
     await record(trx, actor, category.client_id, "supporting_type.create", "DOCUMENT_SUPPORTING_DOCUMENTS", id);
     return id;
-  });
-}
-
-export async function toggleSupportingType(
-  db: DB,
-  type: { id: number; is_required: number },
-  clientId: number,
-  actor: Actor,
-) {
-  await db.transaction().execute(async (trx) => {
-    await setSupportingTypeRequired(trx, type.id, type.is_required !== 1);
-    await record(trx, actor, clientId, "supporting_type.toggle", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id, {
-      isRequired: type.is_required !== 1,
-    });
   });
 }
 

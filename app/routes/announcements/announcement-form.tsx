@@ -11,7 +11,7 @@ import { Field, TextareaField } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
-import { areaOf, forbidden, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAnnouncement } from "~/modules/announcements/queries.server";
 import { announcementSchema, type AnnouncementInput } from "~/modules/announcements/schema";
 import { saveAnnouncement } from "~/modules/announcements/service.server";
@@ -22,13 +22,14 @@ import { readForm } from "~/platform/http/body.server";
 
 /** Only the client's clerks write their client's announcements (docs/architecture.md §6.5). */
 async function load(context: Route.LoaderArgs["context"], id: string | undefined) {
-  const principal = requirePermission(principalOf(context), "announcement:publish");
-  if (principal.scope.kind !== "client" || !principal.clientId) throw forbidden();
+  // Only a client's clerk holds announcement:write, so the principal has a client (capabilitiesOf).
+  const principal = requirePermission(principalOf(context), "announcement:write");
+  const clientId = principal.clientId!;
   const announcement =
     id === undefined
       ? null
-      : requirePermission(principal, "announcement:publish", await findAnnouncement(getDb(), idOf(id)));
-  return { principal, clientId: principal.clientId, announcement, area: areaOf(context)! };
+      : requirePermission(principal, "announcement:write", await findAnnouncement(getDb(), idOf(id)));
+  return { principal, clientId, announcement, area: areaOf(context)! };
 }
 
 /** Create (`create`) and edit (`edit/{id}`) an announcement: save as a draft, or publish. */

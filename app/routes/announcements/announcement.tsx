@@ -11,7 +11,7 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
-import { areaOf, forbidden, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAnnouncement } from "~/modules/announcements/queries.server";
 import { announcementActionSchema } from "~/modules/announcements/schema";
 import { deleteAnnouncement, setPublished } from "~/modules/announcements/service.server";
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { principal, announcement } = await load(context, params.id);
   return {
     announcement,
-    isAuthor: principal.scope.kind === "client",
+    isAuthor: principal.capabilities.has("announcement:write"),
     dialog: new URL(request.url).searchParams.get("dialog"),
   };
 }
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) throw data({ reason: "bad-intent" }, { status: 400 });
   const intent = parsed.data.intent;
   // The super admin may take any announcement down; writing and publishing are the client's clerks'.
-  if (principal.scope.kind !== "client" && intent !== "unpublish") throw forbidden();
+  if (intent !== "unpublish") requirePermission(principal, "announcement:write");
   const db = getDb();
   const here = mustLinkTo(area, "announcement", { id: announcement.id });
   if (intent === "delete") {

@@ -248,14 +248,16 @@ describe("catalogue rules", () => {
       context,
       { id: "1" },
     );
-    expect((missing.data as { problem: string }).problem).toBe("missing-category");
+    expect(missing.status).toBe(400);
+    expect((missing.data as { reason: string }).reason).toBe("missing-category");
     const unknown = await run(
       requiredFieldForm.loader,
       new Request(`http://localhost/document-required-fields/edit/99999?documentCategoryId=${ownCategory.id}`),
       context,
       { id: "99999" },
     );
-    expect((unknown.data as { problem: string }).problem).toBe("error-loading");
+    expect(unknown.status).toBe(404);
+    expect((unknown.data as { message: { key: string } }).message.key).toBe("errors.errorLoading");
   });
 
   it("a supporting document type with uploads is kept", async () => {

@@ -4,7 +4,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { PricedFields } from "~/components/catalogue/priced-fields";
-import { Callout } from "~/components/ui/callout";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
 import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
@@ -23,10 +22,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
   const db = getDb();
   const clients = principal.scope.kind === "all" ? await listClientsForChooser(db) : null;
-  if (params.id === undefined) return { clients, category: null, missing: false };
+  if (params.id === undefined) return { clients, category: null };
   const category = await categoryInScope(db, idOf(params.id), principal);
-  if (!category) return data({ clients, category: null, missing: true }, { status: 404 });
-  return { clients, category, missing: false };
+  if (!category) throw notFound({ key: "errors.errorLoading" });
+  return { clients, category };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -73,7 +72,6 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  if (loaderData.missing) return <Callout tone="warning">{t("errors.errorLoading")}</Callout>;
   const title = category
     ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) })
     : t("catalogue.createCategory");

@@ -25,9 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
   const db = getDb();
   const category = await categoryInScope(db, idOf(params.id), principal);
-  if (!category) return data({ missing: true as const, id: params.id }, { status: 404 });
+  if (!category) throw notFound();
   return {
-    missing: false as const,
     category,
     client: await findClient(db, category.client_id),
     fields: await requiredFieldsOf(db, category.id),
@@ -57,7 +56,6 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
   const area = useArea();
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  if (loaderData.missing) return <Callout tone="warning">{t("errors.noDataWithId", { id: loaderData.id })}</Callout>;
   const { category, client, fields, types } = loaderData;
   const name = pick(lng, category.name_en, category.name_ar);
   return (

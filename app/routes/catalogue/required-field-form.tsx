@@ -1,3 +1,4 @@
+import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { getSelectProps, useForm } from "@conform-to/react";
@@ -6,33 +7,23 @@ import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
-import { Callout } from "~/components/ui/callout";
 import { Field } from "~/components/ui/field";
-import { PageTitle } from "~/components/ui/page-title";
-import { categoryIdParam, FIELD_TYPES, fieldTypeOf, requiredFieldSchema } from "~/modules/catalogue/schema";
+import { FIELD_TYPES, fieldTypeOf, requiredFieldSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, fieldInScope, saveRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/platform/http/body.server";
 
-type Problem = "missing-category" | "error-loading" | null;
-
 /** Create and edit a required field (spec: the edit screen needs its category, from the list). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
-  const db = getDb();
-  const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
-  if (!category) return data({ problem: "missing-category" as Problem, category: null, field: null }, { status: 400 });
-  if (params.id === undefined) return { problem: null as Problem, category, field: null };
-  const field = await fieldInScope(db, idOf(params.id), principal);
-  if (!field || field.document_category_id !== category.id)
-    return data({ problem: "error-loading" as Problem, category, field: null }, { status: 404 });
-  return { problem: null as Problem, category, field };
+  const category = await childCategoryOf(request, principal);
+  if (params.id === undefined) return { category, field: null };
+  return { category, field: childOf(await fieldInScope(getDb(), idOf(params.id), principal), category) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -47,9 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   let existingId: number | undefined;
   if (params.id !== undefined) {
-    const field = await fieldInScope(db, idOf(params.id), principal);
-    if (!field || field.document_category_id !== category.id) throw notFound();
-    existingId = field.id;
+    existingId = childOf(await fieldInScope(db, idOf(params.id), principal), category).id;
   }
   const result = await saveRequiredField(db, category, submission.value, principal, existingId);
   if (!result.ok) return data(submission.reply({ fieldErrors: { fieldName: [result.error] } }), { status: 400 });
@@ -61,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function RequiredFieldForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { category, field, problem } = loaderData;
+  const { category, field } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: field
@@ -72,31 +61,12 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
           isRequired: field.is_required ? "on" : undefined,
           documentCategoryId: String(field.document_category_id),
         }
-      : { fieldType: "text", documentCategoryId: category ? String(category.id) : "" },
+      : { fieldType: "text", documentCategoryId: String(category.id) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: requiredFieldSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const isEdit = field !== null || problem === "error-loading";
-  const title = isEdit ? t("catalogue.updateField") : t("catalogue.newField");
-  if (problem === "missing-category") {
-    return (
-      <>
-        <PageTitle title={title} />
-        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
-        <Callout tone="warning">{t("errors.missingCategory")}</Callout>
-      </>
-    );
-  }
-  if (problem === "error-loading" || !category) {
-    return (
-      <>
-        <PageTitle title={title} />
-        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
-        <Callout tone="error">{t("errors.errorLoading")}</Callout>
-      </>
-    );
-  }
+  const title = field ? t("catalogue.updateField") : t("catalogue.newField");
   const name = fields.name.getFieldset();
   const { key: _typeKey, ...typeProps } = getSelectProps(fields.fieldType);
   return (

@@ -1,39 +1,31 @@
+import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
-import { Callout } from "~/components/ui/callout";
-import { categoryIdParam, fieldTypeOf } from "~/modules/catalogue/schema";
-import { categoryInScope, fieldInScope, removeRequiredField } from "~/modules/catalogue/service.server";
+import { fieldTypeOf } from "~/modules/catalogue/schema";
+import { fieldInScope, removeRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import type { Principal } from "~/modules/access";
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field";
 
 async function load(request: Request, id: string, principal: Principal) {
-  const db = getDb();
-  const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
-  const field = category ? await fieldInScope(db, idOf(id), principal) : null;
-  return { category, field: field && field.document_category_id === category?.id ? field : null };
+  const category = await childCategoryOf(request, principal);
+  return { category, field: childOf(await fieldInScope(getDb(), idOf(id), principal), category) };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { category, field } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
-  if (!category)
-    return data({ problem: "errors.missingCategory", category: null, field: null, dialog: null }, { status: 400 });
-  if (!field) return data({ problem: "errors.errorLoading", category, field: null, dialog: null }, { status: 404 });
-  return { problem: null, category, field, dialog: new URL(request.url).searchParams.get("dialog") };
+  return { category, field, dialog: new URL(request.url).searchParams.get("dialog") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const { category, field } = await load(request, params.id, principal);
-  if (!category || !field) throw notFound();
   await removeRequiredField(db, field, category.client_id, principal);
   return redirectWithToast(mustLinkTo(AREAS.shared, "requiredFields", {}, { documentCategoryId: category.id }), {
     kind: "success",
@@ -44,8 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function RequiredField({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const { category, field, problem } = loaderData;
-  if (problem || !field || !category) return <Callout tone="warning">{t(problem ?? "errors.errorLoading")}</Callout>;
+  const { category, field } = loaderData;
   return (
     <ChildDetailPage
       kind="fields"

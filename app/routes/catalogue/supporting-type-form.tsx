@@ -1,3 +1,4 @@
+import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useForm } from "@conform-to/react";
@@ -5,10 +6,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { inputProps } from "~/components/forms/conform";
-import { Callout } from "~/components/ui/callout";
 import { Field } from "~/components/ui/field";
-import { PageTitle } from "~/components/ui/page-title";
-import { categoryIdParam, supportingTypeSchema } from "~/modules/catalogue/schema";
+import { supportingTypeSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, saveSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -21,15 +20,9 @@ import { readForm } from "~/platform/http/body.server";
 /** Create and edit a supporting document type of a category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
-  const db = getDb();
-  const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
-  if (!category) return data({ problem: "errors.missingCategory", category: null, type: null }, { status: 400 });
-  if (params.id === undefined) return { problem: null, category, type: null };
-  const type = await supportingTypeInScope(db, idOf(params.id), principal);
-  if (!type || type.document_category_id !== category.id)
-    return data({ problem: "errors.errorLoading", category, type: null }, { status: 404 });
-  return { problem: null, category, type };
+  const category = await childCategoryOf(request, principal);
+  if (params.id === undefined) return { category, type: null };
+  return { category, type: childOf(await supportingTypeInScope(getDb(), idOf(params.id), principal), category) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,9 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!category) throw notFound();
   let existingId: number | undefined;
   if (params.id !== undefined) {
-    const type = await supportingTypeInScope(db, idOf(params.id), principal);
-    if (!type || type.document_category_id !== category.id) throw notFound();
-    existingId = type.id;
+    existingId = childOf(await supportingTypeInScope(db, idOf(params.id), principal), category).id;
   }
   await saveSupportingType(db, category, submission.value, principal, existingId);
   return redirectWithToast(mustLinkTo(AREAS.shared, "supportingTypes", {}, { documentCategoryId: category.id }), {
@@ -54,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function SupportingTypeForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { category, type, problem } = loaderData;
+  const { category, type } = loaderData;
   const [form, fields] = useForm({
     lastResult: actionData,
     defaultValue: type
@@ -68,17 +59,7 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const title =
-    type || problem === "errors.errorLoading" ? t("catalogue.updateSupporting") : t("catalogue.newSupporting");
-  if (problem || !category) {
-    return (
-      <>
-        <PageTitle title={title} />
-        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
-        <Callout tone="warning">{t(problem ?? "errors.errorLoading")}</Callout>
-      </>
-    );
-  }
+  const title = type ? t("catalogue.updateSupporting") : t("catalogue.newSupporting");
   const documentType = fields.documentType.getFieldset();
   const description = fields.description.getFieldset();
   return (

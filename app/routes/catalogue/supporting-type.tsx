@@ -1,39 +1,31 @@
+import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
-import { Callout } from "~/components/ui/callout";
-import { categoryIdParam } from "~/modules/catalogue/schema";
-import { categoryInScope, removeSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
+import { removeSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import type { Principal } from "~/modules/access";
-import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/supporting-type";
 
 async function load(request: Request, id: string, principal: Principal) {
-  const db = getDb();
-  const categoryId = categoryIdParam(request);
-  const category = categoryId ? await categoryInScope(db, categoryId, principal) : null;
-  const type = category ? await supportingTypeInScope(db, idOf(id), principal) : null;
-  return { category, type: type && type.document_category_id === category?.id ? type : null };
+  const category = await childCategoryOf(request, principal);
+  return { category, type: childOf(await supportingTypeInScope(getDb(), idOf(id), principal), category) };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { category, type } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
-  if (!category)
-    return data({ problem: "errors.missingCategory", category: null, type: null, dialog: null }, { status: 400 });
-  if (!type) return data({ problem: "errors.errorLoading", category, type: null, dialog: null }, { status: 404 });
-  return { problem: null, category, type, dialog: new URL(request.url).searchParams.get("dialog") };
+  return { category, type, dialog: new URL(request.url).searchParams.get("dialog") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const { category, type } = await load(request, params.id, principal);
-  if (!category || !type) throw notFound();
   const result = await removeSupportingType(db, type, category.client_id, principal);
   if (result === "in-use") return data({ error: "catalogue.inUse" }, { status: 409 });
   return redirectWithToast(mustLinkTo(AREAS.shared, "supportingTypes", {}, { documentCategoryId: category.id }), {
@@ -45,8 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SupportingType({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const { category, type, problem } = loaderData;
-  if (problem || !type || !category) return <Callout tone="warning">{t(problem ?? "errors.errorLoading")}</Callout>;
+  const { category, type } = loaderData;
   return (
     <ChildDetailPage
       kind="types"

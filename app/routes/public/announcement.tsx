@@ -1,3 +1,4 @@
+import { NOT_FOUND } from "~/modules/access/require.server";
 import { AnnouncementNotFoundPage, AnnouncementPublicPage } from "~/components/announcements/public-pages";
 import { getDb } from "~/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
@@ -14,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lng = getLocale(context);
   const path = new URL(request.url).pathname;
   const found = params.slug.length <= 100 ? await findPublishedBySlug(getDb(), params.slug) : undefined;
-  if (!found) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, 404);
+  if (!found) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, NOT_FOUND);
   const announcement = {
     slug: found.slug,
     title: pick(lng, found.title_en, found.title_ar),

@@ -1,3 +1,4 @@
+import { NOT_FOUND } from "~/modules/access/require.server";
 import { idOf } from "~/db/values";
 import { AnnouncementNotFoundPage, OrganisationAnnouncementsPage } from "~/components/announcements/public-pages";
 import { getDb } from "~/db/db.server";
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const db = getDb();
   const client = await findPublishingClient(db, idOf(params.clientId));
-  if (!client) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, 404);
+  if (!client) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, NOT_FOUND);
   const items = (await publishedOfClient(db, client.id)).map((row) => ({
     slug: row.slug,
     title: pick(lng, row.title_en, row.title_ar),

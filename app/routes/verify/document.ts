@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { forbidden } from "~/modules/access/require.server";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { fileResponse } from "~/modules/files/response.server";
@@ -22,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!code || !document) throw notFound();
   if (verdictOf(document) === "REVOKED") return revokedFileResponse(request, code, document);
   if (fromFlag(document.secure_plus_enabled) && !(await isUnlocked(request, code))) {
-    throw data({ reason: "pin-required" }, { status: 403 });
+    throw forbidden("pin-required");
   }
   const bytes = await readStoredFile(document.storage_key);
   return fileResponse(bytes, { name: `${document.document_name}.pdf`, mimeType: document.mime_type });

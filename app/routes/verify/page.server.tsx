@@ -1,3 +1,4 @@
+import { FORBIDDEN, NOT_FOUND } from "~/modules/access/require.server";
 import { href } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactElement } from "react";
@@ -136,10 +137,10 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
       source === "foreign" ||
       (source === "unknown" && !isValidFormToken(anchorOf(request.headers.get("Cookie")), await readFormToken(request)))
     ) {
-      return page("error", { status: 403, path }, 403);
+      return page("error", { status: FORBIDDEN, path }, FORBIDDEN);
     }
     const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
-    if (!code || !document) return page("error", { status: 404, path }, 404);
+    if (!code || !document) return page("error", { status: NOT_FOUND, path }, NOT_FOUND);
     const unlocked = await isUnlocked(request, code);
     const resultPage = (result: CheckResult, status: number, headers: Record<string, string> = {}) =>
       page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status, headers);

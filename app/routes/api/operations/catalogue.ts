@@ -18,7 +18,7 @@ import {
   removeCategory,
   removeRequiredField,
   saveRequiredField,
-  toggleRequiredField,
+  toggleChild,
 } from "~/modules/catalogue/service.server";
 import { operation } from "../operation";
 import { documentCategorySchema, requiredFieldSchema } from "../schema";
@@ -388,7 +388,7 @@ export const catalogueOperations = [
       const db = getDb();
       const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
       if (fromFlag(found.is_required) !== query.isRequired)
-        await toggleRequiredField(db, found, found.client_id, principal);
+        await toggleChild(db, "fields", found, found.client_id, principal);
       return fieldOf((await fieldInScope(db, found.id, principal))!);
     },
   }),
