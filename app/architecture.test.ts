@@ -77,6 +77,15 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("a form's intent is read by a zod schema (a discriminated union where there are several), not compared by hand", () => {
+    const BY_HAND = /\.get\("intent"\)\s*(!==|===)|switch \(\w+\.get\("intent"\)\)|reason: "bad-intent"/;
+    const offenders = sourceFiles(APP)
+      .filter((file) => relative(file) !== "platform/http/body.server.ts")
+      .filter((file) => BY_HAND.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("migrations import nothing from app/ (a landed migration must not change when the app's code does)", () => {
     const folder = path.join(APP, "..", "migrations");
     const offenders = fs

@@ -35,7 +35,14 @@ export const attestationRejectSchema = z.object({
     .max(1000, "attestations.noteMax"),
 });
 
-export const attestationIntentSchema = z.object({ intent: z.enum(["approve", "reject"]) });
+/** The decision page's two forms, one intent each. */
+export const attestationDecisionSchema = z.discriminatedUnion("intent", [
+  attestationApproveSchema.extend({ intent: z.literal("approve") }),
+  attestationRejectSchema.extend({ intent: z.literal("reject") }),
+]);
+
+/** The beneficiary's one-button cancel of a pending request. */
+export const attestationCancelSchema = z.object({ intent: z.literal("cancel") });
 
 /** Today plus one year (YYYY-MM-DD): the approve form's default expiry. */
 export function defaultAttestationExpiry(now = new Date()) {

@@ -25,10 +25,16 @@ export const issueSchema = z.object({
 /** The clerks' version does not ask the date: today plus the category's validity period. */
 export const clerkIssueSchema = issueSchema.omit({ expirationDate: true });
 
+/** The issue form's fields as the page shows them: the schema's, and the file the server checks. */
+export type IssueFormFields = z.infer<typeof clerkIssueSchema> & { expirationDate?: string; file?: File };
+
 export const revokeSchema = z.object({
   issuedDocumentId: z.coerce.number().int().positive().max(MAX_ID),
   reason: z.string({ error: "staff.revokeReasonRequired" }).trim().min(3, "staff.revokeReasonRequired").max(500),
 });
+
+/** The revoke form on a page with one form: its intent named. */
+export const revokeIntentSchema = revokeSchema.extend({ intent: z.literal("revoke") });
 
 /**
  * The default expiry date (YYYY-MM-DD): today plus the category's validity period in days. A validity of 0

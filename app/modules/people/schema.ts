@@ -105,3 +105,5 @@ export const personSchemaOf = (role: ManagedRole, mode: "create" | "edit") =>
 
 export const PERSON_INTENTS = ["deactivate", "reactivate", "invite", "resetLink", "signOut"] as const;
 export type PersonIntent = (typeof PERSON_INTENTS)[number];
+/** The detail page's one-button forms (deactivate, reactivate, mail a link, sign out everywhere). */
+export const personIntentSchema = z.object({ intent: z.enum(PERSON_INTENTS) });

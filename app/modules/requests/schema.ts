@@ -1,3 +1,4 @@
+import { revokeIntentSchema } from "~/modules/issuing/schema";
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
@@ -22,3 +23,18 @@ export const attachmentReviewSchema = z.object({
   attachmentId: z.coerce.number().int().positive().max(MAX_ID),
   status: z.enum(["APPROVED", "REJECTED"]),
 });
+
+/** The staff request page's forms, one intent each: change the status, review a supporting document, revoke. */
+export const staffRequestActionSchema = z.discriminatedUnion("intent", [
+  statusUpdateSchema.extend({ intent: z.literal("status") }),
+  attachmentReviewSchema.extend({ intent: z.literal("review") }),
+  revokeIntentSchema,
+]);
+export type StaffRequestIntent = z.infer<typeof staffRequestActionSchema>["intent"];
+
+/** What each intent of the staff request page needs besides reading the request. */
+export const CAPABILITY_OF_INTENT = {
+  status: "request:update",
+  review: "request:update",
+  revoke: "request:revoke",
+} as const satisfies Record<StaffRequestIntent, string>;

@@ -18,4 +18,6 @@ export const enrolmentSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** The super admin's policy form: the roles that must use two-factor sign-in. */
-export const policySchema = z.object({ required: z.array(z.enum(ROLES)).default([]) });
+export const policySchema = z.object({
+  required: z.array(z.enum(ROLES, { error: "twoFactor.policyRoleInvalid" })).default([]),
+});

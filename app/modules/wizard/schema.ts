@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idOf } from "~/db/values";
 
 import { fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
 import { latinDigits, userDate } from "~/utils/digits";
@@ -41,5 +42,26 @@ export const reviewSchema = z.object({
   requestMessage: z.string().trim().max(2000).default(""),
   securePlusEnabled: z.boolean().default(false),
 });
+
+/** An id from a form: idOf's rules (docs/architecture.md §4), anything else reads as 0 and finds nothing. */
+const formId = z.preprocess((value) => idOf(typeof value === "string" ? value : null), z.number());
+
+/**
+ * The wizard's posts, one intent each (the fields step's values are checked against the category's own
+ * schema, fieldsSchema, once the intent is known; the review's against reviewSchema).
+ */
+export const wizardActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("client"), clientId: formId }),
+  z.object({ intent: z.literal("category"), documentCategoryId: formId }),
+  z.looseObject({ intent: z.literal("fields") }),
+  z.looseObject({ intent: z.literal("submit") }),
+  z.object({ intent: z.literal("discard") }),
+]);
+
+/** The documents step's multipart post: `remove:{id}` removes one document, anything else attaches the files. */
+export const documentsIntentSchema = z
+  .string()
+  .optional()
+  .transform((intent) => (intent?.startsWith("remove:") ? { remove: idOf(intent.slice("remove:".length)) } : null));
 
 export const WIZARD_STEPS = ["client", "category", "fields", "documents", "review"] as const;

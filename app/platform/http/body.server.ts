@@ -8,6 +8,7 @@ import {
   type FileUpload,
 } from "@remix-run/form-data-parser";
 import { data } from "react-router";
+import { z } from "zod";
 import { FORM_TOKEN_FIELD } from "~/platform/security/form-token";
 import { cleanField, cleanText } from "~/utils/text";
 
@@ -262,4 +263,20 @@ export async function readFormToken(request: Request): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** The answer to a post whose intent no form of ours sends: 400, written nothing. */
+export const badIntent = () => data({ reason: "bad-intent" }, { status: 400 });
+
+/** A confirmed delete: the one field of the confirmation form. */
+export const deleteIntentSchema = z.object({ intent: z.literal("delete") });
+
+/**
+ * A post that carries only an intent (and the ids it names): the form read and parsed by the screen's zod
+ * schema, a discriminated union on `intent` where there are several; anything else is badIntent().
+ */
+export async function readIntent<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const parsed = schema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) throw badIntent();
+  return parsed.data;
 }

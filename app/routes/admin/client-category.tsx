@@ -1,3 +1,4 @@
+import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
@@ -14,7 +15,6 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
-import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
   const principal = requirePermission(principalOf(context), capability);
@@ -34,8 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, category } = await load(context, params.id, "clientCategory:manage");
-  const form = await readForm(request);
-  if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
+  await readIntent(request, deleteIntentSchema);
   if ((await removeClientCategory(getDb(), category, principal)) === "in-use")
     return data({ error: "admin.clientCategoryInUse" }, { status: 409 });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), {

@@ -1,3 +1,4 @@
+import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link } from "react-router";
@@ -21,7 +22,6 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
-import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "client:manage");
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, client } = await load(context, params.id);
-  if ((await readForm(request)).get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
+  await readIntent(request, deleteIntentSchema);
   const result = await removeClient(getDb(), client, principal);
   if (!result.ok) return data({ references: result.references }, { status: 409 });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), {

@@ -1,3 +1,4 @@
+import { readIntent } from "~/platform/http/body.server";
 import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
@@ -21,7 +22,7 @@ import {
   listClerks,
   listPeople,
 } from "~/modules/people/queries.server";
-import { PERSON_INTENTS, personSchemaOf, type ManagedRole, type PersonIntent } from "~/modules/people/schema";
+import { personIntentSchema, personSchemaOf, type ManagedRole, type PersonIntent } from "~/modules/people/schema";
 import {
   changeStatus,
   createPerson,
@@ -169,9 +170,7 @@ const INTENT_TOASTS: Record<PersonIntent, string> = {
  */
 export async function changePersonStatus(args: Args, role: ManagedRole) {
   const { principal, person } = await personOf(args, role);
-  const asked = (await readForm(args.request)).get("intent");
-  const known = PERSON_INTENTS.find((candidate) => candidate === asked);
-  if (!known) throw data({ reason: "bad-intent" }, { status: 400 });
+  const { intent: known } = await readIntent(args.request, personIntentSchema);
   // Links and sign-outs are for active people only, as the page offers them: an inactive person cannot sign in.
   if (person!.status !== "ACTIVE" && known !== "reactivate" && known !== "deactivate")
     throw data({ reason: "inactive" }, { status: 409 });

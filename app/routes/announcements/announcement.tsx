@@ -1,5 +1,6 @@
+import { readIntent } from "~/platform/http/body.server";
 import { idOf } from "~/db/values";
-import { data, href, Link } from "react-router";
+import { href, Link } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { AnnouncementBody } from "~/components/announcements/announcement-body";
 import { useArea } from "~/components/layout/area-shell";
@@ -19,7 +20,6 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcement";
-import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
@@ -39,9 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, announcement, area } = await load(context, params.id);
-  const parsed = announcementActionSchema.safeParse({ intent: (await readForm(request)).get("intent") });
-  if (!parsed.success) throw data({ reason: "bad-intent" }, { status: 400 });
-  const intent = parsed.data.intent;
+  const { intent } = await readIntent(request, announcementActionSchema);
   // The super admin may take any announcement down; writing and publishing are the client's clerks'.
   if (intent !== "unpublish") requirePermission(principal, "announcement:write");
   const db = getDb();

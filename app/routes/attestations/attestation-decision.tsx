@@ -1,3 +1,4 @@
+import { badIntent } from "~/platform/http/body.server";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
@@ -14,7 +15,7 @@ import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import {
   attestationApproveSchema,
-  attestationIntentSchema,
+  attestationDecisionSchema,
   attestationRejectSchema,
   defaultAttestationExpiry,
 } from "~/modules/attestations/schema";
@@ -40,32 +41,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation, area } = await attestationForStaff(context, params.id);
-  const form = await readForm(request);
-  const intent = attestationIntentSchema.safeParse({ intent: form.get("intent") });
-  if (!intent.success) throw data({ reason: "bad-intent" }, { status: 400 });
+  const submission = parseWithZod(await readForm(request), { schema: attestationDecisionSchema });
+  const intent = submission.payload.intent;
+  if (intent !== "approve" && intent !== "reject") throw badIntent();
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const detail = mustLinkTo(area, "attestation", { id: attestation.id });
   const db = getDb();
-  if (intent.data.intent === "approve") {
-    const submission = parseWithZod(form, { schema: attestationApproveSchema });
-    if (submission.status !== "success")
-      return data({ intent: "approve" as const, result: submission.reply() }, { status: 400 });
-    const result = await approveAttestation(db, attestation, submission.value.expirationDate, principal);
-    if (!result.ok)
-      return data(
-        { intent: "approve" as const, result: submission.reply({ formErrors: [result.error] }) },
-        { status: 409 },
-      );
+  const decision = submission.value;
+  if (decision.intent === "approve") {
+    const result = await approveAttestation(db, attestation, decision.expirationDate, principal);
+    if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error] }) }, { status: 409 });
     return redirectWithToast(detail, { kind: "success", message: "attestations.approved" });
   }
-  const submission = parseWithZod(form, { schema: attestationRejectSchema });
-  if (submission.status !== "success")
-    return data({ intent: "reject" as const, result: submission.reply() }, { status: 400 });
-  if (!(await rejectAttestation(db, attestation, submission.value.note, principal))) {
-    return data(
-      { intent: "reject" as const, result: submission.reply({ formErrors: ["attestations.notPending"] }) },
-      { status: 409 },
-    );
-  }
+  if (!(await rejectAttestation(db, attestation, decision.note, principal)))
+    return data({ intent, result: submission.reply({ formErrors: ["attestations.notPending"] }) }, { status: 409 });
   return redirectWithToast(detail, { kind: "success", message: "attestations.rejected" });
 }
 

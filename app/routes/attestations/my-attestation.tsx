@@ -1,4 +1,6 @@
-import { data, href, Link } from "react-router";
+import { attestationCancelSchema } from "~/modules/attestations/schema";
+import { readIntent } from "~/platform/http/body.server";
+import { href, Link } from "react-router";
 import { AttestationSummary, ReviewNote } from "~/components/attestations/attestation-cards";
 import { HolderDocuments } from "~/components/requests/issued-cards";
 import { TimelineCard } from "~/components/requests/request-cards";
@@ -14,7 +16,6 @@ import { cancelAttestation, holderAttestationView } from "~/modules/attestations
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/my-attestation";
-import { readForm } from "~/platform/http/body.server";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "attestation:create");
@@ -33,8 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation } = await load(context, params.id);
-  const form = await readForm(request);
-  if (form.get("intent") !== "cancel") throw data({ reason: "bad-intent" }, { status: 400 });
+  await readIntent(request, attestationCancelSchema);
   const here = href("/beneficiary/attestations/:id", { id: String(attestation.id) });
   if (!(await cancelAttestation(getDb(), attestation, principal)))
     return redirectWithToast(here, { kind: "error", message: "attestations.notPending" });

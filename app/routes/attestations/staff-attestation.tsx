@@ -1,3 +1,4 @@
+import { badIntent } from "~/platform/http/body.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { AttestationSummary, ReviewNote } from "~/components/attestations/attestation-cards";
@@ -10,7 +11,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { staffAttestationView } from "~/modules/attestations/service.server";
-import { revokeSchema } from "~/modules/issuing/schema";
+import { revokeIntentSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -36,9 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Revoking an attested copy (a reason required); it then verifies as REVOKED. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation, area } = await attestationForStaff(context, params.id);
-  const form = await readForm(request);
-  if (form.get("intent") !== "revoke") throw data({ reason: "bad-intent" }, { status: 400 });
-  const submission = parseWithZod(form, { schema: revokeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: revokeIntentSchema });
+  if (submission.payload.intent !== "revoke") throw badIntent();
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const revoked = await revokeIssuedDocument(getDb(), {
     owner: { attestationId: attestation.id },

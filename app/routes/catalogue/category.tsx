@@ -1,3 +1,4 @@
+import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { CHILD_KINDS, childLinks, type ChildKind } from "~/components/catalogue/child-kinds";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
@@ -18,7 +19,6 @@ import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
-import { readForm } from "~/platform/http/body.server";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -41,8 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const area = areaOf(context)!;
   const category = await categoryInScope(db, idOf(params.id), principal);
   if (!category) throw notFound();
-  const form = await readForm(request);
-  if (form.get("intent") !== "delete") throw data({ reason: "bad-intent" }, { status: 400 });
+  await readIntent(request, deleteIntentSchema);
   const result = await removeCategory(db, category, principal);
   if (result === "has-requests") return data({ error: "catalogue.hasRequests" }, { status: 409 });
   return redirectWithToast(mustLinkTo(area, "categories"), {

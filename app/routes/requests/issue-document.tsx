@@ -1,11 +1,13 @@
 import { idOf, nowIso } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { useRef, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
+import { FormErrors } from "~/components/forms/form-errors";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
@@ -16,6 +18,7 @@ import {
   clerkIssueSchema,
   defaultExpiryDate,
   ISSUE_MAX_BYTES,
+  type IssueFormFields,
   issueSchema,
   nameFromFile,
 } from "~/modules/issuing/schema";
@@ -47,36 +50,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-type IssueErrors = { file?: string; documentName?: string; expirationDate?: string; form?: string };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
   const db = getDb();
   const found = requirePermission(principal, "request:issue", await findRequestForStaff(db, idOf(params.id)));
   const variant = issueFormOf(principal.role);
-  const fail = (errors: IssueErrors, values: Record<string, string> = {}) => data({ errors, values }, { status: 400 });
-
+  const schema = variant.asksExpiry ? issueSchema : clerkIssueSchema;
   const upload = await readUpload(request, {
     maxFileSize: ISSUE_MAX_BYTES,
     maxFiles: 1,
     tooLarge: "validation.fileMax4",
   });
-  if (!upload.ok) return fail({ file: upload.error });
+  if (!upload.ok) {
+    // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
+    return data(parseWithZod(new FormData(), { schema }).reply({ fieldErrors: { file: [upload.error] } }), {
+      status: 413,
+    });
+  }
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   const form = upload.fields;
   if (!form.get("documentName") && file) form.set("documentName", nameFromFile(file.name));
-  const values = {
-    documentName: String(form.get("documentName") ?? ""),
-    expirationDate: String(form.get("expirationDate") ?? ""),
-  };
-  const submission = parseWithZod(form, { schema: variant.asksExpiry ? issueSchema : clerkIssueSchema });
-  const fieldErrors = submission.status === "success" ? {} : (submission.reply().error ?? {});
-  const errors: IssueErrors = {
-    file: file ? undefined : "validation.selectFile",
-    documentName: fieldErrors.documentName?.[0],
-    expirationDate: fieldErrors.expirationDate?.[0],
-  };
-  if (!file || submission.status !== "success") return fail(errors, values);
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success" || !file)
+    return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
 
   const result = await issueDocument(db, {
     request: found,
@@ -87,9 +83,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     expirationDate: "expirationDate" in submission.value ? (submission.value.expirationDate as string) : undefined,
   });
   if (!result.ok) {
-    return result.error === "staff.cannotIssueRejected"
-      ? fail({ form: result.error }, values)
-      : fail({ file: result.error }, values);
+    const where =
+      result.error === "staff.cannotIssueRejected"
+        ? { formErrors: [result.error] }
+        : { fieldErrors: { file: [result.error] } };
+    return data(submission.reply(where), { status: 400 });
   }
   const toast =
     variant.wording === "superAdmin"
@@ -102,42 +100,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(list, toast);
 }
 
-export default function IssueDocument({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <IssueForm
-      view={loaderData}
-      result={actionData as { errors: IssueErrors; values: Record<string, string> } | undefined}
-    />
-  );
-}
-
-function IssueForm({
-  view,
-  result,
-}: {
-  view: Route.ComponentProps["loaderData"];
-  result?: { errors: IssueErrors; values: Record<string, string> };
-}) {
+export default function IssueDocument({ loaderData: view, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const nameInput = useRef<HTMLInputElement>(null);
-  const [tooLarge, setTooLarge] = useState(false);
   const autoFilled = useRef(false);
   const submitting = navigation.state === "submitting";
-  // With JS, a field's error goes away as soon as the field holds a valid value again.
-  const [corrected, setCorrected] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setCorrected(new Set()), [result]);
-  const correct = (field: keyof IssueErrors, valid: boolean) =>
-    setCorrected((current) => {
-      const next = new Set(current);
-      if (valid) next.add(field);
-      else next.delete(field);
-      return next;
-    });
-  const errors: IssueErrors = Object.fromEntries(
-    Object.entries(result?.errors ?? {}).filter(([field]) => !corrected.has(field)),
-  );
-  const failed = Boolean(result);
+  const schema = view.asksDate ? issueSchema : clerkIssueSchema;
+  const [form, fields] = useForm<IssueFormFields>({
+    lastResult: actionData,
+    defaultValue: { documentName: "", expirationDate: view.defaultExpiry },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [tooLarge, setTooLarge] = useState(false);
+  const fileError = tooLarge ? "validation.fileMax4" : (fields.file.errors?.[0] ?? undefined);
+  const nameError = fields.documentName.errors?.[0];
+  const dateError = fields.expirationDate.errors?.[0];
+  const failed = form.status === "error";
   const isSuperAdmin = view.wording === "superAdmin";
   const title = t("staff.issueTitle", { id: view.id });
 
@@ -146,12 +127,10 @@ function IssueForm({
     const input = nameInput.current;
     const chosen = event.target.files?.[0];
     setTooLarge(Boolean(chosen && chosen.size > ISSUE_MAX_BYTES));
-    correct("file", Boolean(chosen && chosen.size <= ISSUE_MAX_BYTES));
     if (!input) return;
     if (chosen && (!input.value || autoFilled.current)) {
       input.value = nameFromFile(chosen.name);
       autoFilled.current = true;
-      correct("documentName", input.value.trim() !== "");
     } else if (!chosen && autoFilled.current) {
       input.value = "";
       autoFilled.current = false;
@@ -182,10 +161,10 @@ function IssueForm({
           )}
         </div>
       ) : null}
-      {errors.form ? <Callout tone="error">{t(errors.form)}</Callout> : null}
+      <FormErrors errors={form.errors} />
       {view.status === "REJECTED" ? <Callout tone="warning">{t("staff.cannotIssueRejected")}</Callout> : null}
       <Card>
-        <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-4">
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
           <div className="flex flex-col gap-1">
             <label htmlFor="file" className="text-sm font-medium">
               {t("staff.file")}
@@ -196,12 +175,12 @@ function IssueForm({
               type="file"
               accept=".pdf,.png,.jpg,.jpeg,.gif"
               onChange={onFileChange}
-              aria-invalid={tooLarge || errors.file ? true : undefined}
-              aria-describedby={tooLarge || errors.file ? "file-error" : undefined}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? "file-error" : undefined}
             />
-            {tooLarge || errors.file ? (
+            {fileError ? (
               <p id="file-error" className="text-sm text-red-11">
-                {tooLarge ? t("dropzone.fileTooLarge4") : t(errors.file!)}
+                {t(fileError)}
               </p>
             ) : null}
           </div>
@@ -212,16 +191,15 @@ function IssueForm({
             <input
               ref={nameInput}
               id="documentName"
-              name="documentName"
-              defaultValue={result?.values.documentName ?? ""}
-              onInput={(event) => {
+              name={fields.documentName.name}
+              defaultValue={fields.documentName.initialValue ?? ""}
+              onInput={() => {
                 autoFilled.current = false;
-                correct("documentName", event.currentTarget.value.trim() !== "");
               }}
-              aria-invalid={errors.documentName ? true : undefined}
+              aria-invalid={nameError ? true : undefined}
               className="rounded-md border border-gray-7 px-3 py-2"
             />
-            {errors.documentName ? <p className="text-sm text-red-11">{t(errors.documentName)}</p> : null}
+            {nameError ? <p className="text-sm text-red-11">{t(nameError)}</p> : null}
           </div>
           {view.asksDate ? (
             <div className="flex flex-col gap-1">
@@ -233,27 +211,25 @@ function IssueForm({
                 name="expirationDate"
                 type="date"
                 min={view.today}
-                defaultValue={result?.values.expirationDate ?? view.defaultExpiry}
-                onChange={(event) =>
-                  correct(
-                    "expirationDate",
-                    /^\d{4}-\d{2}-\d{2}$/.test(event.currentTarget.value) && event.currentTarget.value >= view.today,
-                  )
-                }
-                aria-invalid={errors.expirationDate ? true : undefined}
+                defaultValue={fields.expirationDate.initialValue ?? view.defaultExpiry}
+                aria-invalid={dateError ? true : undefined}
                 aria-describedby="expirationDate-hint"
                 className="rounded-md border border-gray-7 px-3 py-2"
               />
               <p id="expirationDate-hint" className="text-xs text-gray-11">
                 {t("validation.dateFormatHint")}
               </p>
-              {errors.expirationDate ? <p className="text-sm text-red-11">{t(errors.expirationDate)}</p> : null}
+              {dateError ? <p className="text-sm text-red-11">{t(dateError)}</p> : null}
             </div>
           ) : (
             <p className="text-sm text-gray-11">{t("staff.expiryFromValidity", { days: view.validityDays })}</p>
           )}
           <label className="flex items-center gap-2">
-            <input type="checkbox" name="securePlusEnabled" />
+            <input
+              type="checkbox"
+              name={fields.securePlusEnabled.name}
+              defaultChecked={fields.securePlusEnabled.initialValue === "on"}
+            />
             {t("wizard.securePlus")}
           </label>
           <Button

@@ -1,3 +1,4 @@
+import { badIntent } from "~/platform/http/body.server";
 import { fromFlag, idOf } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,9 +22,8 @@ import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { getDb } from "~/db/db.server";
 import { can, linkTo } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { revokeSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
-import { attachmentReviewSchema, statusUpdateSchema } from "~/modules/requests/schema";
+import { CAPABILITY_OF_INTENT, staffRequestActionSchema, statusUpdateSchema } from "~/modules/requests/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import {
   changeRequestStatus,
@@ -69,54 +69,44 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const found = requirePermission(principal, "request:read", await findRequestForStaff(db, idOf(params.id)));
-  const form = await readForm(request);
   const here = `${url.pathname}`;
-
-  switch (form.get("intent")) {
-    case "status": {
-      requirePermission(principal, "request:update");
-      const submission = parseWithZod(form, { schema: statusUpdateSchema });
-      if (submission.status !== "success")
-        return data({ intent: "status" as const, result: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(await readForm(request), { schema: staffRequestActionSchema });
+  const intent = submission.payload.intent;
+  if (intent !== "status" && intent !== "review" && intent !== "revoke") throw badIntent();
+  requirePermission(principal, CAPABILITY_OF_INTENT[intent]);
+  if (submission.status !== "success") {
+    // A review names a document of this request: a bad one is as unknown as another request's.
+    if (intent === "review") throw notFound();
+    return data({ intent, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value;
+  switch (value.intent) {
+    case "status":
       try {
-        await changeRequestStatus(db, found, submission.value, principal);
+        await changeRequestStatus(db, found, value, principal);
       } catch (error) {
         console.error(error);
         return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
       }
       return redirectWithToast(listLinkOf(area, found), { kind: "success", message: "staff.statusUpdated" });
-    }
-    case "review": {
-      requirePermission(principal, "request:update");
-      const submission = parseWithZod(form, { schema: attachmentReviewSchema });
-      if (
-        submission.status !== "success" ||
-        !(await reviewAttachment(db, found, submission.value.attachmentId, submission.value.status, principal))
-      ) {
-        throw notFound();
-      }
+    case "review":
+      if (!(await reviewAttachment(db, found, value.attachmentId, value.status, principal))) throw notFound();
       return redirectWithToast(here, {
         kind: "success",
         message: "staff.documentReviewed",
-        params: { status: { key: `status.${submission.value.status}` } },
+        params: { status: { key: `status.${value.status}` } },
       });
-    }
     case "revoke": {
-      requirePermission(principal, "request:revoke");
-      const submission = parseWithZod(form, { schema: revokeSchema });
-      if (submission.status !== "success")
-        return data({ intent: "revoke" as const, result: submission.reply() }, { status: 400 });
       const revoked = await revokeIssuedDocument(db, {
         owner: { requestId: found.id },
         clientId: found.client_id,
-        ...submission.value,
+        issuedDocumentId: value.issuedDocumentId,
+        reason: value.reason,
         actor: principal,
       });
       if (!revoked) throw notFound();
       return redirectWithToast(here, { kind: "success", message: "staff.revoked" });
     }
-    default:
-      throw data({ reason: "bad-intent" }, { status: 400 });
   }
 }
 

@@ -257,7 +257,7 @@ describe("issue document form", () => {
       context,
       { id: String(request.id) },
     );
-    expect((noFile.data as { errors: Record<string, string> }).errors.file).toBe("validation.selectFile");
+    expect((noFile.data as { error: Record<string, string[]> }).error.file[0]).toBe("validation.selectFile");
     const big = await run(
       issueRoute.action,
       multipart(path, { documentName: "X", expirationDate: "2099-01-01" }, [
@@ -267,21 +267,23 @@ describe("issue document form", () => {
       context,
       { id: String(request.id) },
     );
-    expect((big.data as { errors: Record<string, string> }).errors.file).toBe("validation.fileMax4");
+    expect((big.data as { error: Record<string, string[]> }).error.file[0]).toBe("validation.fileMax4");
     const past = await run(
       issueRoute.action,
       multipart(path, { documentName: "X", expirationDate: "2020-01-01" }, ["a.pdf", await pdfBytes()]),
       context,
       { id: String(request.id) },
     );
-    expect((past.data as { errors: Record<string, string> }).errors.expirationDate).toBe("validation.selectValidDate");
+    expect((past.data as { error: Record<string, string[]> }).error.expirationDate[0]).toBe(
+      "validation.selectValidDate",
+    );
     const noDate = await run(
       issueRoute.action,
       multipart(path, { documentName: "X", expirationDate: "" }, ["a.pdf", await pdfBytes()]),
       context,
       { id: String(request.id) },
     );
-    expect((noDate.data as { errors: Record<string, string> }).errors.expirationDate).toBe(
+    expect((noDate.data as { error: Record<string, string[]> }).error.expirationDate[0]).toBe(
       "validation.expirationDateRequired",
     );
     expect(

@@ -1,4 +1,5 @@
-import { fromFlag, idOf } from "~/db/values";
+import { badIntent } from "~/platform/http/body.server";
+import { fromFlag } from "~/db/values";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -16,7 +17,13 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { searchClients } from "~/modules/catalogue/queries.server";
 import { readForm, readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { fieldsSchema, reviewSchema, WIZARD_STEPS } from "~/modules/wizard/schema";
+import {
+  documentsIntentSchema,
+  fieldsSchema,
+  reviewSchema,
+  WIZARD_STEPS,
+  wizardActionSchema,
+} from "~/modules/wizard/schema";
 import {
   allowedStep,
   attachDocuments,
@@ -78,9 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!upload.ok)
       return data<ActionData>({ intent: "documents", errors: {}, formError: upload.error }, { status: 400 });
-    const intent = String(upload.fields.get("intent") ?? "");
-    if (intent.startsWith("remove:")) {
-      await removeDocument(db, user.id, idOf(intent.slice("remove:".length)));
+    const removal = documentsIntentSchema.parse(upload.fields.get("intent") ?? undefined);
+    if (removal) {
+      await removeDocument(db, user.id, removal.remove);
       return redirect(stepUrl(3));
     }
     const { errors } = await attachDocuments(db, user.id, upload.files);
@@ -92,27 +99,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const form = await readForm(request);
-  switch (form.get("intent")) {
+  const submission = parseWithZod(form, { schema: wizardActionSchema });
+  if (submission.status !== "success") throw badIntent();
+  const value = submission.value;
+  switch (value.intent) {
     case "client":
-      if (await chooseClient(db, user.id, idOf(form.get("clientId") as string | null))) return redirect(stepUrl(1));
+      if (await chooseClient(db, user.id, value.clientId)) return redirect(stepUrl(1));
       return data<ActionData>({ intent: "client", error: "wizard.clientInvalid" }, { status: 400 });
     case "category":
-      if (await chooseCategory(db, user.id, idOf(form.get("documentCategoryId") as string | null)))
-        return redirect(stepUrl(2));
+      if (await chooseCategory(db, user.id, value.documentCategoryId)) return redirect(stepUrl(2));
       return data<ActionData>({ intent: "category", error: "wizard.categoryInvalid" }, { status: 400 });
     case "fields": {
       const view = await wizardView(db, user.id);
-      const submission = parseWithZod(form, { schema: fieldsSchema(view.requiredFields) });
-      if (submission.status !== "success")
-        return data<ActionData>({ intent: "fields", reply: submission.reply() }, { status: 400 });
-      await saveFields(db, user.id, submission.value.fields as Record<string, string | undefined>);
+      const fields = parseWithZod(form, { schema: fieldsSchema(view.requiredFields) });
+      if (fields.status !== "success")
+        return data<ActionData>({ intent: "fields", reply: fields.reply() }, { status: 400 });
+      await saveFields(db, user.id, fields.value.fields as Record<string, string | undefined>);
       return redirect(stepUrl(3));
     }
     case "submit": {
-      const submission = parseWithZod(form, { schema: reviewSchema });
-      const review =
-        submission.status === "success" ? submission.value : { requestMessage: "", securePlusEnabled: false };
-      const result = await submitDraft(db, user.id, review, context.get(clientIpContext));
+      const review = parseWithZod(form, { schema: reviewSchema });
+      const values = review.status === "success" ? review.value : { requestMessage: "", securePlusEnabled: false };
+      const result = await submitDraft(db, user.id, values, context.get(clientIpContext));
       if (!result.ok) return redirect(stepUrl(result.step));
       return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(result.requestId) }), {
         kind: "success",
@@ -123,8 +131,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "discard":
       await discardDraft(db, user.id);
       return redirectWithToast(BASE, { kind: "info", message: "wizard.discarded" });
-    default:
-      throw data({ reason: "bad-intent" }, { status: 400 });
   }
 }
 
