@@ -118,7 +118,10 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
   const fileError = tooLarge ? "validation.fileMax4" : (fields.file.errors?.[0] ?? undefined);
   const nameError = fields.documentName.errors?.[0];
   const dateError = fields.expirationDate.errors?.[0];
-  const failed = form.status === "error";
+  // The spec's failure banner: after a refused post, or a submit the browser's checks stopped.
+  const [attempted, setAttempted] = useState(false);
+  const failed = actionData?.status === "error" || (attempted && Object.keys(form.allErrors).length > 0);
+  const formProps = getFormProps(form);
   const isSuperAdmin = view.wording === "superAdmin";
   const title = t("staff.issueTitle", { id: view.id });
 
@@ -164,7 +167,16 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
       <FormErrors errors={form.errors} />
       {view.status === "REJECTED" ? <Callout tone="warning">{t("staff.cannotIssueRejected")}</Callout> : null}
       <Card>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...formProps}
+          onSubmit={(event) => {
+            setAttempted(true);
+            formProps.onSubmit(event);
+          }}
+          className="flex flex-col gap-4"
+        >
           <div className="flex flex-col gap-1">
             <label htmlFor="file" className="text-sm font-medium">
               {t("staff.file")}
