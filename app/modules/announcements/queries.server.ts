@@ -1,4 +1,4 @@
-import { countRows } from "~/db/count";
+import { pageOf } from "~/db/paging";
 import type { DB } from "~/db/db.server";
 import { inChunks } from "~/db/keyset";
 import type { AnnouncementStatus } from "./schema";
@@ -32,15 +32,14 @@ const LIST_COLUMNS = [
 /** Staff lists: a client's announcements (or all), newest first. */
 export async function listAnnouncements(db: DB, filter: AnnouncementListFilter) {
   const base = filteredAnnouncements(db, filter);
-  const total = await countRows(base);
-  const rows = await base
-    .innerJoin("clients as cl", "cl.id", "p.client_id")
-    .select([...LIST_COLUMNS])
-    .orderBy("p.id", "desc")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(
+    base,
+    base
+      .innerJoin("clients as cl", "cl.id", "p.client_id")
+      .select([...LIST_COLUMNS])
+      .orderBy("p.id", "desc"),
+    filter,
+  );
 }
 
 /** Every announcement the list's filters select, in id order, a chunk at a time (exports). */

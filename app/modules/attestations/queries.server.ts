@@ -1,6 +1,6 @@
 import { idOf, toFlag } from "~/db/values";
 import { containsText } from "~/db/dialect";
-import { countRows } from "~/db/count";
+import { pageOf } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import { usersMatching } from "~/db/search";
@@ -74,13 +74,7 @@ const withRowColumns = (base: ReturnType<typeof filteredAttestations>) =>
 /** Attestation lists (the beneficiary's own, a client's, or all): newest first, filtered, paged. */
 export async function listAttestations(db: DB, filter: AttestationListFilter) {
   const base = filteredAttestations(db, filter);
-  const total = await countRows(base);
-  const rows = await withRowColumns(base)
-    .orderBy("a.id", "desc")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(base, withRowColumns(base).orderBy("a.id", "desc"), filter);
 }
 
 /** Every attestation a list's filters select, in id order, a chunk at a time (exports). */

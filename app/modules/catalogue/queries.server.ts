@@ -1,5 +1,6 @@
 import { containsText } from "~/db/dialect";
 import { countRows } from "~/db/count";
+import { pageOf } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import { nowIso, toFlag } from "~/db/values";
@@ -69,14 +70,7 @@ export async function listCategories(
   filter: { id?: number; clientId?: number; q?: string; page: number; size: number },
 ) {
   const base = filteredCategories(db, filter);
-  const total = await countRows(base);
-  const rows = await base
-    .select([...CATEGORY_COLUMNS])
-    .orderBy("c.id", "desc")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(base, base.select([...CATEGORY_COLUMNS]).orderBy("c.id", "desc"), filter);
 }
 
 /** Every document category the list's filters select, in id order, a chunk at a time (exports). */
@@ -190,14 +184,7 @@ export async function listRequiredFields(
     base = base.where((eb) =>
       eb.or([containsText(eb, "name_en", q), containsText(eb, "name_ar", q), containsText(eb, "field_name", q)]),
     );
-  const total = await countRows(base);
-  const rows = await base
-    .selectAll()
-    .orderBy("id")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(base, base.selectAll().orderBy("id"), filter);
 }
 
 export function findRequiredField(db: DB, id: number) {
@@ -280,14 +267,7 @@ export async function listSupportingTypes(
     base = base.where((eb) =>
       eb.or([containsText(eb, "document_type_en", q), containsText(eb, "document_type_ar", q)]),
     );
-  const total = await countRows(base);
-  const rows = await base
-    .selectAll()
-    .orderBy("id")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(base, base.selectAll().orderBy("id"), filter);
 }
 
 export function findSupportingType(db: DB, id: number) {

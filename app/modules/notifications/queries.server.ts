@@ -1,3 +1,4 @@
+import { pageOf, type Paging } from "~/db/paging";
 import type { DB } from "~/db/db.server";
 
 export interface NewNotification {
@@ -35,16 +36,15 @@ export async function countUnread(db: DB, userId: number): Promise<number> {
   return Number(row.count);
 }
 
-export async function listNotifications(db: DB, userId: number, paging: { page: number; size: number }) {
+export async function listNotifications(db: DB, userId: number, paging: Paging) {
   const mine = db.selectFrom("notifications").where("user_id", "=", userId);
-  const { total } = await mine.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const rows = await mine
-    .select(["id", "kind", "title_en", "title_ar", "body_en", "body_ar", "link", "read_at", "created_at"])
-    .orderBy("id", "desc")
-    .limit(paging.size)
-    .offset(paging.page * paging.size)
-    .execute();
-  return { total: Number(total), rows };
+  return pageOf(
+    mine,
+    mine
+      .select(["id", "kind", "title_en", "title_ar", "body_en", "body_ar", "link", "read_at", "created_at"])
+      .orderBy("id", "desc"),
+    paging,
+  );
 }
 
 /** Marks one of the user's notifications read; returns its link (null when it is not theirs). */

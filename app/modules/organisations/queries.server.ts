@@ -1,6 +1,6 @@
 import { containsText } from "~/db/dialect";
 import type { ExpressionBuilder } from "kysely";
-import { countRows } from "~/db/count";
+import { pageOf } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -43,15 +43,14 @@ const CLIENT_CATEGORY_COLUMNS = [
 
 export async function listClientCategories(db: DB, filter: { q: string; page: number; size: number }) {
   const query = filteredClientCategories(db, filter.q);
-  const total = await countRows(query);
-  const rows = await query
-    .select((eb) => [...CLIENT_CATEGORY_COLUMNS, clientCount(eb)])
-    .orderBy("name_en")
-    .orderBy("id")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(
+    query,
+    query
+      .select((eb) => [...CLIENT_CATEGORY_COLUMNS, clientCount(eb)])
+      .orderBy("name_en")
+      .orderBy("id"),
+    filter,
+  );
 }
 
 /** Every client category the list's search selects, in id order, a chunk at a time (exports). */
@@ -142,15 +141,14 @@ const CLIENT_COLUMNS = [
 
 export async function listClients(db: DB, filter: { q: string; page: number; size: number }) {
   const query = filteredClients(db, filter.q);
-  const total = await countRows(query);
-  const rows = await query
-    .select([...CLIENT_COLUMNS])
-    .orderBy("clients.name_en")
-    .orderBy("clients.id")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(
+    query,
+    query
+      .select([...CLIENT_COLUMNS])
+      .orderBy("clients.name_en")
+      .orderBy("clients.id"),
+    filter,
+  );
 }
 
 /** Every client the list's search selects, in id order, a chunk at a time (exports). */

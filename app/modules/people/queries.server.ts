@@ -1,5 +1,5 @@
 import { containsText } from "~/db/dialect";
-import { countRows } from "~/db/count";
+import { pageOf } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import type { Database, UserStatus } from "~/db/schema";
@@ -92,21 +92,20 @@ export async function listPeople(db: DB, role: ManagedRole, filter: { q: string;
   if (filter.q) {
     query = query.where((eb) => matchesSearch(eb, filter.q));
   }
-  const total = await countRows(query);
-  const rows = await query
-    .select([
-      ...LIST_COLUMNS,
-      "clients.id as client_id",
-      "clients.name_en as client_en",
-      "clients.name_ar as client_ar",
-      "client_admins.job_title",
-    ])
-    .orderBy("users.first_name_en")
-    .orderBy("users.id")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(
+    query,
+    query
+      .select([
+        ...LIST_COLUMNS,
+        "clients.id as client_id",
+        "clients.name_en as client_en",
+        "clients.name_ar as client_ar",
+        "client_admins.job_title",
+      ])
+      .orderBy("users.first_name_en")
+      .orderBy("users.id"),
+    filter,
+  );
 }
 
 export function findPerson(db: DB, role: ManagedRole, id: number) {
@@ -189,24 +188,23 @@ export async function listClerks(db: DB, filter: { q: string; page: number; size
   if (filter.q) {
     query = query.where((eb) => matchesSearch(eb, filter.q));
   }
-  const total = await countRows(query);
-  const rows = await query
-    .select((eb) => [
-      ...LIST_COLUMNS,
-      "users.last_sign_in_at",
-      "clients.id as client_id",
-      "clients.name_en as client_en",
-      "clients.name_ar as client_ar",
-      "clerks.job_title",
-      openSessions(eb),
-      requestsHandled(eb),
-    ])
-    .orderBy("users.first_name_en")
-    .orderBy("users.id")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(
+    query,
+    query
+      .select((eb) => [
+        ...LIST_COLUMNS,
+        "users.last_sign_in_at",
+        "clients.id as client_id",
+        "clients.name_en as client_en",
+        "clients.name_ar as client_ar",
+        "clerks.job_title",
+        openSessions(eb),
+        requestsHandled(eb),
+      ])
+      .orderBy("users.first_name_en")
+      .orderBy("users.id"),
+    filter,
+  );
 }
 
 export function findClerk(db: DB, id: number) {

@@ -1,4 +1,4 @@
-import { countRows } from "~/db/count";
+import { pageOf } from "~/db/paging";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus } from "~/db/schema";
 import { nowIso, toFlag } from "~/db/values";
@@ -42,24 +42,23 @@ export async function listRequestsOfBeneficiary(
 ) {
   let base = db.selectFrom("document_requests as r").where("r.beneficiary_id", "=", beneficiaryId);
   if (filter.status) base = base.where("r.status", "=", filter.status);
-  const total = await countRows(base);
-  const rows = await base
-    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
-    .innerJoin("clients as cl", "cl.id", "r.client_id")
-    .select([
-      "r.id",
-      "r.status",
-      "r.created_at",
-      "c.name_en as category_en",
-      "c.name_ar as category_ar",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
-    ])
-    .orderBy("r.id", "desc")
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+  return pageOf(
+    base,
+    base
+      .innerJoin("document_categories as c", "c.id", "r.document_category_id")
+      .innerJoin("clients as cl", "cl.id", "r.client_id")
+      .select([
+        "r.id",
+        "r.status",
+        "r.created_at",
+        "c.name_en as category_en",
+        "c.name_ar as category_ar",
+        "cl.name_en as client_en",
+        "cl.name_ar as client_ar",
+      ])
+      .orderBy("r.id", "desc"),
+    filter,
+  );
 }
 
 /** A request with its category and client, only when it belongs to `beneficiaryId`. */

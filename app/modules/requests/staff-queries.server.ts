@@ -1,6 +1,6 @@
 import { idOf, nowIso, toFlag } from "~/db/values";
 import { sql } from "kysely";
-import { countRows } from "~/db/count";
+import { pageOf } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import { usersMatching } from "~/db/search";
 import type { DB } from "~/db/db.server";
@@ -69,17 +69,15 @@ const withRowColumns = (base: ReturnType<typeof filteredRequests>) =>
 /** Staff request lists: newest first on the indexed id (or the queue's order), filtered by scope and the list's filters. */
 export async function listRequests(db: DB, filter: RequestListFilter) {
   const base = filteredRequests(db, filter);
-  const total = await countRows(base);
-  const rows = await withRowColumns(base)
-    .$call((query) =>
+  return pageOf(
+    base,
+    withRowColumns(base).$call((query) =>
       filter.order === "queue"
         ? query.orderBy(sql`case when r.status = 'PENDING' then 0 else 1 end`).orderBy("r.id", "asc")
         : query.orderBy("r.id", "desc"),
-    )
-    .limit(filter.size)
-    .offset(filter.page * filter.size)
-    .execute();
-  return { total, rows };
+    ),
+    filter,
+  );
 }
 
 /** Every request a list's filters select, in id order, a chunk at a time (exports). */
