@@ -37,3 +37,18 @@ export function dateRangeOf(url: URL) {
     toIso: to ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : undefined,
   };
 }
+
+/**
+ * A list screen's loader data (the one list loader): the search box and the page read from the URL, and the
+ * list's query asked for them.
+ */
+export async function listScreenData<Row>(
+  request: Request,
+  list: (filter: { q: string; page: number; size: number }) => Promise<{ total: number; rows: Row[] }>,
+  defaultSize = 10,
+) {
+  const url = new URL(request.url);
+  const paging = pagingOf(url, defaultSize);
+  const q = searchOf(url);
+  return { ...(await list({ q, ...paging })), q, ...paging };
+}

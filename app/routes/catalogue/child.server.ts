@@ -1,9 +1,14 @@
-import { data } from "react-router";
-import { getDb } from "~/db/db.server";
-import type { Principal } from "~/modules/access";
-import { notFound } from "~/modules/access/require.server";
-import { categoryIdParam } from "~/modules/catalogue/schema";
-import { categoryInScope } from "~/modules/catalogue/service.server";
+import { data, type RouterContextProvider } from "react-router";
+import { childLinks, type ChildKind } from "~/components/catalogue/child-kinds";
+import { getDb, type DB } from "~/db/db.server";
+import { mustLinkTo, type Principal } from "~/modules/access";
+import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { categoryIdParam, childToggleSchema } from "~/modules/catalogue/schema";
+import { categoryInScope, toggleChild } from "~/modules/catalogue/service.server";
+import { readIntent } from "~/platform/http/body.server";
+import { listScreenData } from "~/platform/paging";
+import { safeRedirectPath } from "~/platform/security/origin.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
 
 /**
  * The category a required-field or supporting-type screen belongs to (`?documentCategoryId=`), in the principal's
@@ -26,4 +31,47 @@ export function childOf<T extends { document_category_id: number }>(
 ): T {
   if (!row || row.document_category_id !== category.id) throw notFound({ key: "errors.errorLoading" });
   return row;
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** A child list's loader data: its category, one page of its rows, and the link back to the category. */
+export async function childListData<Row>(
+  { request, context }: Args,
+  list: (
+    db: DB,
+    filter: { categoryId: number; q: string; page: number; size: number },
+  ) => Promise<{
+    total: number;
+    rows: Row[];
+  }>,
+  pageSize?: number,
+) {
+  const principal = requirePermission(principalOf(context), "catalogue:read");
+  const category = await childCategoryOf(request, principal);
+  const page = await listScreenData(
+    request,
+    (filter) => list(getDb(), { categoryId: category.id, ...filter }),
+    pageSize,
+  );
+  return { category, ...page, categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }) };
+}
+
+/** The one-button toggle of a child's `isRequired`, from its list or the category page. */
+export async function toggleChildAction(
+  { request, context }: Args,
+  kind: ChildKind,
+  find: (
+    db: DB,
+    id: number,
+    principal: Principal,
+  ) => Promise<{ id: number; is_required: number; document_category_id: number } | null>,
+) {
+  const principal = requirePermission(principalOf(context), "catalogue:write");
+  const category = await childCategoryOf(request, principal);
+  const { id, redirectTo } = await readIntent(request, childToggleSchema);
+  const row = childOf(await find(getDb(), id, principal), category);
+  await toggleChild(getDb(), kind, row, category.client_id, principal);
+  const back = safeRedirectPath(redirectTo, childLinks(kind, category.id).list);
+  return redirectWithToast(back, { kind: "success", message: "catalogue.toggled" });
 }
