@@ -86,6 +86,13 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("an API operation's capability is declared once, in its definition: handlers check scope only", () => {
+    const offenders = sourceFiles(path.join(APP, "routes", "api", "operations"))
+      .filter((file) => /requirePermission\(/.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("migrations import nothing from app/ (a landed migration must not change when the app's code does)", () => {
     const folder = path.join(APP, "..", "migrations");
     const offenders = fs

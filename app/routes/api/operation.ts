@@ -44,7 +44,7 @@ export interface Operation<
   public?: boolean;
   /**
    * Who may call it: a caller holding none of these capabilities gets 403 before anything is read.
-   * The handler still checks scope (another client's id answers 404) with `requirePermission`.
+   * Declared here only: the handler checks scope alone (another client's id answers 404), with `inCallerScope`.
    */
   capabilities?: Capability[];
   query?: Q;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
 import { scopeFilter, type SignedIn } from "~/modules/access";
-import { requirePermission } from "~/modules/access/require.server";
+import { inCallerScope } from "../scope.server";
 import { apiError } from "~/platform/api/errors.server";
 import { idQuery, pageData, pageOf, pagingQuery } from "~/platform/api/schema";
 import { findClient, listCategories, listRequiredFields } from "~/modules/catalogue/queries.server";
@@ -63,15 +63,13 @@ async function categoryById(db: DB, id: number) {
 }
 
 /** A category the caller may write (`catalogue:write`) or read, or 404. */
-async function category(db: DB, principal: SignedIn, capability: "catalogue:read" | "catalogue:write", id: number) {
-  requirePermission(principal, capability);
+async function category(db: DB, principal: SignedIn, id: number) {
   const found = await categoryInScope(db, id, principal);
   if (!found) throw apiError(404);
   return found;
 }
 
-async function field(db: DB, principal: SignedIn, capability: "catalogue:read" | "catalogue:write", id: number) {
-  requirePermission(principal, capability);
+async function field(db: DB, principal: SignedIn, id: number) {
   const found = await fieldInScope(db, id, principal);
   if (!found) throw apiError(404);
   return found;
@@ -125,7 +123,6 @@ export const catalogueOperations = [
     example: { as: "clerk", query: { page: 0, size: 10 } },
     failures: [403],
     async handle({ query, principal }) {
-      requirePermission(principal, "catalogue:read");
       const { total, rows } = await listCategories(getDb(), { ...scopeFilter(principal), ...query });
       return pageData(rows.map(categoryOf), query.page, query.size, total);
     },
@@ -146,9 +143,8 @@ export const catalogueOperations = [
       const db = getDb();
       // Beneficiaries choose from any client's catalogue (the wizard); staff see their own client's.
       if (principal.role !== "BENEFICIARY")
-        requirePermission(
+        inCallerScope(
           principal,
-          "catalogue:read",
           await findClient(db, query.clientId).then((client) => client && { client_id: client.id }),
         );
       else if (!(await findClient(db, query.clientId))) throw apiError(404);
@@ -174,7 +170,7 @@ export const catalogueOperations = [
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();
-      return categoryById(db, (await category(db, principal, "catalogue:read", query.documentCategoryId)).id);
+      return categoryById(db, (await category(db, principal, query.documentCategoryId)).id);
     },
   }),
   operation({
@@ -191,7 +187,6 @@ export const catalogueOperations = [
     example: { as: "clerk", body: categoryExample },
     failures: [403],
     async handle({ body, principal }) {
-      requirePermission(principal, "catalogue:write");
       const db = getDb();
       const clientId = principal.clientId ?? body.clientId;
       if (!clientId || !(await findClient(db, clientId)))
@@ -221,7 +216,7 @@ export const catalogueOperations = [
     failures: [403, 404],
     async handle({ query, body, principal }) {
       const db = getDb();
-      const found = await category(db, principal, "catalogue:write", query.documentCategoryId);
+      const found = await category(db, principal, query.documentCategoryId);
       await editCategory(db, found, body, principal);
       return categoryById(db, found.id);
     },
@@ -242,7 +237,7 @@ export const catalogueOperations = [
     failures: [403, 404, 409],
     async handle({ query, principal }) {
       const db = getDb();
-      const found = await category(db, principal, "catalogue:write", query.documentCategoryId);
+      const found = await category(db, principal, query.documentCategoryId);
       if ((await removeCategory(db, found, principal)) === "has-requests") throw apiError(409, "catalogue.hasRequests");
       return { id: found.id };
     },
@@ -260,7 +255,6 @@ export const catalogueOperations = [
     example: { as: "clerk", query: { page: 0, size: 15 } },
     failures: [403],
     async handle({ query, principal }) {
-      requirePermission(principal, "catalogue:read");
       const { total, rows } = await listRequiredFields(getDb(), { ...scopeFilter(principal), ...query });
       return pageData(rows.map(fieldOf), query.page, query.size, total);
     },
@@ -279,7 +273,7 @@ export const catalogueOperations = [
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();
-      const found = await category(db, principal, "catalogue:read", query.documentCategoryId);
+      const found = await category(db, principal, query.documentCategoryId);
       const { total, rows } = await listRequiredFields(db, {
         categoryId: found.id,
         page: query.page,
@@ -301,7 +295,7 @@ export const catalogueOperations = [
     example: { as: "clerk", query: { documentRequiredFieldId: 1 } },
     failures: [403, 404],
     async handle({ query, principal }) {
-      return fieldOf(await field(getDb(), principal, "catalogue:read", query.documentRequiredFieldId));
+      return fieldOf(await field(getDb(), principal, query.documentRequiredFieldId));
     },
   }),
   operation({
@@ -319,7 +313,7 @@ export const catalogueOperations = [
     failures: [403, 404, 409],
     async handle({ body, principal }) {
       const db = getDb();
-      const found = await category(db, principal, "catalogue:write", body.documentCategoryId);
+      const found = await category(db, principal, body.documentCategoryId);
       const saved = await saveRequiredField(db, found, body, principal);
       if (!saved.ok) throw apiError(409, saved.error);
       return fieldOf((await fieldInScope(db, saved.id, principal))!);
@@ -350,7 +344,7 @@ export const catalogueOperations = [
     failures: [403, 404, 409],
     async handle({ query, body, principal }) {
       const db = getDb();
-      const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
+      const found = await field(db, principal, query.documentRequiredFieldId);
       if (body.documentCategoryId !== found.document_category_id)
         throw apiError(400, "api.errors.validation", {
           code: "VALIDATION_ERROR",
@@ -386,7 +380,7 @@ export const catalogueOperations = [
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();
-      const found = await field(db, principal, "catalogue:write", query.documentRequiredFieldId);
+      const found = await field(db, principal, query.documentRequiredFieldId);
       if (fromFlag(found.is_required) !== query.isRequired)
         await toggleChild(db, "fields", found, found.client_id, principal);
       return fieldOf((await fieldInScope(db, found.id, principal))!);
@@ -416,12 +410,7 @@ export const catalogueOperations = [
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();
-      const found = await field(
-        db,
-        principal,
-        "catalogue:write",
-        (query.clientCategoryId ?? query.documentRequiredFieldId)!,
-      );
+      const found = await field(db, principal, (query.clientCategoryId ?? query.documentRequiredFieldId)!);
       await removeRequiredField(db, found, found.client_id, principal);
       return { id: found.id };
     },

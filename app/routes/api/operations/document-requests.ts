@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
-import { inScope, scopeFilter, type SignedIn } from "~/modules/access";
-import { requirePermission } from "~/modules/access/require.server";
+import { scopeFilter, type SignedIn } from "~/modules/access";
+import { inCallerScope } from "../scope.server";
 import { apiError } from "~/platform/api/errors.server";
 import { idQuery, pageData, pageOf, pagingQuery } from "~/platform/api/schema";
 import { categoryInScope } from "~/modules/catalogue/service.server";
@@ -113,24 +113,9 @@ async function detailOf(db: DB, request: StaffRow): Promise<z.input<typeof docum
   };
 }
 
-/** A request the caller may handle as staff (`capability`), or 404 for one that does not exist or is not theirs. */
-async function staffRequest(
-  db: DB,
-  principal: SignedIn,
-  capability: "request:read" | "request:update" | "request:issue",
-  id: number,
-) {
-  requirePermission(principal, capability);
-  return requirePermission(principal, capability, await findRequestForStaff(db, id));
-}
-
-/** A request of the signed-in beneficiary, or 404. */
-async function ownRequest(db: DB, principal: SignedIn, id: number) {
-  requirePermission(principal, "request:submit");
-  const found = await findRequestForStaff(db, id);
-  if (!found || !inScope(principal, found)) throw apiError(404);
-  return found;
-}
+/** A request the caller may reach (staff: their scope; a beneficiary: their own), or 404. */
+const requestInScope = async (db: DB, principal: SignedIn, id: number) =>
+  inCallerScope(principal, await findRequestForStaff(db, id));
 
 const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, "base64"));
 
@@ -191,7 +176,6 @@ export const documentRequestOperations = [
     example: { as: "clerk", query: { page: 0, size: 10 } },
     failures: [403],
     async handle({ query, principal }) {
-      requirePermission(principal, "request:read");
       return page(getDb(), { ...scopeFilter(principal), ...query });
     },
   }),
@@ -208,7 +192,6 @@ export const documentRequestOperations = [
     example: { as: "beneficiary", query: { page: 0, size: 10 } },
     failures: [403],
     async handle({ query, principal }) {
-      requirePermission(principal, "request:submit");
       return page(getDb(), { beneficiaryId: principal.userId, ...query });
     },
   }),
@@ -225,7 +208,6 @@ export const documentRequestOperations = [
     example: { as: "clerk", query: { beneficiaryId: 6, page: 0, size: 10 } },
     failures: [403, 404],
     async handle({ query, principal }) {
-      requirePermission(principal, "request:read");
       const db = getDb();
       const beneficiary = await findUserById(db, query.beneficiaryId);
       if (!beneficiary || beneficiary.role !== "BENEFICIARY") throw apiError(404);
@@ -245,11 +227,9 @@ export const documentRequestOperations = [
     example: { as: "clerk", query: { clientId: 1, page: 0, size: 10 } },
     failures: [403, 404],
     async handle({ query, principal }) {
-      requirePermission(principal, "request:read");
       const db = getDb();
-      requirePermission(
+      inCallerScope(
         principal,
-        "request:read",
         await findClient(db, query.clientId).then((client) => client && { client_id: client.id }),
       );
       return page(db, { clientId: query.clientId, page: query.page, size: query.size });
@@ -268,7 +248,6 @@ export const documentRequestOperations = [
     example: { as: "clerk", query: { documentCategoryId: 1, page: 0, size: 10 } },
     failures: [403, 404],
     async handle({ query, principal }) {
-      requirePermission(principal, "request:read");
       const db = getDb();
       const category = await categoryInScope(db, query.documentCategoryId, principal);
       if (!category) throw apiError(404);
@@ -289,7 +268,7 @@ export const documentRequestOperations = [
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();
-      return detailOf(db, await ownRequest(db, principal, query.requestId));
+      return detailOf(db, await requestInScope(db, principal, query.requestId));
     },
   }),
   operation({
@@ -306,7 +285,7 @@ export const documentRequestOperations = [
     failures: [403, 404],
     async handle({ params, principal }) {
       const db = getDb();
-      return detailOf(db, await staffRequest(db, principal, "request:read", params.id));
+      return detailOf(db, await requestInScope(db, principal, params.id));
     },
   }),
   operation({
@@ -326,7 +305,6 @@ export const documentRequestOperations = [
     example: { as: "beneficiary", body: { beneficiaryId: 6, ...newRequestExample } },
     failures: [403, 404, 413, 415],
     async handle({ body, principal, ip }) {
-      requirePermission(principal, "request:submit");
       if (body.beneficiaryId !== undefined && body.beneficiaryId !== principal.userId) throw apiError(403);
       return create(principal, body, ip);
     },
@@ -346,7 +324,6 @@ export const documentRequestOperations = [
     example: { as: "beneficiary", body: newRequestExample },
     failures: [403, 404, 413, 415],
     async handle({ body, principal, ip }) {
-      requirePermission(principal, "request:submit");
       return create(principal, body, ip);
     },
   }),
@@ -377,7 +354,7 @@ export const documentRequestOperations = [
         ? Object.fromEntries(body.filledFields.map((field) => [field.fieldName, field.fieldValue]))
         : undefined;
       if (principal.role === "BENEFICIARY") {
-        const own = await ownRequest(db, principal, params.id);
+        const own = await requestInScope(db, principal, params.id);
         const current = Object.fromEntries(
           (await fieldValuesOf(db, own.id)).map((field) => [field.field_name, field.field_value]),
         );
@@ -390,7 +367,7 @@ export const documentRequestOperations = [
         );
         if (outcome === "not-pending") throw apiError(409, "requests.editOnlyPendingShort");
       } else {
-        const found = await staffRequest(db, principal, "request:update", params.id);
+        const found = await requestInScope(db, principal, params.id);
         const current = Object.fromEntries(
           (await fieldValuesOf(db, found.id)).map((field) => [field.field_name, field.field_value]),
         );
@@ -418,7 +395,7 @@ export const documentRequestOperations = [
     failures: [403, 404],
     async handle({ body, principal }) {
       const db = getDb();
-      const found = await staffRequest(db, principal, "request:update", body.requestId);
+      const found = await requestInScope(db, principal, body.requestId);
       if (!(await reviewAttachment(db, found, body.documentId, body.status, principal))) throw apiError(404);
       return detailOf(db, found);
     },
@@ -440,7 +417,7 @@ export const documentRequestOperations = [
     failures: [403, 404],
     async handle({ body, principal }) {
       const db = getDb();
-      const found = await staffRequest(db, principal, "request:update", body.requestId);
+      const found = await requestInScope(db, principal, body.requestId);
       await changeRequestStatus(
         db,
         found,
@@ -464,7 +441,7 @@ export const documentRequestOperations = [
     failures: [403, 404],
     async handle({ query, principal }) {
       const db = getDb();
-      const found = await staffRequest(db, principal, "request:update", query.documentRequestId);
+      const found = await requestInScope(db, principal, query.documentRequestId);
       await changeRequestStatus(
         db,
         found,
@@ -507,7 +484,7 @@ export const documentRequestOperations = [
     failures: [403, 404, 409, 413, 415],
     async handle({ body, files, principal }) {
       const db = getDb();
-      const found = await staffRequest(db, principal, "request:issue", body.requestId);
+      const found = await requestInScope(db, principal, body.requestId);
       const file: UploadedFile | undefined =
         "base64Data" in body
           ? { fieldName: "file", name: `${body.documentName}.pdf`, bytes: bytesOf(body.base64Data) }
@@ -551,7 +528,6 @@ export const documentRequestOperations = [
     example: { as: "beneficiary", params: { id: 29 } },
     failures: [403, 404, 409],
     async handle({ params, principal, ip }) {
-      requirePermission(principal, "request:submit");
       const outcome = await withdrawRequest(getDb(), params.id, principal.userId, ip);
       if (outcome === "not-found") throw apiError(404);
       if (outcome === "not-pending") throw apiError(409, "api.errors.onlyPendingWithdrawn");
