@@ -93,6 +93,17 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("a service that may refuse answers one shape, Outcome (platform/outcome.ts), built by done() and refused()", () => {
+    // A check that answers a verdict its caller branches on (a PIN's) is not a refusal, nor is what a worker
+    // thread posts back (the PDF inspection's, the stamp's).
+    const OTHER_SHAPE = /\bok: false\b|Promise<"ok"|Promise<\{ (ok|status): /;
+    const offenders = moduleFiles
+      .filter((file) => !/(pdf-inspect|stamp)\.server\.ts$/.test(file))
+      .filter((file) => OTHER_SHAPE.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("migrations import nothing from app/ (a landed migration must not change when the app's code does)", () => {
     const folder = path.join(APP, "..", "migrations");
     const offenders = fs

@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { deleteDraft, findAnnouncement, insertAnnouncement, isSlugTaken, updateAnnouncement } from "./queries.server";
@@ -7,7 +8,7 @@ import { nowIso } from "~/db/values";
 export type Announcement = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
 type Actor = AuditActor & { userId: number };
 
-export type SaveResult = { ok: true; id: number } | { ok: false; field: "slug"; error: string };
+export type SaveResult = Outcome<{ id: number }>;
 
 const event = (
   announcement: { id: number; client_id: number },
@@ -44,7 +45,7 @@ export async function saveAnnouncement(
 ): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     const slug = await slugFor(trx, values, existing?.id ?? null);
-    if (!slug) return { ok: false as const, field: "slug" as const, error: "announcements.slugTaken" };
+    if (!slug) return refused("announcements.slugTaken", "slug");
     const now = nowIso();
     const publish = values.intent === "publish" && existing?.status !== "PUBLISHED";
     const texts = {
@@ -74,7 +75,7 @@ export async function saveAnnouncement(
       await audit(trx, actor, event({ id, client_id: clientId }, "create", { slug }));
     }
     if (publish) await audit(trx, actor, event({ id, client_id: clientId }, "publish"));
-    return { ok: true as const, id };
+    return done({ id });
   });
 }
 

@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { AREAS, mustLinkTo } from "~/modules/access/areas";
 import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
@@ -17,7 +18,7 @@ type Actor = AuditActor & { userId: number };
 const beneficiaryLink = (id: number) => mustLinkTo(AREAS.beneficiary, "myAttestation", { id });
 const clerkLink = (id: number) => mustLinkTo(AREAS.clerks, "attestation", { id });
 
-export type CreateResult = { ok: true; id: number } | { ok: false; field: "clientId" | "file"; error: string };
+export type CreateResult = Outcome<{ id: number }>;
 
 /**
  * A beneficiary asks an organisation that attests documents to attest one they hold (docs/architecture.md §6.4): the
@@ -36,9 +37,9 @@ export async function createAttestation(
   },
 ): Promise<CreateResult> {
   if (!(await attestingClients(db)).some((client) => client.id === input.clientId))
-    return { ok: false, field: "clientId", error: "attestations.clientRequired" };
+    return refused("attestations.clientRequired", "clientId");
   const checked = await checkAttestationFile(input.file);
-  if (!checked.ok) return { ok: false, field: "file", error: checked.error };
+  if (!checked.ok) return refused(checked.error, "file");
   await enforceStorageAllowance(db, input.beneficiary.userId, [input.file.bytes.byteLength]);
   let storedKey: string | undefined;
   try {
@@ -73,7 +74,7 @@ export async function createAttestation(
       });
       return id;
     });
-    return { ok: true, id };
+    return done({ id });
   } catch (error) {
     if (storedKey) await fs.rm(storagePath(storedKey), { force: true });
     throw error;
@@ -107,7 +108,7 @@ export async function approveAttestation(
   expirationDate: string,
   actor: Actor,
 ): Promise<IssueResult> {
-  if (attestation.status !== "PENDING") return { ok: false, error: "attestations.notPending" };
+  if (attestation.status !== "PENDING") return refused("attestations.notPending");
   const bytes = await readStoredFile(attestation.storage_key);
   try {
     return await issue(
@@ -158,7 +159,7 @@ export async function approveAttestation(
       },
     );
   } catch (error) {
-    if (error instanceof NoLongerPending) return { ok: false, error: "attestations.notPending" };
+    if (error instanceof NoLongerPending) return refused("attestations.notPending");
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { href } from "react-router";
 import type { DB } from "~/db/db.server";
 import type { UserRow } from "~/db/schema";
@@ -88,15 +89,15 @@ export async function resetPassword(
   token: string,
   password: string,
   ip: string | null,
-): Promise<{ ok: boolean; userId?: number }> {
+): Promise<Outcome<{ userId: number }>> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const used = await consumeAccountToken(trx, token);
-    if (!used) return { ok: false };
+    if (!used) return refused("auth.reset.invalidLink");
     await updatePasswordHash(trx, used.userId, passwordHash);
     await deleteUserSessions(trx, used.userId);
     const action = used.purpose === "INVITE" ? "auth.invitation_accepted" : "auth.password_reset";
     await audit(trx, { userId: used.userId, role: null, ip }, { action, entityType: "USERS", entityId: used.userId });
-    return { ok: true, userId: used.userId };
+    return done({ userId: used.userId });
   });
 }

@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { findUserById, updatePasswordHash, updateUserProfile } from "~/modules/users/queries.server";
@@ -23,11 +24,11 @@ export async function changePassword(
   userId: number,
   passwords: { current: string; next: string },
   keepSessionId: string | null,
-): Promise<{ ok: boolean }> {
+): Promise<Outcome> {
   const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(user.password_hash, passwords.current))) {
     await audit(db, actor, { action: "profile.password_change_failed", entityType: "USERS", entityId: userId });
-    return { ok: false };
+    return refused("profile.edit.currentPasswordWrong", "currentPassword");
   }
   const passwordHash = await hashPassword(passwords.next);
   await db.transaction().execute(async (trx) => {
@@ -35,5 +36,5 @@ export async function changePassword(
     await deleteUserSessionsExcept(trx, userId, keepSessionId);
     await audit(trx, actor, { action: "profile.password_change", entityType: "USERS", entityId: userId });
   });
-  return { ok: true };
+  return done();
 }

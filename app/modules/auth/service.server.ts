@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import type { Locale, UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
@@ -5,7 +6,7 @@ import { findUserByEmail, insertUser, recordSignIn } from "~/modules/users/queri
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
 import { nameColumnsOf, type RegisterInput } from "./schema";
 
-export type SignInResult = { ok: true; user: UserRow } | { ok: false };
+export type SignInResult = Outcome<{ user: UserRow }>;
 
 /** Checks credentials; one answer for a wrong email, a wrong password and an inactive account. */
 export async function signIn(db: DB, email: string, password: string, ip: string | null): Promise<SignInResult> {
@@ -26,10 +27,10 @@ export async function signIn(db: DB, email: string, password: string, ip: string
         : { email: email.trim().toLowerCase(), reason: !user ? "unknown" : !passwordOk ? "password" : "inactive" },
     },
   );
-  return ok && user ? { ok: true, user } : { ok: false };
+  return ok && user ? done({ user }) : refused("auth.invalidCredentials");
 }
 
-export type RegisterResult = { ok: true; userId: number } | { ok: false; reason: "email-taken" };
+export type RegisterResult = Outcome<{ userId: number }>;
 
 /** `locale`: the language of the page they registered on, for their mails. */
 export async function registerBeneficiary(
@@ -38,10 +39,10 @@ export async function registerBeneficiary(
   ip: string | null,
   locale: Locale = "ar",
 ): Promise<RegisterResult> {
-  if (await findUserByEmail(db, input.email)) return { ok: false, reason: "email-taken" };
+  if (await findUserByEmail(db, input.email)) return refused("auth.emailTaken", "email");
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.email)) return { ok: false as const, reason: "email-taken" as const };
+    if (await findUserByEmail(trx, input.email)) return refused("auth.emailTaken", "email");
     const userId = await insertUser(trx, {
       email: input.email,
       password_hash: passwordHash,
@@ -60,6 +61,6 @@ export async function registerBeneficiary(
         entityId: userId,
       },
     );
-    return { ok: true as const, userId };
+    return done({ userId });
   });
 }

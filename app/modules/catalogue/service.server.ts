@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { inScope, type Principal } from "~/modules/access";
@@ -85,15 +86,15 @@ export async function removeCategory(
   db: DB,
   category: { id: number; client_id: number; name_en: string },
   actor: Actor,
-): Promise<"ok" | "has-requests"> {
-  if ((await countRequestsOfCategory(db, category.id)) > 0) return "has-requests";
+): Promise<Outcome> {
+  if ((await countRequestsOfCategory(db, category.id)) > 0) return refused("catalogue.hasRequests");
   await db.transaction().execute(async (trx) => {
     await deleteCategory(trx, category.id);
     await record(trx, actor, category.client_id, "category.delete", "DOCUMENT_CATEGORIES", category.id, {
       name: category.name_en,
     });
   });
-  return "ok";
+  return done();
 }
 
 /** Field names are unique within their category. */
@@ -103,9 +104,9 @@ export async function saveRequiredField(
   input: RequiredFieldInput,
   actor: Actor,
   existingId?: number,
-): Promise<{ ok: true; id: number } | { ok: false; error: "catalogue.fieldNameTaken" }> {
+): Promise<Outcome<{ id: number }>> {
   const clash = await findFieldByName(db, category.id, input.fieldName);
-  if (clash && clash.id !== existingId) return { ok: false, error: "catalogue.fieldNameTaken" };
+  if (clash && clash.id !== existingId) return refused("catalogue.fieldNameTaken", "fieldName");
   const values = {
     nameEn: input.name.english,
     nameAr: input.name.arabic,
@@ -117,13 +118,13 @@ export async function saveRequiredField(
     if (existingId) {
       await updateRequiredField(trx, existingId, values);
       await record(trx, actor, category.client_id, "required_field.update", "DOCUMENT_REQUIREMENTS", existingId);
-      return { ok: true as const, id: existingId };
+      return done({ id: existingId });
     }
     const id = await insertRequiredField(trx, { categoryId: category.id, ...values });
     await record(trx, actor, category.client_id, "required_field.create", "DOCUMENT_REQUIREMENTS", id, {
       fieldName: input.fieldName,
     });
-    return { ok: true as const, id };
+    return done({ id });
   });
 }
 
@@ -203,11 +204,11 @@ export async function removeSupportingType(
   type: { id: number },
   clientId: number,
   actor: Actor,
-): Promise<"ok" | "in-use"> {
-  if ((await countAttachmentsOfType(db, type.id)) > 0) return "in-use";
+): Promise<Outcome> {
+  if ((await countAttachmentsOfType(db, type.id)) > 0) return refused("catalogue.inUse");
   await db.transaction().execute(async (trx) => {
     await deleteSupportingType(trx, type.id);
     await record(trx, actor, clientId, "supporting_type.delete", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id);
   });
-  return "ok";
+  return done();
 }

@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -40,7 +41,7 @@ export interface IssueInput {
   expirationDate?: string;
 }
 
-export type IssueResult = { ok: true; issuedDocumentId: number; code: string } | { ok: false; error: string };
+export type IssueResult = Outcome<{ issuedDocumentId: number; code: string }>;
 
 /** What the pipeline issues: a request's document or an attested copy of a beneficiary's file. */
 export interface IssueOrder {
@@ -97,10 +98,7 @@ export async function issue(
     });
   } catch (error) {
     if (!(error instanceof StampRefused)) throw error;
-    return {
-      ok: false,
-      error: error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType",
-    };
+    return refused(error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType");
   }
   const pinHash = order.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
 
@@ -143,7 +141,7 @@ export async function issue(
         access_pin_hash: pinHash,
       });
       await within(trx, { id: issuedDocumentId, code });
-      return { ok: true as const, issuedDocumentId, code };
+      return done({ issuedDocumentId, code });
     });
   } catch (error) {
     // Nothing half-written: files stored before the failure are removed too.
@@ -154,9 +152,9 @@ export async function issue(
 
 /** A request's document: the request is completed, an earlier document superseded, the beneficiary told. */
 export async function issueDocument(db: DB, input: IssueInput): Promise<IssueResult> {
-  if (input.request.status === "REJECTED") return { ok: false, error: "staff.cannotIssueRejected" };
+  if (input.request.status === "REJECTED") return refused("staff.cannotIssueRejected");
   const checked = await checkIssuableFile(input.file);
-  if (!checked.ok) return { ok: false, error: checked.error };
+  if (!checked.ok) return refused(checked.error);
   const { request } = input;
   const expiry = endOfDay(input.expirationDate ?? defaultExpiryDate(request.validity_period_days));
   const order: IssueOrder = {

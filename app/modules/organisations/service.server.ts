@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { pricedValuesOf } from "~/modules/catalogue/schema";
@@ -42,9 +43,9 @@ export async function removeClientCategory(
   db: DB,
   category: { id: number; name_en: string },
   actor: AuditActor,
-): Promise<"ok" | "in-use"> {
+): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
-    if ((await clientsOfCategory(trx, category.id)).length > 0) return "in-use" as const;
+    if ((await clientsOfCategory(trx, category.id)).length > 0) return refused("admin.clientCategoryInUse");
     await deleteClientCategory(trx, category.id);
     await audit(trx, actor, {
       action: "client_category.delete",
@@ -52,12 +53,11 @@ export async function removeClientCategory(
       entityId: category.id,
       details: { name: category.name_en },
     });
-    return "ok" as const;
+    return done();
   });
 }
 
-export type ClientSaveResult =
-  { ok: true; id: number } | { ok: false; field: "clientCategoryId" | "clientAdminId"; message: string };
+export type ClientSaveResult = Outcome<{ id: number }>;
 
 const clientValuesOf = (input: ClientInput): ClientValues => ({
   nameEn: input.name.english,
@@ -81,9 +81,9 @@ export async function saveClient(
 ): Promise<ClientSaveResult> {
   return db.transaction().execute(async (trx) => {
     if (!(await clientCategoryExists(trx, input.clientCategoryId)))
-      return { ok: false as const, field: "clientCategoryId" as const, message: "validation.clientCategoryRequired" };
+      return refused("validation.clientCategoryRequired", "clientCategoryId");
     if (input.clientAdminId !== undefined && !(await isAssignableClientAdmin(trx, input.clientAdminId, id))) {
-      return { ok: false as const, field: "clientAdminId" as const, message: "admin.clientAdminTaken" };
+      return refused("admin.clientAdminTaken", "clientAdminId");
     }
     const values = clientValuesOf(input);
     const clientId = id ?? (await insertClient(trx, values));
@@ -99,15 +99,20 @@ export async function saveClient(
         clientAdminId: values.clientAdminId,
       },
     });
-    return { ok: true as const, id: clientId };
+    return done({ id: clientId });
   });
 }
 
 /** A client that anything still points to is kept: nothing changes and the page says what (docs/architecture.md §16). */
-export async function removeClient(db: DB, client: { id: number; name_en: string }, actor: AuditActor) {
+export async function removeClient(
+  db: DB,
+  client: { id: number; name_en: string },
+  actor: AuditActor,
+): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
     const references = await clientReferences(trx, client.id);
-    if (Object.values(references).some((count) => count > 0)) return { ok: false as const, references };
+    if (Object.values(references).some((count) => count > 0))
+      return refused("admin.clientInUse", undefined, references);
     await deleteClient(trx, client.id);
     await audit(trx, actor, {
       action: "client.delete",
@@ -115,6 +120,6 @@ export async function removeClient(db: DB, client: { id: number; name_en: string
       entityId: client.id,
       details: { name: client.name_en },
     });
-    return { ok: true as const };
+    return done();
   });
 }

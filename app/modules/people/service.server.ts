@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
@@ -21,9 +22,9 @@ import {
 } from "./queries.server";
 import type { AdminInput, ClerkInput, ClientAdminInput } from "./schema";
 
-export type SaveResult = { ok: true; id: number } | { ok: false; field: "email"; message: string };
+export type SaveResult = Outcome<{ id: number }>;
 
-const EMAIL_TAKEN = { ok: false, field: "email", message: "auth.emailTaken" } as const;
+const EMAIL_TAKEN = refused("auth.emailTaken", "email");
 
 const personValuesOf = (input: AdminInput): PersonValues => ({
   firstNameEn: input.firstName.english,
@@ -71,7 +72,7 @@ export async function createPerson(
       details: { email: input.email.toLowerCase() },
     });
     if (!input.password) await sendInvitation(trx, id, actor);
-    return { ok: true as const, id };
+    return done({ id });
   });
 }
 
@@ -125,7 +126,7 @@ export async function editPerson(
       entityId: id,
       details: { passwordChanged: Boolean(passwordHash) },
     });
-    return { ok: true as const, id };
+    return done({ id });
   });
 }
 

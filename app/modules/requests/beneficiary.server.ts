@@ -1,3 +1,4 @@
+import { done, NOT_FOUND_ERROR, refused, type Outcome } from "~/platform/outcome";
 import { insertAttachment } from "~/modules/files/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
@@ -37,10 +38,10 @@ export async function editPendingRequest(
   beneficiaryId: number,
   values: { fields: Record<string, string | undefined>; requestMessage: string },
   ip: string | null,
-): Promise<"ok" | "not-found" | "not-pending"> {
+): Promise<Outcome> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
-  if (!request) return "not-found";
-  if (request.status !== "PENDING") return "not-pending";
+  if (!request) return refused(NOT_FOUND_ERROR);
+  if (request.status !== "PENDING") return refused("requests.editOnlyPending");
   const clean = Object.fromEntries(Object.entries(values.fields).filter(([, value]) => value)) as Record<
     string,
     string
@@ -58,7 +59,7 @@ export async function editPendingRequest(
       },
     );
   });
-  return "ok";
+  return done();
 }
 
 /** While PENDING the beneficiary may replace supporting documents, one per type; audited. */
@@ -68,10 +69,10 @@ export async function replacePendingRequestDocuments(
   beneficiaryId: number,
   files: UploadedFile[],
   ip: string | null,
-): Promise<{ status: "ok" | "not-found" | "not-pending"; errors: Record<string, string> }> {
+): Promise<Outcome<{ errors: Record<string, string> }>> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
-  if (!request) return { status: "not-found", errors: {} };
-  if (request.status !== "PENDING") return { status: "not-pending", errors: {} };
+  if (!request) return refused(NOT_FOUND_ERROR);
+  if (request.status !== "PENDING") return refused("requests.editOnlyPending");
   const types = await supportingTypesOf(db, request.document_category_id);
   const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId);
   const earlier = await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId);
@@ -106,5 +107,5 @@ export async function replacePendingRequestDocuments(
       .filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0))
       .map((attachment) => attachment.file_id),
   );
-  return { status: "ok", errors };
+  return done({ errors });
 }

@@ -38,7 +38,7 @@ describe("editing my request", () => {
         { fields: { student_number: "999" }, requestMessage: "Updated" },
         null,
       ),
-    ).toBe("ok");
+    ).toEqual({ ok: true });
     const values = await db
       .selectFrom("request_field_values")
       .select(["field_name", "field_value"])
@@ -56,9 +56,10 @@ describe("editing my request", () => {
 
   it("refuses once the request is no longer PENDING, changing nothing", async () => {
     const request = await requestWith("APPROVED");
-    expect(await editPendingRequest(db, request.id, owner.id, { fields: {}, requestMessage: "x" }, null)).toBe(
-      "not-pending",
-    );
+    expect(await editPendingRequest(db, request.id, owner.id, { fields: {}, requestMessage: "x" }, null)).toEqual({
+      ok: false,
+      error: "requests.editOnlyPending",
+    });
     expect(
       (
         await db
@@ -85,7 +86,7 @@ describe("editing my request", () => {
       [{ fieldName: `document.${type.id}`, name: "id.pdf", bytes: EXE_BYTES }],
       null,
     );
-    expect(bad.errors[type.id]).toBe("validation.invalidDocumentFileType");
+    expect(bad.ok && bad.errors[type.id]).toBe("validation.invalidDocumentFileType");
     await replacePendingRequestDocuments(
       db,
       request.id,

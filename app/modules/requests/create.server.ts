@@ -1,3 +1,4 @@
+import { done, NOT_FOUND_ERROR, refused, refusedFields, type Outcome } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import type { DB } from "~/db/db.server";
 import { audit } from "~/modules/audit/service.server";
@@ -20,10 +21,7 @@ export interface NewRequest {
   documents: UploadedFile[];
 }
 
-export type CreateRequestResult =
-  | { ok: true; requestId: number }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "invalid"; errors: { field: string; key: string }[] };
+export type CreateRequestResult = Outcome<{ requestId: number }>;
 
 /**
  * A request in one go (the JSON API; the wizard builds the same through its draft): the category must be
@@ -37,7 +35,7 @@ export async function createRequest(
   ip: string | null,
 ): Promise<CreateRequestResult> {
   const category = await findCategory(db, input.categoryId);
-  if (!category || category.client_id !== input.clientId) return { ok: false, reason: "not-found" };
+  if (!category || category.client_id !== input.clientId) return refused("api.errors.categoryNotFound");
   const errors: { field: string; key: string }[] = [];
   const specs = await requiredFieldsOf(db, category.id);
   for (const spec of specs)
@@ -62,7 +60,7 @@ export async function createRequest(
         field: `supportingDocuments.${file.fieldName.slice(9)}`,
         key: "api.validation.unknownDocumentType",
       });
-  if (errors.length) return { ok: false, reason: "invalid", errors };
+  if (errors.length) return refusedFields(errors);
 
   const { stored } = await storeSupportingFiles(db, types, input.documents, beneficiaryId);
   const requestId = await db.transaction().execute(async (trx) => {
@@ -95,7 +93,7 @@ export async function createRequest(
     });
     return id;
   });
-  return { ok: true, requestId };
+  return done({ requestId });
 }
 
 /**
@@ -107,10 +105,10 @@ export async function withdrawRequest(
   requestId: number,
   beneficiaryId: number,
   ip: string | null,
-): Promise<"ok" | "not-found" | "not-pending"> {
+): Promise<Outcome> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
-  if (!request) return "not-found";
-  if (request.status !== "PENDING") return "not-pending";
+  if (!request) return refused(NOT_FOUND_ERROR);
+  if (request.status !== "PENDING") return refused("api.errors.onlyPendingWithdrawn");
   const attachments = await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId);
   const removed = await db.transaction().execute(async (trx) => {
     if (!(await deleteRequestRows(trx, requestId))) return false;
@@ -127,10 +125,10 @@ export async function withdrawRequest(
     );
     return true;
   });
-  if (!removed) return "not-pending";
+  if (!removed) return refused("api.errors.onlyPendingWithdrawn");
   await deleteReleasedFiles(
     db,
     attachments.map((attachment) => attachment.file_id),
   );
-  return "ok";
+  return done();
 }

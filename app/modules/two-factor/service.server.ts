@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -83,8 +84,8 @@ const newRecoveryCodes = () =>
   });
 
 /**
- * Enrolment, step 2: the first code turns it on; returns the recovery codes (shown once), null for a wrong
- * code, or "locked" after too many (the same limit as at sign-in).
+ * Enrolment, step 2: the first code turns it on and answers the recovery codes (shown once); refused for a
+ * wrong code, or locked after too many (the same limit as at sign-in).
  */
 export async function confirmEnrolment(
   db: DB,
@@ -92,22 +93,26 @@ export async function confirmEnrolment(
   code: string,
   actor: AuditActor,
   now = Date.now(),
-): Promise<string[] | null | "locked"> {
+): Promise<Outcome<{ recoveryCodes: string[] }, SecondFactorRefusal>> {
   const state = await findTwoFactorState(db, userId);
-  if (!state?.totp_secret || state.totp_enabled_at || !/^\d{6}$/.test(code)) return null;
-  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return "locked";
+  if (!state?.totp_secret || state.totp_enabled_at || !/^\d{6}$/.test(code)) return refused(WRONG);
+  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return refused(LOCKED);
   const step = stepOf(state.totp_secret, code, now);
-  if (step === null || !(await takeTimeStep(db, userId, step))) return null;
+  if (step === null || !(await takeTimeStep(db, userId, step))) return refused(WRONG);
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
     await enableTotp(trx, userId, new Date(now).toISOString());
     await replaceRecoveryCodes(trx, userId, codes.map(hashCode));
     await audit(trx, actor, { action: "profile.two_factor_on", entityType: "USERS", entityId: userId });
   });
-  return codes;
+  return done({ recoveryCodes: codes });
 }
 
-export type SecondFactorResult = "ok" | "wrong" | "locked";
+const WRONG = "twoFactor.wrongCode";
+/** Too many codes tried: the answer is 429 (docs/decisions/0012). */
+export const LOCKED = "twoFactor.locked";
+type SecondFactorRefusal = typeof WRONG | typeof LOCKED | "twoFactor.cannotTurnOff";
+export type SecondFactorResult = Outcome<object, SecondFactorRefusal>;
 
 /**
  * The second factor at sign-in: a code of the app (each time step once) or an unused recovery code. The
@@ -119,14 +124,16 @@ export async function checkSecondFactor(
   code: string,
   now = Date.now(),
 ): Promise<SecondFactorResult> {
-  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return "locked";
+  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return refused(LOCKED);
   const state = await findTwoFactorState(db, userId);
-  if (!state?.totp_secret || !state.totp_enabled_at) return "wrong";
-  if (/^\d{6}$/.test(code)) {
-    const step = stepOf(state.totp_secret, code, now);
-    return step !== null && (await takeTimeStep(db, userId, step)) ? "ok" : "wrong";
-  }
-  return (await spendRecoveryCode(db, userId, hashCode(code), new Date(now).toISOString())) ? "ok" : "wrong";
+  if (!state?.totp_secret || !state.totp_enabled_at) return refused(WRONG);
+  const accepted = /^\d{6}$/.test(code)
+    ? await (async () => {
+        const step = stepOf(state.totp_secret!, code, now);
+        return step !== null && (await takeTimeStep(db, userId, step));
+      })()
+    : await spendRecoveryCode(db, userId, hashCode(code), new Date(now).toISOString());
+  return accepted ? done() : refused(WRONG);
 }
 
 /** Turning it off takes a current code, and is refused while the role requires it. */
@@ -135,16 +142,16 @@ export async function disableTwoFactor(
   userId: number,
   code: string,
   actor: AuditActor,
-): Promise<"ok" | "wrong" | "locked" | "required"> {
+): Promise<SecondFactorResult> {
   const state = await findTwoFactorState(db, userId);
-  if (fromFlag(state?.required)) return "required";
+  if (fromFlag(state?.required)) return refused("twoFactor.cannotTurnOff");
   const checked = await checkSecondFactor(db, userId, code);
-  if (checked !== "ok") return checked;
+  if (!checked.ok) return checked;
   await db.transaction().execute(async (trx) => {
     await disableTotp(trx, userId);
     await audit(trx, actor, { action: "profile.two_factor_off", entityType: "USERS", entityId: userId });
   });
-  return "ok";
+  return done();
 }
 
 export async function requiredRoles(db: DB): Promise<Role[]> {

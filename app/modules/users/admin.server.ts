@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { z } from "zod";
 import type { DB } from "~/db/db.server";
 import { audit, SYSTEM } from "~/modules/audit/service.server";
@@ -12,14 +13,11 @@ const input = z.object({
 });
 
 /** Used by `npm run admin:create` to bootstrap a real deployment. */
-export async function createSuperAdmin(
-  db: DB,
-  values: z.input<typeof input>,
-): Promise<{ ok: true; id: number } | { ok: false; error: string }> {
+export async function createSuperAdmin(db: DB, values: z.input<typeof input>): Promise<Outcome<{ id: number }>> {
   const parsed = input.safeParse(values);
-  if (!parsed.success) return { ok: false, error: "Give --email (valid) and --password (at least 8 characters)." };
-  if (await findUserByEmail(db, parsed.data.email))
-    return { ok: false, error: "A user with this email already exists." };
+  // The operator reads these in a terminal, in English (README, Operations).
+  if (!parsed.success) return refused("Give --email (valid) and --password (at least 8 characters).");
+  if (await findUserByEmail(db, parsed.data.email)) return refused("A user with this email already exists.");
   const id = await insertUser(db, {
     email: parsed.data.email,
     password_hash: await hashPassword(parsed.data.password),
@@ -35,5 +33,5 @@ export async function createSuperAdmin(
     entityId: id,
     details: { via: "cli" },
   });
-  return { ok: true, id };
+  return done({ id });
 }

@@ -1,3 +1,4 @@
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { insertAttachment } from "~/modules/files/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";
@@ -152,7 +153,10 @@ export async function discardDraft(db: DB, beneficiaryId: number) {
   );
 }
 
-export type SubmitResult = { ok: true; requestId: number } | { ok: false; step: number };
+export type SubmitResult = Outcome<{ requestId: number }>;
+
+/** Refused: a step is not complete; `details.step` is where the beneficiary goes back to. */
+const incomplete = (step: number) => refused("wizard.incomplete", undefined, { step });
 
 /** One transaction: the PENDING request, its field values and attachments; the draft goes; audited. */
 export async function submitDraft(
@@ -162,19 +166,19 @@ export async function submitDraft(
   ip: string | null,
 ): Promise<SubmitResult> {
   const draft = await findDraft(db, beneficiaryId);
-  if (!draft?.client_id || !draft.document_category_id || draft.step < 4) return { ok: false, step: draft?.step ?? 0 };
+  if (!draft?.client_id || !draft.document_category_id || draft.step < 4) return incomplete(draft?.step ?? 0);
   const categoryId = draft.document_category_id;
   const clientId = draft.client_id;
   const fields = draftFields(draft);
   for (const spec of await requiredFieldsOf(db, categoryId))
-    if (spec.is_required && !fields[spec.field_name]) return { ok: false, step: 2 };
+    if (spec.is_required && !fields[spec.field_name]) return incomplete(2);
   const attached = new Set(
     (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map(
       (attachment) => attachment.supporting_document_type_id,
     ),
   );
   for (const type of await supportingTypesOf(db, categoryId))
-    if (type.is_required && !attached.has(type.id)) return { ok: false, step: 3 };
+    if (type.is_required && !attached.has(type.id)) return incomplete(3);
 
   const requestId = await db.transaction().execute(async (trx) => {
     const id = await insertRequest(trx, { beneficiaryId, clientId, categoryId, ...review });
@@ -198,7 +202,7 @@ export async function submitDraft(
     });
     return id;
   });
-  return { ok: true, requestId };
+  return done({ requestId });
 }
 
 /** Everything a wizard step shows. */

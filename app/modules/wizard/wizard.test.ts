@@ -152,7 +152,8 @@ describe("request draft", () => {
     expect(errors[required.id]).toBe("wizard.documentRequired");
     expect(await submitDraft(db, beneficiaryId, { requestMessage: "", securePlusEnabled: false }, null)).toEqual({
       ok: false,
-      step: 3,
+      error: "wizard.incomplete",
+      details: { step: 3 },
     });
   });
 

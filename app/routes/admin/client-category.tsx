@@ -35,8 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, category } = await load(context, params.id, "clientCategory:manage");
   await readIntent(request, deleteIntentSchema);
-  if ((await removeClientCategory(getDb(), category, principal)) === "in-use")
-    return data({ error: "admin.clientCategoryInUse" }, { status: 409 });
+  const removed = await removeClientCategory(getDb(), category, principal);
+  if (!removed.ok) return data({ error: removed.error }, { status: 409 });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), {
     kind: "success",
     message: "catalogue.deleted",

@@ -42,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: clientSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveClient(getDb(), client?.id ?? null, submission.value, principal);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 409 });
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] } }), { status: 409 });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "client", { id: result.id }), {
     kind: "success",
     message: client ? "admin.clientSaved" : "admin.clientCreated",

@@ -46,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, client } = await load(context, params.id);
   await readIntent(request, deleteIntentSchema);
   const result = await removeClient(getDb(), client, principal);
-  if (!result.ok) return data({ references: result.references }, { status: 409 });
+  if (!result.ok) return data({ references: result.details ?? {} }, { status: 409 });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), {
     kind: "success",
     message: "catalogue.deleted",

@@ -215,7 +215,7 @@ export async function savePerson(args: Args, role: ManagedRole) {
     ? await editPerson(db, role, person.id, submission.value, principal, clientId)
     : await createPerson(db, role, submission.value, principal, clientId);
   if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }), {
+    return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] }, hideFields: ["password"] }), {
       status: 409,
     });
   const kind = PERSON_KINDS[role];

@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: announcementSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveAnnouncement(getDb(), announcement, clientId, submission.value, principal);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 409 });
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] } }), { status: 409 });
   const published = submission.value.intent === "publish" && announcement?.status !== "PUBLISHED";
   return redirectWithToast(mustLinkTo(area, "announcement", { id: result.id }), {
     kind: "success",

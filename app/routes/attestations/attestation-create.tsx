@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
   }
   const result = await createAttestation(getDb(), { beneficiary: principal, ...submission.value, file });
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 400 });
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] } }), { status: 400 });
   return redirectWithToast(href("/beneficiary/attestations/:id", { id: String(result.id) }), {
     kind: "success",
     message: "attestations.sent",

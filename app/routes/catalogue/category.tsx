@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!category) throw notFound();
   await readIntent(request, deleteIntentSchema);
   const result = await removeCategory(db, category, principal);
-  if (result === "has-requests") return data({ error: "catalogue.hasRequests" }, { status: 409 });
+  if (!result.ok) return data({ error: result.error }, { status: 409 });
   return redirectWithToast(mustLinkTo(area, "categories"), {
     kind: "success",
     message: "catalogue.deleted",

@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const { category, type } = await load(request, params.id, principal);
   const result = await removeSupportingType(db, type, category.client_id, principal);
-  if (result === "in-use") return data({ error: "catalogue.inUse" }, { status: 409 });
+  if (!result.ok) return data({ error: result.error }, { status: 409 });
   return redirectWithToast(mustLinkTo(AREAS.shared, "supportingTypes", {}, { documentCategoryId: category.id }), {
     kind: "success",
     message: "catalogue.supportingDeleted",

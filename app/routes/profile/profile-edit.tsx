@@ -59,11 +59,11 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== "success")
       return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
     const passwords = { current: submission.value.currentPassword, next: submission.value.password };
-    const { ok } = await changePassword(db, principal, user.id, passwords, await sessionIdOf(request));
-    if (!ok)
+    const changed = await changePassword(db, principal, user.id, passwords, await sessionIdOf(request));
+    if (!changed.ok)
       return data(
         submission.reply({
-          fieldErrors: { currentPassword: ["profile.edit.currentPasswordWrong"] },
+          fieldErrors: { [changed.field!]: [changed.error] },
           hideFields: PASSWORD_FIELDS,
         }),
         { status: 400 },

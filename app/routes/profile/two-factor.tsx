@@ -17,6 +17,7 @@ import { enrolmentSchema } from "~/modules/two-factor/schema";
 import {
   CODE_WINDOW_MS,
   confirmEnrolment,
+  LOCKED as LOCKED_ERROR,
   disableTwoFactor,
   enrolmentView,
   startEnrolment,
@@ -59,28 +60,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(href("/profile/two-factor"), { kind: "info", message: "twoFactor.scanNow" });
   }
   if (value.intent === "confirm") {
-    const recoveryCodes = await confirmEnrolment(db, principal.userId, value.code, principal);
-    if (recoveryCodes === "locked")
-      return data<ActionData>(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), LOCKED);
-    if (!recoveryCodes)
-      return data<ActionData>(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), {
-        status: 400,
-      });
+    const enrolled = await confirmEnrolment(db, principal.userId, value.code, principal);
+    if (!enrolled.ok)
+      return data<ActionData>(
+        submission.reply({ formErrors: [enrolled.error], hideFields: ["code"] }),
+        enrolled.error === LOCKED_ERROR ? LOCKED : { status: 400 },
+      );
     // Shown once, on this answer: only their hashes are kept.
-    return data<ActionData>({ recoveryCodes });
+    return data<ActionData>({ recoveryCodes: enrolled.recoveryCodes });
   }
   const result = await disableTwoFactor(db, principal.userId, value.code, principal);
-  if (result === "ok")
+  if (result.ok)
     return redirectWithToast(href("/profile/two-factor"), { kind: "success", message: "twoFactor.turnedOff" });
-  const error =
-    result === "required"
-      ? "twoFactor.cannotTurnOff"
-      : result === "locked"
-        ? "twoFactor.locked"
-        : "twoFactor.wrongCode";
   return data<ActionData>(
-    submission.reply({ formErrors: [error], hideFields: ["code"] }),
-    result === "locked" ? LOCKED : { status: 400 },
+    submission.reply({ formErrors: [result.error], hideFields: ["code"] }),
+    result.error === LOCKED_ERROR ? LOCKED : { status: 400 },
   );
 }
 

@@ -16,7 +16,7 @@ import { createUserSession, destroyUserSession } from "~/modules/auth/session.se
 import { readForm } from "~/platform/http/body.server";
 import { clearPendingSignInHeader, completePendingSignIn, pendingSignInOf } from "~/modules/two-factor/pending.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
-import { checkSecondFactor, CODE_WINDOW_MS } from "~/modules/two-factor/service.server";
+import { checkSecondFactor, CODE_WINDOW_MS, LOCKED } from "~/modules/two-factor/service.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/login-two-factor";
 
@@ -38,13 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const result = await checkSecondFactor(db, pending.userId, submission.value.code);
-  if (result === "locked")
-    return data(submission.reply({ formErrors: ["twoFactor.locked"], hideFields: ["code"] }), {
-      status: 429,
-      headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) },
-    });
-  if (result === "wrong")
-    return data(submission.reply({ formErrors: ["twoFactor.wrongCode"], hideFields: ["code"] }), { status: 400 });
+  if (!result.ok)
+    return data(
+      submission.reply({ formErrors: [result.error], hideFields: ["code"] }),
+      result.error === LOCKED
+        ? { status: 429, headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) } }
+        : { status: 400 },
+    );
   // Used once: a second post of the same cookie (a replay) goes back to the sign-in page.
   if (!(await completePendingSignIn(db, pending)))
     throw redirect(href("/login"), { headers: { "Set-Cookie": await clearPendingSignInHeader() } });

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(href("/login"), { kind: "info", message: "auth.underAttackLinkSent" });
   }
   if (!result.ok) {
-    return data(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), {
+    return data(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), {
       status: 400,
     });
   }

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const result = await registerBeneficiary(db, submission.value, ip, getLocale(context));
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { email: ["auth.emailTaken"] }, hideFields: PASSWORD_FIELDS }), {
+    return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] }, hideFields: PASSWORD_FIELDS }), {
       status: 400,
     });
   }

@@ -43,13 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
-  const { ok, userId } = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
-  if (!ok)
-    return data(submission.reply({ formErrors: ["auth.reset.invalidLink"], hideFields: PASSWORD_FIELDS }), {
-      status: 400,
-    });
+  const reset = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
+  if (!reset.ok)
+    return data(submission.reply({ formErrors: [reset.error], hideFields: PASSWORD_FIELDS }), { status: 400 });
   // The browser that used the mailed link is the owner's: it signs in even while others guess the password.
-  const user = userId ? await findUserById(getDb(), userId) : undefined;
+  const user = await findUserById(getDb(), reset.userId);
   return redirectWithToast(
     href("/login"),
     { kind: "success", message: "auth.reset.done" },

@@ -25,8 +25,9 @@ async function enrolled(db: DB, email: string, role: "BENEFICIARY" | "SUPER_ADMI
   await startEnrolment(db, userId);
   const secret = (await findTwoFactorState(db, userId))!.totp_secret!;
   const start = Date.now() - 10 * STEP_MS;
-  const codes = await confirmEnrolment(db, userId, currentCode(secret, start), SYSTEM, start);
-  return { userId, secret, codes: codes! };
+  const enrolledNow = await confirmEnrolment(db, userId, currentCode(secret, start), SYSTEM, start);
+  if (!enrolledNow.ok) throw new Error(enrolledNow.error);
+  return { userId, secret, codes: enrolledNow.recoveryCodes };
 }
 
 const cookiesOf = (headers: Headers) =>
@@ -52,12 +53,16 @@ describe("two-factor sign-in", () => {
     const db = await createTestDb();
     const { userId, secret, codes } = await enrolled(db, "c@example.com");
     const now = Date.now();
-    expect(await checkSecondFactor(db, userId, currentCode(secret, now), now)).toBe("ok");
-    expect(await checkSecondFactor(db, userId, currentCode(secret, now), now)).toBe("wrong");
-    expect(await checkSecondFactor(db, userId, codes[3], now)).toBe("ok");
-    expect(await checkSecondFactor(db, userId, codes[3], now)).toBe("wrong");
-    expect(await checkSecondFactor(db, userId, "000000", now)).toBe("wrong");
-    expect(await checkSecondFactor(db, userId, currentCode(secret, now + STEP_MS), now + STEP_MS)).toBe("locked");
+    expect(await checkSecondFactor(db, userId, currentCode(secret, now), now)).toEqual({ ok: true });
+    expect(await checkSecondFactor(db, userId, currentCode(secret, now), now)).toMatchObject({
+      error: "twoFactor.wrongCode",
+    });
+    expect(await checkSecondFactor(db, userId, codes[3], now)).toEqual({ ok: true });
+    expect(await checkSecondFactor(db, userId, codes[3], now)).toMatchObject({ error: "twoFactor.wrongCode" });
+    expect(await checkSecondFactor(db, userId, "000000", now)).toMatchObject({ error: "twoFactor.wrongCode" });
+    expect(await checkSecondFactor(db, userId, currentCode(secret, now + STEP_MS), now + STEP_MS)).toMatchObject({
+      error: "twoFactor.locked",
+    });
   });
 
   it("signs in in two steps: the password opens the code page, the code opens the session", async () => {
@@ -107,9 +112,11 @@ describe("two-factor sign-in", () => {
     );
     expect(signedIn.headers.get("Location")).toBe("/profile/two-factor");
     const { userId, secret } = await enrolled(db, "root2@example.com", "SUPER_ADMIN");
-    expect(await disableTwoFactor(db, userId, currentCode(secret), SYSTEM)).toBe("required");
+    expect(await disableTwoFactor(db, userId, currentCode(secret), SYSTEM)).toMatchObject({
+      error: "twoFactor.cannotTurnOff",
+    });
     await setPolicy(db, "SUPER_ADMIN", false);
-    expect(await disableTwoFactor(db, userId, currentCode(secret), SYSTEM)).toBe("ok");
+    expect(await disableTwoFactor(db, userId, currentCode(secret), SYSTEM)).toEqual({ ok: true });
     expect(await twoFactorStatus(db, userId)).toMatchObject({ enabled: false, required: false });
   });
 

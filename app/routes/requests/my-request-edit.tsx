@@ -71,8 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       upload.files,
       context.get(clientIpContext),
     );
-    if (result.status === "not-pending")
-      return data({ documents: {}, documentsError: "requests.editOnlyPending" }, { status: 409 });
+    if (!result.ok) return data({ documents: {}, documentsError: result.error }, { status: 409 });
     if (Object.keys(result.errors).length)
       return data({ documents: result.errors, documentsError: undefined }, { status: 400 });
     return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(view.request.id) }), {
@@ -92,8 +91,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     },
     context.get(clientIpContext),
   );
-  if (result === "not-pending")
-    return data(submission.reply({ formErrors: ["requests.editOnlyPending"] }), { status: 409 });
+  if (!result.ok) return data(submission.reply({ formErrors: [result.error] }), { status: 409 });
   return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(view.request.id) }), {
     kind: "success",
     message: "requests.saved",

@@ -121,7 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const review = parseWithZod(form, { schema: reviewSchema });
       const values = review.status === "success" ? review.value : { requestMessage: "", securePlusEnabled: false };
       const result = await submitDraft(db, user.id, values, context.get(clientIpContext));
-      if (!result.ok) return redirect(stepUrl(result.step));
+      if (!result.ok)
+        return redirectWithToast(stepUrl(result.details?.step ?? 0), { kind: "warning", message: result.error });
       return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(result.requestId) }), {
         kind: "success",
         message: "wizard.submitted",

@@ -8,7 +8,7 @@ import { loginSchema } from "~/modules/auth/schema";
 import { signIn } from "~/modules/auth/service.server";
 import { accountLockedError, countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
-import { checkSecondFactor, twoFactorStatus } from "~/modules/two-factor/service.server";
+import { checkSecondFactor, LOCKED, twoFactorStatus } from "~/modules/two-factor/service.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { env } from "~/utils/env.server";
@@ -85,14 +85,15 @@ export const authOperations = [
       if (attempt.accountUnderAttack) throw accountLockedError();
       const db = getDb();
       const result = await signIn(db, body.email, body.password, ip);
-      if (!result.ok) throw apiError(401, "auth.invalidCredentials");
+      if (!result.ok) throw apiError(401, result.error);
       await signInSucceeded(attempt, body.email);
       const twoFactor = await twoFactorStatus(db, result.user.id);
       if (twoFactor?.enabled) {
         if (!body.code) throw apiError(401, "twoFactor.codeNeeded", { code: "TWO_FACTOR_REQUIRED" });
         const checked = await checkSecondFactor(db, result.user.id, body.code);
-        if (checked === "locked") throw apiError(429, "twoFactor.locked", { headers: { "Retry-After": "300" } });
-        if (checked === "wrong") throw apiError(401, "twoFactor.wrongCode", { code: "TWO_FACTOR_REQUIRED" });
+        if (!checked.ok && checked.error === LOCKED)
+          throw apiError(429, checked.error, { headers: { "Retry-After": "300" } });
+        if (!checked.ok) throw apiError(401, checked.error, { code: "TWO_FACTOR_REQUIRED" });
       } else if (twoFactor?.required) {
         throw apiError(403, "twoFactor.enrolOnWeb");
       }

@@ -238,7 +238,8 @@ export const catalogueOperations = [
     async handle({ query, principal }) {
       const db = getDb();
       const found = await category(db, principal, query.documentCategoryId);
-      if ((await removeCategory(db, found, principal)) === "has-requests") throw apiError(409, "catalogue.hasRequests");
+      const removed = await removeCategory(db, found, principal);
+      if (!removed.ok) throw apiError(409, removed.error);
       return { id: found.id };
     },
   }),

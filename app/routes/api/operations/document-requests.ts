@@ -1,3 +1,4 @@
+import { NOT_FOUND_ERROR } from "~/platform/outcome";
 import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
 import { scopeFilter, type SignedIn } from "~/modules/access";
@@ -139,8 +140,8 @@ async function create(principal: SignedIn, body: z.output<typeof newRequestSchem
     },
     ip,
   );
-  if (!result.ok && result.reason === "not-found") throw apiError(404, "api.errors.categoryNotFound");
-  if (!result.ok) throw apiError(400, "api.errors.validation", { code: "VALIDATION_ERROR", details: result.errors });
+  if (!result.ok && !result.problems) throw apiError(404, result.error);
+  if (!result.ok) throw apiError(400, result.error, { code: "VALIDATION_ERROR", details: result.problems });
   return detailOf(db, (await findRequestForStaff(db, result.requestId))!);
 }
 
@@ -365,7 +366,7 @@ export const documentRequestOperations = [
           { fields: fields ?? current, requestMessage: body.requestMessage },
           ip,
         );
-        if (outcome === "not-pending") throw apiError(409, "requests.editOnlyPendingShort");
+        if (!outcome.ok) throw apiError(409, "requests.editOnlyPendingShort");
       } else {
         const found = await requestInScope(db, principal, params.id);
         const current = Object.fromEntries(
@@ -529,8 +530,7 @@ export const documentRequestOperations = [
     failures: [403, 404, 409],
     async handle({ params, principal, ip }) {
       const outcome = await withdrawRequest(getDb(), params.id, principal.userId, ip);
-      if (outcome === "not-found") throw apiError(404);
-      if (outcome === "not-pending") throw apiError(409, "api.errors.onlyPendingWithdrawn");
+      if (!outcome.ok) throw outcome.error === NOT_FOUND_ERROR ? apiError(404) : apiError(409, outcome.error);
       return { id: params.id };
     },
   }),
