@@ -1,3 +1,4 @@
+import { audit } from "~/modules/audit/service.server";
 import crypto from "node:crypto";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { hashPassword } from "~/modules/users/password.server";
@@ -442,18 +443,17 @@ export async function seedDemoData(db: DB): Promise<void> {
           })
           .execute();
       }
-      await trx
-        .insertInto("audit_events")
-        .values({
-          actor_user_id: beneficiaryId,
-          actor_role: "BENEFICIARY",
-          client_id: category.clientId,
+      await audit(
+        trx,
+        { userId: beneficiaryId, role: "BENEFICIARY", ip: null },
+        {
+          clientId: category.clientId,
           action: "request.create",
-          entity_type: "DOCUMENT_REQUESTS",
-          entity_id: requestId,
+          entityType: "DOCUMENT_REQUESTS",
+          entityId: requestId,
           at: createdAt,
-        })
-        .execute();
+        },
+      );
       if (status === "COMPLETED") completed.push({ requestId, categoryIndex, beneficiaryId });
     }
 
@@ -571,42 +571,15 @@ export async function seedDemoData(db: DB): Promise<void> {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const event = { client_id: seed.client.id, entity_type: "DOCUMENT_ATTESTATION", entity_id: id } as const;
-      await trx
-        .insertInto("audit_events")
-        .values({
-          ...event,
-          actor_user_id: seed.beneficiary,
-          actor_role: "BENEFICIARY",
-          action: "attestation.create",
-          at: createdAt,
-        })
-        .execute();
-      if (seed.status === "CANCELLED") {
-        await trx
-          .insertInto("audit_events")
-          .values({
-            ...event,
-            actor_user_id: seed.beneficiary,
-            actor_role: "BENEFICIARY",
-            action: "attestation.cancel",
-            at: decidedAt,
-          })
-          .execute();
-      }
+      const event = { clientId: seed.client.id, entityType: "DOCUMENT_ATTESTATION", entityId: id } as const;
+      const holder = { userId: seed.beneficiary, role: "BENEFICIARY" as const, ip: null };
+      const reviewer = { userId: reviewerOf(seed.client.id), role: "CLERK" as const, ip: null };
+      await audit(trx, holder, { ...event, action: "attestation.create", at: createdAt });
+      if (seed.status === "CANCELLED")
+        await audit(trx, holder, { ...event, action: "attestation.cancel", at: decidedAt });
       if (seed.status === "REJECTED") {
-        const details = JSON.stringify({ status: "REJECTED", note: "note" in seed ? seed.note : "" });
-        await trx
-          .insertInto("audit_events")
-          .values({
-            ...event,
-            actor_user_id: reviewerOf(seed.client.id),
-            actor_role: "CLERK",
-            action: "attestation.reject",
-            at: decidedAt,
-            details,
-          })
-          .execute();
+        const details = { status: "REJECTED", note: "note" in seed ? seed.note : "" };
+        await audit(trx, reviewer, { ...event, action: "attestation.reject", at: decidedAt, details });
       }
       if (seed.status === "APPROVED") {
         const issued = await issueDemoDocument(trx, {
@@ -622,18 +595,8 @@ export async function seedDemoData(db: DB): Promise<void> {
           revoked: null,
           issuedAt: decidedAt,
         });
-        const details = JSON.stringify({ status: "APPROVED", issuedDocumentId: issued.id, code: issued.code });
-        await trx
-          .insertInto("audit_events")
-          .values({
-            ...event,
-            actor_user_id: reviewerOf(seed.client.id),
-            actor_role: "CLERK",
-            action: "attestation.approve",
-            at: decidedAt,
-            details,
-          })
-          .execute();
+        const details = { status: "APPROVED", issuedDocumentId: issued.id, code: issued.code };
+        await audit(trx, reviewer, { ...event, action: "attestation.approve", at: decidedAt, details });
       }
     }
 
@@ -668,23 +631,10 @@ export async function seedDemoData(db: DB): Promise<void> {
         .values({ ...announcement, client_id: demoUniversity.id, author_id: author, created_at: at, updated_at: at })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const event = {
-        client_id: demoUniversity.id,
-        entity_type: "PUBLIC_ANNOUNCEMENTS",
-        entity_id: id,
-        actor_user_id: author,
-        actor_role: "CLERK" as const,
-        at,
-      };
-      await trx
-        .insertInto("audit_events")
-        .values({ ...event, action: "announcement.create" })
-        .execute();
-      if (announcement.status === "PUBLISHED")
-        await trx
-          .insertInto("audit_events")
-          .values({ ...event, action: "announcement.publish" })
-          .execute();
+      const event = { clientId: demoUniversity.id, entityType: "PUBLIC_ANNOUNCEMENTS", entityId: id, at };
+      const clerk = { userId: author, role: "CLERK" as const, ip: null };
+      await audit(trx, clerk, { ...event, action: "announcement.create" });
+      if (announcement.status === "PUBLISHED") await audit(trx, clerk, { ...event, action: "announcement.publish" });
     }
   });
 }

@@ -10,6 +10,7 @@ export interface AuditEventInput {
   entityId?: number | null;
   ip?: string | null;
   details?: Record<string, unknown>;
+  at?: string;
 }
 
 export async function insertAuditEvent(db: DB, event: AuditEventInput) {
@@ -24,6 +25,7 @@ export async function insertAuditEvent(db: DB, event: AuditEventInput) {
       entity_id: event.entityId ?? null,
       ip: event.ip ?? null,
       details: JSON.stringify(event.details ?? {}),
+      ...(event.at ? { at: event.at } : {}),
     })
     .execute();
 }
