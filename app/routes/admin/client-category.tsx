@@ -1,7 +1,8 @@
+import { LinkListCard } from "~/components/ui/link-list-card";
 import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
@@ -82,30 +83,16 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
           <dd>{t("staff.days", { count: category.validity_period_days })}</dd>
         </dl>
       </Card>
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("admin.clientsOfCategory")}</h2>
-        {clients.length === 0 ? (
-          <p className="text-gray-11">{t("admin.noClientsOfCategory")}</p>
-        ) : (
-          <ul className="flex flex-col gap-1" data-testid="category-clients">
-            {clients.map((client) => {
-              const href = linkTo(area, "client", { id: client.id });
-              const label = pick(lng, client.name_en, client.name_ar);
-              return (
-                <li key={client.id}>
-                  {href ? (
-                    <Link to={href} className="text-accent-11 underline">
-                      {label}
-                    </Link>
-                  ) : (
-                    label
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </Card>
+      <LinkListCard
+        title={t("admin.clientsOfCategory")}
+        empty={t("admin.noClientsOfCategory")}
+        testId="category-clients"
+        items={clients.map((client) => ({
+          id: client.id,
+          label: pick(lng, client.name_en, client.name_ar),
+          href: linkTo(area, "client", { id: client.id }),
+        }))}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LinkListCard } from "~/components/ui/link-list-card";
 import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
@@ -77,32 +78,12 @@ function PeopleSection({
 }) {
   const { i18n } = useTranslation();
   const area = useArea();
-  return (
-    <Card>
-      <h2 className="mb-3 text-lg font-semibold">{title}</h2>
-      {people.length === 0 ? (
-        <p className="text-gray-11">{empty}</p>
-      ) : (
-        <ul className="flex flex-col gap-1" data-testid={testId}>
-          {people.map((person) => {
-            const label = personName(i18n.language, person);
-            const href = screen ? linkTo(area, screen, { id: person.id }) : null;
-            return (
-              <li key={person.id}>
-                {href ? (
-                  <Link to={href} className="text-accent-11 underline">
-                    {label}
-                  </Link>
-                ) : (
-                  label
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Card>
-  );
+  const items = people.map((person) => ({
+    id: person.id,
+    label: personName(i18n.language, person),
+    href: screen ? linkTo(area, screen, { id: person.id }) : null,
+  }));
+  return <LinkListCard title={title} empty={empty} testId={testId} items={items} />;
 }
 
 export default function Client({ loaderData, actionData }: Route.ComponentProps) {
@@ -221,30 +202,16 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
         empty={t("admin.noClerksOfClient")}
         testId="client-clerks"
       />
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("nav.documentCategories")}</h2>
-        {categories.length === 0 ? (
-          <p className="text-gray-11">{t("admin.noCategoriesOfClient")}</p>
-        ) : (
-          <ul className="flex flex-col gap-1" data-testid="client-categories">
-            {categories.map((category) => {
-              const href = linkTo(area, "category", { id: category.id });
-              const label = pick(lng, category.name_en, category.name_ar);
-              return (
-                <li key={category.id}>
-                  {href ? (
-                    <Link to={href} className="text-accent-11 underline">
-                      {label}
-                    </Link>
-                  ) : (
-                    label
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </Card>
+      <LinkListCard
+        title={t("nav.documentCategories")}
+        empty={t("admin.noCategoriesOfClient")}
+        testId="client-categories"
+        items={categories.map((category) => ({
+          id: category.id,
+          label: pick(lng, category.name_en, category.name_ar),
+          href: linkTo(area, "category", { id: category.id }),
+        }))}
+      />
     </div>
   );
 }

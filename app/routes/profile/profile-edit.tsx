@@ -1,3 +1,4 @@
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
@@ -185,16 +186,7 @@ function PasswordForm({ lastResult }: { lastResult: LastResult }) {
         autoComplete="current-password"
         {...inputProps(fields.currentPassword, "password")}
       />
-      <Field
-        label={t("auth.fields.newPassword")}
-        autoComplete="new-password"
-        {...inputProps(fields.password, "password")}
-      />
-      <Field
-        label={t("auth.fields.confirmPassword")}
-        autoComplete="new-password"
-        {...inputProps(fields.confirmPassword, "password")}
-      />
+      <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
       <p className="text-xs text-gray-11 md:col-span-2">{t("profile.edit.passwordHint")}</p>
     </FormPage>
   );

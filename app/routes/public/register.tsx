@@ -1,3 +1,4 @@
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
@@ -109,15 +110,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.security")}</legend>
-            <Field
-              label={t("auth.fields.password")}
-              autoComplete="new-password"
-              {...inputProps(fields.password, "password")}
-            />
-            <Field
-              label={t("auth.fields.confirmPassword")}
-              autoComplete="new-password"
-              {...inputProps(fields.confirmPassword, "password")}
+            <NewPasswordFields
+              password={fields.password}
+              confirmPassword={fields.confirmPassword}
+              label="auth.fields.password"
             />
           </fieldset>
           <Button type="submit" disabled={navigation.state === "submitting"}>

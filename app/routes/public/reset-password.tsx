@@ -1,14 +1,13 @@
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
-import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
 import { PublicShell } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
@@ -76,16 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
             <FormErrors errors={form.errors} id={form.errorId} />
             <input type="hidden" name="token" value={loaderData.token} />
-            <Field
-              label={t("auth.fields.newPassword")}
-              autoComplete="new-password"
-              {...inputProps(fields.password, "password")}
-            />
-            <Field
-              label={t("auth.fields.confirmPassword")}
-              autoComplete="new-password"
-              {...inputProps(fields.confirmPassword, "password")}
-            />
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {t("auth.reset.submit")}
             </Button>
