@@ -1,7 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
+import { Form } from "~/components/forms/form-token";
+import { StatusSelect } from "~/components/requests/status-select";
+import { useTranslation } from "~/utils/i18n";
+import { Button } from "./button";
 import { Card } from "./card";
+import { EmptyList } from "./empty-list";
+import { Pagination } from "./pagination";
 
 export interface StatusRow {
   key: number;
@@ -29,5 +35,53 @@ export function StatusRows({ rows, testId }: { rows: StatusRow[]; testId: string
         ))}
       </ul>
     </Card>
+  );
+}
+
+/**
+ * A list filtered by status (my requests, my attestations, the announcements): the status filter, then the
+ * rows, or an empty state that says whether the filter hid them and offers "add"; then the pages.
+ */
+export function StatusList({
+  statuses,
+  status,
+  statusLabel,
+  empty,
+  add,
+  testId,
+  rows,
+  paging,
+}: {
+  statuses: readonly string[];
+  status: string;
+  statusLabel: string;
+  empty: { message: string; filtered: string };
+  add: { href: string | null; label: string };
+  testId: string;
+  rows: StatusRow[];
+  paging: { page: number; size: number; total: number };
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <StatusSelect statuses={statuses} value={status} label={statusLabel} />
+        <Button type="submit" variant="outline">
+          {t("requests.filter")}
+        </Button>
+      </Form>
+      {rows.length === 0 ? (
+        <EmptyList
+          searched={Boolean(status)}
+          message={empty.message}
+          searchedMessage={empty.filtered}
+          addHref={add.href}
+          addLabel={add.label}
+        />
+      ) : (
+        <StatusRows testId={testId} rows={rows} />
+      )}
+      <Pagination page={paging.page} size={paging.size} total={paging.total} />
+    </>
   );
 }

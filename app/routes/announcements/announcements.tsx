@@ -1,12 +1,8 @@
 import { href } from "react-router";
-import { Form } from "~/components/forms/form-token";
 import { useArea } from "~/components/layout/area-shell";
-import { StatusSelect } from "~/components/requests/status-select";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { EmptyList } from "~/components/ui/empty-list";
+import { ButtonLink } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/page-title";
-import { Pagination } from "~/components/ui/pagination";
-import { StatusRows } from "~/components/ui/status-rows";
+import { StatusList } from "~/components/ui/status-rows";
 import { getDb } from "~/db/db.server";
 import { linkTo, scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -60,33 +56,22 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
           {create ? <ButtonLink to={create}>{t("announcements.new")}</ButtonLink> : null}
         </div>
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        <StatusSelect statuses={ANNOUNCEMENT_STATUSES} value={status} label={t("staff.status")} />
-        <Button type="submit" variant="outline">
-          {t("requests.filter")}
-        </Button>
-      </Form>
-      {rows.length === 0 ? (
-        <EmptyList
-          searched={Boolean(status)}
-          message={t("announcements.empty")}
-          searchedMessage={t("announcements.emptyFiltered")}
-          addHref={create}
-          addLabel={t("announcements.new")}
-        />
-      ) : (
-        <StatusRows
-          testId="announcements"
-          rows={rows.map((row) => ({
-            key: row.id,
-            to: linkTo(area, "announcement", { id: row.id }) ?? "#",
-            title: pick(lng, row.title_en, row.title_ar),
-            subtitle: `${acrossClients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}${row.published_at ? t("announcements.publishedOn", { date: formatDate(row.published_at, lng) }) : t("announcements.editedOn", { date: formatDate(row.updated_at, lng) })}`,
-            status: row.status,
-          }))}
-        />
-      )}
-      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+      <StatusList
+        statuses={ANNOUNCEMENT_STATUSES}
+        status={status ?? ""}
+        statusLabel={t("staff.status")}
+        empty={{ message: t("announcements.empty"), filtered: t("announcements.emptyFiltered") }}
+        add={{ href: create, label: t("announcements.new") }}
+        testId="announcements"
+        paging={loaderData}
+        rows={rows.map((row) => ({
+          key: row.id,
+          to: linkTo(area, "announcement", { id: row.id }) ?? "#",
+          title: pick(lng, row.title_en, row.title_ar),
+          subtitle: `${acrossClients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}${row.published_at ? t("announcements.publishedOn", { date: formatDate(row.published_at, lng) }) : t("announcements.editedOn", { date: formatDate(row.updated_at, lng) })}`,
+          status: row.status,
+        }))}
+      />
     </div>
   );
 }

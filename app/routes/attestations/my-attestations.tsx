@@ -1,11 +1,7 @@
 import { href } from "react-router";
-import { Form } from "~/components/forms/form-token";
-import { StatusSelect } from "~/components/requests/status-select";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { EmptyList } from "~/components/ui/empty-list";
+import { ButtonLink } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/page-title";
-import { Pagination } from "~/components/ui/pagination";
-import { StatusRows } from "~/components/ui/status-rows";
+import { StatusList } from "~/components/ui/status-rows";
 import { getDb } from "~/db/db.server";
 import { ATTESTATION_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -39,38 +35,27 @@ export default function MyAttestations({ loaderData }: Route.ComponentProps) {
         <ButtonLink to={create}>{t("attestations.new")}</ButtonLink>
       </div>
       <p className="max-w-3xl text-gray-11">{t("attestations.intro")}</p>
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        <StatusSelect statuses={ATTESTATION_STATUSES} value={status} label={t("requests.status")} />
-        <Button type="submit" variant="outline">
-          {t("requests.filter")}
-        </Button>
-      </Form>
-      {rows.length === 0 ? (
-        <EmptyList
-          searched={Boolean(status)}
-          message={t("attestations.empty")}
-          searchedMessage={t("attestations.emptyFiltered")}
-          addHref={create}
-          addLabel={t("attestations.new")}
-        />
-      ) : (
-        <StatusRows
-          testId="my-attestations"
-          rows={rows.map((row) => ({
-            key: row.id,
-            to: href("/beneficiary/attestations/:id", { id: String(row.id) }),
-            title: (
-              <>
-                <bdi>{row.document_name}</bdi>{" "}
-                <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
-              </>
-            ),
-            subtitle: `${t("attestations.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
-            status: row.status,
-          }))}
-        />
-      )}
-      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+      <StatusList
+        statuses={ATTESTATION_STATUSES}
+        status={status ?? ""}
+        statusLabel={t("requests.status")}
+        empty={{ message: t("attestations.empty"), filtered: t("attestations.emptyFiltered") }}
+        add={{ href: create, label: t("attestations.new") }}
+        testId="my-attestations"
+        paging={loaderData}
+        rows={rows.map((row) => ({
+          key: row.id,
+          to: href("/beneficiary/attestations/:id", { id: String(row.id) }),
+          title: (
+            <>
+              <bdi>{row.document_name}</bdi>{" "}
+              <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+            </>
+          ),
+          subtitle: `${t("attestations.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
+          status: row.status,
+        }))}
+      />
     </div>
   );
 }

@@ -1,12 +1,8 @@
 import { href } from "react-router";
 import { useTranslation } from "~/utils/i18n";
-import { Form } from "~/components/forms/form-token";
-import { StatusSelect } from "~/components/requests/status-select";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { ButtonLink } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/page-title";
-import { Pagination } from "~/components/ui/pagination";
-import { StatusRows } from "~/components/ui/status-rows";
+import { StatusList } from "~/components/ui/status-rows";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -37,35 +33,27 @@ export default function MyRequests({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">{t("requests.myRequests")}</h1>
         <ButtonLink to={href("/beneficiary/request-document/create")}>{t("requests.newRequest")}</ButtonLink>
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-2">
-        <StatusSelect statuses={REQUEST_STATUSES} value={status} label={t("requests.status")} />
-        <Button type="submit" variant="outline">
-          {t("requests.filter")}
-        </Button>
-      </Form>
-      {rows.length === 0 ? (
-        <Card className="flex flex-col items-start gap-3">
-          <p className="text-gray-11">{status ? t("requests.emptyFiltered") : t("requests.empty")}</p>
-          <ButtonLink to={href("/beneficiary/request-document/create")}>{t("requests.newRequest")}</ButtonLink>
-        </Card>
-      ) : (
-        <StatusRows
-          testId="my-requests"
-          rows={rows.map((row) => ({
-            key: row.id,
-            to: href("/beneficiary/request-document/:id", { id: String(row.id) }),
-            title: (
-              <>
-                {pick(lng, row.category_en, row.category_ar)}{" "}
-                <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
-              </>
-            ),
-            subtitle: `${t("requests.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
-            status: row.status,
-          }))}
-        />
-      )}
-      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+      <StatusList
+        statuses={REQUEST_STATUSES}
+        status={status ?? ""}
+        statusLabel={t("requests.status")}
+        empty={{ message: t("requests.empty"), filtered: t("requests.emptyFiltered") }}
+        add={{ href: href("/beneficiary/request-document/create"), label: t("requests.newRequest") }}
+        testId="my-requests"
+        paging={loaderData}
+        rows={rows.map((row) => ({
+          key: row.id,
+          to: href("/beneficiary/request-document/:id", { id: String(row.id) }),
+          title: (
+            <>
+              {pick(lng, row.category_en, row.category_ar)}{" "}
+              <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
+            </>
+          ),
+          subtitle: `${t("requests.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
+          status: row.status,
+        }))}
+      />
     </div>
   );
 }
