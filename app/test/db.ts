@@ -58,9 +58,17 @@ export async function createTestDb(): Promise<DB> {
  */
 let seeded: { sqliteImage: Buffer | null; postgresTemplate: string | null; files: string } | null = null;
 
+/** The last audit event the demo data wrote (it is made through the services, so it has a trail of its own). */
+let lastSeedEvent = 0;
+
 async function seedOnce() {
   const db = await createTestDb();
   await seedDemoData(db);
+  const last = await db
+    .selectFrom("audit_events")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  lastSeedEvent = Number(last?.id ?? 0);
   const files = fs.mkdtempSync(path.join(os.tmpdir(), "attest-seeded-files-"));
   fs.cpSync(process.env.STORAGE_DIR!, files, { recursive: true });
   if (onPostgres) {
@@ -90,6 +98,17 @@ export async function createSeededTestDb(): Promise<DB> {
     : await newPostgresDatabase(seeded.postgresTemplate);
   setDb(db);
   return db;
+}
+
+/** The audit events of `action` that the test wrote (after the demo data's own). */
+export async function auditEventsSinceSeed(db: DB, action: string) {
+  return db
+    .selectFrom("audit_events")
+    .selectAll()
+    .where("action", "=", action)
+    .where("id", ">", lastSeedEvent)
+    .orderBy("id")
+    .execute();
 }
 
 /** A fresh database without any migration (the migrations' own tests). Not installed as the app's. */

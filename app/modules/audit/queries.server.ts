@@ -1,3 +1,4 @@
+import { auditNow } from "~/db/clock.server";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 
@@ -10,7 +11,6 @@ export interface AuditEventInput {
   entityId?: number | null;
   ip?: string | null;
   details?: Record<string, unknown>;
-  at?: string;
 }
 
 export async function insertAuditEvent(db: DB, event: AuditEventInput) {
@@ -25,7 +25,7 @@ export async function insertAuditEvent(db: DB, event: AuditEventInput) {
       entity_id: event.entityId ?? null,
       ip: event.ip ?? null,
       details: JSON.stringify(event.details ?? {}),
-      ...(event.at ? { at: event.at } : {}),
+      at: auditNow(),
     })
     .execute();
 }

@@ -16,8 +16,6 @@ export interface AuditEvent {
   entityId?: number | null;
   clientId?: number | null;
   details?: Record<string, unknown>;
-  /** When it happened, if not now: the demo data's history is dated in the past. */
-  at?: string;
 }
 
 /** THE audit helper: every state change and sign-in writes one event, in the caller's transaction. */
@@ -31,7 +29,6 @@ export function audit(db: DB, actor: AuditActor, event: AuditEvent) {
     entityType: event.entityType ?? null,
     entityId: event.entityId ?? null,
     details: event.details,
-    at: event.at,
   });
 }
 

@@ -10,10 +10,17 @@ const input = z.object({
   password: z.string().min(8),
   firstName: z.string().min(1),
   lastName: z.string().min(1),
+  /** The name as Arabic pages show it; the Latin one when not given. */
+  firstNameAr: z.string().min(1).optional(),
+  lastNameAr: z.string().min(1).optional(),
 });
 
-/** Used by `npm run admin:create` to bootstrap a real deployment. */
-export async function createSuperAdmin(db: DB, values: z.input<typeof input>): Promise<Outcome<{ id: number }>> {
+/** Used by `npm run admin:create` to bootstrap a real deployment, and by the demo data (`via`). */
+export async function createSuperAdmin(
+  db: DB,
+  values: z.input<typeof input>,
+  via: "cli" | "seed" = "cli",
+): Promise<Outcome<{ id: number }>> {
   const parsed = input.safeParse(values);
   // The operator reads these in a terminal, in English (README, Operations).
   if (!parsed.success) return refused("Give --email (valid) and --password (at least 8 characters).");
@@ -23,15 +30,15 @@ export async function createSuperAdmin(db: DB, values: z.input<typeof input>): P
     password_hash: await hashPassword(parsed.data.password),
     role: "SUPER_ADMIN",
     first_name_en: parsed.data.firstName,
-    first_name_ar: parsed.data.firstName,
+    first_name_ar: parsed.data.firstNameAr ?? parsed.data.firstName,
     last_name_en: parsed.data.lastName,
-    last_name_ar: parsed.data.lastName,
+    last_name_ar: parsed.data.lastNameAr ?? parsed.data.lastName,
   });
   await audit(db, SYSTEM, {
     action: "user.create_super_admin",
     entityType: "USERS",
     entityId: id,
-    details: { via: "cli" },
+    details: { via },
   });
   return done({ id });
 }

@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
-import { createSeededTestDb, sessionUserOf } from "~/test/db";
+import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as clerkDetail from "./clerk";
@@ -80,9 +80,9 @@ describe("client staff", () => {
     expect(await db.selectFrom("account_tokens").select("purpose").where("user_id", "=", clerk!.id).execute()).toEqual([
       { purpose: "INVITE" },
     ]);
-    expect(
-      await db.selectFrom("audit_events").select("client_id").where("action", "=", "clerk.create").execute(),
-    ).toEqual([{ client_id: admin.client!.id }]);
+    expect((await auditEventsSinceSeed(db, "clerk.create")).map((event) => event.client_id)).toEqual([
+      admin.client!.id,
+    ]);
   });
 
   it("an invited clerk chooses a password from the mail's link and signs in", async () => {
@@ -104,14 +104,17 @@ describe("client staff", () => {
 
   it("lists the client's clerks only: work view and access view; another client's clerk is 404", async () => {
     const { admin, context } = await asClientAdmin();
+    type ClerkRows = { rows: { email: string; client_id: number; requests_handled: number }[]; view: string };
+    const listed = async () => run(clerkList.loader, new Request("http://localhost/client-admin/clerks"), context());
+    // The demo clerk decided the demo's requests already; one more request acted on counts once.
+    const before = Number(((await listed()).data as ClerkRows).rows[0].requests_handled);
     await clerkActs();
-    const work = await run(clerkList.loader, new Request("http://localhost/client-admin/clerks"), context());
-    const rows = (work.data as { rows: { email: string; client_id: number; requests_handled: number }[]; view: string })
-      .rows;
+    const work = await listed();
+    const rows = (work.data as ClerkRows).rows;
     expect(rows.map((row) => row.email)).toEqual(["clerk@example.com"]);
     expect(rows.every((row) => row.client_id === admin.client!.id)).toBe(true);
     expect((work.data as { view: string }).view).toBe("work");
-    expect(Number(rows[0].requests_handled)).toBe(1);
+    expect(Number(rows[0].requests_handled)).toBe(before + 1);
     const access = await run(clerkList.loader, new Request("http://localhost/client-admin/clerk-users"), context());
     expect((access.data as { view: string }).view).toBe("access");
 

@@ -3,7 +3,7 @@ import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, auditEventsSinceSeed } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
@@ -32,8 +32,7 @@ const valid = {
   currency: "JOD",
   validityPeriod: "180",
 };
-const audits = async (action: string) =>
-  (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const audits = async (action: string) => (await auditEventsSinceSeed(db, action)).length;
 const count = async () => (await db.selectFrom("client_categories").selectAll().execute()).length;
 const messageOf = (key: string) => {
   const [group, name] = key.split(".") as ["validation", string];

@@ -6,7 +6,7 @@ import type { Role } from "~/db/schema";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { toastValues } from "~/platform/toast/toast";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, auditEventsSinceSeed } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as detail from "./client";
@@ -29,8 +29,7 @@ async function userOf(email: string) {
   };
 }
 
-const audits = async (action: string) =>
-  (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const audits = async (action: string) => (await auditEventsSinceSeed(db, action)).length;
 const clientCount = async () => (await db.selectFrom("clients").select("id").execute()).length;
 const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
 

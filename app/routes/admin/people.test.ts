@@ -5,7 +5,7 @@ import type { DB } from "~/db/db.server";
 import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";
-import { createSeededTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf, auditEventsSinceSeed } from "~/test/db";
 import { makeContext, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as clientAdminDetail from "./client-admin";
@@ -47,8 +47,7 @@ const clientAdmin = {
   permissions: ["catalogue:write", "request:update"],
 };
 
-const audits = async (action: string) =>
-  (await db.selectFrom("audit_events").selectAll().where("action", "=", action).execute()).length;
+const audits = async (action: string) => (await auditEventsSinceSeed(db, action)).length;
 const users = async () => (await db.selectFrom("users").select("id").execute()).length;
 const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
 const messagesOf = (key: string) => {

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { createSeededTestDb, sessionUserOf } from "~/test/db";
+import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
 import { pdfBytes } from "~/test/files";
 import { makeContext, postForm, postMultipart as multipart, run } from "~/test/route";
 import * as issueRoute from "./issue-document";
@@ -350,9 +350,7 @@ describe("revoking an issued document", () => {
       { id: String(issued.request_id) },
     );
     expect(revoked.status).toBe(302);
-    expect(
-      await db.selectFrom("audit_events").selectAll().where("action", "=", "request.revoke").execute(),
-    ).toHaveLength(1);
+    expect(await auditEventsSinceSeed(db, "request.revoke")).toHaveLength(1);
     const notice = await db
       .selectFrom("notifications")
       .select(["body_en", "link"])
