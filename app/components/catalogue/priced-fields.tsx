@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { inputProps } from "~/components/forms/conform";
@@ -27,24 +28,14 @@ export function PricedFields({
   validityPeriod: Text;
 }) {
   const { t } = useTranslation();
-  const names = name.getFieldset();
-  const descriptions = description.getFieldset();
   const { key: _currencyKey, ...currencyProps } = getSelectProps(currency);
   return (
     <>
-      <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(names.english, "text")} />
-      <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
-      <Field
-        label={t("catalogue.descriptionEnglish")}
-        dir="ltr"
-        lang="en"
-        {...inputProps(descriptions.english, "text")}
-      />
-      <Field
-        label={t("catalogue.descriptionArabic")}
-        dir="rtl"
-        lang="ar"
-        {...inputProps(descriptions.arabic, "text")}
+      <BilingualFields field={name} english={t("catalogue.nameEnglish")} arabic={t("catalogue.nameArabic")} />
+      <BilingualFields
+        field={description}
+        english={t("catalogue.descriptionEnglish")}
+        arabic={t("catalogue.descriptionArabic")}
       />
       <Field
         label={t("catalogue.fee")}

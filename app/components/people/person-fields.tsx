@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { inputProps } from "~/components/forms/conform";
@@ -30,37 +31,19 @@ export function AdminFields({
   editing: boolean;
 }) {
   const { t } = useTranslation();
-  const first = firstName.getFieldset();
-  const last = lastName.getFieldset();
   return (
     <>
-      <Field
-        label={t("auth.fields.firstNameEnglish")}
-        dir="ltr"
-        lang="en"
+      <BilingualFields
+        field={firstName}
+        english={t("auth.fields.firstNameEnglish")}
+        arabic={t("auth.fields.firstNameArabic")}
         autoComplete="off"
-        {...inputProps(first.english, "text")}
       />
-      <Field
-        label={t("auth.fields.firstNameArabic")}
-        dir="rtl"
-        lang="ar"
+      <BilingualFields
+        field={lastName}
+        english={t("auth.fields.lastNameEnglish")}
+        arabic={t("auth.fields.lastNameArabic")}
         autoComplete="off"
-        {...inputProps(first.arabic, "text")}
-      />
-      <Field
-        label={t("auth.fields.lastNameEnglish")}
-        dir="ltr"
-        lang="en"
-        autoComplete="off"
-        {...inputProps(last.english, "text")}
-      />
-      <Field
-        label={t("auth.fields.lastNameArabic")}
-        dir="rtl"
-        lang="ar"
-        autoComplete="off"
-        {...inputProps(last.arabic, "text")}
       />
       <Field label={t("auth.fields.email")} dir="ltr" autoComplete="off" {...inputProps(email, "email")} />
       <Field

@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { fromFlag, idOf } from "~/db/values";
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -71,15 +72,13 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const names = fields.name.getFieldset();
   const title = client
     ? t("admin.editClient", { name: pick(lng, client.name_en, client.name_ar) })
     : t("admin.newClient");
   const back = client ? mustLinkTo(area, "client", { id: client.id }) : mustLinkTo(area, "clients");
   return (
     <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
-      <Field label={t("catalogue.nameEnglish")} dir="ltr" lang="en" {...inputProps(names.english, "text")} />
-      <Field label={t("catalogue.nameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
+      <BilingualFields field={fields.name} english={t("catalogue.nameEnglish")} arabic={t("catalogue.nameArabic")} />
       <Field label={t("admin.address")} className="md:col-span-2" {...inputProps(fields.address, "text")} />
       <SelectField
         field={fields.clientCategoryId}

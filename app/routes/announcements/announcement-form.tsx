@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { idOf } from "~/db/values";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -69,7 +70,6 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const title = fields.title.getFieldset();
   const body = fields.body.getFieldset();
   const heading = announcement ? t("announcements.editTitle") : t("announcements.new");
   const back = announcement
@@ -86,8 +86,11 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
       <p className="text-gray-11">{t("announcements.formHint")}</p>
       <Card>
         <Form method="post" {...getFormProps(form)} className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <Field label={t("announcements.titleEnglish")} dir="ltr" lang="en" {...inputProps(title.english, "text")} />
-          <Field label={t("announcements.titleArabic")} dir="rtl" lang="ar" {...inputProps(title.arabic, "text")} />
+          <BilingualFields
+            field={fields.title}
+            english={t("announcements.titleEnglish")}
+            arabic={t("announcements.titleArabic")}
+          />
           <TextareaField
             label={t("announcements.bodyEnglish")}
             rows={10}

@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
@@ -67,7 +68,6 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
     shouldRevalidate: "onInput",
   });
   const title = field ? t("catalogue.updateField") : t("catalogue.newField");
-  const name = fields.name.getFieldset();
   const { key: _typeKey, ...typeProps } = getSelectProps(fields.fieldType);
   return (
     <FormPage
@@ -80,8 +80,7 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
     >
       <FormErrors errors={fields.documentCategoryId.errors} />
       <input type="hidden" name="documentCategoryId" value={category.id} />
-      <Field label={t("catalogue.labelEnglish")} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
-      <Field label={t("catalogue.labelArabic")} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
+      <BilingualFields field={fields.name} english={t("catalogue.labelEnglish")} arabic={t("catalogue.labelArabic")} />
       <Field
         label={t("catalogue.fieldName")}
         hint={t("catalogue.fieldNameHint")}

@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
@@ -5,8 +6,6 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
-import { inputProps } from "~/components/forms/conform";
-import { Field } from "~/components/ui/field";
 import { supportingTypeSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, saveSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -60,8 +59,6 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
     shouldRevalidate: "onInput",
   });
   const title = type ? t("catalogue.updateSupporting") : t("catalogue.newSupporting");
-  const documentType = fields.documentType.getFieldset();
-  const description = fields.description.getFieldset();
   return (
     <FormPage
       title={title}
@@ -72,25 +69,16 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
       form={form}
     >
       <input type="hidden" name="documentCategoryId" value={category.id} />
-      <Field
-        label={t("catalogue.documentTypeEnglish")}
-        dir="ltr"
-        lang="en"
-        {...inputProps(documentType.english, "text")}
+      <BilingualFields
+        field={fields.documentType}
+        english={t("catalogue.documentTypeEnglish")}
+        arabic={t("catalogue.documentTypeArabic")}
       />
-      <Field
-        label={t("catalogue.documentTypeArabic")}
-        dir="rtl"
-        lang="ar"
-        {...inputProps(documentType.arabic, "text")}
+      <BilingualFields
+        field={fields.description}
+        english={t("catalogue.descriptionEnglish")}
+        arabic={t("catalogue.descriptionArabic")}
       />
-      <Field
-        label={t("catalogue.descriptionEnglish")}
-        dir="ltr"
-        lang="en"
-        {...inputProps(description.english, "text")}
-      />
-      <Field label={t("catalogue.descriptionArabic")} dir="rtl" lang="ar" {...inputProps(description.arabic, "text")} />
       <label className="flex items-center gap-2 md:col-span-2">
         <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
         {t("catalogue.isRequired")}

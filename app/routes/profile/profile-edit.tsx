@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -116,10 +117,10 @@ function ProfileForm({
     shouldRevalidate: "onInput",
   });
   const names = [
-    [fields.firstName.getFieldset(), "firstName"],
-    [fields.fatherName.getFieldset(), "fatherName"],
-    [fields.middleName.getFieldset(), "middleName"],
-    [fields.lastName.getFieldset(), "lastName"],
+    [fields.firstName, "firstName"],
+    [fields.fatherName, "fatherName"],
+    [fields.middleName, "middleName"],
+    [fields.lastName, "lastName"],
   ] as const;
   return (
     <FormPage
@@ -131,10 +132,12 @@ function ProfileForm({
         <FormErrors errors={form.errors} id={form.errorId} />
       </div>
       {names.map(([name, label]) => (
-        <div key={label} className="contents">
-          <Field label={t(`auth.fields.${label}English`)} dir="ltr" lang="en" {...inputProps(name.english, "text")} />
-          <Field label={t(`auth.fields.${label}Arabic`)} dir="rtl" lang="ar" {...inputProps(name.arabic, "text")} />
-        </div>
+        <BilingualFields
+          key={label}
+          field={name}
+          english={t(`auth.fields.${label}English`)}
+          arabic={t(`auth.fields.${label}Arabic`)}
+        />
       ))}
       <Field
         label={t("auth.fields.phone")}

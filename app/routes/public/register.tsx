@@ -1,3 +1,4 @@
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -64,15 +65,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const firstName = fields.firstName.getFieldset();
-  const fatherName = fields.fatherName.getFieldset();
-  const middleName = fields.middleName.getFieldset();
-  const lastName = fields.lastName.getFieldset();
-  const nameRows = [
-    [firstName.english, "firstNameEnglish", firstName.arabic, "firstNameArabic"],
-    [fatherName.english, "fatherNameEnglish", fatherName.arabic, "fatherNameArabic"],
-    [middleName.english, "middleNameEnglish", middleName.arabic, "middleNameArabic"],
-    [lastName.english, "lastNameEnglish", lastName.arabic, "lastNameArabic"],
+  const names = [
+    [fields.firstName, "firstName"],
+    [fields.fatherName, "fatherName"],
+    [fields.middleName, "middleName"],
+    [fields.lastName, "lastName"],
   ] as const;
 
   return (
@@ -84,11 +81,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <FormErrors errors={form.errors} id={form.errorId} />
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.names")}</legend>
-            {nameRows.map(([english, englishLabel, arabic, arabicLabel]) => (
-              <div key={englishLabel} className="contents">
-                <Field label={t(`auth.fields.${englishLabel}`)} dir="ltr" lang="en" {...inputProps(english, "text")} />
-                <Field label={t(`auth.fields.${arabicLabel}`)} dir="rtl" lang="ar" {...inputProps(arabic, "text")} />
-              </div>
+            {names.map(([name, label]) => (
+              <BilingualFields
+                key={label}
+                field={name}
+                english={t(`auth.fields.${label}English`)}
+                arabic={t(`auth.fields.${label}Arabic`)}
+              />
             ))}
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
