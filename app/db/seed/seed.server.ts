@@ -46,6 +46,7 @@ import {
   backdateIssued,
   backdateRequest,
   forgetDeliveries,
+  forgetLimits,
   isDatabaseEmpty,
 } from "./history";
 
@@ -271,6 +272,7 @@ async function seedSetup(db: DB) {
       ),
       "a request",
     );
+    await forgetLimits(db);
     if (status !== "PENDING") {
       const reviewer = reviewerOf(category.clientId);
       const request = (await findRequestForStaff(db, requestId))!;
@@ -419,6 +421,7 @@ async function seedAttestations(db: DB, { clientIds, actorOf, reviewerOf }: Made
       ),
       "an attestation",
     );
+    await forgetLimits(db);
     const attestation = (await findAttestation(db, id))!;
     const reviewer = reviewerOf(seed.client);
     await asOf(decidedAt, async () => {

@@ -1,3 +1,4 @@
+import { HOLDER_CONTACT } from "~/db/columns";
 import { idOf, toFlag } from "~/db/values";
 import { containsText } from "~/db/dialect";
 import { pageOf } from "~/db/paging";
@@ -109,15 +110,7 @@ export function findAttestation(db: DB, id: number) {
       "cl.name_en as client_en",
       "cl.name_ar as client_ar",
       "cl.can_do_attestation",
-      "b.first_name_en",
-      "b.father_name_en",
-      "b.last_name_en",
-      "b.first_name_ar",
-      "b.father_name_ar",
-      "b.last_name_ar",
-      "b.email",
-      "b.phone",
-      "b.nin",
+      ...HOLDER_CONTACT,
       "f.original_name",
       "f.mime_type",
       "f.size",

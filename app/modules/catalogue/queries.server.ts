@@ -245,16 +245,19 @@ export async function updateRequiredField(
     .execute();
 }
 
-export async function setFieldRequired(db: DB, id: number, isRequired: boolean) {
+/** The tables of a category's children: its required fields and its supporting document types. */
+export type ChildTable = "document_required_fields" | "supporting_document_types";
+
+export async function setChildRequired(db: DB, table: ChildTable, id: number, isRequired: boolean) {
   await db
-    .updateTable("document_required_fields")
+    .updateTable(table)
     .set({ is_required: toFlag(isRequired), updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }
 
-export async function deleteRequiredField(db: DB, id: number) {
-  await db.deleteFrom("document_required_fields").where("id", "=", id).execute();
+export async function deleteChild(db: DB, table: ChildTable, id: number) {
+  await db.deleteFrom(table).where("id", "=", id).execute();
 }
 
 export async function listSupportingTypes(
@@ -319,18 +322,6 @@ export async function updateSupportingType(
     .execute();
 }
 
-export async function setSupportingTypeRequired(db: DB, id: number, isRequired: boolean) {
-  await db
-    .updateTable("supporting_document_types")
-    .set({ is_required: toFlag(isRequired), updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
-}
-
 export async function countAttachmentsOfType(db: DB, typeId: number) {
   return countRows(db.selectFrom("attachments").where("supporting_document_type_id", "=", typeId));
-}
-
-export async function deleteSupportingType(db: DB, id: number) {
-  await db.deleteFrom("supporting_document_types").where("id", "=", id).execute();
 }

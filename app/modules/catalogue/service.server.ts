@@ -5,9 +5,8 @@ import { inScope, type Principal } from "~/modules/access";
 import {
   countAttachmentsOfType,
   countRequestsOfCategory,
+  deleteChild,
   deleteCategory,
-  deleteRequiredField,
-  deleteSupportingType,
   findCategory,
   findFieldByName,
   findRequiredField,
@@ -15,8 +14,7 @@ import {
   insertCategory,
   insertRequiredField,
   insertSupportingType,
-  setFieldRequired,
-  setSupportingTypeRequired,
+  setChildRequired,
   updateCategory,
   updateRequiredField,
   updateSupportingType,
@@ -130,8 +128,8 @@ export async function saveRequiredField(
 
 /** The children of a category: what toggling and auditing differ in (docs/product.md, Catalogue). */
 const CHILD_TABLES = {
-  fields: { setRequired: setFieldRequired, action: "required_field", entity: "DOCUMENT_REQUIREMENTS" },
-  types: { setRequired: setSupportingTypeRequired, action: "supporting_type", entity: "DOCUMENT_SUPPORTING_DOCUMENTS" },
+  fields: { table: "document_required_fields", action: "required_field", entity: "DOCUMENT_REQUIREMENTS" },
+  types: { table: "supporting_document_types", action: "supporting_type", entity: "DOCUMENT_SUPPORTING_DOCUMENTS" },
 } as const;
 
 /** Flip a required field's or a supporting type's `isRequired`, audited. */
@@ -144,7 +142,7 @@ export async function toggleChild(
 ) {
   const table = CHILD_TABLES[kind];
   await db.transaction().execute(async (trx) => {
-    await table.setRequired(trx, row.id, row.is_required !== 1);
+    await setChildRequired(trx, table.table, row.id, row.is_required !== 1);
     await record(trx, actor, clientId, `${table.action}.toggle`, table.entity, row.id, {
       isRequired: row.is_required !== 1,
     });
@@ -158,7 +156,7 @@ export async function removeRequiredField(
   actor: Actor,
 ) {
   await db.transaction().execute(async (trx) => {
-    await deleteRequiredField(trx, field.id);
+    await deleteChild(trx, "document_required_fields", field.id);
     await record(trx, actor, clientId, "required_field.delete", "DOCUMENT_REQUIREMENTS", field.id, {
       fieldName: field.field_name,
     });
@@ -207,7 +205,7 @@ export async function removeSupportingType(
 ): Promise<Outcome> {
   if ((await countAttachmentsOfType(db, type.id)) > 0) return refused("catalogue.inUse");
   await db.transaction().execute(async (trx) => {
-    await deleteSupportingType(trx, type.id);
+    await deleteChild(trx, "supporting_document_types", type.id);
     await record(trx, actor, clientId, "supporting_type.delete", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id);
   });
   return done();

@@ -1,3 +1,4 @@
+import { listRequestsOfBeneficiary } from "~/modules/requests/queries.server";
 import { countRows } from "~/db/count";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus, Role } from "~/db/schema";
@@ -15,25 +16,9 @@ export async function countRequestsByStatus(db: DB, scope: { beneficiaryId?: num
   >;
 }
 
-export function latestRequestsOf(db: DB, beneficiaryId: number, limit = 5) {
-  return db
-    .selectFrom("document_requests as r")
-    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
-    .innerJoin("clients as cl", "cl.id", "r.client_id")
-    .select([
-      "r.id",
-      "r.status",
-      "r.created_at",
-      "c.name_en as category_en",
-      "c.name_ar as category_ar",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
-    ])
-    .where("r.beneficiary_id", "=", beneficiaryId)
-    .orderBy("r.id", "desc")
-    .limit(limit)
-    .execute();
-}
+/** A beneficiary's five newest requests, as their list shows them. */
+export const latestRequestsOf = async (db: DB, beneficiaryId: number, limit = 5) =>
+  (await listRequestsOfBeneficiary(db, beneficiaryId, { page: 0, size: limit })).rows;
 
 const countTable = (
   db: DB,

@@ -1,3 +1,4 @@
+import { HOLDER_CONTACT } from "~/db/columns";
 import { idOf, nowIso, toFlag } from "~/db/values";
 import { sql } from "kysely";
 import { pageOf } from "~/db/paging";
@@ -104,15 +105,7 @@ export function findRequestForStaff(db: DB, id: number) {
       "r.client_id",
       "r.beneficiary_id",
       "r.document_category_id",
-      "b.first_name_en",
-      "b.father_name_en",
-      "b.last_name_en",
-      "b.first_name_ar",
-      "b.father_name_ar",
-      "b.last_name_ar",
-      "b.email",
-      "b.phone",
-      "b.nin",
+      ...HOLDER_CONTACT,
       "c.name_en as category_en",
       "c.name_ar as category_ar",
       "c.description_en",

@@ -1,3 +1,4 @@
+import { HOLDER_NAMES } from "~/db/columns";
 import { prepared } from "~/db/prepared.server";
 import type { Insertable } from "kysely";
 import type { VerificationEventsTable } from "~/db/schema";
@@ -26,12 +27,7 @@ const issuedDocumentByCode = prepared((db: DB, code: string) =>
       "d.beneficiary_id",
       "c.name_en as issuer_en",
       "c.name_ar as issuer_ar",
-      "b.first_name_en",
-      "b.father_name_en",
-      "b.last_name_en",
-      "b.first_name_ar",
-      "b.father_name_ar",
-      "b.last_name_ar",
+      ...HOLDER_NAMES,
       "f.storage_key",
       "f.mime_type",
     ])

@@ -1,12 +1,8 @@
-import { Link } from "react-router";
-import { Email } from "~/components/ui/unbroken";
+import { personCell, StaffTable, statusCell } from "~/components/ui/staff-table";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { useArea } from "~/components/layout/area-shell";
-import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
-import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { ATTESTATION_STATUSES } from "~/db/schema";
 import { linkTo } from "~/modules/access";
@@ -67,53 +63,20 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
           />
         ) : null}
       </ListFilters>
-      {rows.length === 0 ? (
-        <Card data-testid="empty">
-          <p className="text-gray-11">{t("attestations.staffEmpty")}</p>
-        </Card>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-6 bg-white">
-          <table className="w-full text-sm" data-testid="staff-attestations">
-            <thead className="bg-gray-2">
-              <tr>
-                <th className="px-4 py-2 text-start">#</th>
-                <th className="px-4 py-2 text-start">{t("attestations.documentName")}</th>
-                <th className="px-4 py-2 text-start">{t("attestations.beneficiary")}</th>
-                {clients ? <th className="px-4 py-2 text-start">{t("attestations.client")}</th> : null}
-                <th className="px-4 py-2 text-start">{t("staff.status")}</th>
-                <th className="px-4 py-2 text-start">{t("staff.created")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-5">
-              {rows.map((row) => (
-                <tr key={row.id} className="hover:bg-gray-2">
-                  <td className="px-4 py-2">
-                    <Link
-                      to={linkTo(area, "attestation", { id: row.id }) ?? "#"}
-                      className="font-medium text-accent-11 underline"
-                    >
-                      {row.id}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">
-                    <bdi>{row.document_name}</bdi>
-                  </td>
-                  <td className="px-4 py-2">
-                    <span className="block">{personName(lng, row)}</span>
-                    <Email address={row.email} className="block text-gray-11" />
-                  </td>
-                  {clients ? <td className="px-4 py-2">{pick(lng, row.client_en, row.client_ar)}</td> : null}
-                  <td className="px-4 py-2">
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td className="px-4 py-2">{formatDate(row.created_at, lng)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+      <StaffTable
+        rows={rows}
+        testId="staff-attestations"
+        empty={t("attestations.staffEmpty")}
+        paging={loaderData}
+        hrefOf={(row) => linkTo(area, "attestation", { id: row.id }) ?? "#"}
+        columns={[
+          { header: t("attestations.documentName"), cell: (row) => <bdi>{row.document_name}</bdi> },
+          { header: t("attestations.beneficiary"), cell: (row) => personCell(personName(lng, row), row.email) },
+          clients ? { header: t("attestations.client"), cell: (row) => pick(lng, row.client_en, row.client_ar) } : null,
+          { header: t("staff.status"), cell: (row) => statusCell(row.status) },
+          { header: t("staff.created"), cell: (row) => formatDate(row.created_at, lng) },
+        ]}
+      />
     </div>
   );
 }

@@ -1,14 +1,10 @@
+import { personCell, StaffTable, statusCell } from "~/components/ui/staff-table";
 import { useTranslation } from "~/utils/i18n";
-import { Email } from "~/components/ui/unbroken";
 import { FilterSelect } from "~/components/ui/filter-select";
-import { Link } from "react-router";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListFilters } from "~/components/ui/list-filters";
-import { StatusBadge } from "~/components/requests/status-badge";
 import { StatusSelect } from "~/components/requests/status-select";
-import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { Pagination } from "~/components/ui/pagination";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo } from "~/modules/access";
@@ -47,6 +43,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** A list's date bound (`?from=`, `?to=`), typed as the browser's date input or as 30/06/2024 without one. */
+function DateFilter({ name, label, value }: { name: string; label: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="date"
+        defaultValue={value}
+        title={t("validation.dateFormatHint")}
+        placeholder="30/06/2024"
+        className="rounded-md border border-gray-7 px-3 py-2"
+      />
+    </div>
+  );
+}
+
 export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -62,34 +79,8 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
       </div>
       <ListFilters searchLabel={t("staff.searchLabel")} q={filters.q}>
         <StatusSelect statuses={REQUEST_STATUSES} value={filters.status} label={t("staff.status")} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="from" className="text-sm font-medium">
-            {t("staff.from")}
-          </label>
-          <input
-            id="from"
-            name="from"
-            type="date"
-            defaultValue={filters.from}
-            title={t("validation.dateFormatHint")}
-            placeholder="30/06/2024"
-            className="rounded-md border border-gray-7 px-3 py-2"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="to" className="text-sm font-medium">
-            {t("staff.to")}
-          </label>
-          <input
-            id="to"
-            name="to"
-            type="date"
-            defaultValue={filters.to}
-            title={t("validation.dateFormatHint")}
-            placeholder="30/06/2024"
-            className="rounded-md border border-gray-7 px-3 py-2"
-          />
-        </div>
+        <DateFilter name="from" label={t("staff.from")} value={filters.from} />
+        <DateFilter name="to" label={t("staff.to")} value={filters.to} />
         {categories ? (
           <FilterSelect
             name="category"
@@ -115,58 +106,30 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </ListFilters>
-      {rows.length === 0 ? (
-        <Card>
-          <p className="text-gray-11">{t("staff.empty")}</p>
-        </Card>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-6 bg-white">
-          <table className="w-full text-sm" data-testid="staff-requests">
-            <thead className="bg-gray-2 text-start">
-              <tr>
-                <th className="px-4 py-2 text-start">#</th>
-                <th className="px-4 py-2 text-start">{t("staff.beneficiary")}</th>
-                <th className="px-4 py-2 text-start">{t("requests.category")}</th>
-                <th className="px-4 py-2 text-start">{t("staff.status")}</th>
-                <th className="px-4 py-2 text-start">{t("staff.created")}</th>
-                {isQueue ? <th className="px-4 py-2 text-start">{t("staff.age")}</th> : null}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-5">
-              {rows.map((row) => (
-                <tr key={row.id} className="hover:bg-gray-2">
-                  <td className="px-4 py-2">
-                    <Link
-                      to={linkTo(area, "request", { id: row.id }) ?? "#"}
-                      className="font-medium text-accent-11 underline"
-                    >
-                      {row.id}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">
-                    <span className="block">{personName(lng, row)}</span>
-                    <Email address={row.email} className="block text-gray-11" />
-                  </td>
-                  <td className="px-4 py-2">
-                    {pick(lng, row.category_en, row.category_ar)}
-                    <span className="block text-gray-11">{pick(lng, row.client_en, row.client_ar)}</span>
-                  </td>
-                  <td className="px-4 py-2">
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td className="px-4 py-2">{formatDate(row.created_at, lng)}</td>
-                  {isQueue ? (
-                    <td className="px-4 py-2" data-testid="age">
-                      {formatAge(row.created_at, loaderData.now, lng)}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={loaderData.page} size={loaderData.size} total={loaderData.total} />
+      <StaffTable
+        rows={rows}
+        testId="staff-requests"
+        empty={t("staff.empty")}
+        paging={loaderData}
+        hrefOf={(row) => linkTo(area, "request", { id: row.id }) ?? "#"}
+        columns={[
+          { header: t("staff.beneficiary"), cell: (row) => personCell(personName(lng, row), row.email) },
+          {
+            header: t("requests.category"),
+            cell: (row) => (
+              <>
+                {pick(lng, row.category_en, row.category_ar)}
+                <span className="block text-gray-11">{pick(lng, row.client_en, row.client_ar)}</span>
+              </>
+            ),
+          },
+          { header: t("staff.status"), cell: (row) => statusCell(row.status) },
+          { header: t("staff.created"), cell: (row) => formatDate(row.created_at, lng) },
+          isQueue
+            ? { header: t("staff.age"), cell: (row) => formatAge(row.created_at, loaderData.now, lng), testId: "age" }
+            : null,
+        ]}
+      />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { StatusBadge } from "~/components/requests/status-badge";
+import { Email } from "./unbroken";
+import { Card } from "./card";
+import { Pagination } from "./pagination";
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  testId?: string;
+}
+
+/** The columns every staff list shows: who asked (name above email), the status badge. */
+export const personCell = (name: string, email: string) => (
+  <>
+    <span className="block">{name}</span>
+    <Email address={email} className="block text-gray-11" />
+  </>
+);
+export const statusCell = (status: string) => <StatusBadge status={status} />;
+
+/**
+ * A staff list as a table (the work queue, the attestations to review): the row's number links to its
+ * page, then the given columns; an empty state; the pages. It scrolls sideways inside itself on a phone.
+ */
+export function StaffTable<Row extends { id: number }>({
+  rows,
+  columns,
+  hrefOf,
+  empty,
+  testId,
+  paging,
+}: {
+  rows: Row[];
+  columns: (Column<Row> | null)[];
+  hrefOf: (row: Row) => string;
+  empty: string;
+  testId: string;
+  paging: { page: number; size: number; total: number };
+}) {
+  const shown = columns.filter((column): column is Column<Row> => column !== null);
+  return (
+    <>
+      {rows.length === 0 ? (
+        <Card data-testid="empty">
+          <p className="text-gray-11">{empty}</p>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-6 bg-white">
+          <table className="w-full text-sm" data-testid={testId}>
+            <thead className="bg-gray-2">
+              <tr>
+                <th className="px-4 py-2 text-start">#</th>
+                {shown.map((column) => (
+                  <th key={column.header} className="px-4 py-2 text-start">
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-5">
+              {rows.map((row) => (
+                <tr key={row.id} className="hover:bg-gray-2">
+                  <td className="px-4 py-2">
+                    <Link to={hrefOf(row)} className="font-medium text-accent-11 underline">
+                      {row.id}
+                    </Link>
+                  </td>
+                  {shown.map((column) => (
+                    <td key={column.header} className="px-4 py-2" data-testid={column.testId}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={paging.page} size={paging.size} total={paging.total} />
+    </>
+  );
+}
