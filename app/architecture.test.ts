@@ -104,6 +104,15 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("a list screen reads its page through the one list loader (listScreenData), and counts and cuts with pageOf", () => {
+    const BY_HAND = /\bpagingOf\(|\.offset\(/;
+    const offenders = sourceFiles(APP)
+      .filter((file) => !/^(platform\/paging\.ts|db\/paging\.ts|api\/|routes\/api\/|test\/)/.test(relative(file)))
+      .filter((file) => BY_HAND.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("migrations import nothing from app/ (a landed migration must not change when the app's code does)", () => {
     const folder = path.join(APP, "..", "migrations");
     const offenders = fs

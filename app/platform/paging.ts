@@ -40,15 +40,15 @@ export function dateRangeOf(url: URL) {
 
 /**
  * A list screen's loader data (the one list loader): the search box and the page read from the URL, and the
- * list's query asked for them.
+ * list's query asked for them; `list` reads its other filters from the URL and returns them beside its rows.
  */
-export async function listScreenData<Row>(
+export async function listScreenData<Result extends { total: number; rows: unknown[] }>(
   request: Request,
-  list: (filter: { q: string; page: number; size: number }) => Promise<{ total: number; rows: Row[] }>,
+  list: (filter: { q: string; page: number; size: number }, url: URL) => Promise<Result>,
   defaultSize = 10,
 ) {
   const url = new URL(request.url);
   const paging = pagingOf(url, defaultSize);
   const q = searchOf(url);
-  return { ...(await list({ q, ...paging })), q, ...paging };
+  return { ...(await list({ q, ...paging }, url)), q, ...paging };
 }

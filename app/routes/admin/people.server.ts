@@ -32,7 +32,7 @@ import {
   signOutEverywhere,
 } from "~/modules/people/service.server";
 import { getLocale } from "~/middleware/i18next.server";
-import { pagingOf, searchOf } from "~/platform/paging";
+import { listScreenData, searchOf } from "~/platform/paging";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { readForm } from "~/platform/http/body.server";
 
@@ -46,32 +46,24 @@ interface Args {
 /** The service-admin, client-admin and clerk screens are one set of screens over PERSON_KINDS (docs/architecture.md §16). */
 export async function loadPeople({ request, context }: Args, role: ManagedRole) {
   const principal = requirePermission(principalOf(context), PERSON_KINDS[role].capability);
-  const url = new URL(request.url);
-  const paging = pagingOf(url);
-  const q = searchOf(url);
   if (role !== "CLERK")
-    return {
-      ...(await listPeople(getDb(), role, { q, ...paging })),
-      q,
-      ...paging,
+    return listScreenData(request, async (filter) => ({
+      ...(await listPeople(getDb(), role, filter)),
       view: "work" as const,
       clients: null,
       clientId: null,
-    };
+    }));
   // A client admin sees their client's clerks; the super admin all, or one client's (`?client=`).
   const scoped = scopeFilter(principal).clientId;
-  const clientId = clerkClientOf(principal, url);
-  const { total, rows } = await listClerks(getDb(), { q, ...paging, clientId });
-  const view = url.pathname.includes("/clerk-users") ? ("access" as const) : ("work" as const);
-  return {
-    rows,
-    total,
-    q,
-    ...paging,
-    view,
-    clients: scoped === undefined ? await clientOptions(getDb()) : null,
-    clientId: clientId ?? null,
-  };
+  return listScreenData(request, async (filter, url) => {
+    const clientId = clerkClientOf(principal, url);
+    return {
+      ...(await listClerks(getDb(), { ...filter, clientId })),
+      view: url.pathname.includes("/clerk-users") ? ("access" as const) : ("work" as const),
+      clients: scoped === undefined ? await clientOptions(getDb()) : null,
+      clientId: clientId ?? null,
+    };
+  });
 }
 
 /** The client whose clerks a list shows: a client admin's own; the super admin's, all or one (`?client=`). */

@@ -9,7 +9,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { listAnnouncements } from "~/modules/announcements/queries.server";
 import { ExportLink } from "~/components/ui/export-link";
 import { ANNOUNCEMENT_STATUSES, announcementStatusFilterSchema } from "~/modules/announcements/schema";
-import { pagingOf } from "~/platform/paging";
+import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcements";
@@ -17,15 +17,15 @@ import type { Route } from "./+types/announcements";
 /** The client's announcements, drafts and published (docs/architecture.md §6.5); the super admin's: every client's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
-  const url = new URL(request.url);
-  const paging = pagingOf(url);
-  const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
-  const { total, rows } = await listAnnouncements(getDb(), { ...paging, status, ...scopeFilter(principal) });
+  const data = await listScreenData(request, async ({ page, size }, url) => {
+    const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
+    return {
+      ...(await listAnnouncements(getDb(), { page, size, status, ...scopeFilter(principal) })),
+      status: status ?? "",
+    };
+  });
   return {
-    ...paging,
-    total,
-    rows,
-    status: status ?? "",
+    ...data,
     acrossClients: principal.scope.kind === "all",
     clientId: principal.clientId,
   };

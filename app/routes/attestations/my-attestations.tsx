@@ -7,7 +7,7 @@ import { ATTESTATION_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listAttestations } from "~/modules/attestations/queries.server";
 import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
-import { pagingOf } from "~/platform/paging";
+import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/my-attestations";
@@ -15,11 +15,13 @@ import type { Route } from "./+types/my-attestations";
 /** My attestations (docs/architecture.md §6.4): mine only, newest first, paged, filterable by status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "attestation:create");
-  const url = new URL(request.url);
-  const paging = pagingOf(url);
-  const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
-  const { total, rows } = await listAttestations(getDb(), { ...paging, status, beneficiaryId: user.id });
-  return { ...paging, status: status ?? "", total, rows };
+  return listScreenData(request, async ({ page, size }, url) => {
+    const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
+    return {
+      ...(await listAttestations(getDb(), { page, size, status, beneficiaryId: user.id })),
+      status: status ?? "",
+    };
+  });
 }
 
 export default function MyAttestations({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { clientsWithAttestations, listAttestations } from "~/modules/attestations/queries.server";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListFilters } from "~/components/ui/list-filters";
-import { pagingOf } from "~/platform/paging";
+import { listScreenData } from "~/platform/paging";
 import { formatDate, personName, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationListFilterOf } from "~/modules/attestations/staff-list.server";
@@ -23,19 +23,15 @@ import type { Route } from "./+types/staff-attestations";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "attestation:review");
   const db = getDb();
-  const url = new URL(request.url);
-  const acrossClients = principal.scope.kind === "all";
-  const filter = attestationListFilterOf(principal, url);
-  const { clientId, status, q } = filter;
-  const paging = pagingOf(url);
-  const { total, rows } = await listAttestations(db, { ...paging, ...filter });
-  return {
-    rows,
-    total,
-    ...paging,
-    clients: acrossClients ? await clientsWithAttestations(db) : null,
-    filters: { status: status ?? "", q, client: clientId ? String(clientId) : "" },
-  };
+  return listScreenData(request, async ({ page, size }, url) => {
+    const filter = attestationListFilterOf(principal, url);
+    const { clientId, status, q } = filter;
+    return {
+      ...(await listAttestations(db, { page, size, ...filter })),
+      clients: principal.scope.kind === "all" ? await clientsWithAttestations(db) : null,
+      filters: { status: status ?? "", q, client: clientId ? String(clientId) : "" },
+    };
+  });
 }
 
 export default function StaffAttestations({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { listCategories, listClientsForChooser } from "~/modules/catalogue/queries.server";
-import { pagingOf, searchOf } from "~/platform/paging";
+import { listScreenData } from "~/platform/paging";
 import { formatMoney, pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
@@ -21,20 +21,14 @@ import type { Route } from "./+types/categories";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
   const db = getDb();
-  const url = new URL(request.url);
-  const paging = pagingOf(url);
-  const q = searchOf(url);
-  const clientFilter = idOf(url.searchParams.get("clientId")) || undefined;
-  const clientId = principal.clientId ?? clientFilter;
-  const { total, rows } = await listCategories(db, { clientId, q, ...paging });
-  return {
-    rows,
-    total,
-    ...paging,
-    q,
-    clientId: clientFilter ?? "",
-    clients: principal.scope.kind === "all" ? await listClientsForChooser(db) : null,
-  };
+  return listScreenData(request, async (filter, url) => {
+    const clientFilter = idOf(url.searchParams.get("clientId")) || undefined;
+    return {
+      ...(await listCategories(db, { ...filter, clientId: principal.clientId ?? clientFilter })),
+      clientId: clientFilter ?? "",
+      clients: principal.scope.kind === "all" ? await listClientsForChooser(db) : null,
+    };
+  });
 }
 
 export default function Categories({ loaderData }: Route.ComponentProps) {

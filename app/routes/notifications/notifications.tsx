@@ -12,7 +12,7 @@ import {
   markNotificationRead,
 } from "~/modules/notifications/queries.server";
 import { notificationIntentSchema } from "~/modules/notifications/schema";
-import { pagingOf } from "~/platform/paging";
+import { listScreenData } from "~/platform/paging";
 import { safeRedirectPath } from "~/platform/security/origin.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDate, pick } from "~/utils/format";
@@ -23,8 +23,7 @@ import { nowIso } from "~/db/values";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
-  const paging = pagingOf(new URL(request.url), 20);
-  return { ...(await listNotifications(getDb(), principal.userId!, paging)), ...paging };
+  return listScreenData(request, ({ page, size }) => listNotifications(getDb(), principal.userId!, { page, size }), 20);
 }
 
 /** Open one (it is marked read, then its page opens), mark one read, or mark them all read. */

@@ -8,18 +8,17 @@ import { REQUEST_STATUSES } from "~/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listRequestsOfBeneficiary } from "~/modules/requests/queries.server";
 import { statusFilterSchema } from "~/modules/requests/schema";
-import { pagingOf } from "~/platform/paging";
+import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import type { Route } from "./+types/my-requests";
 
 /** My requests: mine only, newest first, paged, filterable by status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
-  const url = new URL(request.url);
-  const paging = pagingOf(url);
-  const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
-  const { total, rows } = await listRequestsOfBeneficiary(getDb(), user.id, { ...paging, status });
-  return { ...paging, status: status ?? "", total, rows };
+  return listScreenData(request, async (paging, url) => {
+    const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
+    return { ...(await listRequestsOfBeneficiary(getDb(), user.id, { ...paging, status })), status: status ?? "" };
+  });
 }
 
 export default function MyRequests({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { pagingOf } from "~/platform/paging";
+import { listScreenData } from "~/platform/paging";
 import { staffRequestListOf } from "~/modules/requests/staff-list.server";
 import { listRequests } from "~/modules/requests/staff-queries.server";
 import { formatAge, formatDate, personName, pick } from "~/utils/format";
@@ -20,27 +20,24 @@ import type { Route } from "./+types/staff-requests";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
   const db = getDb();
-  const url = new URL(request.url);
-  const { heading, filter, isQueue, categories, order, range } = await staffRequestListOf(db, principal, params, url);
-  const paging = pagingOf(url);
-  const { total, rows } = await listRequests(db, { ...filter, ...paging, order });
-  return {
-    heading,
-    rows,
-    total,
-    ...paging,
-    isQueue,
-    now: Date.now(),
-    categories: categories?.map((row) => ({ id: row.id, name_en: row.name_en, name_ar: row.name_ar })) ?? null,
-    filters: {
-      status: filter.status ?? "",
-      from: range.from,
-      to: range.to,
-      q: filter.q ?? "",
-      category: filter.categoryId && isQueue ? String(filter.categoryId) : "",
-      order: isQueue ? order : "",
-    },
-  };
+  return listScreenData(request, async ({ page, size }, url) => {
+    const { heading, filter, isQueue, categories, order, range } = await staffRequestListOf(db, principal, params, url);
+    return {
+      ...(await listRequests(db, { ...filter, page, size, order })),
+      heading,
+      isQueue,
+      now: Date.now(),
+      categories: categories?.map((row) => ({ id: row.id, name_en: row.name_en, name_ar: row.name_ar })) ?? null,
+      filters: {
+        status: filter.status ?? "",
+        from: range.from,
+        to: range.to,
+        q: filter.q ?? "",
+        category: filter.categoryId && isQueue ? String(filter.categoryId) : "",
+        order: isQueue ? order : "",
+      },
+    };
+  });
 }
 
 /** A list's date bound (`?from=`, `?to=`), typed as the browser's date input or as 30/06/2024 without one. */
