@@ -9,6 +9,25 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { PageTitle } from "~/components/ui/page-title";
 import { pick } from "~/utils/format";
 
+/** A value staff typed in both languages, as two rows of a detail page, each marked with its language. */
+export const bilingualRows = (
+  labels: [english: string, arabic: string],
+  values: [english: string, arabic: string],
+): [string, ReactNode][] => [
+  [
+    labels[0],
+    <span key="en" lang="en">
+      {values[0]}
+    </span>,
+  ],
+  [
+    labels[1],
+    <span key="ar" lang="ar">
+      {values[1]}
+    </span>,
+  ],
+];
+
 /** The detail page of a required field or a supporting document type, with edit and a confirmed delete. */
 export function ChildDetailPage({
   kind,

@@ -142,3 +142,31 @@ export const childToggleSchema = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
   redirectTo: z.string().optional(),
 });
+
+/** A priced row (a document category, a client category) as its edit form starts; a new one: JOD, 365 days. */
+export function pricedFormValuesOf(
+  row: {
+    name_en: string;
+    name_ar: string;
+    description_en: string;
+    description_ar: string;
+    fee: number;
+    currency: string;
+    validity_period_days: number;
+  } | null,
+): {
+  name?: { english: string; arabic: string };
+  description?: { english: string; arabic: string };
+  fee?: string;
+  currency: string;
+  validityPeriod: string;
+} {
+  if (!row) return { currency: "JOD", validityPeriod: "365" };
+  return {
+    name: { english: row.name_en, arabic: row.name_ar },
+    description: { english: row.description_en, arabic: row.description_ar },
+    fee: fromMinorUnits(row.fee, row.currency),
+    currency: row.currency,
+    validityPeriod: String(row.validity_period_days),
+  };
+}

@@ -8,9 +8,9 @@ import { useArea } from "~/components/layout/area-shell";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
-import { fromMinorUnits } from "~/modules/catalogue/schema";
+import { pricedFormValuesOf } from "~/modules/catalogue/schema";
 import { findClientCategory } from "~/modules/organisations/queries.server";
-import { clientCategorySchema } from "~/modules/organisations/schema";
+import { clientCategorySchema, type ClientCategoryInput } from "~/modules/organisations/schema";
 import { createClientCategory, editClientCategory } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -55,17 +55,9 @@ export default function ClientCategoryForm({ loaderData, actionData }: Route.Com
   const { t, i18n } = useTranslation();
   const area = useArea();
   const { category } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ClientCategoryInput>({
     lastResult: actionData,
-    defaultValue: category
-      ? {
-          name: { english: category.name_en, arabic: category.name_ar },
-          description: { english: category.description_en, arabic: category.description_ar },
-          fee: fromMinorUnits(category.fee, category.currency),
-          currency: category.currency,
-          validityPeriod: String(category.validity_period_days),
-        }
-      : { currency: "JOD", validityPeriod: "365" },
+    defaultValue: pricedFormValuesOf(category),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: clientCategorySchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

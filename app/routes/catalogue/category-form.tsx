@@ -5,7 +5,7 @@ import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { PricedFields } from "~/components/catalogue/priced-fields";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
-import { categorySchema, fromMinorUnits } from "~/modules/catalogue/schema";
+import { categorySchema, pricedFormValuesOf, type CategoryInput } from "~/modules/catalogue/schema";
 import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -57,17 +57,9 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
   const area = useArea();
   const { t, i18n } = useTranslation();
   const { category, clients } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<CategoryInput>({
     lastResult: actionData,
-    defaultValue: category
-      ? {
-          name: { english: category.name_en, arabic: category.name_ar },
-          description: { english: category.description_en, arabic: category.description_ar },
-          fee: fromMinorUnits(category.fee, category.currency),
-          currency: category.currency,
-          validityPeriod: String(category.validity_period_days),
-        }
-      : { currency: "JOD", validityPeriod: "365" },
+    defaultValue: pricedFormValuesOf(category),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

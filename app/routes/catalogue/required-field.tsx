@@ -2,7 +2,7 @@ import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
+import { bilingualRows, ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { fieldTypeOf } from "~/modules/catalogue/schema";
 import { fieldInScope, removeRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -45,18 +45,7 @@ export default function RequiredField({ loaderData }: Route.ComponentProps) {
       category={category}
       dialog={loaderData.dialog}
       rows={[
-        [
-          t("catalogue.labelEnglish"),
-          <span key="en" lang="en">
-            {field.name_en}
-          </span>,
-        ],
-        [
-          t("catalogue.labelArabic"),
-          <span key="ar" lang="ar">
-            {field.name_ar}
-          </span>,
-        ],
+        ...bilingualRows([t("catalogue.labelEnglish"), t("catalogue.labelArabic")], [field.name_en, field.name_ar]),
         [
           t("catalogue.fieldName"),
           <code key="key" dir="ltr">

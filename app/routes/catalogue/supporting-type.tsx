@@ -3,7 +3,7 @@ import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
-import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
+import { bilingualRows, ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { removeSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
@@ -47,18 +47,10 @@ export default function SupportingType({ loaderData, actionData }: Route.Compone
       dialog={loaderData.dialog}
       error={actionData && "error" in actionData ? actionData.error : undefined}
       rows={[
-        [
-          t("catalogue.documentTypeEnglish"),
-          <span key="en" lang="en">
-            {type.document_type_en}
-          </span>,
-        ],
-        [
-          t("catalogue.documentTypeArabic"),
-          <span key="ar" lang="ar">
-            {type.document_type_ar}
-          </span>,
-        ],
+        ...bilingualRows(
+          [t("catalogue.documentTypeEnglish"), t("catalogue.documentTypeArabic")],
+          [type.document_type_en, type.document_type_ar],
+        ),
         [t("catalogue.descriptionEnglish"), type.description_en || "—"],
         [t("catalogue.descriptionArabic"), type.description_ar || "—"],
         [t("catalogue.isRequired"), type.is_required ? t("staff.yes") : t("staff.no")],
