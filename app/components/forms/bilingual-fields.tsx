@@ -27,3 +27,23 @@ export function BilingualFields({
     </>
   );
 }
+
+type NameField = FieldMetadata<Bilingual | undefined, Record<string, unknown>, string[]>;
+
+/** A person's four names (the middle one optional), each in both languages: registration and the profile. */
+export function FullNameFields({
+  fields,
+  label,
+}: {
+  fields: { firstName: NameField; fatherName: NameField; middleName: NameField; lastName: NameField };
+  label: (key: string) => string;
+}) {
+  return (["firstName", "fatherName", "middleName", "lastName"] as const).map((name) => (
+    <BilingualFields
+      key={name}
+      field={fields[name]}
+      english={label(`auth.fields.${name}English`)}
+      arabic={label(`auth.fields.${name}Arabic`)}
+    />
+  ));
+}

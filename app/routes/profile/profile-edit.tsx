@@ -1,4 +1,4 @@
-import { BilingualFields } from "~/components/forms/bilingual-fields";
+import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -116,12 +116,6 @@ function ProfileForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const names = [
-    [fields.firstName, "firstName"],
-    [fields.fatherName, "fatherName"],
-    [fields.middleName, "middleName"],
-    [fields.lastName, "lastName"],
-  ] as const;
   return (
     <FormPage
       title={t("profile.edit.title")}
@@ -131,14 +125,7 @@ function ProfileForm({
       <div className="md:col-span-2">
         <FormErrors errors={form.errors} id={form.errorId} />
       </div>
-      {names.map(([name, label]) => (
-        <BilingualFields
-          key={label}
-          field={name}
-          english={t(`auth.fields.${label}English`)}
-          arabic={t(`auth.fields.${label}Arabic`)}
-        />
-      ))}
+      <FullNameFields fields={fields} label={t} />
       <Field
         label={t("auth.fields.phone")}
         autoComplete="tel"

@@ -1,4 +1,4 @@
-import { BilingualFields } from "~/components/forms/bilingual-fields";
+import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -65,12 +65,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const names = [
-    [fields.firstName, "firstName"],
-    [fields.fatherName, "fatherName"],
-    [fields.middleName, "middleName"],
-    [fields.lastName, "lastName"],
-  ] as const;
 
   return (
     <PublicShell>
@@ -81,14 +75,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <FormErrors errors={form.errors} id={form.errorId} />
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.names")}</legend>
-            {names.map(([name, label]) => (
-              <BilingualFields
-                key={label}
-                field={name}
-                english={t(`auth.fields.${label}English`)}
-                arabic={t(`auth.fields.${label}Arabic`)}
-              />
-            ))}
+            <FullNameFields fields={fields} label={t} />
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.contact")}</legend>
