@@ -110,3 +110,6 @@ export async function run(
   if (value instanceof Error) throw value;
   return { status: 200, headers: new Headers(), data: value };
 }
+
+/** The status a loader or action answers (for tests that ask only that). */
+export const statusOf = async (...args: Parameters<typeof run>) => (await run(...args)).status;

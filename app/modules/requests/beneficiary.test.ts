@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as editRoute from "~/routes/requests/my-request-edit";
 import { editPendingRequest, replacePendingRequestDocuments } from "./beneficiary.server";
 
@@ -118,14 +118,12 @@ describe("editing my request", () => {
     };
     const context = makeContext({ user: other });
     expect(
-      (
-        await run(
-          editRoute.loader,
-          new Request(`http://localhost/beneficiary/request-document/edit/${request.id}`),
-          context,
-          { id: String(request.id) },
-        )
-      ).status,
+      await statusOf(
+        editRoute.loader,
+        new Request(`http://localhost/beneficiary/request-document/edit/${request.id}`),
+        context,
+        { id: String(request.id) },
+      ),
     ).toBe(404);
     const post = await run(
       editRoute.action,

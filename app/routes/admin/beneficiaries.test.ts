@@ -5,7 +5,7 @@ import type { DB } from "~/db/db.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as detail from "./beneficiary";
 import * as form from "./beneficiary-form";
 import * as list from "./beneficiaries";
@@ -164,14 +164,12 @@ describe("beneficiaries management", () => {
     // A clerk's id is not a beneficiary's: 404.
     const clerk = await sessionUserOf(db, "clerk@example.com");
     expect(
-      (
-        await run(
-          detail.loader,
-          new Request(`http://localhost/super-admin/beneficiaries-management/${clerk.id}`),
-          context,
-          { id: String(clerk.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.loader,
+        new Request(`http://localhost/super-admin/beneficiaries-management/${clerk.id}`),
+        context,
+        { id: String(clerk.id) },
+      ),
     ).toBe(404);
   });
 

@@ -4,7 +4,7 @@ import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as clerkDetail from "./clerk";
 import * as clerkForm from "./clerk-form";
@@ -120,11 +120,9 @@ describe("client staff", () => {
 
     const other = await sessionUserOf(db, "clerk2@example.com");
     expect(
-      (
-        await run(clerkDetail.loader, new Request(`http://localhost/client-admin/clerks/${other.id}`), context(), {
-          id: String(other.id),
-        })
-      ).status,
+      await statusOf(clerkDetail.loader, new Request(`http://localhost/client-admin/clerks/${other.id}`), context(), {
+        id: String(other.id),
+      }),
     ).toBe(404);
     const post = await run(
       clerkDetail.action,

@@ -4,7 +4,7 @@ import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { createSeededTestDb, auditEventsSinceSeed } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
 import * as list from "./client-categories";
@@ -143,7 +143,7 @@ describe("client categories (service admin)", () => {
       expect(outcome.status, email).toBe(403);
     }
     const context = makeContext({ user: await userOf("superadmin@example.com"), area: "service-admin" });
-    expect((await run(detail.loader, new Request("http://localhost/x/999999"), context, { id: "999999" })).status).toBe(
+    expect(await statusOf(detail.loader, new Request("http://localhost/x/999999"), context, { id: "999999" })).toBe(
       404,
     );
     expect(await audits("client_category.create")).toBe(0);

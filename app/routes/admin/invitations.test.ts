@@ -3,7 +3,7 @@ import type { DB } from "~/db/db.server";
 import { signIn } from "~/modules/auth/service.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as reset from "../public/reset-password";
 import * as serviceAdminForm from "./service-admin-form";
@@ -115,10 +115,10 @@ describe("invitations", () => {
     const second = tokenOf(smtp.linkIn(smtp.received.at(-1)!));
     expect(second).not.toBe(first);
     expect(
-      (await run(reset.loader, new Request(`http://localhost/reset-password?token=${first}`), makeContext())).status,
+      await statusOf(reset.loader, new Request(`http://localhost/reset-password?token=${first}`), makeContext()),
     ).toBe(404);
     expect(
-      (await run(reset.loader, new Request(`http://localhost/reset-password?token=${second}`), makeContext())).status,
+      await statusOf(reset.loader, new Request(`http://localhost/reset-password?token=${second}`), makeContext()),
     ).toBe(200);
 
     const refused = await run(

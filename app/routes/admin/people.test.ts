@@ -6,7 +6,7 @@ import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";
 import { createSeededTestDb, sessionUserOf, auditEventsSinceSeed } from "~/test/db";
-import { makeContext, run } from "~/test/route";
+import { makeContext, run, statusOf } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as clientAdminDetail from "./client-admin";
 import * as serviceAdminForm from "./service-admin-form";
@@ -163,9 +163,9 @@ describe("service admins (super admin)", () => {
       (await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: String(clientAdminId) }))
         .status,
     ).toBe(404);
-    expect(
-      (await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: "abc" })).status,
-    ).toBe(404);
+    expect(await statusOf(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: "abc" })).toBe(
+      404,
+    );
     expect(await users()).toBe(9);
   });
 });

@@ -5,7 +5,7 @@ import { paragraphsOf, slugify } from "~/modules/announcements/schema";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as publicPage from "../public/announcement";
 import * as feed from "../public/announcements-feed";
 import * as organisationList from "../public/organisation-announcements";
@@ -115,19 +115,17 @@ describe("writing announcements", () => {
 
     // A draft is not public.
     expect(
-      (
-        await run(
-          publicPage.loader,
-          new Request("http://localhost/public-announcements/library-closed-on-friday"),
-          anonymous("en"),
-          { slug: "library-closed-on-friday" },
-        )
-      ).status,
+      await statusOf(
+        publicPage.loader,
+        new Request("http://localhost/public-announcements/library-closed-on-friday"),
+        anonymous("en"),
+        { slug: "library-closed-on-friday" },
+      ),
     ).toBe(404);
     const path = `/clerks/public-announcements/${draft.id}`;
-    expect(
-      (await run(detail.action, postForm(path, { intent: "publish" }), clerk, { id: String(draft.id) })).status,
-    ).toBe(302);
+    expect(await statusOf(detail.action, postForm(path, { intent: "publish" }), clerk, { id: String(draft.id) })).toBe(
+      302,
+    );
     expect((await named("Library closed on Friday")).status).toBe("PUBLISHED");
     // A published announcement is not deleted: it is unpublished first.
     await run(detail.action, postForm(path, { intent: "delete" }), clerk, { id: String(draft.id) });
@@ -175,51 +173,43 @@ describe("who may write", () => {
     const published = await named("New opening hours of the registry");
     const ministryClerk = as("clerk2@example.com"); // the Ministry of Labour: no announcements
     expect(
-      (await run(list.loader, new Request("http://localhost/clerks/public-announcements"), ministryClerk)).status,
+      await statusOf(list.loader, new Request("http://localhost/clerks/public-announcements"), ministryClerk),
     ).toBe(403);
     expect(
-      (await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS }), ministryClerk)).status,
+      await statusOf(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS }), ministryClerk),
     ).toBe(403);
     expect(
-      (
-        await run(
-          list.loader,
-          new Request("http://localhost/clerks/public-announcements"),
-          as("clientadmin@example.com"),
-        )
-      ).status,
+      await statusOf(
+        list.loader,
+        new Request("http://localhost/clerks/public-announcements"),
+        as("clientadmin@example.com"),
+      ),
     ).toBe(403);
     expect(
-      (
-        await run(
-          list.loader,
-          new Request("http://localhost/clerks/public-announcements"),
-          as("beneficiary@example.com"),
-        )
-      ).status,
+      await statusOf(
+        list.loader,
+        new Request("http://localhost/clerks/public-announcements"),
+        as("beneficiary@example.com"),
+      ),
     ).toBe(403);
     const otherClient = makeContext({
       user: { ...users["clerk2@example.com"], client: { ...users["clerk2@example.com"].client!, canDoSincera: true } },
     });
     expect(
-      (
-        await run(
-          detail.loader,
-          new Request(`http://localhost/clerks/public-announcements/${published.id}`),
-          otherClient,
-          { id: String(published.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.loader,
+        new Request(`http://localhost/clerks/public-announcements/${published.id}`),
+        otherClient,
+        { id: String(published.id) },
+      ),
     ).toBe(404);
     expect(
-      (
-        await run(
-          detail.action,
-          postForm(`/clerks/public-announcements/${published.id}`, { intent: "unpublish" }),
-          otherClient,
-          { id: String(published.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.action,
+        postForm(`/clerks/public-announcements/${published.id}`, { intent: "unpublish" }),
+        otherClient,
+        { id: String(published.id) },
+      ),
     ).toBe(404);
     expect((await named("New opening hours of the registry")).status).toBe("PUBLISHED");
   });
@@ -231,34 +221,28 @@ describe("who may write", () => {
     const all = await run(list.loader, new Request("http://localhost/super-admin/public-announcements"), superAdmin);
     expect((all.data as { total: number }).total).toBe(2);
     expect(
-      (
-        await run(
-          detail.action,
-          postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "publish" }),
-          superAdmin,
-          { id: String(draft.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.action,
+        postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "publish" }),
+        superAdmin,
+        { id: String(draft.id) },
+      ),
     ).toBe(403);
     expect(
-      (
-        await run(
-          detail.action,
-          postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "delete" }),
-          superAdmin,
-          { id: String(draft.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.action,
+        postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "delete" }),
+        superAdmin,
+        { id: String(draft.id) },
+      ),
     ).toBe(403);
     expect(
-      (
-        await run(
-          detail.action,
-          postForm(`/super-admin/public-announcements/${published.id}`, { intent: "unpublish" }),
-          superAdmin,
-          { id: String(published.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.action,
+        postForm(`/super-admin/public-announcements/${published.id}`, { intent: "unpublish" }),
+        superAdmin,
+        { id: String(published.id) },
+      ),
     ).toBe(302);
     expect((await named("New opening hours of the registry")).status).toBe("DRAFT");
     expect(
@@ -305,13 +289,11 @@ describe("announcements as CSV", () => {
 
   it("the ministry's clerk (no announcements) gets 403, not a file", async () => {
     expect(
-      (
-        await run(
-          listExport.loader,
-          new Request("http://localhost/clerks/public-announcements/export?format=csv"),
-          as("clerk2@example.com"),
-        )
-      ).status,
+      await statusOf(
+        listExport.loader,
+        new Request("http://localhost/clerks/public-announcements/export?format=csv"),
+        as("clerk2@example.com"),
+      ),
     ).toBe(403);
   });
 });
@@ -352,14 +334,12 @@ describe("the public pages", () => {
     expect(shown.text).not.toContain("<b>");
     const draft = await named("Graduation ceremony 2027");
     expect(
-      (
-        await run(
-          publicPage.loader,
-          new Request(`http://localhost/public-announcements/${draft.slug}`),
-          anonymous("en"),
-          { slug: draft.slug },
-        )
-      ).status,
+      await statusOf(
+        publicPage.loader,
+        new Request(`http://localhost/public-announcements/${draft.slug}`),
+        anonymous("en"),
+        { slug: draft.slug },
+      ),
     ).toBe(404);
     await db.updateTable("clients").set({ can_do_sincera: 0 }).where("name_en", "=", "Demo University").execute();
     const gone = await page("en");
@@ -371,14 +351,12 @@ describe("the public pages", () => {
       .where("name_en", "=", "Demo University")
       .executeTakeFirstOrThrow();
     expect(
-      (
-        await run(
-          feed.loader,
-          new Request(`http://localhost/organisations/${client.id}/announcements.atom`),
-          anonymous("en"),
-          { clientId: String(client.id) },
-        )
-      ).status,
+      await statusOf(
+        feed.loader,
+        new Request(`http://localhost/organisations/${client.id}/announcements.atom`),
+        anonymous("en"),
+        { clientId: String(client.id) },
+      ),
     ).toBe(404);
   });
 

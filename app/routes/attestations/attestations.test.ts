@@ -9,7 +9,7 @@ import { accessPinFor } from "~/modules/verification/pin.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { EXE_BYTES, pdfBytes, PNG_BYTES } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
-import { makeContext, postForm, postMultipart, run } from "~/test/route";
+import { makeContext, postForm, postMultipart, run, statusOf } from "~/test/route";
 import { env } from "~/utils/env.server";
 import * as fileRoute from "../resources/file";
 import * as verify from "../verify/verify";
@@ -171,24 +171,20 @@ describe("asking for an attestation", () => {
     expect((pending.data as { rows: { status: string }[] }).rows.map((row) => row.status)).toEqual(["PENDING"]);
     const other = await attestationNamed("Transcript of records"); // beneficiary2's
     expect(
-      (
-        await run(
-          mine.loader,
-          new Request(`http://localhost/beneficiary/attestations/${other.id}`),
-          as("beneficiary@example.com"),
-          { id: String(other.id) },
-        )
-      ).status,
+      await statusOf(
+        mine.loader,
+        new Request(`http://localhost/beneficiary/attestations/${other.id}`),
+        as("beneficiary@example.com"),
+        { id: String(other.id) },
+      ),
     ).toBe(404);
     expect(
-      (
-        await run(
-          mine.action,
-          postForm(`/beneficiary/attestations/${other.id}`, { intent: "cancel" }),
-          as("beneficiary@example.com"),
-          { id: String(other.id) },
-        )
-      ).status,
+      await statusOf(
+        mine.action,
+        postForm(`/beneficiary/attestations/${other.id}`, { intent: "cancel" }),
+        as("beneficiary@example.com"),
+        { id: String(other.id) },
+      ),
     ).toBe(404);
     expect((await attestationNamed("Transcript of records")).status).toBe("PENDING");
     const file = await run(
@@ -203,44 +199,41 @@ describe("asking for an attestation", () => {
   it("answers 404 for an id past the database's integers, on either database, to its owner as to staff", async () => {
     for (const id of ["99999999999", "0", "abc"]) {
       expect(
-        (
-          await run(
-            mine.loader,
-            new Request(`http://localhost/beneficiary/attestations/${id}`),
-            as("beneficiary@example.com"),
-            { id },
-          )
-        ).status,
+        await statusOf(
+          mine.loader,
+          new Request(`http://localhost/beneficiary/attestations/${id}`),
+          as("beneficiary@example.com"),
+          { id },
+        ),
         id,
       ).toBe(404);
       expect(
-        (
-          await run(
-            mine.action,
-            postForm(`/beneficiary/attestations/${id}`, { intent: "cancel" }),
-            as("beneficiary@example.com"),
-            { id },
-          )
-        ).status,
+        await statusOf(
+          mine.action,
+          postForm(`/beneficiary/attestations/${id}`, { intent: "cancel" }),
+          as("beneficiary@example.com"),
+          { id },
+        ),
         id,
       ).toBe(404);
       expect(
-        (
-          await run(detail.loader, new Request(`http://localhost/clerks/attestations/${id}`), as("clerk@example.com"), {
+        await statusOf(
+          detail.loader,
+          new Request(`http://localhost/clerks/attestations/${id}`),
+          as("clerk@example.com"),
+          {
             id,
-          })
-        ).status,
+          },
+        ),
         id,
       ).toBe(404);
       expect(
-        (
-          await run(
-            decision.loader,
-            new Request(`http://localhost/clerks/attestations/edit/${id}`),
-            as("clerk@example.com"),
-            { id },
-          )
-        ).status,
+        await statusOf(
+          decision.loader,
+          new Request(`http://localhost/clerks/attestations/edit/${id}`),
+          as("clerk@example.com"),
+          { id },
+        ),
         id,
       ).toBe(404);
     }
@@ -509,28 +502,22 @@ describe("who may see and decide", () => {
         .status,
     ).toBe(404);
     expect(
-      (
-        await run(
-          decision.action,
-          postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "Not ours." }),
-          outsider,
-          params,
-        )
-      ).status,
+      await statusOf(
+        decision.action,
+        postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "Not ours." }),
+        outsider,
+        params,
+      ),
     ).toBe(404);
     expect(
-      (
-        await run(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), outsider, {
-          id: String(row.file_id),
-        })
-      ).status,
+      await statusOf(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), outsider, {
+        id: String(row.file_id),
+      }),
     ).toBe(404);
     expect(
-      (
-        await run(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), as("clerk@example.com"), {
-          id: String(row.file_id),
-        })
-      ).status,
+      await statusOf(fileRoute.loader, new Request(`http://localhost/files/${row.file_id}`), as("clerk@example.com"), {
+        id: String(row.file_id),
+      }),
     ).toBe(200);
     expect((await attestationNamed("Bachelor's diploma, 2019")).status).toBe("PENDING");
     const list = await run(staffList.loader, new Request("http://localhost/clerks/attestations"), outsider);
@@ -547,23 +534,19 @@ describe("who may see and decide", () => {
         client: { ...users["clerk2@example.com"].client!, canDoAttestation: false },
       },
     });
-    expect((await run(staffList.loader, new Request("http://localhost/clerks/attestations"), clerk)).status).toBe(403);
+    expect(await statusOf(staffList.loader, new Request("http://localhost/clerks/attestations"), clerk)).toBe(403);
     expect(
-      (
-        await run(detail.loader, new Request(`http://localhost/clerks/attestations/${row.id}`), clerk, {
-          id: String(row.id),
-        })
-      ).status,
+      await statusOf(detail.loader, new Request(`http://localhost/clerks/attestations/${row.id}`), clerk, {
+        id: String(row.id),
+      }),
     ).toBe(403);
     expect(
-      (
-        await run(
-          decision.action,
-          postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "No." }),
-          clerk,
-          { id: String(row.id) },
-        )
-      ).status,
+      await statusOf(
+        decision.action,
+        postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "No." }),
+        clerk,
+        { id: String(row.id) },
+      ),
     ).toBe(403);
     expect((await attestationNamed("Work permit, 2020")).status).toBe("PENDING");
   });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as categoriesExport from "./categories-export";
 import * as category from "./category";
 import * as categoryForm from "./category-form";
@@ -106,11 +106,9 @@ describe("catalogue scope", () => {
         .status,
     ).toBe(404);
     expect(
-      (
-        await run(categoryForm.action, postForm(`/clerks/document-categories/edit/${id}`, validCategory), context, {
-          id,
-        })
-      ).status,
+      await statusOf(categoryForm.action, postForm(`/clerks/document-categories/edit/${id}`, validCategory), context, {
+        id,
+      }),
     ).toBe(404);
     expect(
       (await run(category.action, postForm(`/clerks/document-categories/${id}`, { intent: "delete" }), context, { id }))
@@ -146,13 +144,11 @@ describe("catalogue scope", () => {
       .where("document_category_id", "=", ownCategory.id)
       .executeTakeFirstOrThrow();
     expect(
-      (
-        await run(
-          requiredFields.action,
-          postForm(`/document-required-fields?documentCategoryId=${id}`, { intent: "toggle", id: String(anyField.id) }),
-          context,
-        )
-      ).status,
+      await statusOf(
+        requiredFields.action,
+        postForm(`/document-required-fields?documentCategoryId=${id}`, { intent: "toggle", id: String(anyField.id) }),
+        context,
+      ),
     ).toBe(404);
     expect(await auditCount()).toBe(before);
     expect(
@@ -165,14 +161,12 @@ describe("catalogue scope", () => {
     const beneficiary = await staff("beneficiary@example.com");
     for (const user of [service, beneficiary]) {
       expect(
-        (
-          await run(
-            category.loader,
-            new Request(`http://localhost/document-categories/${ownCategory.id}`),
-            makeContext({ user }),
-            { id: String(ownCategory.id) },
-          )
-        ).status,
+        await statusOf(
+          category.loader,
+          new Request(`http://localhost/document-categories/${ownCategory.id}`),
+          makeContext({ user }),
+          { id: String(ownCategory.id) },
+        ),
       ).toBe(403);
     }
   });

@@ -5,7 +5,7 @@ import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { countUnread } from "~/modules/notifications/queries.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as detail from "../requests/staff-request";
 import * as page from "./notifications";
@@ -150,7 +150,7 @@ describe("notifications", () => {
     );
     expect(stolen.status).toBe(404);
     expect(await countUnread(db, clerk.id)).toBe(1);
-    expect((await run(page.action, postForm("/notifications", { intent: "nonsense" }), context())).status).toBe(400);
+    expect(await statusOf(page.action, postForm("/notifications", { intent: "nonsense" }), context())).toBe(400);
 
     await run(page.action, postForm("/notifications", { intent: "readAll" }), context());
     expect(await countUnread(db, beneficiary.id)).toBe(0);

@@ -3,7 +3,7 @@ import { countSessions } from "~/modules/auth/queries.server";
 import { signIn } from "~/modules/auth/service.server";
 import { createUserSession, sessionIdOf } from "~/modules/auth/session.server";
 import { createTestDb, createUser, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as edit from "./profile-edit";
 
 const profile = {
@@ -34,11 +34,9 @@ describe("profile edit (docs/architecture.md §17)", () => {
     });
     expect(page.status).toBe(200);
     expect(
-      (
-        await run(edit.loader, new Request(`http://localhost/user/profile/${otherId}/edit`), context, {
-          id: String(otherId),
-        })
-      ).status,
+      await statusOf(edit.loader, new Request(`http://localhost/user/profile/${otherId}/edit`), context, {
+        id: String(otherId),
+      }),
     ).toBe(404);
     expect(
       (await run(edit.action, postForm(`/user/profile/${otherId}/edit`, profile), context, { id: String(otherId) }))

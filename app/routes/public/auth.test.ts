@@ -5,7 +5,7 @@ import { countSessions } from "~/modules/auth/queries.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { createTestDb, createUser } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as register from "./register";
@@ -209,7 +209,7 @@ describe("registration", () => {
 describe("logout", () => {
   it("is POST only", async () => {
     await createTestDb();
-    expect((await run(logout.loader, new Request("http://localhost/logout"), makeContext())).status).toBe(405);
+    expect(await statusOf(logout.loader, new Request("http://localhost/logout"), makeContext())).toBe(405);
   });
 
   it("deletes the session row, clears the cookie and says 'You have been logged out.' on /login", async () => {

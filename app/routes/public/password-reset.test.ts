@@ -5,7 +5,7 @@ import { createUserSession } from "~/modules/auth/session.server";
 import { deliverDueMail, mailTransport, retryDelayMs } from "~/platform/mail/sender.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { createTestDb, createUser } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, statusOf } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import { resetRequestsSettled } from "~/modules/auth/password-reset.server";
 import * as forgot from "./forgot-password";
@@ -108,7 +108,7 @@ describe("forgot and reset password", () => {
     expect(again.status).toBe(400);
     expect(formErrors(again.data)[""]).toEqual(["auth.reset.invalidLink"]);
     expect(
-      (await run(reset.loader, new Request(`http://localhost/reset-password?token=${token}`), makeContext())).status,
+      await statusOf(reset.loader, new Request(`http://localhost/reset-password?token=${token}`), makeContext()),
     ).toBe(404);
     expect((await signIn(db, "forgetful@example.com", "Another-1", null)).ok).toBe(false);
   });

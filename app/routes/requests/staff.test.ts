@@ -6,7 +6,7 @@ import type { DB } from "~/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
 import { pdfBytes } from "~/test/files";
-import { makeContext, postForm, postMultipart as multipart, run } from "~/test/route";
+import { makeContext, postForm, postMultipart as multipart, run, statusOf } from "~/test/route";
 import * as issueRoute from "./issue-document";
 import * as detail from "./staff-request";
 import * as list from "./staff-requests";
@@ -90,7 +90,7 @@ describe("staff request screens", () => {
     const outsider = makeContext({ user: users["clerk2@example.com"] });
     const path = `/clerks/document-categories/request/${request.id}`;
     expect(
-      (await run(detail.loader, new Request(`http://localhost${path}`), outsider, { id: String(request.id) })).status,
+      await statusOf(detail.loader, new Request(`http://localhost${path}`), outsider, { id: String(request.id) }),
     ).toBe(404);
     const post = await run(
       detail.action,
@@ -136,24 +136,20 @@ describe("staff request screens", () => {
     const request = await demoRequest("PENDING");
     const path = `/document-categories/request/${request.id}`;
     expect(
-      (
-        await run(
-          detail.loader,
-          new Request(`http://localhost${path}`),
-          makeContext({ user: users["beneficiary@example.com"] }),
-          { id: String(request.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.loader,
+        new Request(`http://localhost${path}`),
+        makeContext({ user: users["beneficiary@example.com"] }),
+        { id: String(request.id) },
+      ),
     ).toBe(403);
     expect(
-      (
-        await run(
-          detail.loader,
-          new Request(`http://localhost${path}`),
-          makeContext({ user: users["serviceadmin@example.com"] }),
-          { id: String(request.id) },
-        )
-      ).status,
+      await statusOf(
+        detail.loader,
+        new Request(`http://localhost${path}`),
+        makeContext({ user: users["serviceadmin@example.com"] }),
+        { id: String(request.id) },
+      ),
     ).toBe(200);
     const post = await run(
       detail.action,
