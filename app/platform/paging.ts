@@ -13,10 +13,10 @@ export const searchOf = (url: URL) =>
     .slice(0, 100);
 
 /** The last page a list can be asked for: past it (`?page=1e20`) the page is clamped, an empty one. */
-export const MAX_PAGE = 1_000_000;
+const MAX_PAGE = 1_000_000;
 
 /** `page` from 0 and `size` (default 10, at most 100) from the URL; bad values fall back, huge ones are clamped. */
-export function pagingOf(url: URL, defaultSize = 10) {
+function pagingOf(url: URL, defaultSize = 10) {
   const page = Number.parseInt(url.searchParams.get("page") ?? "0", 10);
   const size = Number.parseInt(url.searchParams.get("size") ?? String(defaultSize), 10);
   return {

@@ -18,7 +18,7 @@ export interface StatusRow {
 }
 
 /** A list of linked rows, each a title, a line beneath it and its status badge (my requests, attestations...). */
-export function StatusRows({ rows, testId }: { rows: StatusRow[]; testId: string }) {
+function StatusRows({ rows, testId }: { rows: StatusRow[]; testId: string }) {
   return (
     <Card className="p-0">
       <ul className="divide-y divide-gray-5" data-testid={testId}>

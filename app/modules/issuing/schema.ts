@@ -28,7 +28,7 @@ export const clerkIssueSchema = issueSchema.omit({ expirationDate: true });
 /** The issue form's fields as the page shows them: the schema's, and the file the server checks. */
 export type IssueFormFields = z.infer<typeof clerkIssueSchema> & { expirationDate?: string; file?: File };
 
-export const revokeSchema = z.object({
+const revokeSchema = z.object({
   issuedDocumentId: z.coerce.number().int().positive().max(MAX_ID),
   reason: z.string({ error: "staff.revokeReasonRequired" }).trim().min(3, "staff.revokeReasonRequired").max(500),
 });

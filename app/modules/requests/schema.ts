@@ -19,7 +19,7 @@ export const statusUpdateSchema = z.object({
   note: z.string().trim().max(1000).optional(),
 });
 
-export const attachmentReviewSchema = z.object({
+const attachmentReviewSchema = z.object({
   attachmentId: z.coerce.number().int().positive().max(MAX_ID),
   status: z.enum(["APPROVED", "REJECTED"]),
 });
