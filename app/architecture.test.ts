@@ -86,6 +86,14 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("a form is set up one way: useZodForm (conform validating with the server's zod schema)", () => {
+    const offenders = sourceFiles(APP)
+      .filter((file) => relative(file) !== "components/forms/conform.ts")
+      .filter((file) => /\buseForm\(|\buseForm</.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("an API operation's capability is declared once, in its definition: handlers check scope only", () => {
     const offenders = sourceFiles(path.join(APP, "routes", "api", "operations"))
       .filter((file) => /requirePermission\(/.test(fs.readFileSync(file, "utf8")))

@@ -1,5 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useZodForm } from "~/components/forms/conform";
+import { type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { useArea } from "~/components/layout/area-shell";
 import { CLIENT_ADMIN_PERMISSIONS, mustLinkTo, type ClientAdminPermission } from "~/modules/access";
@@ -62,12 +62,9 @@ export function PersonForm({
   const area = useArea();
   const kind = PERSON_KINDS[role];
   const schema = personSchemaOf(role, person ? "edit" : "create");
-  const [form, fields] = useForm<ClientAdminInput & ClerkInput>({
+  const [form, fields] = useZodForm<typeof schema, ClientAdminInput & ClerkInput>(schema, {
     lastResult,
     defaultValue: defaultsOf(person),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const name = person ? personName(i18n.language, person) : "";
   const title = person ? t("admin.editPerson", { name }) : t(kind.labels.create);

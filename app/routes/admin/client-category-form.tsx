@@ -1,5 +1,5 @@
+import { useZodForm } from "~/components/forms/conform";
 import { idOf } from "~/db/values";
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -55,12 +55,9 @@ export default function ClientCategoryForm({ loaderData, actionData }: Route.Com
   const { t, i18n } = useTranslation();
   const area = useArea();
   const { category } = loaderData;
-  const [form, fields] = useForm<ClientCategoryInput>({
+  const [form, fields] = useZodForm<typeof clientCategorySchema, ClientCategoryInput>(clientCategorySchema, {
     lastResult: actionData,
     defaultValue: pricedFormValuesOf(category),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientCategorySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = category
     ? t("admin.editClientCategory", { name: pick(i18n.language, category.name_en, category.name_ar) })

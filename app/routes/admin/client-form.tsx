@@ -1,6 +1,6 @@
+import { useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { fromFlag, idOf } from "~/db/values";
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -12,7 +12,7 @@ import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { assignableClientAdmins, clientCategoryOptions, findClient } from "~/modules/organisations/queries.server";
-import { clientSchema, type ClientInput } from "~/modules/organisations/schema";
+import { clientSchema } from "~/modules/organisations/schema";
 import { saveClient } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { personName, pick } from "~/utils/format";
@@ -56,7 +56,7 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
   const area = useArea();
   const lng = i18n.language;
   const { client, categories, admins } = loaderData;
-  const [form, fields] = useForm<ClientInput>({
+  const [form, fields] = useZodForm(clientSchema, {
     lastResult: actionData,
     defaultValue: client
       ? {
@@ -68,9 +68,6 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
           canDoAttestation: fromFlag(client.can_do_attestation) ? "on" : undefined,
         }
       : {},
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = client
     ? t("admin.editClient", { name: pick(lng, client.name_en, client.name_ar) })

@@ -1,4 +1,5 @@
-import { getCollectionProps, getFormProps, useForm } from "@conform-to/react";
+import { useZodForm } from "~/components/forms/conform";
+import { getCollectionProps, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -35,10 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactorPolicy({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(policySchema, {
     lastResult: actionData,
     defaultValue: { required: loaderData.required },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: policySchema }),
   });
   const choices = getCollectionProps(fields.required, { type: "checkbox", options: [...ROLES] });
   return (

@@ -1,6 +1,7 @@
+import { useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { idOf } from "~/db/values";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -14,7 +15,7 @@ import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAnnouncement } from "~/modules/announcements/queries.server";
-import { announcementSchema, type AnnouncementInput } from "~/modules/announcements/schema";
+import { announcementSchema } from "~/modules/announcements/schema";
 import { saveAnnouncement } from "~/modules/announcements/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { useTranslation } from "~/utils/i18n";
@@ -57,7 +58,7 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
   const area = useArea();
   const navigation = useNavigation();
   const { announcement } = loaderData;
-  const [form, fields] = useForm<AnnouncementInput>({
+  const [form, fields] = useZodForm(announcementSchema, {
     lastResult: actionData,
     defaultValue: announcement
       ? {
@@ -66,9 +67,6 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
           slug: announcement.slug,
         }
       : {},
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const body = fields.body.getFieldset();
   const heading = announcement ? t("announcements.editTitle") : t("announcements.new");

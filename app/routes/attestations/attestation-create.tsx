@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useZodForm } from "~/components/forms/conform";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { z } from "zod";
@@ -54,11 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AttestationCreate({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(attestationCreateSchema, {
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: attestationCreateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const fileErrors = actionData?.error?.file ?? undefined;
   return (

@@ -1,5 +1,6 @@
+import { useZodForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -108,13 +109,10 @@ function ApproveForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(attestationApproveSchema, {
     id: "approve",
     lastResult,
     defaultValue: { expirationDate: defaultExpiry },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: attestationApproveSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Card>
@@ -140,12 +138,9 @@ function ApproveForm({
 function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(attestationRejectSchema, {
     id: "reject",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: attestationRejectSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Card>

@@ -1,5 +1,6 @@
+import { useZodForm } from "~/components/forms/conform";
 import { idOf } from "~/db/values";
-import { getSelectProps, useForm } from "@conform-to/react";
+import { getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -57,12 +58,9 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
   const area = useArea();
   const { t, i18n } = useTranslation();
   const { category, clients } = loaderData;
-  const [form, fields] = useForm<CategoryInput>({
+  const [form, fields] = useZodForm<typeof categorySchema, CategoryInput>(categorySchema, {
     lastResult: actionData,
     defaultValue: pricedFormValuesOf(category),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: categorySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = category
     ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) })

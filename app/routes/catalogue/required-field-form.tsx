@@ -1,8 +1,9 @@
+import { useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
-import { getSelectProps, useForm } from "@conform-to/react";
+import { getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function RequiredFieldForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { category, field } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(requiredFieldSchema, {
     lastResult: actionData,
     defaultValue: field
       ? {
@@ -63,9 +64,6 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
           documentCategoryId: String(field.document_category_id),
         }
       : { fieldType: "text", documentCategoryId: String(category.id) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: requiredFieldSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = field ? t("catalogue.updateField") : t("catalogue.newField");
   const { key: _typeKey, ...typeProps } = getSelectProps(fields.fieldType);

@@ -1,8 +1,8 @@
+import { useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function SupportingTypeForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { category, type } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(supportingTypeSchema, {
     lastResult: actionData,
     defaultValue: type
       ? {
@@ -54,9 +54,6 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
           isRequired: type.is_required ? "on" : undefined,
         }
       : {},
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: supportingTypeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = type ? t("catalogue.updateSupporting") : t("catalogue.newSupporting");
   return (

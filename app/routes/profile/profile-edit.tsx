@@ -1,6 +1,7 @@
+import { useZodForm } from "~/components/forms/conform";
 import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { inputProps } from "~/components/forms/conform";
@@ -109,12 +110,9 @@ function ProfileForm({
   defaults: Route.ComponentProps["loaderData"]["profile"];
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(profileSchema, {
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <FormPage
@@ -155,11 +153,8 @@ function ProfileForm({
 
 function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(changePasswordSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <FormPage

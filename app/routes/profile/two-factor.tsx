@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useZodForm } from "~/components/forms/conform";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -89,7 +90,7 @@ function CodeForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(enrolmentSchema, {
     id: intent,
     lastResult: lastResult && !("recoveryCodes" in lastResult) ? lastResult : undefined,
   });

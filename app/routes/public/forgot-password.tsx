@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useZodForm } from "~/components/forms/conform";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -44,11 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(forgotPasswordSchema, {
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <PublicShell>

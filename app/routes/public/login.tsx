@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useZodForm } from "~/components/forms/conform";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, href, Link, redirect, useNavigation } from "react-router";
@@ -78,11 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(loginSchema, {
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <PublicShell>

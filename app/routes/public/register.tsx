@@ -1,6 +1,7 @@
+import { useZodForm } from "~/components/forms/conform";
 import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link, useNavigation, href } from "react-router";
@@ -59,11 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(registerSchema, {
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
 
   return (

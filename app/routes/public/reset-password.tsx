@@ -1,5 +1,6 @@
+import { useZodForm } from "~/components/forms/conform";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -57,11 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(resetPasswordSchema, {
     lastResult: actionData,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = t(loaderData.invitation ? "auth.reset.invitationTitle" : "auth.reset.title");
   return (

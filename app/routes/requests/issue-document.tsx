@@ -1,6 +1,7 @@
+import { useZodForm } from "~/components/forms/conform";
 import { idOf, nowIso } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link, useNavigation } from "react-router";
@@ -107,12 +108,9 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
   const autoFilled = useRef(false);
   const submitting = navigation.state === "submitting";
   const schema = view.asksDate ? issueSchema : clerkIssueSchema;
-  const [form, fields] = useForm<IssueFormFields>({
+  const [form, fields] = useZodForm<typeof schema, IssueFormFields>(schema, {
     lastResult: actionData,
     defaultValue: { documentName: "", expirationDate: view.defaultExpiry },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const [tooLarge, setTooLarge] = useState(false);
   const fileError = tooLarge ? "validation.fileMax4" : (fields.file.errors?.[0] ?? undefined);

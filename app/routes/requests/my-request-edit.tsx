@@ -1,5 +1,6 @@
+import { useZodForm } from "~/components/forms/conform";
 import { idOf } from "~/db/values";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link, useNavigation, href } from "react-router";
@@ -105,12 +106,9 @@ export default function MyRequestEdit({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const schema = schemaFor(loaderData.requiredFields);
   const documentsResult = actionData && "documents" in actionData ? (actionData as DocumentsResult) : undefined;
-  const [form, fields] = useForm({
-    lastResult: documentsResult ? undefined : (actionData as Parameters<typeof useForm>[0]["lastResult"]),
+  const [form, fields] = useZodForm(schema, {
+    lastResult: documentsResult ? undefined : (actionData as SubmissionResult<string[]>),
     defaultValue: { fields: loaderData.fields, requestMessage: loaderData.requestMessage },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = t("requests.editTitle", { id: loaderData.id });
   return (

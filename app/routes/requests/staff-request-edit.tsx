@@ -1,5 +1,6 @@
+import { useZodForm } from "~/components/forms/conform";
 import { idOf } from "~/db/values";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link, useNavigation } from "react-router";
@@ -77,12 +78,9 @@ function EditForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const schema = schemaFor(view.requiredFields);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     lastResult,
     defaultValue: { fields: view.fields, requestMessage: view.requestMessage },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const title = t("staff.editTitle", { id: view.id });
   return (

@@ -1,6 +1,7 @@
+import { useZodForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
 import { fromFlag, idOf } from "~/db/values";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, href, Link, useNavigation } from "react-router";
@@ -274,12 +275,7 @@ function StatusDialog({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const closedUrl = useUrlWithoutDialog();
-  const [form, fields] = useForm({
-    id: "status",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: statusUpdateSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useZodForm(statusUpdateSchema, { id: "status", lastResult, shouldValidate: "onSubmit" });
   const formProps = getFormProps(form);
   return (
     <UrlDialog labelledBy="status-dialog-title" testId="status-dialog">

@@ -1,6 +1,7 @@
+import { useZodForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
 import { fromFlag } from "~/db/values";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link, redirect, useNavigation, href } from "react-router";
@@ -315,12 +316,9 @@ function FieldsStep({ view, reply }: { view: StepView; reply?: FieldsReply }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const schema = fieldsSchema(view.requiredFields);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     lastResult: reply,
     defaultValue: { fields: view.fields },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const values = fields.fields.getFieldset();
   return (
