@@ -1,32 +1,13 @@
 import { CHILD_KINDS, childLinks, type ChildKind } from "./child-kinds";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
+import { DetailList, type DetailRow } from "~/components/ui/detail-list";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { PageTitle } from "~/components/ui/page-title";
 import { pick } from "~/utils/format";
-
-/** A value staff typed in both languages, as two rows of a detail page, each marked with its language. */
-export const bilingualRows = (
-  labels: [english: string, arabic: string],
-  values: [english: string, arabic: string],
-): [string, ReactNode][] => [
-  [
-    labels[0],
-    <span key="en" lang="en">
-      {values[0]}
-    </span>,
-  ],
-  [
-    labels[1],
-    <span key="ar" lang="ar">
-      {values[1]}
-    </span>,
-  ],
-];
 
 /** The detail page of a required field or a supporting document type, with edit and a confirmed delete. */
 export function ChildDetailPage({
@@ -42,7 +23,7 @@ export function ChildDetailPage({
   id: number;
   name: string;
   category: { id: number; name_en: string; name_ar: string };
-  rows: [string, ReactNode][];
+  rows: DetailRow[];
   dialog: string | null;
   error?: string;
 }) {
@@ -69,14 +50,7 @@ export function ChildDetailPage({
       {error ? <Callout tone="error">{t(error)}</Callout> : null}
       {dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-gray-11">{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList rows={rows} />
       </Card>
     </div>
   );

@@ -10,6 +10,12 @@ export function inputProps<T>(field: FieldMetadata<T>, type: InputType) {
   return { ...props, errors: field.errors, errorId: field.errorId };
 }
 
+/** A checkbox's props: its name and whether it starts checked. */
+export function checkboxProps<T>(field: FieldMetadata<T>) {
+  const { key: _key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  return props;
+}
+
 /** The same for a textarea: conform's props for the field, its errors and error id. */
 export function textareaProps<T, Schema extends Record<string, unknown>, FormError>(
   field: FieldMetadata<T, Schema, FormError>,

@@ -13,6 +13,7 @@ import { formatDate, formatFileSize, personName, pick } from "~/utils/format";
 import type { EditedPerson } from "./person-form";
 import { permissionLabel } from "./person-fields";
 import { DetailHeader } from "~/components/ui/detail-header";
+import { LinkOrText } from "~/components/ui/link-or-text";
 
 export interface ShownPerson extends EditedPerson {
   status: string;
@@ -190,13 +191,7 @@ export function PersonDetail({
               <dt className="text-sm text-gray-11">{t("profile.client")}</dt>
               <dd data-testid="person-client">
                 {person.client_id ? (
-                  clientHref ? (
-                    <Link to={clientHref} className="text-accent-11 underline">
-                      {pick(lng, person.client_en ?? "", person.client_ar ?? "")}
-                    </Link>
-                  ) : (
-                    pick(lng, person.client_en ?? "", person.client_ar ?? "")
-                  )
+                  <LinkOrText to={clientHref}>{pick(lng, person.client_en ?? "", person.client_ar ?? "")}</LinkOrText>
                 ) : (
                   t("admin.noClientYet")
                 )}

@@ -4,6 +4,7 @@ import { useTranslation } from "~/utils/i18n";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access";
+import { ContactFields } from "~/components/forms/contact-fields";
 
 type Form = Record<string, unknown>;
 type Text = FieldMetadata<string | undefined, Form, string[]>;
@@ -45,21 +46,7 @@ export function AdminFields({
         arabic={t("auth.fields.lastNameArabic")}
         autoComplete="off"
       />
-      <Field label={t("auth.fields.email")} dir="ltr" autoComplete="off" {...inputProps(email, "email")} />
-      <Field
-        label={t("auth.fields.phone")}
-        dir="ltr"
-        inputMode="tel"
-        autoComplete="off"
-        {...inputProps(phone, "tel")}
-      />
-      <Field
-        label={t("auth.fields.nin")}
-        dir="ltr"
-        inputMode="numeric"
-        autoComplete="off"
-        {...inputProps(nin, "text")}
-      />
+      <ContactFields email={email} phone={phone} nin={nin} own={false} />
       <Field
         label={t("auth.fields.password")}
         dir="ltr"

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { ComponentProps, InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 
 interface Described {
@@ -33,9 +33,13 @@ function FieldFrame({
       {control({
         className: `rounded-md border bg-white px-3 py-2 text-base text-gray-12 ${hasError ? "border-red-9" : "border-gray-7"}`,
         "aria-invalid": hasError || undefined,
-        "aria-describedby": hasError ? errorId : undefined,
+        "aria-describedby": hasError ? errorId : hint && id ? `${id}-hint` : undefined,
       })}
-      {hint && !hasError ? <p className="text-xs text-gray-11">{hint}</p> : null}
+      {hint && !hasError ? (
+        <p id={id ? `${id}-hint` : undefined} className="text-xs text-gray-11">
+          {hint}
+        </p>
+      ) : null}
       {hasError ? (
         <p id={errorId} className="text-sm text-red-11">
           {t(errors![0])}
@@ -45,38 +49,52 @@ function FieldFrame({
   );
 }
 
-/** A labelled input with its translated errors beneath it. */
-export function Field({
-  label,
-  errors,
-  errorId,
-  hint,
-  id,
-  className = "",
-  ...input
-}: Described & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <FieldFrame
-      {...{ id, label, errors, errorId, hint, className }}
-      control={(described) => <input id={id} {...described} {...input} />}
-    />
-  );
+/** A labelled control of `Props` (an input's or a textarea's attributes) framed by FieldFrame. */
+function labelled<Props>(
+  render: (id: string | undefined, described: Record<string, unknown>, props: Props) => ReactNode,
+) {
+  return function LabelledField({
+    label,
+    errors,
+    errorId,
+    hint,
+    id,
+    className = "",
+    ...props
+  }: Described & Props & { id?: string; className?: string }) {
+    return (
+      <FieldFrame
+        {...{ id, label, errors, errorId, hint, className }}
+        control={(described) => render(id, described, props as Props)}
+      />
+    );
+  };
 }
 
+/** A labelled input with its translated errors beneath it. */
+export const Field = labelled<ComponentProps<"input">>((id, described, input) => (
+  <input id={id} {...described} {...input} />
+));
+
 /** A labelled textarea with its translated errors beneath it; text in either direction. */
-export function TextareaField({
+export const TextareaField = labelled<ComponentProps<"textarea">>((id, described, textarea) => (
+  <textarea id={id} dir="auto" rows={3} {...described} {...textarea} />
+));
+
+/** A checkbox with its label and, beneath, what choosing it means. */
+export function CheckboxField({
   label,
-  errors,
-  errorId,
   hint,
-  id,
   className = "",
-  ...textarea
-}: Described & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  ...input
+}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <FieldFrame
-      {...{ id, label, errors, errorId, hint, className }}
-      control={(described) => <textarea id={id} dir="auto" rows={3} {...described} {...textarea} />}
-    />
+    <label className={`flex items-start gap-2 ${className}`}>
+      <input type="checkbox" className="mt-1.5" {...input} />{" "}
+      <span>
+        <span className="block">{label}</span>{" "}
+        {hint ? <span className="block text-sm text-gray-11">{hint}</span> : null}
+      </span>
+    </label>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Card } from "./card";
+import { LinkOrText } from "./link-or-text";
 
 /**
  * A card that names what belongs to the page's record (a client's people and categories, a category's
@@ -25,13 +25,7 @@ export function LinkListCard({
         <ul className="flex flex-col gap-1" data-testid={testId}>
           {items.map((item) => (
             <li key={item.id}>
-              {item.href ? (
-                <Link to={item.href} className="text-accent-11 underline">
-                  {item.label}
-                </Link>
-              ) : (
-                item.label
-              )}
+              <LinkOrText to={item.href}>{item.label}</LinkOrText>
             </li>
           ))}
         </ul>

@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-category";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { bilingualRows, DetailList } from "~/components/ui/detail-list";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
   const principal = requirePermission(principalOf(context), capability);
@@ -64,24 +65,17 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
       ) : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
-          <dt className="text-sm text-gray-11">{t("catalogue.nameEnglish")}</dt>
-          <dd lang="en" dir="ltr" className="text-start">
-            {category.name_en}
-          </dd>
-          <dt className="text-sm text-gray-11">{t("catalogue.nameArabic")}</dt>
-          <dd lang="ar" dir="rtl" className="text-start">
-            {category.name_ar}
-          </dd>
-          <dt className="text-sm text-gray-11">{t("staff.description")}</dt>
-          <dd>{pick(lng, category.description_en, category.description_ar) || "—"}</dd>
-          <dt className="text-sm text-gray-11">{t("staff.fee")}</dt>
-          <dd>
-            <bdi>{formatMoney(category.fee, category.currency, lng)}</bdi>
-          </dd>
-          <dt className="text-sm text-gray-11">{t("staff.validity")}</dt>
-          <dd>{t("staff.days", { count: category.validity_period_days })}</dd>
-        </dl>
+        <DetailList
+          rows={[
+            ...bilingualRows(
+              [t("catalogue.nameEnglish"), t("catalogue.nameArabic")],
+              [category.name_en, category.name_ar],
+            ),
+            [t("staff.description"), pick(lng, category.description_en, category.description_ar) || "—"],
+            [t("staff.fee"), <bdi key="fee">{formatMoney(category.fee, category.currency, lng)}</bdi>],
+            [t("staff.validity"), t("staff.days", { count: category.validity_period_days })],
+          ]}
+        />
       </Card>
       <LinkListCard
         title={t("admin.clientsOfCategory")}

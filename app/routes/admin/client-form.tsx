@@ -1,13 +1,12 @@
-import { useZodForm } from "~/components/forms/conform";
+import { checkboxProps, inputProps, useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { fromFlag, idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
-import { inputProps } from "~/components/forms/conform";
 import { SelectField } from "~/components/forms/select-field";
 import { useArea } from "~/components/layout/area-shell";
-import { Field } from "~/components/ui/field";
+import { CheckboxField, Field } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
@@ -93,22 +92,8 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
         options={admins.map((admin) => ({ id: admin.id, label: personName(lng, admin) }))}
       />
       <p className="text-xs text-gray-11 md:col-span-2">{t("admin.primaryAdminHint")}</p>
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          name={fields.canDoSincera.name}
-          defaultChecked={fields.canDoSincera.initialValue === "on"}
-        />
-        <span>{t("admin.canDoSincera")}</span>
-      </label>
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          name={fields.canDoAttestation.name}
-          defaultChecked={fields.canDoAttestation.initialValue === "on"}
-        />
-        <span>{t("admin.canDoAttestation")}</span>
-      </label>
+      <CheckboxField label={t("admin.canDoSincera")} {...checkboxProps(fields.canDoSincera)} />
+      <CheckboxField label={t("admin.canDoAttestation")} {...checkboxProps(fields.canDoAttestation)} />
     </FormPage>
   );
 }

@@ -23,6 +23,8 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client";
 import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { LinkOrText } from "~/components/ui/link-or-text";
+import { bilingualRows, DetailList } from "~/components/ui/detail-list";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "client:manage");
@@ -118,44 +120,32 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
-          <dt className="text-sm text-gray-11">{t("catalogue.nameEnglish")}</dt>
-          <dd lang="en" dir="ltr" className="text-start">
-            {client.name_en}
-          </dd>
-          <dt className="text-sm text-gray-11">{t("catalogue.nameArabic")}</dt>
-          <dd lang="ar" dir="rtl" className="text-start">
-            {client.name_ar}
-          </dd>
-          <dt className="text-sm text-gray-11">{t("admin.address")}</dt>
-          <dd>{client.address ? <bdi>{client.address}</bdi> : t("profile.notProvided")}</dd>
-          <dt className="text-sm text-gray-11">{t("admin.clientCategory")}</dt>
-          <dd data-testid="client-category">
-            {categoryHref ? (
-              <Link to={categoryHref} className="text-accent-11 underline">
+        <DetailList
+          rows={[
+            ...bilingualRows([t("catalogue.nameEnglish"), t("catalogue.nameArabic")], [client.name_en, client.name_ar]),
+            [t("admin.address"), client.address ? <bdi>{client.address}</bdi> : t("profile.notProvided")],
+            [
+              t("admin.clientCategory"),
+              <LinkOrText key="category" to={categoryHref}>
                 {pick(lng, client.category_en, client.category_ar)}
-              </Link>
-            ) : (
-              pick(lng, client.category_en, client.category_ar)
-            )}
-          </dd>
-          <dt className="text-sm text-gray-11">{t("admin.primaryClientAdmin")}</dt>
-          <dd data-testid="primary-admin">
-            {primaryName === null ? (
-              t("admin.noPrimaryAdmin")
-            ) : primaryHref ? (
-              <Link to={primaryHref} className="text-accent-11 underline">
-                {primaryName}
-              </Link>
-            ) : (
-              primaryName
-            )}
-          </dd>
-          <dt className="text-sm text-gray-11">{t("admin.canDoSincera")}</dt>
-          <dd>{t(fromFlag(client.can_do_sincera) ? "requests.yes" : "requests.no")}</dd>
-          <dt className="text-sm text-gray-11">{t("admin.canDoAttestation")}</dt>
-          <dd>{t(fromFlag(client.can_do_attestation) ? "requests.yes" : "requests.no")}</dd>
-        </dl>
+              </LinkOrText>,
+              "client-category",
+            ],
+            [
+              t("admin.primaryClientAdmin"),
+              primaryName === null ? (
+                t("admin.noPrimaryAdmin")
+              ) : (
+                <LinkOrText key="admin" to={primaryHref}>
+                  {primaryName}
+                </LinkOrText>
+              ),
+              "primary-admin",
+            ],
+            [t("admin.canDoSincera"), t(fromFlag(client.can_do_sincera) ? "requests.yes" : "requests.no")],
+            [t("admin.canDoAttestation"), t(fromFlag(client.can_do_attestation) ? "requests.yes" : "requests.no")],
+          ]}
+        />
       </Card>
       <Card>
         <h2 className="mb-3 text-lg font-semibold">{t("admin.requestsByStatus")}</h2>
@@ -167,13 +157,7 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
               <div key={status} className="rounded-md border border-gray-6 p-3">
                 <dt className="text-sm text-gray-11">{t(`status.${status}`)}</dt>
                 <dd className="text-2xl font-bold">
-                  {href ? (
-                    <Link to={href} className="text-accent-11 underline">
-                      {count}
-                    </Link>
-                  ) : (
-                    count
-                  )}
+                  <LinkOrText to={href}>{count}</LinkOrText>
                 </dd>
               </div>
             );

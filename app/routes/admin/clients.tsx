@@ -1,5 +1,4 @@
 import { useTranslation } from "~/utils/i18n";
-import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { getDb } from "~/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
@@ -10,6 +9,7 @@ import { listScreenData } from "~/platform/paging";
 import { ListScreen } from "~/components/ui/list-screen";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/clients";
+import { LinkOrText } from "~/components/ui/link-or-text";
 
 /** Clients (organisations), for the super admin and the service admin: search by name, paging. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,13 +43,11 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           label: pick(lng, row.name_en, row.name_ar),
           detail: (
             <span className="text-sm text-gray-11">
-              {categoryHref ? (
-                <Link to={categoryHref} className="underline">
+              {
+                <LinkOrText to={categoryHref} className="underline">
                   {category}
-                </Link>
-              ) : (
-                category
-              )}
+                </LinkOrText>
+              }
             </span>
           ),
         };

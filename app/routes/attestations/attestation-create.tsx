@@ -1,11 +1,10 @@
-import { useZodForm } from "~/components/forms/conform";
+import { checkboxProps, inputProps, textareaProps, useZodForm } from "~/components/forms/conform";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { z } from "zod";
-import { inputProps, textareaProps } from "~/components/forms/conform";
 import { SelectField } from "~/components/forms/select-field";
 import { Callout } from "~/components/ui/callout";
-import { Field, TextareaField } from "~/components/ui/field";
+import { CheckboxField, Field, TextareaField } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -92,36 +91,22 @@ export default function AttestationCreate({ loaderData, actionData }: Route.Comp
         className="md:col-span-2"
         {...textareaProps(fields.description)}
       />
-      <div className="flex flex-col gap-1 md:col-span-2">
-        <label htmlFor="file" className="text-sm font-medium">
-          {t("attestations.file")}
-        </label>
-        <input
-          id="file"
-          name="file"
-          type="file"
-          accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
-          aria-invalid={fileErrors ? true : undefined}
-          aria-describedby={fileErrors ? "file-error" : undefined}
-        />
-        {fileErrors ? (
-          <p id="file-error" className="text-sm text-red-11">
-            {t(fileErrors[0])}
-          </p>
-        ) : null}
-      </div>
-      <label className="flex items-start gap-2 md:col-span-2">
-        <input
-          type="checkbox"
-          name={fields.securePlusEnabled.name}
-          defaultChecked={fields.securePlusEnabled.initialValue === "on"}
-          className="mt-1"
-        />
-        <span>
-          <span className="block">{t("attestations.securePlus")}</span>
-          <span className="block text-sm text-gray-11">{t("wizard.securePlusHint")}</span>
-        </span>
-      </label>
+      <Field
+        id="file"
+        name="file"
+        type="file"
+        label={t("attestations.file")}
+        accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+        className="md:col-span-2"
+        errors={fileErrors}
+        errorId="file-error"
+      />
+      <CheckboxField
+        label={t("attestations.securePlus")}
+        hint={t("wizard.securePlusHint")}
+        className="md:col-span-2"
+        {...checkboxProps(fields.securePlusEnabled)}
+      />
     </FormPage>
   );
 }

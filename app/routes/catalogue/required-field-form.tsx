@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { checkboxProps, inputProps, useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
@@ -7,9 +7,8 @@ import { getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
-import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
-import { Field } from "~/components/ui/field";
+import { CheckboxField, Field } from "~/components/ui/field";
 import { FIELD_TYPES, fieldTypeOf, requiredFieldSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, fieldInScope, saveRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -98,10 +97,7 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
         </select>
         {fields.fieldType.errors ? <p className="text-sm text-red-11">{t(fields.fieldType.errors[0])}</p> : null}
       </div>
-      <label className="flex items-center gap-2 md:col-span-2">
-        <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
-        {t("catalogue.isRequired")}
-      </label>
+      <CheckboxField label={t("catalogue.isRequired")} {...checkboxProps(fields.isRequired)} />
     </FormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { checkboxProps, useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
@@ -15,6 +15,7 @@ import { notFound, principalOf, requirePermission } from "~/modules/access/requi
 import type { Route } from "./+types/supporting-type-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/platform/http/body.server";
+import { CheckboxField } from "~/components/ui/field";
 
 /** Create and edit a supporting document type of a category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -76,10 +77,7 @@ export default function SupportingTypeForm({ loaderData, actionData }: Route.Com
         english={t("catalogue.descriptionEnglish")}
         arabic={t("catalogue.descriptionArabic")}
       />
-      <label className="flex items-center gap-2 md:col-span-2">
-        <input type="checkbox" name={fields.isRequired.name} defaultChecked={fields.isRequired.initialValue === "on"} />
-        {t("catalogue.isRequired")}
-      </label>
+      <CheckboxField label={t("catalogue.isRequired")} {...checkboxProps(fields.isRequired)} />
     </FormPage>
   );
 }

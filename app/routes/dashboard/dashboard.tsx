@@ -15,6 +15,7 @@ import { fullName } from "~/modules/auth/session-user";
 import { dashboardFor } from "~/modules/dashboard/service.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/dashboard";
+import { LinkOrText } from "~/components/ui/link-or-text";
 
 /** One dashboard for every area (mounted five times); the figures follow the user's role. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -68,13 +69,12 @@ function StatusCounts({
   );
 }
 
+/** A figure that opens the list it counts, where the viewer may open it. */
 function FigureLink({ to, children }: { to: string | null; children: React.ReactNode }) {
-  return to ? (
-    <Link to={to} className="text-accent-11 underline decoration-1 underline-offset-4 hover:decoration-2">
+  return (
+    <LinkOrText to={to} className="text-accent-11 underline decoration-1 underline-offset-4 hover:decoration-2">
       {children}
-    </Link>
-  ) : (
-    <>{children}</>
+    </LinkOrText>
   );
 }
 
@@ -175,13 +175,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               return (
                 <div key={key} className="rounded-md bg-gray-2 p-3">
                   <dt className="text-sm text-gray-11">
-                    {href ? (
-                      <Link to={href} className="text-accent-11 underline">
-                        {t(`dashboard.counts.${key}`)}
-                      </Link>
-                    ) : (
-                      t(`dashboard.counts.${key}`)
-                    )}
+                    <LinkOrText to={href}>{t(`dashboard.counts.${key}`)}</LinkOrText>
                   </dt>
                   <dd className="mt-1 text-2xl font-bold" data-count={key}>
                     <FigureLink to={href}>{count}</FigureLink>

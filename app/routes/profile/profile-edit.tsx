@@ -21,6 +21,7 @@ import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/profile-edit";
 import { readForm } from "~/platform/http/body.server";
+import { ContactFields } from "~/components/forms/contact-fields";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 type Domain = "profile" | "password";
@@ -124,13 +125,7 @@ function ProfileForm({
         <FormErrors errors={form.errors} id={form.errorId} />
       </div>
       <FullNameFields fields={fields} label={t} />
-      <Field
-        label={t("auth.fields.phone")}
-        autoComplete="tel"
-        inputMode="numeric"
-        dir="ltr"
-        {...inputProps(fields.phone, "tel")}
-      />
+      <ContactFields phone={fields.phone} own />
       <fieldset className="flex flex-col gap-1">
         <legend className="text-sm font-medium">{t("profile.edit.locale")}</legend>
         <div className="flex gap-4 py-2">

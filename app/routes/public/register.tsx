@@ -6,12 +6,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data, Link, useNavigation, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
-import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
 import { PublicShell } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
@@ -26,6 +24,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { env } from "~/utils/env.server";
 import type { Route } from "./+types/register";
 import { readForm } from "~/platform/http/body.server";
+import { ContactFields } from "~/components/forms/contact-fields";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -77,20 +76,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.contact")}</legend>
-            <Field
-              label={t("auth.fields.email")}
-              autoComplete="email"
-              dir="ltr"
-              {...inputProps(fields.email, "email")}
-            />
-            <Field
-              label={t("auth.fields.phone")}
-              autoComplete="tel"
-              inputMode="numeric"
-              dir="ltr"
-              {...inputProps(fields.phone, "tel")}
-            />
-            <Field label={t("auth.fields.nin")} inputMode="numeric" dir="ltr" {...inputProps(fields.nin, "text")} />
+            <ContactFields email={fields.email} phone={fields.phone} nin={fields.nin} own />
           </fieldset>
           <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">{t("auth.register.security")}</legend>

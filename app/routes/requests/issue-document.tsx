@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { checkboxProps, useZodForm } from "~/components/forms/conform";
 import { idOf, nowIso } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps } from "@conform-to/react";
@@ -28,6 +28,7 @@ import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
+import { CheckboxField, Field } from "~/components/ui/field";
 
 /** The user's own version of the form (the clerks' does not ask the expiration date; docs/product.md, Who uses it). */
 const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) =>
@@ -175,73 +176,44 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
           }}
           className="flex flex-col gap-4"
         >
-          <div className="flex flex-col gap-1">
-            <label htmlFor="file" className="text-sm font-medium">
-              {t("staff.file")}
-            </label>
-            <input
-              id="file"
-              name="file"
-              type="file"
-              accept=".pdf,.png,.jpg,.jpeg,.gif"
-              onChange={onFileChange}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? "file-error" : undefined}
-            />
-            {fileError ? (
-              <p id="file-error" className="text-sm text-red-11">
-                {t(fileError)}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="documentName" className="text-sm font-medium">
-              {t("staff.documentName")}
-            </label>
-            <input
-              ref={nameInput}
-              id="documentName"
-              name={fields.documentName.name}
-              defaultValue={fields.documentName.initialValue ?? ""}
-              onInput={() => {
-                autoFilled.current = false;
-              }}
-              aria-invalid={nameError ? true : undefined}
-              className="rounded-md border border-gray-7 px-3 py-2"
-            />
-            {nameError ? <p className="text-sm text-red-11">{t(nameError)}</p> : null}
-          </div>
+          <Field
+            id="file"
+            name="file"
+            type="file"
+            label={t("staff.file")}
+            accept=".pdf,.png,.jpg,.jpeg,.gif"
+            onChange={onFileChange}
+            errors={fileError ? [fileError] : undefined}
+            errorId="file-error"
+          />
+          <Field
+            ref={nameInput}
+            id="documentName"
+            name={fields.documentName.name}
+            label={t("staff.documentName")}
+            defaultValue={fields.documentName.initialValue ?? ""}
+            onInput={() => {
+              autoFilled.current = false;
+            }}
+            errors={nameError ? [nameError] : undefined}
+            errorId="documentName-error"
+          />
           {view.asksDate ? (
-            <div className="flex flex-col gap-1">
-              <label htmlFor="expirationDate" className="text-sm font-medium">
-                {t("staff.expirationDate")}
-              </label>
-              <input
-                id="expirationDate"
-                name="expirationDate"
-                type="date"
-                min={view.today}
-                defaultValue={fields.expirationDate.initialValue ?? view.defaultExpiry}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby="expirationDate-hint"
-                className="rounded-md border border-gray-7 px-3 py-2"
-              />
-              <p id="expirationDate-hint" className="text-xs text-gray-11">
-                {t("validation.dateFormatHint")}
-              </p>
-              {dateError ? <p className="text-sm text-red-11">{t(dateError)}</p> : null}
-            </div>
+            <Field
+              id="expirationDate"
+              name="expirationDate"
+              type="date"
+              label={t("staff.expirationDate")}
+              min={view.today}
+              defaultValue={fields.expirationDate.initialValue ?? view.defaultExpiry}
+              hint={t("validation.dateFormatHint")}
+              errors={dateError ? [dateError] : undefined}
+              errorId="expirationDate-error"
+            />
           ) : (
             <p className="text-sm text-gray-11">{t("staff.expiryFromValidity", { days: view.validityDays })}</p>
           )}
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              name={fields.securePlusEnabled.name}
-              defaultChecked={fields.securePlusEnabled.initialValue === "on"}
-            />
-            {t("wizard.securePlus")}
-          </label>
+          <CheckboxField label={t("wizard.securePlus")} {...checkboxProps(fields.securePlusEnabled)} />
           <Button
             type="submit"
             className="self-start"

@@ -36,6 +36,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
 import { readForm } from "~/platform/http/body.server";
+import { TextareaField } from "~/components/ui/field";
 
 /** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
@@ -315,18 +316,12 @@ function StatusDialog({
             {t("staff.disabled")}
           </label>
         </fieldset>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="note" className="text-sm font-medium">
-            {t("staff.note")}
-          </label>
-          <textarea
-            id="note"
-            name={fields.note.name}
-            rows={3}
-            defaultValue={request.status_note ?? ""}
-            className="rounded-md border border-gray-7 px-3 py-2"
-          />
-        </div>
+        <TextareaField
+          id="note"
+          name={fields.note.name}
+          label={t("staff.note")}
+          defaultValue={request.status_note ?? ""}
+        />
         <div className="flex justify-end gap-2">
           <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
             {t("staff.cancel")}

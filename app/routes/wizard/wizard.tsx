@@ -39,6 +39,7 @@ import {
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/wizard";
 import { searchOf } from "~/platform/paging";
+import { CheckboxField, TextareaField } from "~/components/ui/field";
 
 const BASE = href("/beneficiary/request-document/create");
 const stepUrl = (step: number) => `${BASE}?step=${step}`;
@@ -415,25 +416,18 @@ function ReviewStep({ view }: { view: StepView }) {
           </ul>
         </dd>
       </dl>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="requestMessage" className="text-sm font-medium">
-          {t("wizard.requestMessage")}
-        </label>
-        <textarea
-          id="requestMessage"
-          name="requestMessage"
-          rows={3}
-          defaultValue={view.requestMessage}
-          className="rounded-md border border-gray-7 px-3 py-2"
-        />
-      </div>
-      <label className="flex items-start gap-2">
-        <input type="checkbox" name="securePlusEnabled" defaultChecked={view.securePlusEnabled} className="mt-1.5" />{" "}
-        <span>
-          <span className="block font-medium">{t("wizard.securePlus")}</span>{" "}
-          <span className="block text-sm text-gray-11">{t("wizard.securePlusHint")}</span>
-        </span>
-      </label>
+      <TextareaField
+        id="requestMessage"
+        name="requestMessage"
+        label={t("wizard.requestMessage")}
+        defaultValue={view.requestMessage}
+      />
+      <CheckboxField
+        name="securePlusEnabled"
+        label={t("wizard.securePlus")}
+        hint={t("wizard.securePlusHint")}
+        defaultChecked={view.securePlusEnabled}
+      />
       <div className="mt-4 flex items-center justify-between gap-3">
         <ButtonLink to={stepUrl(3)} variant="outline">
           {t("wizard.back")}
