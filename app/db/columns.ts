@@ -13,3 +13,12 @@ export const HOLDER_NAMES = [
 
 /** The holder's names and how to reach them (the staff pages). */
 export const HOLDER_CONTACT = [...HOLDER_NAMES, "b.email", "b.phone", "b.nin"] as const;
+
+/** The client's names, for queries that join the client as `cl`. */
+export const CLIENT_NAMES = ["cl.name_en as client_en", "cl.name_ar as client_ar"] as const;
+
+/** The category's names, for queries that join the category as `c`. */
+export const CATEGORY_NAMES = ["c.name_en as category_en", "c.name_ar as category_ar"] as const;
+
+/** What a category's document costs and how long it holds, for queries that join the category as `c`. */
+export const CATEGORY_TERMS = ["c.fee", "c.currency", "c.validity_period_days"] as const;

@@ -2,6 +2,7 @@ import { pageOf } from "~/db/paging";
 import type { DB } from "~/db/db.server";
 import { inChunks } from "~/db/keyset";
 import type { AnnouncementStatus } from "./schema";
+import { CLIENT_NAMES } from "~/db/columns";
 
 export interface AnnouncementListFilter {
   clientId?: number;
@@ -25,8 +26,7 @@ const LIST_COLUMNS = [
   "p.status",
   "p.published_at",
   "p.updated_at",
-  "cl.name_en as client_en",
-  "cl.name_ar as client_ar",
+  ...CLIENT_NAMES,
 ] as const;
 
 /** Staff lists: a client's announcements (or all), newest first. */
@@ -72,8 +72,7 @@ const withClient = (db: DB) =>
       "p.published_at",
       "p.created_at",
       "p.updated_at",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
+      ...CLIENT_NAMES,
       "cl.can_do_sincera",
     ]);
 

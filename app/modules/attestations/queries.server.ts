@@ -1,4 +1,4 @@
-import { HOLDER_CONTACT } from "~/db/columns";
+import { CLIENT_NAMES, HOLDER_CONTACT, HOLDER_NAMES } from "~/db/columns";
 import { idOf, toFlag } from "~/db/values";
 import { containsText } from "~/db/dialect";
 import { pageOf } from "~/db/paging";
@@ -12,14 +12,7 @@ export function latestAttestationsOf(db: DB, beneficiaryId: number, limit = 5) {
   return db
     .selectFrom("attestations as a")
     .innerJoin("clients as cl", "cl.id", "a.client_id")
-    .select([
-      "a.id",
-      "a.document_name",
-      "a.status",
-      "a.created_at",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
-    ])
+    .select(["a.id", "a.document_name", "a.status", "a.created_at", ...CLIENT_NAMES])
     .where("a.beneficiary_id", "=", beneficiaryId)
     .orderBy("a.id", "desc")
     .limit(limit)
@@ -63,13 +56,9 @@ const withRowColumns = (base: ReturnType<typeof filteredAttestations>) =>
       "a.status",
       "a.created_at",
       "a.reviewed_at",
-      "b.first_name_en",
-      "b.last_name_en",
-      "b.first_name_ar",
-      "b.last_name_ar",
+      ...HOLDER_NAMES,
       "b.email",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
+      ...CLIENT_NAMES,
     ]);
 
 /** Attestation lists (the beneficiary's own, a client's, or all): newest first, filtered, paged. */
@@ -107,8 +96,7 @@ export function findAttestation(db: DB, id: number) {
       "a.reviewed_at",
       "a.created_at",
       "a.updated_at",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
+      ...CLIENT_NAMES,
       "cl.can_do_attestation",
       ...HOLDER_CONTACT,
       "f.original_name",

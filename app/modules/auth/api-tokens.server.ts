@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
-import { deleteSession, insertApiSession, takeApiSessionByRefresh } from "./queries.server";
+import { deleteSession, insertSession, takeApiSessionByRefresh } from "./queries.server";
 import { hashToken, sessionUserOfToken } from "./session.server";
 import type { SessionUser } from "./session-user";
 
@@ -26,12 +26,14 @@ const newToken = () => crypto.randomBytes(32).toString("base64url");
 export async function issueApiTokens(db: DB, userId: number, meta: Meta, now = Date.now()): Promise<ApiTokens> {
   const accessToken = newToken();
   const refreshToken = newToken();
-  await insertApiSession(db, {
+  await insertSession(db, {
     id: hashToken(accessToken),
     userId,
     expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000).toISOString(),
-    refreshHash: hashToken(refreshToken),
-    refreshExpiresAt: new Date(now + REFRESH_TOKEN_SECONDS * 1000).toISOString(),
+    api: {
+      refreshHash: hashToken(refreshToken),
+      refreshExpiresAt: new Date(now + REFRESH_TOKEN_SECONDS * 1000).toISOString(),
+    },
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });

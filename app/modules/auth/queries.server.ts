@@ -3,20 +3,25 @@ import type { AccountTokenPurpose } from "~/db/schema";
 import { prepared } from "~/db/prepared.server";
 import { nowIso } from "~/db/values";
 
+type NewSession = { id: string; userId: number; expiresAt: string; ip: string | null; userAgent: string | null };
+
+/** A browser's session, or (with its refresh token) an API token pair (docs/architecture.md §18). */
 export async function insertSession(
   db: DB,
-  session: { id: string; userId: number; expiresAt: string; ip: string | null; userAgent: string | null },
+  session: NewSession & { api?: { refreshHash: string; refreshExpiresAt: string } },
 ) {
-  const now = nowIso();
   await db
     .insertInto("sessions")
     .values({
       id: session.id,
       user_id: session.userId,
       expires_at: session.expiresAt,
-      last_seen_at: now,
+      last_seen_at: nowIso(),
       ip: session.ip,
       user_agent: session.userAgent,
+      ...(session.api
+        ? { kind: "API", refresh_hash: session.api.refreshHash, refresh_expires_at: session.api.refreshExpiresAt }
+        : {}),
     })
     .execute();
 }
@@ -50,36 +55,6 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
 
 export async function findSessionWithUser(db: DB, sessionId: string) {
   return (await db.executeQuery(sessionWithUser(db, sessionId))).rows[0];
-}
-
-/** An API token pair (docs/architecture.md §18): a `sessions` row of kind API. */
-export async function insertApiSession(
-  db: DB,
-  session: {
-    id: string;
-    userId: number;
-    expiresAt: string;
-    refreshHash: string;
-    refreshExpiresAt: string;
-    ip: string | null;
-    userAgent: string | null;
-  },
-) {
-  const now = nowIso();
-  await db
-    .insertInto("sessions")
-    .values({
-      id: session.id,
-      user_id: session.userId,
-      kind: "API",
-      expires_at: session.expiresAt,
-      last_seen_at: now,
-      ip: session.ip,
-      user_agent: session.userAgent,
-      refresh_hash: session.refreshHash,
-      refresh_expires_at: session.refreshExpiresAt,
-    })
-    .execute();
 }
 
 /** Takes the API session a refresh token belongs to, if still usable: one use, even for two calls at once. */

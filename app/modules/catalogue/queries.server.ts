@@ -4,6 +4,7 @@ import { pageOf } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import type { DB } from "~/db/db.server";
 import { nowIso, toFlag } from "~/db/values";
+import { CATEGORY_TERMS, CLIENT_NAMES } from "~/db/columns";
 
 export function searchClients(db: DB, query: string, limit = 50) {
   let select = db.selectFrom("clients").select(["id", "name_en", "name_ar", "address"]).orderBy("name_en").limit(limit);
@@ -58,11 +59,8 @@ const CATEGORY_COLUMNS = [
   "c.name_ar",
   "c.description_en",
   "c.description_ar",
-  "c.fee",
-  "c.currency",
-  "c.validity_period_days",
-  "cl.name_en as client_en",
-  "cl.name_ar as client_ar",
+  ...CATEGORY_TERMS,
+  ...CLIENT_NAMES,
 ] as const;
 
 export async function listCategories(

@@ -1,4 +1,6 @@
+import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES } from "~/db/columns";
 import { pageOf } from "~/db/paging";
+import { withCategoryAndClient } from "~/db/request-joins";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus } from "~/db/schema";
 import { nowIso, toFlag } from "~/db/values";
@@ -44,18 +46,8 @@ export async function listRequestsOfBeneficiary(
   if (filter.status) base = base.where("r.status", "=", filter.status);
   return pageOf(
     base,
-    base
-      .innerJoin("document_categories as c", "c.id", "r.document_category_id")
-      .innerJoin("clients as cl", "cl.id", "r.client_id")
-      .select([
-        "r.id",
-        "r.status",
-        "r.created_at",
-        "c.name_en as category_en",
-        "c.name_ar as category_ar",
-        "cl.name_en as client_en",
-        "cl.name_ar as client_ar",
-      ])
+    withCategoryAndClient(base)
+      .select(["r.id", "r.status", "r.created_at", ...CATEGORY_NAMES, ...CLIENT_NAMES])
       .orderBy("r.id", "desc"),
     filter,
   );
@@ -63,10 +55,7 @@ export async function listRequestsOfBeneficiary(
 
 /** A request with its category and client, only when it belongs to `beneficiaryId`. */
 export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: number) {
-  return db
-    .selectFrom("document_requests as r")
-    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
-    .innerJoin("clients as cl", "cl.id", "r.client_id")
+  return withCategoryAndClient(db.selectFrom("document_requests as r"))
     .select([
       "r.id",
       "r.status",
@@ -77,13 +66,9 @@ export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: numb
       "r.updated_at",
       "r.document_category_id",
       "r.client_id",
-      "c.name_en as category_en",
-      "c.name_ar as category_ar",
-      "c.fee",
-      "c.currency",
-      "c.validity_period_days",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
+      ...CATEGORY_NAMES,
+      ...CATEGORY_TERMS,
+      ...CLIENT_NAMES,
     ])
     .where("r.id", "=", id)
     .where("r.beneficiary_id", "=", beneficiaryId)

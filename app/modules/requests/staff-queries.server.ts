@@ -1,4 +1,5 @@
-import { HOLDER_CONTACT } from "~/db/columns";
+import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES, HOLDER_CONTACT } from "~/db/columns";
+import { withCategoryAndClient } from "~/db/request-joins";
 import { idOf, nowIso, toFlag } from "~/db/values";
 import { sql } from "kysely";
 import { pageOf } from "~/db/paging";
@@ -41,10 +42,8 @@ function filteredRequests(db: DB, filter: Omit<RequestListFilter, "page" | "size
 }
 
 const withRowColumns = (base: ReturnType<typeof filteredRequests>) =>
-  base
+  withCategoryAndClient(base)
     .innerJoin("users as b", "b.id", "r.beneficiary_id")
-    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
-    .innerJoin("clients as cl", "cl.id", "r.client_id")
     .select([
       "r.id",
       "r.status",
@@ -54,17 +53,9 @@ const withRowColumns = (base: ReturnType<typeof filteredRequests>) =>
       "r.client_id",
       "r.beneficiary_id",
       "r.document_category_id",
-      "b.phone",
-      "b.first_name_en",
-      "b.last_name_en",
-      "b.first_name_ar",
-      "b.last_name_ar",
-      "b.email",
-      "b.nin",
-      "c.name_en as category_en",
-      "c.name_ar as category_ar",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
+      ...HOLDER_CONTACT,
+      ...CATEGORY_NAMES,
+      ...CLIENT_NAMES,
     ]);
 
 /** Staff request lists: newest first on the indexed id (or the queue's order), filtered by scope and the list's filters. */
@@ -90,11 +81,8 @@ export function requestsForExport(db: DB, filter: Omit<RequestListFilter, "page"
 
 /** A request with everything the staff detail shows (scope is checked by the caller). */
 export function findRequestForStaff(db: DB, id: number) {
-  return db
-    .selectFrom("document_requests as r")
+  return withCategoryAndClient(db.selectFrom("document_requests as r"))
     .innerJoin("users as b", "b.id", "r.beneficiary_id")
-    .innerJoin("document_categories as c", "c.id", "r.document_category_id")
-    .innerJoin("clients as cl", "cl.id", "r.client_id")
     .select([
       "r.id",
       "r.status",
@@ -106,15 +94,11 @@ export function findRequestForStaff(db: DB, id: number) {
       "r.beneficiary_id",
       "r.document_category_id",
       ...HOLDER_CONTACT,
-      "c.name_en as category_en",
-      "c.name_ar as category_ar",
+      ...CATEGORY_NAMES,
       "c.description_en",
       "c.description_ar",
-      "c.fee",
-      "c.currency",
-      "c.validity_period_days",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
+      ...CATEGORY_TERMS,
+      ...CLIENT_NAMES,
       "cl.address as client_address",
       "cl.can_do_attestation",
     ])

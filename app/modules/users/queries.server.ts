@@ -20,19 +20,22 @@ export async function insertUser(db: DB, user: NewUser): Promise<number> {
   return row.id;
 }
 
+/** The client a staff member works for: who it is and what it may do. */
+const STAFF_CLIENT = [
+  "clients.id as client_id",
+  "clients.name_en",
+  "clients.name_ar",
+  "clients.can_do_sincera",
+  "clients.can_do_attestation",
+] as const;
+
 /** A clerk's or client admin's record with their client's flags (the client is null until assigned). */
 // Prepared: every signed-in staff request reads its staff record (docs/architecture.md §11).
 const clerkRecord = prepared((db: DB, userId: number) =>
   db
     .selectFrom("clerks")
     .leftJoin("clients", "clients.id", "clerks.client_id")
-    .select([
-      "clients.id as client_id",
-      "clients.name_en",
-      "clients.name_ar",
-      "clients.can_do_sincera",
-      "clients.can_do_attestation",
-    ])
+    .select(STAFF_CLIENT)
     .where("clerks.user_id", "=", userId),
 );
 const clientAdminRecord = prepared((db: DB, userId: number) =>
@@ -40,11 +43,7 @@ const clientAdminRecord = prepared((db: DB, userId: number) =>
     .selectFrom("client_admins")
     .leftJoin("clients", "clients.id", "client_admins.client_id")
     .select([
-      "clients.id as client_id",
-      "clients.name_en",
-      "clients.name_ar",
-      "clients.can_do_sincera",
-      "clients.can_do_attestation",
+      ...STAFF_CLIENT,
       "client_admins.permissions",
       "client_admins.can_do_attestation as admin_can_do_attestation",
     ])
