@@ -51,6 +51,25 @@ const errorsOf = (result: { data: unknown }) => (result.data as { error?: Record
 /** The decision and revoke forms answer `{ intent?, result }`. */
 const resultErrorsOf = (result: { data: unknown }) =>
   (result.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
+/** The beneficiary's page of one of their attestations. */
+const myAttestation = (id: number | string, email: (typeof EMAILS)[number] = "beneficiary@example.com") =>
+  run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${id}`), as(email), { id: String(id) });
+/** The public verification page of a code, as a visitor from `ip` reads it. */
+const verificationPage = (code: string, lng: "en" | "ar", ip = "203.0.113.5") =>
+  run(verify.loader, new Request(`http://localhost/verify/${code}?lng=${lng}`), makeContext({ ip }), { code });
+const issuedFor = (attestationId: number) =>
+  db.selectFrom("issued_documents").selectAll().where("attestation_id", "=", attestationId).executeTakeFirstOrThrow();
+/** The one notification of `kind` (each test starts from the seed, which has none). */
+const noticeOf = (kind: string) =>
+  db.selectFrom("notifications").selectAll().where("kind", "=", kind).executeTakeFirstOrThrow();
+/** What the audit trail says of an attestation, in order. */
+const auditTrailOf = (id: number) =>
+  db
+    .selectFrom("audit_events")
+    .select(["action", "actor_role"])
+    .where("entity_type", "=", "DOCUMENT_ATTESTATION")
+    .where("entity_id", "=", id)
+    .execute();
 const en = (key: string) => i18nFor("en").t(key);
 const ar = (key: string) => i18nFor("ar").t(key);
 
@@ -127,14 +146,7 @@ describe("asking for an attestation", () => {
     const file = await db.selectFrom("files").selectAll().where("id", "=", row.file_id).executeTakeFirstOrThrow();
     expect(file.mime_type).toBe("image/png");
     expect(sha256Hex(fs.readFileSync(storagePath(file.storage_key)))).toBe(sha256Hex(PNG_BYTES));
-    expect(
-      await db
-        .selectFrom("audit_events")
-        .select(["action", "actor_role"])
-        .where("entity_type", "=", "DOCUMENT_ATTESTATION")
-        .where("entity_id", "=", row.id)
-        .execute(),
-    ).toEqual([{ action: "attestation.create", actor_role: "BENEFICIARY" }]);
+    expect(await auditTrailOf(row.id)).toEqual([{ action: "attestation.create", actor_role: "BENEFICIARY" }]);
     const notices = await db
       .selectFrom("notifications")
       .select(["user_id", "link", "title_en", "title_ar"])
@@ -197,45 +209,17 @@ describe("asking for an attestation", () => {
   });
 
   it("answers 404 for an id past the database's integers, on either database, to its owner as to staff", async () => {
+    const page = (path: string) => new Request(`http://localhost${path}`);
     for (const id of ["99999999999", "0", "abc"]) {
-      expect(
-        await statusOf(
-          mine.loader,
-          new Request(`http://localhost/beneficiary/attestations/${id}`),
-          as("beneficiary@example.com"),
-          { id },
-        ),
-        id,
-      ).toBe(404);
-      expect(
-        await statusOf(
-          mine.action,
-          postForm(`/beneficiary/attestations/${id}`, { intent: "cancel" }),
-          as("beneficiary@example.com"),
-          { id },
-        ),
-        id,
-      ).toBe(404);
-      expect(
-        await statusOf(
-          detail.loader,
-          new Request(`http://localhost/clerks/attestations/${id}`),
-          as("clerk@example.com"),
-          {
-            id,
-          },
-        ),
-        id,
-      ).toBe(404);
-      expect(
-        await statusOf(
-          decision.loader,
-          new Request(`http://localhost/clerks/attestations/edit/${id}`),
-          as("clerk@example.com"),
-          { id },
-        ),
-        id,
-      ).toBe(404);
+      const owner = as("beneficiary@example.com");
+      const clerk = as("clerk@example.com");
+      const statuses = await Promise.all([
+        statusOf(mine.loader, page(`/beneficiary/attestations/${id}`), owner, { id }),
+        statusOf(mine.action, postForm(`/beneficiary/attestations/${id}`, { intent: "cancel" }), owner, { id }),
+        statusOf(detail.loader, page(`/clerks/attestations/${id}`), clerk, { id }),
+        statusOf(decision.loader, page(`/clerks/attestations/edit/${id}`), clerk, { id }),
+      ]);
+      expect(statuses, id).toEqual([404, 404, 404, 404]);
     }
   });
 
@@ -248,14 +232,10 @@ describe("asking for an attestation", () => {
     expect((await attestationNamed("Bachelor's diploma, 2019")).status).toBe("CANCELLED");
     const again = await run(mine.action, postForm(path, { intent: "cancel" }), context, { id: String(row.id) });
     expect(again.status).toBe(302); // back to the page, with the error toast
-    expect(
-      await db
-        .selectFrom("audit_events")
-        .select("action")
-        .where("entity_type", "=", "DOCUMENT_ATTESTATION")
-        .where("entity_id", "=", row.id)
-        .execute(),
-    ).toEqual([{ action: "attestation.create" }, { action: "attestation.cancel" }]);
+    expect((await auditTrailOf(row.id)).map((event) => event.action)).toEqual([
+      "attestation.create",
+      "attestation.cancel",
+    ]);
   });
 });
 
@@ -328,23 +308,12 @@ describe("deciding on an attestation", () => {
     expect(text).toContain("مصادق عليها من الجامعة التجريبية بتاريخ");
     expect(text).toContain(`Verification code / ${formatCode(issued.verification_code)}`);
     expect(await pdfQrText(stamped)).toBe(`${env.publicUrl}/verify/${issued.verification_code}`);
-    expect(
-      await db
-        .selectFrom("audit_events")
-        .select(["action", "actor_role"])
-        .where("entity_type", "=", "DOCUMENT_ATTESTATION")
-        .where("entity_id", "=", row.id)
-        .execute(),
-    ).toEqual([
+    expect(await auditTrailOf(row.id)).toEqual([
       { action: "attestation.create", actor_role: "BENEFICIARY" },
       { action: "attestation.approve", actor_role: "CLERK" },
     ]);
-    const notice = await db
-      .selectFrom("notifications")
-      .select(["title_en", "title_ar", "link"])
-      .where("kind", "=", "attestationApproved")
-      .executeTakeFirstOrThrow();
-    expect(notice).toEqual({
+    const notice = await noticeOf("attestationApproved");
+    expect(notice).toMatchObject({
       title_en: "Your document “Bachelor's diploma, 2019” has been attested",
       title_ar: "تمت المصادقة على وثيقتك «Bachelor's diploma, 2019»",
       link: `/beneficiary/attestations/${row.id}`,
@@ -354,35 +323,20 @@ describe("deciding on an attestation", () => {
     ).toHaveLength(1);
 
     // The beneficiary's page shows the attested copy with its code; the verification page says it is attested.
-    const view = await run(
-      mine.loader,
-      new Request(`http://localhost/beneficiary/attestations/${row.id}`),
-      as("beneficiary@example.com"),
-      { id: String(row.id) },
-    );
+    const view = await myAttestation(row.id);
     expect(
       (view.data as { documents: { verification_code: string }[] }).documents.map(
         (document) => document.verification_code,
       ),
     ).toEqual([issued.verification_code]);
     const code = issued.verification_code;
-    const english = await run(
-      verify.loader,
-      new Request(`http://localhost/verify/${code}?lng=en`),
-      makeContext({ ip: "203.0.113.5" }),
-      { code },
-    );
+    const english = await verificationPage(code, "en");
     expect(english.text).toContain('data-verdict="VALID"');
     expect(english.text).toContain("Attested copy");
     expect(english.text).toContain(
       "This is an attested copy: Demo University attested that the document is genuine, and the attestation is valid.",
     );
-    const arabic = await run(
-      verify.loader,
-      new Request(`http://localhost/verify/${code}?lng=ar`),
-      makeContext({ ip: "203.0.113.5" }),
-      { code },
-    );
+    const arabic = await verificationPage(code, "ar");
     expect(arabic.text).toContain("نسخة مصادق عليها");
     expect(arabic.text).toContain("مصادق عليها من الجامعة التجريبية");
 
@@ -401,21 +355,12 @@ describe("deciding on an attestation", () => {
       status: "REJECTED",
       review_note: "The seal on page 2 is not ours.",
     });
-    const view = await run(
-      mine.loader,
-      new Request(`http://localhost/beneficiary/attestations/${row.id}`),
-      as("beneficiary@example.com"),
-      { id: String(row.id) },
-    );
+    const view = await myAttestation(row.id);
     expect((view.data as { attestation: { review_note: string } }).attestation.review_note).toBe(
       "The seal on page 2 is not ours.",
     );
-    const notice = await db
-      .selectFrom("notifications")
-      .select(["title_en", "body_en", "body_ar"])
-      .where("kind", "=", "attestationRejected")
-      .executeTakeFirstOrThrow();
-    expect(notice).toEqual({
+    const notice = await noticeOf("attestationRejected");
+    expect(notice).toMatchObject({
       title_en: "Your attestation request for “Bachelor's diploma, 2019” was rejected",
       body_en: "Note: The seal on page 2 is not ours.",
       body_ar: "ملاحظة: The seal on page 2 is not ours.",
@@ -429,27 +374,13 @@ describe("deciding on an attestation", () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
     await db.updateTable("attestations").set({ secure_plus_enabled: 1 }).where("id", "=", row.id).execute();
     await decide(row.id, { intent: "approve", expirationDate: "2099-01-01" });
-    const issued = await db
-      .selectFrom("issued_documents")
-      .selectAll()
-      .where("attestation_id", "=", row.id)
-      .executeTakeFirstOrThrow();
-    const view = await run(
-      mine.loader,
-      new Request(`http://localhost/beneficiary/attestations/${row.id}`),
-      as("beneficiary@example.com"),
-      { id: String(row.id) },
-    );
+    const issued = await issuedFor(row.id);
+    const view = await myAttestation(row.id);
     expect((view.data as { documents: { accessPin: string }[] }).documents[0].accessPin).toBe(
       accessPinFor(issued.verification_code),
     );
     const code = issued.verification_code;
-    const locked = await run(
-      verify.loader,
-      new Request(`http://localhost/verify/${code}?lng=en`),
-      makeContext({ ip: "203.0.113.6" }),
-      { code },
-    );
+    const locked = await verificationPage(code, "en", "203.0.113.6");
     expect(locked.text).toContain('name="pin"');
     expect(locked.text).not.toContain('data-testid="holder"');
 
@@ -469,12 +400,7 @@ describe("deciding on an attestation", () => {
       { id: String(row.id) },
     );
     expect(revoked.status).toBe(302);
-    const page = await run(
-      verify.loader,
-      new Request(`http://localhost/verify/${code}?lng=en`),
-      makeContext({ ip: "203.0.113.6" }),
-      { code },
-    );
+    const page = await verificationPage(code, "en", "203.0.113.6");
     expect(page.text).toContain('data-verdict="REVOKED"');
     expect(page.text).toContain("Attested by mistake.");
     expect(
