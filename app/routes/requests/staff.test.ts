@@ -30,6 +30,34 @@ beforeEach(async () => {
   demoUniversityId = users["clerk@example.com"].client!.id;
 });
 
+const as = (email: string) => makeContext({ user: users[email] });
+/** The staff page of a request, as the clerk's area shows it to `email`. */
+const requestPage = (id: number, email = "clerk@example.com") =>
+  run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${id}`), as(email), {
+    id: String(id),
+  });
+/** The super admin's issue screen of a request. */
+const issuePage = (id: number) =>
+  run(
+    issueRoute.loader,
+    new Request(`http://localhost/super-admin/document-categories-management/request/issue/${id}`),
+    as("superadmin@example.com"),
+    { id: String(id) },
+  );
+
+/** A post to the clerks' page of request `id` (a status, a revocation). */
+const postToRequest = (id: number | null, fields: Record<string, string>, email = "clerk@example.com") =>
+  run(detail.action, postForm(`/clerks/document-categories/request/${id}`, fields), as(email), { id: String(id) });
+/** The first valid document Demo University issued. */
+const demoIssued = () =>
+  db
+    .selectFrom("issued_documents")
+    .selectAll()
+    .where("client_id", "=", demoUniversityId)
+    .where("status", "=", "VALID")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+
 const demoRequest = (status: string) =>
   db
     .selectFrom("document_requests")
@@ -42,12 +70,7 @@ const demoRequest = (status: string) =>
 describe("staff request screens", () => {
   it("name each supporting document by its type in both languages, for the Arabic page", async () => {
     const request = await demoRequest("PENDING");
-    const page = await run(
-      detail.loader,
-      new Request(`http://localhost/clerks/document-categories/request/${request.id}`),
-      makeContext({ user: users["clerk@example.com"] }),
-      { id: String(request.id) },
-    );
+    const page = await requestPage(request.id);
     const attachments = (page.data as { attachments: { document_type_en: string; document_type_ar: string }[] })
       .attachments;
     expect(attachments.length).toBeGreaterThan(0);
@@ -66,7 +89,7 @@ describe("staff request screens", () => {
 
   it("list the category's requests newest first, filtered by status and searchable", async () => {
     const request = await demoRequest("PENDING");
-    const context = makeContext({ user: users["clerk@example.com"] });
+    const context = as("clerk@example.com");
     const url = `http://localhost/clerks/document-categories/requests/${request.document_category_id}`;
     const all = await run(list.loader, new Request(url), context, { categoryId: String(request.document_category_id) });
     const rows = (all.data as { rows: { id: number }[] }).rows;
@@ -87,7 +110,7 @@ describe("staff request screens", () => {
 
   it("answer 404 for another client's request, for pages and posts, and write nothing", async () => {
     const request = await demoRequest("PENDING");
-    const outsider = makeContext({ user: users["clerk2@example.com"] });
+    const outsider = as("clerk2@example.com");
     const path = `/clerks/document-categories/request/${request.id}`;
     expect(
       await statusOf(detail.loader, new Request(`http://localhost${path}`), outsider, { id: String(request.id) }),
@@ -116,19 +139,14 @@ describe("staff request screens", () => {
     const result = await run(
       detail.loader,
       new Request("http://localhost/clerks/document-categories/request/99999"),
-      makeContext({ user: users["clerk@example.com"] }),
+      as("clerk@example.com"),
       { id: "99999" },
     );
     expect(result.status).toBe(404);
     expect(result.data).toEqual({ reason: "not-found" });
     // Another client's request answers exactly the same (the area's error boundary says 'No Data Found WIth ID {id}').
     const other = await demoRequest("PENDING");
-    const outside = await run(
-      detail.loader,
-      new Request(`http://localhost/clerks/document-categories/request/${other.id}`),
-      makeContext({ user: users["clerk2@example.com"] }),
-      { id: String(other.id) },
-    );
+    const outside = await requestPage(other.id, "clerk2@example.com");
     expect([outside.status, outside.data]).toEqual([result.status, result.data]);
   });
 
@@ -136,25 +154,19 @@ describe("staff request screens", () => {
     const request = await demoRequest("PENDING");
     const path = `/document-categories/request/${request.id}`;
     expect(
-      await statusOf(
-        detail.loader,
-        new Request(`http://localhost${path}`),
-        makeContext({ user: users["beneficiary@example.com"] }),
-        { id: String(request.id) },
-      ),
+      await statusOf(detail.loader, new Request(`http://localhost${path}`), as("beneficiary@example.com"), {
+        id: String(request.id),
+      }),
     ).toBe(403);
     expect(
-      await statusOf(
-        detail.loader,
-        new Request(`http://localhost${path}`),
-        makeContext({ user: users["serviceadmin@example.com"] }),
-        { id: String(request.id) },
-      ),
+      await statusOf(detail.loader, new Request(`http://localhost${path}`), as("serviceadmin@example.com"), {
+        id: String(request.id),
+      }),
     ).toBe(200);
     const post = await run(
       detail.action,
       postForm(path, { intent: "status", status: "APPROVED" }),
-      makeContext({ user: users["serviceadmin@example.com"] }),
+      as("serviceadmin@example.com"),
       { id: String(request.id) },
     );
     expect(post.status).toBe(403);
@@ -200,12 +212,7 @@ describe("Update Status", () => {
 
   it("refuses COMPLETED and unknown statuses with a message, changing nothing", async () => {
     const request = await demoRequest("PENDING");
-    const result = await run(
-      detail.action,
-      postForm(`/clerks/document-categories/request/${request.id}`, { intent: "status", status: "COMPLETED" }),
-      makeContext({ user: users["clerk@example.com"] }),
-      { id: String(request.id) },
-    );
+    const result = await postToRequest(request.id, { intent: "status", status: "COMPLETED" });
     expect(result.status).toBe(400);
     expect((result.data as { result: { error: Record<string, string[]> } }).result.error.status).toEqual([
       "staff.statusInvalid",
@@ -221,12 +228,7 @@ describe("issue document form", () => {
       .select("validity_period_days")
       .where("id", "=", request.document_category_id)
       .executeTakeFirstOrThrow();
-    const page = await run(
-      issueRoute.loader,
-      new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`),
-      makeContext({ user: users["superadmin@example.com"] }),
-      { id: String(request.id) },
-    );
+    const page = await issuePage(request.id);
     const expected = new Date(Date.now() + category.validity_period_days * 86_400_000).toISOString().slice(0, 10);
     expect((page.data as { defaultExpiry: string }).defaultExpiry).toBe(expected);
     await db
@@ -234,52 +236,30 @@ describe("issue document form", () => {
       .set({ validity_period_days: 0 })
       .where("id", "=", request.document_category_id)
       .execute();
-    const sameDay = await run(
-      issueRoute.loader,
-      new Request(`http://localhost/super-admin/document-categories-management/request/issue/${request.id}`),
-      makeContext({ user: users["superadmin@example.com"] }),
-      { id: String(request.id) },
-    );
+    const sameDay = await issuePage(request.id);
     expect((sameDay.data as { defaultExpiry: string }).defaultExpiry).toBe(new Date().toISOString().slice(0, 10));
   });
 
   it("asks for a file, refuses files over 4 MB and past dates", async () => {
     const request = await demoRequest("APPROVED");
     const path = `/super-admin/document-categories-management/request/issue/${request.id}`;
-    const context = makeContext({ user: users["superadmin@example.com"] });
-    const noFile = await run(
-      issueRoute.action,
-      multipart(path, { documentName: "X", expirationDate: "2099-01-01" }),
-      context,
-      { id: String(request.id) },
+    /** The first error the issue form answers for `field`. */
+    const firstError = async (field: string, fields: Record<string, string>, file?: [string, Uint8Array]) => {
+      const result = await run(issueRoute.action, multipart(path, fields, file), as("superadmin@example.com"), {
+        id: String(request.id),
+      });
+      return (result.data as { error: Record<string, string[]> }).error[field][0];
+    };
+    const pdf = ["a.pdf", await pdfBytes()] as [string, Uint8Array];
+    const big = ["big.pdf", new Uint8Array(4 * 1024 * 1024 + 1)] as [string, Uint8Array];
+    expect(await firstError("file", { documentName: "X", expirationDate: "2099-01-01" })).toBe("validation.selectFile");
+    expect(await firstError("file", { documentName: "X", expirationDate: "2099-01-01" }, big)).toBe(
+      "validation.fileMax4",
     );
-    expect((noFile.data as { error: Record<string, string[]> }).error.file[0]).toBe("validation.selectFile");
-    const big = await run(
-      issueRoute.action,
-      multipart(path, { documentName: "X", expirationDate: "2099-01-01" }, [
-        "big.pdf",
-        new Uint8Array(4 * 1024 * 1024 + 1),
-      ]),
-      context,
-      { id: String(request.id) },
-    );
-    expect((big.data as { error: Record<string, string[]> }).error.file[0]).toBe("validation.fileMax4");
-    const past = await run(
-      issueRoute.action,
-      multipart(path, { documentName: "X", expirationDate: "2020-01-01" }, ["a.pdf", await pdfBytes()]),
-      context,
-      { id: String(request.id) },
-    );
-    expect((past.data as { error: Record<string, string[]> }).error.expirationDate[0]).toBe(
+    expect(await firstError("expirationDate", { documentName: "X", expirationDate: "2020-01-01" }, pdf)).toBe(
       "validation.selectValidDate",
     );
-    const noDate = await run(
-      issueRoute.action,
-      multipart(path, { documentName: "X", expirationDate: "" }, ["a.pdf", await pdfBytes()]),
-      context,
-      { id: String(request.id) },
-    );
-    expect((noDate.data as { error: Record<string, string[]> }).error.expirationDate[0]).toBe(
+    expect(await firstError("expirationDate", { documentName: "X", expirationDate: "" }, pdf)).toBe(
       "validation.expirationDateRequired",
     );
     expect(
@@ -295,7 +275,7 @@ describe("issue document form", () => {
         "Final Certificate.pdf",
         await pdfBytes(),
       ]),
-      makeContext({ user: users["clerk@example.com"] }),
+      as("clerk@example.com"),
       { id: String(request.id) },
     );
     expect(result.status).toBe(302);
@@ -313,7 +293,7 @@ describe("issue document form", () => {
     const result = await run(
       issueRoute.action,
       multipart(`/clerks/document-categories/request/issue/${request.id}`, {}, ["a.pdf", await pdfBytes()]),
-      makeContext({ user: users["clerk2@example.com"] }),
+      as("clerk2@example.com"),
       { id: String(request.id) },
     );
     expect(result.status).toBe(404);
@@ -323,28 +303,18 @@ describe("issue document form", () => {
 describe("revoking an issued document", () => {
   it("needs a reason, is audited, and the public page says REVOKED with the reason at once", async () => {
     const { loader: verifyLoader } = await import("~/routes/verify/verify");
-    const issued = await db
-      .selectFrom("issued_documents")
-      .selectAll()
-      .where("client_id", "=", demoUniversityId)
-      .where("status", "=", "VALID")
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    const path = `/clerks/document-categories/request/${issued.request_id}`;
-    const context = makeContext({ user: users["clerk@example.com"] });
-    const noReason = await run(
-      detail.action,
-      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "" }),
-      context,
-      { id: String(issued.request_id) },
-    );
+    const issued = await demoIssued();
+    const noReason = await postToRequest(issued.request_id, {
+      intent: "revoke",
+      issuedDocumentId: String(issued.id),
+      reason: "",
+    });
     expect(noReason.status).toBe(400);
-    const revoked = await run(
-      detail.action,
-      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Name misspelled" }),
-      context,
-      { id: String(issued.request_id) },
-    );
+    const revoked = await postToRequest(issued.request_id, {
+      intent: "revoke",
+      issuedDocumentId: String(issued.id),
+      reason: "Name misspelled",
+    });
     expect(revoked.status).toBe(302);
     expect(await auditEventsSinceSeed(db, "request.revoke")).toHaveLength(1);
     const notice = await db
@@ -371,22 +341,15 @@ describe("revoking an issued document", () => {
   });
 
   it("is refused to another client's clerk", async () => {
-    const issued = await db
-      .selectFrom("issued_documents")
-      .selectAll()
-      .where("client_id", "=", demoUniversityId)
-      .where("status", "=", "VALID")
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    const result = await run(
-      detail.action,
-      postForm(`/clerks/document-categories/request/${issued.request_id}`, {
+    const issued = await demoIssued();
+    const result = await postToRequest(
+      issued.request_id,
+      {
         intent: "revoke",
         issuedDocumentId: String(issued.id),
         reason: "Hostile",
-      }),
-      makeContext({ user: users["clerk2@example.com"] }),
-      { id: String(issued.request_id) },
+      },
+      "clerk2@example.com",
     );
     expect(result.status).toBe(404);
     expect(
@@ -399,19 +362,14 @@ describe("revoking an issued document", () => {
 describe("links back to the list", () => {
   it("go to the category's requests, or for a service admin to the client's", async () => {
     const request = await demoRequest("PENDING");
-    const clerkView = await run(
-      detail.loader,
-      new Request(`http://localhost/clerks/document-categories/request/${request.id}`),
-      makeContext({ user: users["clerk@example.com"] }),
-      { id: String(request.id) },
-    );
+    const clerkView = await requestPage(request.id);
     expect((clerkView.data as { links: { list: string } }).links.list).toBe(
       `/clerks/document-categories/requests/${request.document_category_id}`,
     );
     const serviceView = await run(
       detail.loader,
       new Request(`http://localhost/service-admin/clients-management/request/${request.id}`),
-      makeContext({ user: users["serviceadmin@example.com"] }),
+      as("serviceadmin@example.com"),
       { id: String(request.id) },
     );
     expect((serviceView.data as { links: { list: string } }).links.list).toBe(
