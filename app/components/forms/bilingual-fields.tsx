@@ -1,30 +1,53 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Field } from "~/components/ui/field";
-import { inputProps } from "./conform";
+import { Field, TextareaField } from "~/components/ui/field";
+import { inputProps, textareaProps } from "./conform";
 
 type Bilingual = { english?: string; arabic?: string };
 
+const LANGUAGES = [
+  { part: "english", lang: "en", dir: "ltr" },
+  { part: "arabic", lang: "ar", dir: "rtl" },
+] as const;
+
 /**
  * A value staff type in both languages (docs/architecture.md §9): its English input, left to right, then its
- * Arabic one, right to left, each marked with its language.
+ * Arabic one, right to left, each marked with its language; a textarea of `rows` lines for a longer text.
  */
 export function BilingualFields({
   field,
   english,
   arabic,
   autoComplete,
+  rows,
 }: {
   field: FieldMetadata<Bilingual | undefined, Record<string, unknown>, string[]>;
   english: string;
   arabic: string;
   autoComplete?: string;
+  rows?: number;
 }) {
   const parts = field.getFieldset();
-  return (
-    <>
-      <Field label={english} dir="ltr" lang="en" autoComplete={autoComplete} {...inputProps(parts.english, "text")} />
-      <Field label={arabic} dir="rtl" lang="ar" autoComplete={autoComplete} {...inputProps(parts.arabic, "text")} />
-    </>
+  const labels = { english, arabic };
+  return LANGUAGES.map(({ part, lang, dir }) =>
+    rows ? (
+      <TextareaField
+        key={part}
+        label={labels[part]}
+        rows={rows}
+        dir={dir}
+        lang={lang}
+        {...textareaProps(parts[part])}
+      />
+    ) : (
+      <Field
+        key={part}
+        label={labels[part]}
+        dir={dir}
+        lang={lang}
+        autoComplete={autoComplete}
+        {...inputProps(parts[part], "text")}
+      />
+    ),
   );
 }
 

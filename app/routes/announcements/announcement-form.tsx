@@ -5,11 +5,11 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
-import { inputProps, textareaProps } from "~/components/forms/conform";
+import { inputProps } from "~/components/forms/conform";
 import { useArea } from "~/components/layout/area-shell";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, TextareaField } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
@@ -68,7 +68,6 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
         }
       : {},
   });
-  const body = fields.body.getFieldset();
   const heading = announcement ? t("announcements.editTitle") : t("announcements.new");
   const back = announcement
     ? mustLinkTo(area, "announcement", { id: announcement.id })
@@ -89,19 +88,11 @@ export default function AnnouncementForm({ loaderData, actionData }: Route.Compo
             english={t("announcements.titleEnglish")}
             arabic={t("announcements.titleArabic")}
           />
-          <TextareaField
-            label={t("announcements.bodyEnglish")}
+          <BilingualFields
+            field={fields.body}
+            english={t("announcements.bodyEnglish")}
+            arabic={t("announcements.bodyArabic")}
             rows={10}
-            dir="ltr"
-            lang="en"
-            {...textareaProps(body.english)}
-          />
-          <TextareaField
-            label={t("announcements.bodyArabic")}
-            rows={10}
-            dir="rtl"
-            lang="ar"
-            {...textareaProps(body.arabic)}
           />
           <Field
             label={t("announcements.slug")}

@@ -50,6 +50,9 @@ const auditOf = async (id: number) =>
       .orderBy("id")
       .execute()
   ).map((row) => row.action);
+/** A one-button post (publish, unpublish, delete) on announcement `id`'s page in `area`; its status. */
+const postIntent = async (id: number, intent: string, context: ReturnType<typeof makeContext>, area = "clerks") =>
+  statusOf(detail.action, postForm(`/${area}/public-announcements/${id}`, { intent }), context, { id: String(id) });
 const count = async () => (await db.selectFrom("public_announcements").select("id").execute()).length;
 
 describe("writing announcements", () => {
@@ -123,14 +126,12 @@ describe("writing announcements", () => {
       ),
     ).toBe(404);
     const path = `/clerks/public-announcements/${draft.id}`;
-    expect(await statusOf(detail.action, postForm(path, { intent: "publish" }), clerk, { id: String(draft.id) })).toBe(
-      302,
-    );
+    expect(await postIntent(draft.id, "publish", clerk)).toBe(302);
     expect((await named("Library closed on Friday")).status).toBe("PUBLISHED");
     // A published announcement is not deleted: it is unpublished first.
-    await run(detail.action, postForm(path, { intent: "delete" }), clerk, { id: String(draft.id) });
+    await postIntent(draft.id, "delete", clerk);
     expect(await named("Library closed on Friday")).toBeDefined();
-    await run(detail.action, postForm(path, { intent: "unpublish" }), clerk, { id: String(draft.id) });
+    await postIntent(draft.id, "unpublish", clerk);
     expect((await named("Library closed on Friday")).status).toBe("DRAFT");
     expect(
       (await run(detail.action, postForm(path, { intent: "delete" }), clerk, { id: String(draft.id) })).headers.get(
@@ -203,14 +204,7 @@ describe("who may write", () => {
         { id: String(published.id) },
       ),
     ).toBe(404);
-    expect(
-      await statusOf(
-        detail.action,
-        postForm(`/clerks/public-announcements/${published.id}`, { intent: "unpublish" }),
-        otherClient,
-        { id: String(published.id) },
-      ),
-    ).toBe(404);
+    expect(await postIntent(published.id, "unpublish", otherClient)).toBe(404);
     expect((await named("New opening hours of the registry")).status).toBe("PUBLISHED");
   });
 
@@ -220,30 +214,9 @@ describe("who may write", () => {
     const superAdmin = makeContext({ user: users["superadmin@example.com"] });
     const all = await run(list.loader, new Request("http://localhost/super-admin/public-announcements"), superAdmin);
     expect((all.data as { total: number }).total).toBe(2);
-    expect(
-      await statusOf(
-        detail.action,
-        postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "publish" }),
-        superAdmin,
-        { id: String(draft.id) },
-      ),
-    ).toBe(403);
-    expect(
-      await statusOf(
-        detail.action,
-        postForm(`/super-admin/public-announcements/${draft.id}`, { intent: "delete" }),
-        superAdmin,
-        { id: String(draft.id) },
-      ),
-    ).toBe(403);
-    expect(
-      await statusOf(
-        detail.action,
-        postForm(`/super-admin/public-announcements/${published.id}`, { intent: "unpublish" }),
-        superAdmin,
-        { id: String(published.id) },
-      ),
-    ).toBe(302);
+    expect(await postIntent(draft.id, "publish", superAdmin, "super-admin")).toBe(403);
+    expect(await postIntent(draft.id, "delete", superAdmin, "super-admin")).toBe(403);
+    expect(await postIntent(published.id, "unpublish", superAdmin, "super-admin")).toBe(302);
     expect((await named("New opening hours of the registry")).status).toBe("DRAFT");
     expect(
       await db

@@ -16,34 +16,12 @@ let outsider: SessionUser;
 let superAdmin: SessionUser;
 let ownCategory: { id: number; client_id: number };
 
-async function staff(email: string, clientName?: string): Promise<SessionUser> {
-  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  const client = clientName
-    ? await db.selectFrom("clients").selectAll().where("name_en", "=", clientName).executeTakeFirstOrThrow()
-    : null;
-  return {
-    id: row.id,
-    email,
-    role: row.role,
-    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
-    middleName: null,
-    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: client
-      ? {
-          id: client.id,
-          nameEn: client.name_en,
-          nameAr: client.name_ar,
-          canDoSincera: client.can_do_sincera === 1,
-          canDoAttestation: client.can_do_attestation === 1,
-        }
-      : null,
-  };
-}
+const staff = (email: string) => sessionUserOf(db, email);
 
 beforeEach(async () => {
   db = await createSeededTestDb();
-  clerk = await staff("clerk@example.com", "Demo University");
-  outsider = await staff("clerk2@example.com", "Ministry of Labour");
+  clerk = await staff("clerk@example.com");
+  outsider = await staff("clerk2@example.com");
   superAdmin = await staff("superadmin@example.com");
   ownCategory = await db
     .selectFrom("document_categories")
