@@ -1,29 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import ar from "../../../locales/ar/common.json";
-import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
-import { createSeededTestDb, auditEventsSinceSeed } from "~/test/db";
+import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
 import * as list from "./client-categories";
 import * as listExport from "./client-categories-export";
+import { i18nFor } from "~/platform/i18n/instances.server";
 
 let db: DB;
 
-async function userOf(email: string) {
-  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    email,
-    role: row.role as Role,
-    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
-    middleName: null,
-    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: null,
-  };
-}
+const userOf = (email: string) => sessionUserOf(db, email);
 
 const valid = {
   "name.english": "Private schools",
@@ -34,10 +21,8 @@ const valid = {
 };
 const audits = async (action: string) => (await auditEventsSinceSeed(db, action)).length;
 const count = async () => (await db.selectFrom("client_categories").selectAll().execute()).length;
-const messageOf = (key: string) => {
-  const [group, name] = key.split(".") as ["validation", string];
-  return [(en[group] as Record<string, string>)[name], (ar[group] as Record<string, string>)[name]];
-};
+/** A message in English and in Arabic. */
+const messageOf = (key: string) => [i18nFor("en").t(key), i18nFor("ar").t(key)];
 
 beforeEach(async () => {
   db = await createSeededTestDb();
@@ -167,7 +152,7 @@ describe("client categories as CSV", () => {
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
       ["id", "name", "fee", "validityDays", "clientCount", "createdAt"]
-        .map((column) => (ar.admin.csv as Record<string, string>)[column])
+        .map((column) => i18nFor("ar").t(`admin.csv.${column}`))
         .join(","),
     );
     expect(lines).toHaveLength(2);

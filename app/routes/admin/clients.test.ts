@@ -2,11 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
 import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { toastValues } from "~/platform/toast/toast";
-import { createSeededTestDb, auditEventsSinceSeed } from "~/test/db";
+import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as detail from "./client";
@@ -16,18 +15,7 @@ import * as listExport from "./clients-export";
 
 let db: DB;
 
-async function userOf(email: string) {
-  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    email,
-    role: row.role as Role,
-    firstName: { english: row.first_name_en, arabic: row.first_name_ar },
-    middleName: null,
-    lastName: { english: row.last_name_en, arabic: row.last_name_ar },
-    client: null,
-  };
-}
+const userOf = (email: string) => sessionUserOf(db, email);
 
 const audits = async (action: string) => (await auditEventsSinceSeed(db, action)).length;
 const clientCount = async () => (await db.selectFrom("clients").select("id").execute()).length;
