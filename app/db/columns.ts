@@ -22,3 +22,6 @@ export const CATEGORY_NAMES = ["c.name_en as category_en", "c.name_ar as categor
 
 /** What a category's document costs and how long it holds, for queries that join the category as `c`. */
 export const CATEGORY_TERMS = ["c.fee", "c.currency", "c.validity_period_days"] as const;
+
+/** What the pages say of a stored file, for queries that join it as `f`. */
+export const FILE_FACTS = ["f.original_name", "f.mime_type", "f.size", "f.total_pages"] as const;

@@ -28,27 +28,14 @@ export function BilingualFields({
 }) {
   const parts = field.getFieldset();
   const labels = { english, arabic };
-  return LANGUAGES.map(({ part, lang, dir }) =>
-    rows ? (
-      <TextareaField
-        key={part}
-        label={labels[part]}
-        rows={rows}
-        dir={dir}
-        lang={lang}
-        {...textareaProps(parts[part])}
-      />
+  return LANGUAGES.map(({ part, lang, dir }) => {
+    const marked = { label: labels[part], dir, lang };
+    return rows ? (
+      <TextareaField key={part} {...marked} rows={rows} {...textareaProps(parts[part])} />
     ) : (
-      <Field
-        key={part}
-        label={labels[part]}
-        dir={dir}
-        lang={lang}
-        autoComplete={autoComplete}
-        {...inputProps(parts[part], "text")}
-      />
-    ),
-  );
+      <Field key={part} {...marked} autoComplete={autoComplete} {...inputProps(parts[part], "text")} />
+    );
+  });
 }
 
 type NameField = FieldMetadata<Bilingual | undefined, Record<string, unknown>, string[]>;

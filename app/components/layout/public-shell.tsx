@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { Link, href } from "react-router";
 import { LanguageSwitch } from "./language-switch";
+import { Card } from "~/components/ui/card";
+import { PageTitle } from "~/components/ui/page-title";
 
 /** Header and frame of the public pages (home, login, register). */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -23,5 +25,29 @@ export function PublicShell({ children }: { children: ReactNode }) {
         {children}
       </main>
     </div>
+  );
+}
+
+/** A public page of one card (sign in, register, reset a password): its title, an intro, then what it asks. */
+export function PublicCard({
+  title,
+  intro,
+  wide = false,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <PublicShell>
+      <PageTitle title={title} />
+      <Card className={`mx-auto ${wide ? "max-w-2xl" : "max-w-md"}`}>
+        <h1 className={`${intro ? "mb-2" : "mb-4"} text-2xl font-bold`}>{title}</h1>
+        {intro ? <p className="mb-4 text-gray-11">{intro}</p> : null}
+        {children}
+      </Card>
+    </PublicShell>
   );
 }

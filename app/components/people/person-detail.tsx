@@ -12,7 +12,7 @@ import type { ManagedRole } from "~/modules/people/schema";
 import { formatDate, formatFileSize, personName, pick } from "~/utils/format";
 import type { EditedPerson } from "./person-form";
 import { permissionLabel } from "./person-fields";
-import { DetailHeader } from "~/components/ui/detail-header";
+import { ScreenHeader } from "~/components/ui/screen-header";
 import { LinkOrText } from "~/components/ui/link-or-text";
 
 export interface ShownPerson extends EditedPerson {
@@ -93,7 +93,7 @@ export function PersonDetail({
   const granted = person.permissions.length > 0 ? person.permissions : CLIENT_ADMIN_PERMISSIONS;
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <DetailHeader
+      <ScreenHeader
         title={name}
         heading={
           <>
@@ -115,7 +115,7 @@ export function PersonDetail({
         <ButtonLink to="?dialog=status" variant={active ? "danger" : "solid"} preventScrollReset>
           {t(active ? "admin.deactivate" : "admin.reactivate")}
         </ButtonLink>
-      </DetailHeader>
+      </ScreenHeader>
       {ACCESS_ACTIONS.filter((action) => active && dialog === action.intent).map((action) => (
         <ConfirmAction
           key={action.intent}

@@ -1,8 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
-import { Link } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { Button, ButtonLink } from "./button";
-import { PageTitle } from "./page-title";
+import { ScreenHeader } from "./screen-header";
 
 /** Heading, optional back link, add button and search box of a list screen. */
 export function ListHeader({
@@ -29,19 +28,10 @@ export function ListHeader({
   const { t } = useTranslation();
   return (
     <>
-      <PageTitle title={title} />
-      {back ? (
-        <Link to={back.href} className="text-sm text-accent-11 underline">
-          {back.label}
-        </Link>
-      ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <div className="flex flex-wrap items-center gap-2">
-          {actions}
-          <ButtonLink to={addHref}>{addLabel}</ButtonLink>
-        </div>
-      </div>
+      <ScreenHeader title={title} back={back}>
+        {actions}
+        <ButtonLink to={addHref}>{addLabel}</ButtonLink>
+      </ScreenHeader>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

@@ -1,4 +1,4 @@
-import { CLIENT_NAMES, HOLDER_CONTACT, HOLDER_NAMES } from "~/db/columns";
+import { CLIENT_NAMES, FILE_FACTS, HOLDER_CONTACT, HOLDER_NAMES } from "~/db/columns";
 import { idOf, toFlag } from "~/db/values";
 import { containsText } from "~/db/dialect";
 import { pageOf } from "~/db/paging";
@@ -7,12 +7,15 @@ import type { DB } from "~/db/db.server";
 import { usersMatching } from "~/db/search";
 import type { AttestationStatus } from "~/db/schema";
 
+/** An attestation as its lists show it. */
+const ATTESTATION_SUMMARY = ["a.id", "a.document_name", "a.status", "a.created_at"] as const;
+
 /** A beneficiary's latest attestation requests, with the client asked (a beneficiary's page). */
 export function latestAttestationsOf(db: DB, beneficiaryId: number, limit = 5) {
   return db
     .selectFrom("attestations as a")
     .innerJoin("clients as cl", "cl.id", "a.client_id")
-    .select(["a.id", "a.document_name", "a.status", "a.created_at", ...CLIENT_NAMES])
+    .select([...ATTESTATION_SUMMARY, ...CLIENT_NAMES])
     .where("a.beneficiary_id", "=", beneficiaryId)
     .orderBy("a.id", "desc")
     .limit(limit)
@@ -50,16 +53,7 @@ const withRowColumns = (base: ReturnType<typeof filteredAttestations>) =>
   base
     .innerJoin("users as b", "b.id", "a.beneficiary_id")
     .innerJoin("clients as cl", "cl.id", "a.client_id")
-    .select([
-      "a.id",
-      "a.document_name",
-      "a.status",
-      "a.created_at",
-      "a.reviewed_at",
-      ...HOLDER_NAMES,
-      "b.email",
-      ...CLIENT_NAMES,
-    ]);
+    .select([...ATTESTATION_SUMMARY, "a.reviewed_at", ...HOLDER_NAMES, "b.email", ...CLIENT_NAMES]);
 
 /** Attestation lists (the beneficiary's own, a client's, or all): newest first, filtered, paged. */
 export async function listAttestations(db: DB, filter: AttestationListFilter) {
@@ -99,10 +93,7 @@ export function findAttestation(db: DB, id: number) {
       ...CLIENT_NAMES,
       "cl.can_do_attestation",
       ...HOLDER_CONTACT,
-      "f.original_name",
-      "f.mime_type",
-      "f.size",
-      "f.total_pages",
+      ...FILE_FACTS,
       "f.storage_key",
       "r.first_name_en as reviewer_first_en",
       "r.last_name_en as reviewer_last_en",

@@ -26,6 +26,20 @@ export async function insertSession(
     .execute();
 }
 
+/** Who a session's user is, as every signed-in request knows them. */
+const SESSION_USER = [
+  "users.id",
+  "users.email",
+  "users.role",
+  "users.status",
+  "users.first_name_en",
+  "users.first_name_ar",
+  "users.middle_name_en",
+  "users.middle_name_ar",
+  "users.last_name_en",
+  "users.last_name_ar",
+] as const;
+
 // Prepared: every signed-in request reads its session (docs/architecture.md §11).
 const sessionWithUser = prepared((db: DB, sessionId: string) =>
   db
@@ -33,22 +47,13 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("two_factor_policy", "two_factor_policy.role", "users.role")
     .select([
+      ...SESSION_USER,
       "sessions.id as session_id",
-      "users.totp_enabled_at",
-      "two_factor_policy.required as two_factor_required",
       "sessions.kind",
       "sessions.expires_at",
       "sessions.last_seen_at",
-      "users.id",
-      "users.email",
-      "users.role",
-      "users.status",
-      "users.first_name_en",
-      "users.first_name_ar",
-      "users.middle_name_en",
-      "users.middle_name_ar",
-      "users.last_name_en",
-      "users.last_name_ar",
+      "users.totp_enabled_at",
+      "two_factor_policy.required as two_factor_required",
     ])
     .where("sessions.id", "=", sessionId),
 );

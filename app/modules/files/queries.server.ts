@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/db/schema";
 import type { DB } from "~/db/db.server";
+import { FILE_FACTS } from "~/db/columns";
 
 export async function insertFile(
   db: DB,
@@ -81,10 +82,7 @@ export function attachmentsOf(
         "a.status",
         "a.supporting_document_type_id",
         "a.file_id",
-        "f.original_name",
-        "f.mime_type",
-        "f.size",
-        "f.total_pages",
+        ...FILE_FACTS,
         "st.document_type_en",
         "st.document_type_ar",
       ])

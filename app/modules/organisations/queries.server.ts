@@ -170,23 +170,17 @@ export function clientsForExport(db: DB, q: string) {
 }
 
 export function findClient(db: DB, id: number) {
-  return db
-    .selectFrom("clients")
-    .innerJoin("client_categories", "client_categories.id", "clients.client_category_id")
+  return filteredClients(db, "")
     .leftJoin("users", "users.id", "clients.client_admin_id")
     .select([
-      "clients.id",
+      ...CLIENT_COLUMNS,
       "clients.id as client_id",
-      "clients.name_en",
-      "clients.name_ar",
       "clients.address",
       "clients.can_do_sincera",
       "clients.can_do_attestation",
       "clients.client_category_id",
       "clients.client_admin_id",
       "clients.created_at",
-      "client_categories.name_en as category_en",
-      "client_categories.name_ar as category_ar",
       "users.first_name_en as admin_first_en",
       "users.last_name_en as admin_last_en",
       "users.first_name_ar as admin_first_ar",

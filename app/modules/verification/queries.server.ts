@@ -4,6 +4,28 @@ import type { Insertable } from "kysely";
 import type { VerificationEventsTable } from "~/db/schema";
 import type { DB } from "~/db/db.server";
 
+/** What the verification page says of a document: the document, its issuer, its holder and its file. */
+const VERIFIED_COLUMNS = [
+  "d.id",
+  "d.kind",
+  "d.verification_code",
+  "d.document_name",
+  "d.document_hash",
+  "d.expiry_date",
+  "d.created_at",
+  "d.status",
+  "d.revoked_at",
+  "d.revocation_reason",
+  "d.secure_plus_enabled",
+  "d.access_pin_hash",
+  "d.beneficiary_id",
+  "c.name_en as issuer_en",
+  "c.name_ar as issuer_ar",
+  ...HOLDER_NAMES,
+  "f.storage_key",
+  "f.mime_type",
+] as const;
+
 // Prepared: the public verification page runs this on every look-up (docs/architecture.md §11).
 const issuedDocumentByCode = prepared((db: DB, code: string) =>
   db
@@ -11,26 +33,7 @@ const issuedDocumentByCode = prepared((db: DB, code: string) =>
     .innerJoin("clients as c", "c.id", "d.client_id")
     .innerJoin("users as b", "b.id", "d.beneficiary_id")
     .innerJoin("files as f", "f.id", "d.file_id")
-    .select([
-      "d.id",
-      "d.kind",
-      "d.verification_code",
-      "d.document_name",
-      "d.document_hash",
-      "d.expiry_date",
-      "d.created_at",
-      "d.status",
-      "d.revoked_at",
-      "d.revocation_reason",
-      "d.secure_plus_enabled",
-      "d.access_pin_hash",
-      "d.beneficiary_id",
-      "c.name_en as issuer_en",
-      "c.name_ar as issuer_ar",
-      ...HOLDER_NAMES,
-      "f.storage_key",
-      "f.mime_type",
-    ])
+    .select(VERIFIED_COLUMNS)
     .where("d.verification_code", "=", code),
 );
 

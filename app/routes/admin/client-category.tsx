@@ -15,7 +15,7 @@ import { removeClientCategory } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/client-category";
-import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
 import { bilingualRows, DetailList } from "~/components/ui/detail-list";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
@@ -54,12 +54,12 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
   const name = pick(lng, category.name_en, category.name_ar);
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <DetailHeader
+      <ScreenHeader
         title={name}
         back={{ href: mustLinkTo(area, "clientCategories"), label: t("admin.clientCategories") }}
       >
         <EditDeleteButtons editHref={mustLinkTo(area, "clientCategoryEdit", { id: category.id })} />
-      </DetailHeader>
+      </ScreenHeader>
       {actionData && "error" in actionData ? (
         <Callout tone="error">{t(actionData.error, { count: clients.length })}</Callout>
       ) : null}

@@ -22,7 +22,7 @@ import { removeClient } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { personName, pick } from "~/utils/format";
 import type { Route } from "./+types/client";
-import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
 import { LinkOrText } from "~/components/ui/link-or-text";
 import { bilingualRows, DetailList } from "~/components/ui/detail-list";
 
@@ -105,9 +105,9 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
       : [];
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <DetailHeader title={name} back={{ href: mustLinkTo(area, "clients"), label: t("admin.clients") }}>
+      <ScreenHeader title={name} back={{ href: mustLinkTo(area, "clients"), label: t("admin.clients") }}>
         <EditDeleteButtons editHref={mustLinkTo(area, "clientEdit", { id: client.id })} />
-      </DetailHeader>
+      </ScreenHeader>
       {references.length > 0 ? (
         <Callout tone="error">
           <p>{t("admin.clientInUse")}</p>

@@ -2,7 +2,6 @@ import { personCell, StaffTable, statusCell } from "~/components/ui/staff-table"
 import { FilterSelect } from "~/components/ui/filter-select";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusSelect } from "~/components/requests/status-select";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { ATTESTATION_STATUSES } from "~/db/schema";
 import { linkTo } from "~/modules/access";
@@ -15,6 +14,7 @@ import { formatDate, personName, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { attestationListFilterOf } from "~/modules/attestations/staff-list.server";
 import type { Route } from "./+types/staff-attestations";
+import { ScreenHeader } from "~/components/ui/screen-header";
 
 /**
  * The attestations staff decide on (docs/architecture.md §6.4): a clerk's client's, or (super admin) every client's with
@@ -42,11 +42,9 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
   const title = t("attestations.title");
   return (
     <div className="flex flex-col gap-5">
-      <PageTitle title={title} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{title}</h1>
+      <ScreenHeader title={title}>
         <ExportLink />
-      </div>
+      </ScreenHeader>
       <ListFilters searchLabel={t("attestations.searchLabel")} q={filters.q}>
         <StatusSelect statuses={ATTESTATION_STATUSES} value={filters.status} label={t("staff.status")} />
         {clients ? (

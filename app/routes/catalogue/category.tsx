@@ -18,7 +18,7 @@ import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
-import { DetailHeader, EditDeleteButtons } from "~/components/ui/detail-header";
+import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -59,12 +59,12 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
   const name = pick(lng, category.name_en, category.name_ar);
   return (
     <div className="flex max-w-4xl flex-col gap-5">
-      <DetailHeader title={name} back={{ href: mustLinkTo(area, "categories"), label: t("catalogue.categories") }}>
+      <ScreenHeader title={name} back={{ href: mustLinkTo(area, "categories"), label: t("catalogue.categories") }}>
         <ButtonLink to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} variant="soft">
           {t("catalogue.requests")}
         </ButtonLink>
         <EditDeleteButtons editHref={mustLinkTo(area, "categoryEdit", { id: category.id })} />
-      </DetailHeader>
+      </ScreenHeader>
       {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>

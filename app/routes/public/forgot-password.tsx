@@ -5,11 +5,9 @@ import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
-import { PublicShell } from "~/components/layout/public-shell";
+import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -49,24 +47,19 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     lastResult: actionData,
   });
   return (
-    <PublicShell>
-      <PageTitle title={t("auth.forgot.title")} />
-      <Card className="mx-auto max-w-md">
-        <h1 className="mb-2 text-2xl font-bold">{t("auth.forgot.title")}</h1>
-        <p className="mb-4 text-gray-11">{t("auth.forgot.intro")}</p>
-        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("auth.forgot.submit")}
-          </Button>
-        </Form>
-        <p className="mt-4 text-sm">
-          <Link to={href("/login")} className="text-accent-11 underline">
-            {t("auth.forgot.backToLogin")}
-          </Link>
-        </p>
-      </Card>
-    </PublicShell>
+    <PublicCard title={t("auth.forgot.title")} intro={t("auth.forgot.intro")}>
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("auth.forgot.submit")}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm">
+        <Link to={href("/login")} className="text-accent-11 underline">
+          {t("auth.forgot.backToLogin")}
+        </Link>
+      </p>
+    </PublicCard>
   );
 }

@@ -5,11 +5,9 @@ import { data, href, Link, redirect, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
-import { PublicShell } from "~/components/layout/public-shell";
+import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -69,30 +67,25 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
     lastResult: actionData,
   });
   return (
-    <PublicShell>
-      <PageTitle title={t("twoFactor.signInTitle")} />
-      <Card className="mx-auto max-w-md">
-        <h1 className="mb-2 text-2xl font-bold">{t("twoFactor.signInTitle")}</h1>
-        <p className="mb-4 text-gray-11">{t("twoFactor.signInIntro")}</p>
-        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <Field
-            label={t("twoFactor.code")}
-            autoComplete="one-time-code"
-            inputMode="text"
-            dir="ltr"
-            {...inputProps(fields.code, "text")}
-          />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("twoFactor.verify")}
-          </Button>
-        </Form>
-        <p className="mt-4 text-sm">
-          <Link to={href("/login")} className="text-accent-11 underline">
-            {t("twoFactor.startAgain")}
-          </Link>
-        </p>
-      </Card>
-    </PublicShell>
+    <PublicCard title={t("twoFactor.signInTitle")} intro={t("twoFactor.signInIntro")}>
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Field
+          label={t("twoFactor.code")}
+          autoComplete="one-time-code"
+          inputMode="text"
+          dir="ltr"
+          {...inputProps(fields.code, "text")}
+        />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("twoFactor.verify")}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm">
+        <Link to={href("/login")} className="text-accent-11 underline">
+          {t("twoFactor.startAgain")}
+        </Link>
+      </p>
+    </PublicCard>
   );
 }

@@ -6,11 +6,9 @@ import { data, href, Link, redirect, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
-import { PublicShell } from "~/components/layout/public-shell";
+import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { signIn } from "~/modules/auth/service.server";
@@ -83,35 +81,31 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     lastResult: actionData,
   });
   return (
-    <PublicShell>
-      <PageTitle title={t("auth.login.title")} />
-      <Card className="mx-auto max-w-md">
-        <h1 className="mb-4 text-2xl font-bold">{t("auth.login.title")}</h1>
-        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
-          <Field
-            label={t("auth.fields.password")}
-            autoComplete="current-password"
-            {...inputProps(fields.password, "password")}
-          />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("auth.login.submit")}
-          </Button>
-        </Form>
-        <p className="mt-4 text-sm">
-          <Link to={href("/forgot-password")} className="text-accent-11 underline">
-            {t("auth.login.forgotLink")}
-          </Link>
-        </p>
-        <p className="mt-2 text-sm text-gray-11">
-          {t("auth.login.noAccount")}{" "}
-          <Link to={href("/register")} className="text-accent-11 underline">
-            {t("auth.login.registerLink")}
-          </Link>
-        </p>
-      </Card>
-    </PublicShell>
+    <PublicCard title={t("auth.login.title")}>
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
+        <Field
+          label={t("auth.fields.password")}
+          autoComplete="current-password"
+          {...inputProps(fields.password, "password")}
+        />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("auth.login.submit")}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm">
+        <Link to={href("/forgot-password")} className="text-accent-11 underline">
+          {t("auth.login.forgotLink")}
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-gray-11">
+        {t("auth.login.noAccount")}{" "}
+        <Link to={href("/register")} className="text-accent-11 underline">
+          {t("auth.login.registerLink")}
+        </Link>
+      </p>
+    </PublicCard>
   );
 }

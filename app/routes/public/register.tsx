@@ -7,10 +7,8 @@ import { useTranslation } from "~/utils/i18n";
 import { data, Link, useNavigation, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
-import { PublicShell } from "~/components/layout/public-shell";
+import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18next.server";
@@ -64,39 +62,35 @@ export default function Register({ actionData }: Route.ComponentProps) {
   });
 
   return (
-    <PublicShell>
-      <PageTitle title={t("auth.register.title")} />
-      <Card className="mx-auto max-w-2xl">
-        <h1 className="mb-4 text-2xl font-bold">{t("auth.register.title")}</h1>
-        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-6">
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <legend className="mb-2 font-semibold">{t("auth.register.names")}</legend>
-            <FullNameFields fields={fields} label={t} />
-          </fieldset>
-          <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <legend className="mb-2 font-semibold">{t("auth.register.contact")}</legend>
-            <ContactFields email={fields.email} phone={fields.phone} nin={fields.nin} own />
-          </fieldset>
-          <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <legend className="mb-2 font-semibold">{t("auth.register.security")}</legend>
-            <NewPasswordFields
-              password={fields.password}
-              confirmPassword={fields.confirmPassword}
-              label="auth.fields.password"
-            />
-          </fieldset>
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("auth.register.submit")}
-          </Button>
-        </Form>
-        <p className="mt-4 text-sm text-gray-11">
-          {t("auth.register.haveAccount")}{" "}
-          <Link to={href("/login")} className="text-accent-11 underline">
-            {t("auth.register.loginLink")}
-          </Link>
-        </p>
-      </Card>
-    </PublicShell>
+    <PublicCard title={t("auth.register.title")} wide>
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-6">
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <legend className="mb-2 font-semibold">{t("auth.register.names")}</legend>
+          <FullNameFields fields={fields} label={t} />
+        </fieldset>
+        <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <legend className="mb-2 font-semibold">{t("auth.register.contact")}</legend>
+          <ContactFields email={fields.email} phone={fields.phone} nin={fields.nin} own />
+        </fieldset>
+        <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <legend className="mb-2 font-semibold">{t("auth.register.security")}</legend>
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            label="auth.fields.password"
+          />
+        </fieldset>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("auth.register.submit")}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm text-gray-11">
+        {t("auth.register.haveAccount")}{" "}
+        <Link to={href("/login")} className="text-accent-11 underline">
+          {t("auth.register.loginLink")}
+        </Link>
+      </p>
+    </PublicCard>
   );
 }

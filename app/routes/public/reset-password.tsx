@@ -5,11 +5,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
-import { PublicShell } from "~/components/layout/public-shell";
+import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
-import { Card } from "~/components/ui/card";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -63,28 +61,24 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   });
   const title = t(loaderData.invitation ? "auth.reset.invitationTitle" : "auth.reset.title");
   return (
-    <PublicShell>
-      <PageTitle title={title} />
-      <Card className="mx-auto max-w-md">
-        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
-        {loaderData.token === null ? (
-          <Callout tone="error">{t("auth.reset.invalidLink")}</Callout>
-        ) : (
-          <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-            <FormErrors errors={form.errors} id={form.errorId} />
-            <input type="hidden" name="token" value={loaderData.token} />
-            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-            <Button type="submit" disabled={navigation.state === "submitting"}>
-              {t("auth.reset.submit")}
-            </Button>
-          </Form>
-        )}
-        <p className="mt-4 text-sm">
-          <Link to={href("/forgot-password")} className="text-accent-11 underline">
-            {t("auth.reset.askAgain")}
-          </Link>
-        </p>
-      </Card>
-    </PublicShell>
+    <PublicCard title={title}>
+      {loaderData.token === null ? (
+        <Callout tone="error">{t("auth.reset.invalidLink")}</Callout>
+      ) : (
+        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <input type="hidden" name="token" value={loaderData.token} />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("auth.reset.submit")}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-4 text-sm">
+        <Link to={href("/forgot-password")} className="text-accent-11 underline">
+          {t("auth.reset.askAgain")}
+        </Link>
+      </p>
+    </PublicCard>
   );
 }

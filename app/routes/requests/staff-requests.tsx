@@ -4,7 +4,6 @@ import { FilterSelect } from "~/components/ui/filter-select";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListFilters } from "~/components/ui/list-filters";
 import { StatusSelect } from "~/components/requests/status-select";
-import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { linkTo } from "~/modules/access";
@@ -15,6 +14,7 @@ import { staffRequestListOf } from "~/modules/requests/staff-list.server";
 import { listRequests } from "~/modules/requests/staff-queries.server";
 import { formatAge, formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
+import { ScreenHeader } from "~/components/ui/screen-header";
 
 /** One list for every staff area (staff-list.server.ts says which requests); its download is staff-requests-export.ts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -69,11 +69,9 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
   return (
     <div className="flex flex-col gap-5">
-      <PageTitle title={title} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">{title}</h1>
+      <ScreenHeader title={title}>
         <ExportLink />
-      </div>
+      </ScreenHeader>
       <ListFilters searchLabel={t("staff.searchLabel")} q={filters.q}>
         <StatusSelect statuses={REQUEST_STATUSES} value={filters.status} label={t("staff.status")} />
         <DateFilter name="from" label={t("staff.from")} value={filters.from} />

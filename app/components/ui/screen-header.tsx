@@ -4,8 +4,8 @@ import { useTranslation } from "~/utils/i18n";
 import { ButtonLink } from "./button";
 import { PageTitle } from "./page-title";
 
-/** Title, back link and action buttons of a detail screen. */
-export function DetailHeader({
+/** Title, back link (where the screen has one) and action buttons of a screen. */
+export function ScreenHeader({
   title,
   heading,
   back,
@@ -13,15 +13,17 @@ export function DetailHeader({
 }: {
   title: string;
   heading?: ReactNode;
-  back: { href: string; label: string };
-  children: ReactNode;
+  back?: { href: string; label: string };
+  children?: ReactNode;
 }) {
   return (
     <>
       <PageTitle title={title} />
-      <Link to={back.href} className="text-sm text-accent-11 underline">
-        {back.label}
-      </Link>
+      {back ? (
+        <Link to={back.href} className="text-sm text-accent-11 underline">
+          {back.label}
+        </Link>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="flex items-center gap-3 text-2xl font-bold">{heading ?? title}</h1>
         <div className="flex flex-wrap gap-2">{children}</div>
