@@ -1,9 +1,10 @@
 import { BilingualFields } from "~/components/forms/bilingual-fields";
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
 import { CURRENCIES } from "~/modules/catalogue/schema";
+import { SelectField } from "~/components/forms/select-field";
 
 type Form = Record<string, unknown>;
 type Text = FieldMetadata<string, Form, string[]>;
@@ -15,20 +16,17 @@ type OptionalBilingual = FieldMetadata<{ english?: string; arabic?: string } | u
  * and client categories (the same fields, the same schema).
  */
 export function PricedFields({
-  name,
-  description,
-  fee,
-  currency,
-  validityPeriod,
+  fields: { name, description, fee, currency, validityPeriod },
 }: {
-  name: Bilingual;
-  description: OptionalBilingual;
-  fee: Text;
-  currency: Text;
-  validityPeriod: Text;
+  fields: {
+    name: Bilingual;
+    description: OptionalBilingual;
+    fee: Text;
+    currency: Text;
+    validityPeriod: Text;
+  };
 }) {
   const { t } = useTranslation();
-  const { key: _currencyKey, ...currencyProps } = getSelectProps(currency);
   return (
     <>
       <BilingualFields field={name} english={t("catalogue.nameEnglish")} arabic={t("catalogue.nameArabic")} />
@@ -44,23 +42,12 @@ export function PricedFields({
         dir="ltr"
         {...inputProps(fee, "text")}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={currency.id} className="text-sm font-medium">
-          {t("catalogue.currency")}
-        </label>
-        <select {...currencyProps} className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2" dir="ltr">
-          {CURRENCIES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-        {currency.errors ? (
-          <p id={currency.errorId} className="text-sm text-red-11">
-            {t(currency.errors[0])}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        field={currency}
+        label={t("catalogue.currency")}
+        options={CURRENCIES.map((code) => ({ id: code, label: code }))}
+        dir="ltr"
+      />
       <Field
         label={t("catalogue.validityPeriod")}
         inputMode="numeric"

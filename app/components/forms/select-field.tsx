@@ -2,26 +2,30 @@ import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 
 interface Option {
-  id: number;
+  id: number | string;
   label: string;
 }
 
-/** A labelled select of a conform form, with its translated error beneath it. */
+/** A labelled select of a conform form, with its translated error beneath it; `placeholder` offers "none". */
 export function SelectField<Schema extends Record<string, unknown>>({
   field,
   label,
   options,
   placeholder,
+  className = "",
+  dir,
 }: {
   field: FieldMetadata<unknown, Schema, string[]>;
   label: string;
   options: Option[];
-  placeholder: string;
+  placeholder?: string;
+  className?: string;
+  dir?: "ltr";
 }) {
   const { t } = useTranslation();
   const { key: _key, ...props } = getSelectProps(field);
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={field.id} className="text-sm font-medium">
         {label}
       </label>
@@ -30,8 +34,9 @@ export function SelectField<Schema extends Record<string, unknown>>({
         aria-invalid={field.errors ? true : undefined}
         aria-describedby={field.errors ? field.errorId : undefined}
         className="w-full min-w-0 rounded-md border border-gray-7 bg-white px-3 py-2"
+        dir={dir}
       >
-        <option value="">{placeholder}</option>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.id} value={option.id}>
             {option.label}

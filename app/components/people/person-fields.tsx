@@ -5,6 +5,8 @@ import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access";
 import { ContactFields } from "~/components/forms/contact-fields";
+import { SelectField } from "~/components/forms/select-field";
+import { pick } from "~/utils/format";
 
 type Form = Record<string, unknown>;
 type Text = FieldMetadata<string | undefined, Form, string[]>;
@@ -15,20 +17,10 @@ export const permissionLabel = (permission: string) => `admin.permissionLabels.$
 
 /** docs/product.md, Rules and messages, "Admin form": names in both languages, email, phone, national id and password. */
 export function AdminFields({
-  firstName,
-  lastName,
-  email,
-  phone,
-  nin,
-  password,
+  fields: { firstName, lastName, email, phone, nin, password },
   editing,
 }: {
-  firstName: Bilingual;
-  lastName: Bilingual;
-  email: Text;
-  phone: Text;
-  nin: Text;
-  password: Text;
+  fields: { firstName: Bilingual; lastName: Bilingual; email: Text; phone: Text; nin: Text; password: Text };
   editing: boolean;
 }) {
   const { t } = useTranslation();
@@ -113,31 +105,15 @@ export function ClerkFields({
     <>
       <Field label={t("admin.jobTitleOptional")} autoComplete="off" {...inputProps(jobTitle, "text")} />
       {clients ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={clientId.id} className="text-sm font-medium">
-            {t("profile.client")}
-          </label>
-          <select
-            id={clientId.id}
-            name={clientId.name}
-            defaultValue={clientId.initialValue ?? ""}
-            aria-invalid={clientId.errors ? true : undefined}
-            aria-describedby={clientId.errors ? clientId.errorId : undefined}
-            className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2"
-          >
-            <option value="">{t("admin.chooseClient")}</option>
-            {clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {i18n.language === "en" ? client.name_en : client.name_ar}
-              </option>
-            ))}
-          </select>
-          {clientId.errors ? (
-            <p id={clientId.errorId} className="text-sm text-red-11">
-              {t(clientId.errors[0])}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          field={clientId}
+          label={t("profile.client")}
+          placeholder={t("admin.chooseClient")}
+          options={clients.map((client) => ({
+            id: client.id,
+            label: pick(i18n.language, client.name_en, client.name_ar),
+          }))}
+        />
       ) : null}
     </>
   );

@@ -71,15 +71,7 @@ export function PersonForm({
   const back = person ? mustLinkTo(area, kind.screens.detail, { id: person.id }) : mustLinkTo(area, kind.screens.list);
   return (
     <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
-      <AdminFields
-        firstName={fields.firstName}
-        lastName={fields.lastName}
-        email={fields.email}
-        phone={fields.phone}
-        nin={fields.nin}
-        password={fields.password}
-        editing={Boolean(person)}
-      />
+      <AdminFields fields={fields} editing={Boolean(person)} />
       {role === "CLIENT_ADMIN" ? (
         <ClientAdminFields
           jobTitle={fields.jobTitle}

@@ -67,13 +67,7 @@ export default function ClientCategoryForm({ loaderData, actionData }: Route.Com
     : mustLinkTo(area, "clientCategories");
   return (
     <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
-      <PricedFields
-        name={fields.name}
-        description={fields.description}
-        fee={fields.fee}
-        currency={fields.currency}
-        validityPeriod={fields.validityPeriod}
-      />
+      <PricedFields fields={fields} />
     </FormPage>
   );
 }

@@ -1,6 +1,5 @@
 import { useZodForm } from "~/components/forms/conform";
 import { idOf } from "~/db/values";
-import { getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -17,6 +16,7 @@ import { areaOf, notFound, principalOf, requirePermission } from "~/modules/acce
 import type { Route } from "./+types/category-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/platform/http/body.server";
+import { SelectField } from "~/components/forms/select-field";
 
 /** Create (`create`) and edit (`edit/{id}`) a document category: one form, mounted in every area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -65,7 +65,6 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
   const title = category
     ? t("catalogue.editCategory", { name: pick(i18n.language, category.name_en, category.name_ar) })
     : t("catalogue.createCategory");
-  const { key: _clientKey, ...clientProps } = getSelectProps(fields.clientId);
   return (
     <FormPage
       title={title}
@@ -76,28 +75,18 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
       form={form}
     >
       {clients && !category ? (
-        <div className="flex flex-col gap-1 md:col-span-2">
-          <label htmlFor={fields.clientId.id} className="text-sm font-medium">
-            {t("catalogue.client")}
-          </label>
-          <select {...clientProps} className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2">
-            <option value="">{t("catalogue.chooseClient")}</option>
-            {clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {pick(i18n.language, client.name_en, client.name_ar)}
-              </option>
-            ))}
-          </select>
-          {fields.clientId.errors ? <p className="text-sm text-red-11">{t(fields.clientId.errors[0])}</p> : null}
-        </div>
+        <SelectField
+          field={fields.clientId}
+          label={t("catalogue.client")}
+          placeholder={t("catalogue.chooseClient")}
+          className="md:col-span-2"
+          options={clients.map((client) => ({
+            id: client.id,
+            label: pick(i18n.language, client.name_en, client.name_ar),
+          }))}
+        />
       ) : null}
-      <PricedFields
-        name={fields.name}
-        description={fields.description}
-        fee={fields.fee}
-        currency={fields.currency}
-        validityPeriod={fields.validityPeriod}
-      />
+      <PricedFields fields={fields} />
     </FormPage>
   );
 }

@@ -3,7 +3,6 @@ import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
-import { getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
@@ -18,6 +17,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import type { Route } from "./+types/required-field-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/platform/http/body.server";
+import { SelectField } from "~/components/forms/select-field";
 
 /** Create and edit a required field (spec: the edit screen needs its category, from the list). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -65,7 +65,6 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
       : { fieldType: "text", documentCategoryId: String(category.id) },
   });
   const title = field ? t("catalogue.updateField") : t("catalogue.newField");
-  const { key: _typeKey, ...typeProps } = getSelectProps(fields.fieldType);
   return (
     <FormPage
       title={title}
@@ -84,19 +83,11 @@ export default function RequiredFieldForm({ loaderData, actionData }: Route.Comp
         dir="ltr"
         {...inputProps(fields.fieldName, "text")}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fields.fieldType.id} className="text-sm font-medium">
-          {t("catalogue.fieldType")}
-        </label>
-        <select {...typeProps} className="max-w-full rounded-md border border-gray-7 bg-white px-3 py-2">
-          {FIELD_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`catalogue.fieldTypes.${type}`)}
-            </option>
-          ))}
-        </select>
-        {fields.fieldType.errors ? <p className="text-sm text-red-11">{t(fields.fieldType.errors[0])}</p> : null}
-      </div>
+      <SelectField
+        field={fields.fieldType}
+        label={t("catalogue.fieldType")}
+        options={FIELD_TYPES.map((type) => ({ id: type, label: t(`catalogue.fieldTypes.${type}`) }))}
+      />
       <CheckboxField label={t("catalogue.isRequired")} {...checkboxProps(fields.isRequired)} />
     </FormPage>
   );
