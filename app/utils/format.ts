@@ -67,7 +67,8 @@ export const isolate = (value: string) => `\u2068${value}\u2069`;
 
 export const pick = (lng: string, english: string, arabic: string) => (lng === "en" ? english : arabic);
 
-interface PersonNames {
+/** A person's first and last names in both languages, as the users table holds them. */
+export interface PersonNames {
   first_name_en: string;
   last_name_en: string;
   first_name_ar: string;

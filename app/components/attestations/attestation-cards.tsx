@@ -3,6 +3,7 @@ import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
 import { formatDateTime, formatFileSize, isolate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 interface AttestationSummaryProps {
   attestation: {
@@ -62,15 +63,9 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
         </dd>
         <dt className="text-gray-11">{fileLabel}</dt>
         <dd className="flex flex-wrap items-center gap-2">
-          <a
-            href={href("/files/:id", { id: String(attestation.file_id) })}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="text-accent-11 underline"
-            data-testid="original-file"
-          >
+          <NewTabLink href={href("/files/:id", { id: String(attestation.file_id) })} testId="original-file">
             <bdi>{attestation.original_name}</bdi>
-          </a>
+          </NewTabLink>
           <span className="text-sm text-gray-11">
             <bdi>{attestation.mime_type}</bdi> · <bdi>{formatFileSize(attestation.size, lng)}</bdi>
             {attestation.total_pages ? ` · ${t("requests.pages", { count: attestation.total_pages })}` : ""}

@@ -13,15 +13,11 @@ import { Pagination } from "~/components/ui/pagination";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import type { ManagedRole } from "~/modules/people/schema";
-import { formatDate, personName, pick } from "~/utils/format";
+import { formatDate, personName, type PersonNames, pick } from "~/utils/format";
 import { EmptyList } from "~/components/ui/empty-list";
 
-export interface PersonRow {
+export interface PersonRow extends PersonNames {
   id: number;
-  first_name_en: string;
-  first_name_ar: string;
-  last_name_en: string;
-  last_name_ar: string;
   email: string;
   status: string;
   client_id: number | null;

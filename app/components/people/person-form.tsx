@@ -5,16 +5,12 @@ import { useArea } from "~/components/layout/area-shell";
 import { CLIENT_ADMIN_PERMISSIONS, mustLinkTo, type ClientAdminPermission } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import { personSchemaOf, type ClerkInput, type ClientAdminInput, type ManagedRole } from "~/modules/people/schema";
-import { personName } from "~/utils/format";
+import { personName, type PersonNames } from "~/utils/format";
 import { AdminFields, ClerkFields, ClientAdminFields } from "./person-fields";
 import { FormPage } from "~/components/ui/form-page";
 
-export interface EditedPerson {
+export interface EditedPerson extends PersonNames {
   id: number;
-  first_name_en: string;
-  first_name_ar: string;
-  last_name_en: string;
-  last_name_ar: string;
   email: string;
   phone: string | null;
   nin: string | null;

@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/card";
 import { revocationReasonText } from "~/modules/issuing/schema";
 import { formatDate, formatDateTime, isolate } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 interface Verification {
   id: number;
@@ -163,24 +164,12 @@ export function StaffIssuedDocuments({
               </code>
             </p>
             <p className="flex flex-wrap gap-4 text-sm">
-              <a
-                href={href("/files/:id", { id: String(document.file_id) })}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-accent-11 underline"
-                data-testid="issued-pdf"
-              >
+              <NewTabLink href={href("/files/:id", { id: String(document.file_id) })} testId="issued-pdf">
                 {t("staff.openPdf")}
-              </a>
-              <a
-                href={href("/verify/:code", { code: document.verification_code })}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-accent-11 underline"
-                data-testid="verification-page"
-              >
+              </NewTabLink>
+              <NewTabLink href={href("/verify/:code", { code: document.verification_code })} testId="verification-page">
                 {t("staff.openVerification")}
-              </a>
+              </NewTabLink>
             </p>
             {document.status === "REVOKED" ? (
               <p className="text-sm text-red-11">

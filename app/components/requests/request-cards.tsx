@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { InfoCard } from "~/components/ui/info-card";
 import { formatDateTime, humanizeFieldName, isolate, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 /**
  * The request's filled fields. Staff see each field name with underscores turned into capitalised words
@@ -99,14 +100,12 @@ export function UploadedDocumentsCard({
               </span>
               <span className="flex flex-wrap items-center gap-2">
                 <AttachmentStatusBadge status={attachment.status} />
-                <a
+                <NewTabLink
                   href={href("/files/:id", { id: String(attachment.file_id) })}
-                  target="_blank"
-                  rel="noopener noreferrer"
                   className="text-sm text-accent-11 underline"
                 >
                   {t("requests.viewDocument")}
-                </a>
+                </NewTabLink>
                 {actions?.(attachment)}
               </span>
             </li>

@@ -19,6 +19,7 @@ import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
 import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
+import { bilingualRows, DetailList } from "~/components/ui/detail-list";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -57,6 +58,26 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
   const lng = i18n.language;
   const { category, client, fields, types } = loaderData;
   const name = pick(lng, category.name_en, category.name_ar);
+  const children = {
+    fields: fields.map((field) => ({
+      id: field.id,
+      isRequired: fromFlag(field.is_required),
+      label: (
+        <>
+          <span className="font-medium">{pick(lng, field.name_en, field.name_ar)}</span>{" "}
+          <code dir="ltr" className="text-sm text-gray-11">
+            {field.field_name}
+          </code>{" "}
+          <span className="text-sm text-gray-11">· {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}</span>
+        </>
+      ),
+    })),
+    types: types.map((type) => ({
+      id: type.id,
+      isRequired: fromFlag(type.is_required),
+      label: <span className="font-medium">{pick(lng, type.document_type_en, type.document_type_ar)}</span>,
+    })),
+  };
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <ScreenHeader title={name} back={{ href: mustLinkTo(area, "categories"), label: t("catalogue.categories") }}>
@@ -68,54 +89,29 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
       {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
-          <dt className="text-gray-11">{t("catalogue.nameEnglish")}</dt>
-          <dd lang="en">{category.name_en}</dd>
-          <dt className="text-gray-11">{t("catalogue.nameArabic")}</dt>
-          <dd lang="ar">{category.name_ar}</dd>
-          <dt className="text-gray-11">{t("catalogue.client")}</dt>
-          <dd>{client ? pick(lng, client.name_en, client.name_ar) : "—"}</dd>
-          <dt className="text-gray-11">{t("catalogue.fee")}</dt>
-          <dd>
-            <bdi>{formatMoney(category.fee, category.currency, lng)}</bdi>
-          </dd>
-          <dt className="text-gray-11">{t("catalogue.validityPeriod")}</dt>
-          <dd>{category.validity_period_days}</dd>
-          <dt className="text-gray-11">{t("staff.description")}</dt>
-          <dd>{pick(lng, category.description_en, category.description_ar) || "—"}</dd>
-        </dl>
+        <DetailList
+          rows={[
+            ...bilingualRows(
+              [t("catalogue.nameEnglish"), t("catalogue.nameArabic")],
+              [category.name_en, category.name_ar],
+            ),
+            [t("catalogue.client"), client ? pick(lng, client.name_en, client.name_ar) : "—"],
+            [t("catalogue.fee"), <bdi key="fee">{formatMoney(category.fee, category.currency, lng)}</bdi>],
+            [t("catalogue.validityPeriod"), category.validity_period_days],
+            [t("staff.description"), pick(lng, category.description_en, category.description_ar) || "—"],
+          ]}
+        />
       </Card>
 
-      <ChildSection
-        kind="fields"
-        categoryId={category.id}
-        back={mustLinkTo(area, "category", { id: category.id })}
-        rows={fields.map((field) => ({
-          id: field.id,
-          isRequired: fromFlag(field.is_required),
-          label: (
-            <>
-              <span className="font-medium">{pick(lng, field.name_en, field.name_ar)}</span>{" "}
-              <code dir="ltr" className="text-sm text-gray-11">
-                {field.field_name}
-              </code>{" "}
-              <span className="text-sm text-gray-11">
-                · {t(`catalogue.fieldTypes.${fieldTypeOf(field.field_type)}`)}
-              </span>
-            </>
-          ),
-        }))}
-      />
-      <ChildSection
-        kind="types"
-        categoryId={category.id}
-        back={mustLinkTo(area, "category", { id: category.id })}
-        rows={types.map((type) => ({
-          id: type.id,
-          isRequired: fromFlag(type.is_required),
-          label: <span className="font-medium">{pick(lng, type.document_type_en, type.document_type_ar)}</span>,
-        }))}
-      />
+      {(["fields", "types"] as const).map((kind) => (
+        <ChildSection
+          key={kind}
+          kind={kind}
+          categoryId={category.id}
+          back={mustLinkTo(area, "category", { id: category.id })}
+          rows={children[kind]}
+        />
+      ))}
     </div>
   );
 }

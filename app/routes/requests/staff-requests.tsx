@@ -15,6 +15,7 @@ import { listRequests } from "~/modules/requests/staff-queries.server";
 import { formatAge, formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
 import { ScreenHeader } from "~/components/ui/screen-header";
+import { Field } from "~/components/ui/field";
 
 /** One list for every staff area (staff-list.server.ts says which requests); its download is staff-requests-export.ts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -44,20 +45,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 function DateFilter({ name, label, value }: { name: string; label: string; value: string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="date"
-        defaultValue={value}
-        title={t("validation.dateFormatHint")}
-        placeholder="30/06/2024"
-        className="rounded-md border border-gray-7 px-3 py-2"
-      />
-    </div>
+    <Field
+      id={name}
+      name={name}
+      type="date"
+      label={label}
+      defaultValue={value}
+      title={t("validation.dateFormatHint")}
+      placeholder="30/06/2024"
+    />
   );
 }
 

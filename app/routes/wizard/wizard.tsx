@@ -213,6 +213,28 @@ function StepButtons({ back }: { back?: number }) {
 const choiceClass =
   "flex cursor-pointer items-start gap-3 rounded-md border border-gray-6 p-3 hover:bg-gray-2 has-[:checked]:border-accent-9 has-[:checked]:bg-accent-2";
 
+/** One radio choice of a step, in a block of its own: its parts apart, one line each in a text browser. */
+function Choice({
+  name,
+  value,
+  chosen,
+  children,
+}: {
+  name: string;
+  value: number;
+  chosen: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label className={choiceClass}>
+        <input type="radio" name={name} value={value} defaultChecked={chosen} className="mt-1.5" />{" "}
+        <span>{children}</span>
+      </label>
+    </div>
+  );
+}
+
 function ClientStep({ view, error }: { view: StepView; error?: string }) {
   const { t, i18n } = useTranslation();
   return (
@@ -242,26 +264,15 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
           <legend className="sr-only">{t("wizard.chooseClient")}</legend>
           {/* Each choice in a block of its own, its parts apart: one line each in a text browser. */}
           {view.clients.map((client) => (
-            <div key={client.id}>
-              <label className={choiceClass}>
-                <input
-                  type="radio"
-                  name="clientId"
-                  value={client.id}
-                  defaultChecked={view.client?.id === client.id}
-                  className="mt-1.5"
-                />{" "}
-                <span>
-                  <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
-                  {client.address ? (
-                    <>
-                      {" "}
-                      <bdi className="block text-sm text-gray-11">{client.address}</bdi>
-                    </>
-                  ) : null}
-                </span>
-              </label>
-            </div>
+            <Choice key={client.id} name="clientId" value={client.id} chosen={view.client?.id === client.id}>
+              <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
+              {client.address ? (
+                <>
+                  {" "}
+                  <bdi className="block text-sm text-gray-11">{client.address}</bdi>
+                </>
+              ) : null}
+            </Choice>
           ))}
         </fieldset>
         <StepButtons />
@@ -284,28 +295,24 @@ function CategoryStep({ view, error }: { view: StepView; error?: string }) {
       <fieldset className="flex flex-col gap-2">
         <legend className="sr-only">{t("wizard.steps.category")}</legend>
         {view.categories.map((category) => (
-          <div key={category.id}>
-            <label className={choiceClass}>
-              <input
-                type="radio"
-                name="documentCategoryId"
-                value={category.id}
-                defaultChecked={view.category?.id === category.id}
-                className="mt-1.5"
-              />{" "}
-              <span className="flex flex-col gap-1">
-                <span className="font-medium">{pick(lng, category.name_en, category.name_ar)}</span>{" "}
-                <span className="text-sm text-gray-11">
-                  {pick(lng, category.description_en, category.description_ar)}
-                </span>{" "}
-                <span className="text-sm">
-                  {t("wizard.fee")}:{" "}
-                  <bdi>{category.fee === 0 ? t("wizard.free") : formatMoney(category.fee, category.currency, lng)}</bdi>{" "}
-                  · {t("wizard.validity", { days: category.validity_period_days })}
-                </span>
+          <Choice
+            key={category.id}
+            name="documentCategoryId"
+            value={category.id}
+            chosen={view.category?.id === category.id}
+          >
+            <span className="flex flex-col gap-1">
+              <span className="font-medium">{pick(lng, category.name_en, category.name_ar)}</span>{" "}
+              <span className="text-sm text-gray-11">
+                {pick(lng, category.description_en, category.description_ar)}
+              </span>{" "}
+              <span className="text-sm">
+                {t("wizard.fee")}:{" "}
+                <bdi>{category.fee === 0 ? t("wizard.free") : formatMoney(category.fee, category.currency, lng)}</bdi> ·{" "}
+                {t("wizard.validity", { days: category.validity_period_days })}
               </span>
-            </label>
-          </div>
+            </span>
+          </Choice>
         ))}
       </fieldset>
       <StepButtons back={0} />
