@@ -3,8 +3,10 @@ import { type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
-import { CURRENCIES } from "~/modules/catalogue/schema";
+import { CURRENCIES, type PricedRow } from "~/modules/catalogue/schema";
 import { SelectField } from "~/components/forms/select-field";
+import { bilingualRows, type DetailRow } from "~/components/ui/detail-list";
+import { formatMoney, pick } from "~/utils/format";
 
 type Form = Record<string, unknown>;
 type Text = FieldMetadata<string, Form, string[]>;
@@ -56,4 +58,18 @@ export function PricedFields({
       />
     </>
   );
+}
+
+/** The rows of a priced thing's detail page: its names in both languages, description, fee and validity. */
+export function pricedRows(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  lng: string,
+  priced: PricedRow,
+): DetailRow[] {
+  return [
+    ...bilingualRows([t("catalogue.nameEnglish"), t("catalogue.nameArabic")], [priced.name_en, priced.name_ar]),
+    [t("staff.description"), pick(lng, priced.description_en, priced.description_ar) || "—"],
+    [t("staff.fee"), <bdi key="fee">{formatMoney(priced.fee, priced.currency, lng)}</bdi>],
+    [t("staff.validity"), t("staff.days", { count: priced.validity_period_days })],
+  ];
 }

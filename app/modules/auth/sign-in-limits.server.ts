@@ -42,13 +42,16 @@ const ATTEMPT_WINDOW_MS = 60_000;
  * through its second factor or an emailed link (OWASP), so a guesser cannot lock the owner out of a new
  * browser either (docs/decisions/0014).
  */
+/** Every request of the signed-out forms and the token API, per address: AUTH_RATE_LIMIT a minute (a 429 past it). */
+export const limitAuthRequests = (ip: string | null) => enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+
 export async function countSignInAttempt(
   request: Request | null,
   email: string,
   ip: string | null,
 ): Promise<SignInAttempt> {
   const normalized = email.trim().toLowerCase();
-  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  await limitAuthRequests(ip);
   const device = request ? await deviceOf(request, normalized) : null;
   if (device) {
     const key = `auth:device:${device.nonce}`;

@@ -143,18 +143,19 @@ export const childToggleSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** A priced row (a document category, a client category) as its edit form starts; a new one: JOD, 365 days. */
-export function pricedFormValuesOf(
-  row: {
-    name_en: string;
-    name_ar: string;
-    description_en: string;
-    description_ar: string;
-    fee: number;
-    currency: string;
-    validity_period_days: number;
-  } | null,
-): {
+/** A priced row (a document category, a client category) as the database holds it. */
+export interface PricedRow {
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  fee: number;
+  currency: string;
+  validity_period_days: number;
+}
+
+/** A priced row as its edit form starts; a new one: JOD, 365 days. */
+export function pricedFormValuesOf(row: PricedRow | null): {
   name?: { english: string; arabic: string };
   description?: { english: string; arabic: string };
   fee?: string;

@@ -13,10 +13,11 @@ import { areaOf, principalOf, requirePermission } from "~/modules/access/require
 import { clientsOfCategory, findClientCategory } from "~/modules/organisations/queries.server";
 import { removeClientCategory } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { formatMoney, pick } from "~/utils/format";
+import { pick } from "~/utils/format";
 import type { Route } from "./+types/client-category";
 import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
-import { bilingualRows, DetailList } from "~/components/ui/detail-list";
+import { DetailList } from "~/components/ui/detail-list";
+import { pricedRows } from "~/components/catalogue/priced-fields";
 
 async function load(context: Route.LoaderArgs["context"], id: string, capability: "clientCategory:manage") {
   const principal = requirePermission(principalOf(context), capability);
@@ -65,17 +66,7 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
       ) : null}
       {loaderData.dialog === "delete" ? <ConfirmDelete name={name} /> : null}
       <Card>
-        <DetailList
-          rows={[
-            ...bilingualRows(
-              [t("catalogue.nameEnglish"), t("catalogue.nameArabic")],
-              [category.name_en, category.name_ar],
-            ),
-            [t("staff.description"), pick(lng, category.description_en, category.description_ar) || "—"],
-            [t("staff.fee"), <bdi key="fee">{formatMoney(category.fee, category.currency, lng)}</bdi>],
-            [t("staff.validity"), t("staff.days", { count: category.validity_period_days })],
-          ]}
-        />
+        <DetailList rows={[...pricedRows(t, lng, category)]} />
       </Card>
       <LinkListCard
         title={t("admin.clientsOfCategory")}

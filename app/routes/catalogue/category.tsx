@@ -12,14 +12,15 @@ import { findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catal
 import { categoryInScope, removeCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldTypeOf } from "~/modules/catalogue/schema";
-import { formatMoney, pick } from "~/utils/format";
+import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
 import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
-import { bilingualRows, DetailList } from "~/components/ui/detail-list";
+import { DetailList } from "~/components/ui/detail-list";
+import { pricedRows } from "~/components/catalogue/priced-fields";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -91,14 +92,8 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
       <Card>
         <DetailList
           rows={[
-            ...bilingualRows(
-              [t("catalogue.nameEnglish"), t("catalogue.nameArabic")],
-              [category.name_en, category.name_ar],
-            ),
+            ...pricedRows(t, lng, category),
             [t("catalogue.client"), client ? pick(lng, client.name_en, client.name_ar) : "—"],
-            [t("catalogue.fee"), <bdi key="fee">{formatMoney(category.fee, category.currency, lng)}</bdi>],
-            [t("catalogue.validityPeriod"), category.validity_period_days],
-            [t("staff.description"), pick(lng, category.description_en, category.description_ar) || "—"],
           ]}
         />
       </Card>

@@ -9,16 +9,15 @@ import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { requestPasswordResetAfterAnswer } from "~/modules/auth/password-reset.server";
 import { forgotPasswordSchema } from "~/modules/auth/schema";
-import { enforceRateLimit, hit } from "~/platform/security/rate-limit.server";
+import { hit } from "~/platform/security/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/forgot-password";
 import { readForm } from "~/platform/http/body.server";
+import { guestPost } from "./guest-post.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
@@ -26,9 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requirePermission(principalOf(context), "account:signIn");
-  const ip = context.get(clientIpContext);
-  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  const ip = await guestPost(context);
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // At most three links per address per quarter of an hour for each requester (their address): others'

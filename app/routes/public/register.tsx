@@ -10,19 +10,17 @@ import { FormErrors } from "~/components/forms/form-errors";
 import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18next.server";
 import { dashboardOf } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { registerSchema } from "~/modules/auth/schema";
 import { registerBeneficiary } from "~/modules/auth/service.server";
 import { createUserSession } from "~/modules/auth/session.server";
-import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { env } from "~/utils/env.server";
 import type { Route } from "./+types/register";
 import { readForm } from "~/platform/http/body.server";
 import { ContactFields } from "~/components/forms/contact-fields";
+import { guestPost } from "./guest-post.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -32,9 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requirePermission(principalOf(context), "account:signIn");
-  const ip = context.get(clientIpContext);
-  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  const ip = await guestPost(context);
   const submission = parseWithZod(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });

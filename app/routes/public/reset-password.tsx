@@ -9,19 +9,17 @@ import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import { knownBrowserHeader } from "~/modules/auth/sign-in-limits.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { resetPasswordSchema } from "~/modules/auth/schema";
 import { accountTokenOf } from "~/modules/auth/tokens.server";
-import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { env } from "~/utils/env.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "~/platform/http/body.server";
+import { guestPost } from "./guest-post.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -36,9 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requirePermission(principalOf(context), "account:signIn");
-  const ip = context.get(clientIpContext);
-  await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+  const ip = await guestPost(context);
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   const reset = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);

@@ -6,12 +6,15 @@ import { apiError } from "~/platform/api/errors.server";
 import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/modules/auth/api-tokens.server";
 import { loginSchema } from "~/modules/auth/schema";
 import { signIn } from "~/modules/auth/service.server";
-import { accountLockedError, countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
+import {
+  accountLockedError,
+  countSignInAttempt,
+  limitAuthRequests,
+  signInSucceeded,
+} from "~/modules/auth/sign-in-limits.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
 import { checkSecondFactor, LOCKED, twoFactorStatus } from "~/modules/two-factor/service.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { enforceRateLimit } from "~/platform/security/rate-limit.server";
-import { env } from "~/utils/env.server";
 import { operation } from "../operation";
 
 const name = z.object({ english: z.string(), arabic: z.string() });
@@ -118,7 +121,7 @@ export const authOperations = [
     message: "api.messages.refreshed",
     example: { as: "clerk", body: { refreshToken: "{refreshToken}" } },
     async handle({ body, request, ip }) {
-      await enforceRateLimit(`auth:ip:${ip}`, env.authRateLimit);
+      await limitAuthRequests(ip);
       const tokens = await refreshApiTokens(getDb(), body.refreshToken, metaOf(request, ip));
       if (!tokens) throw apiError(401, "api.errors.tokenInvalid");
       return { tokens };
