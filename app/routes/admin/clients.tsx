@@ -43,11 +43,9 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           label: pick(lng, row.name_en, row.name_ar),
           detail: (
             <span className="text-sm text-gray-11">
-              {
-                <LinkOrText to={categoryHref} className="underline">
-                  {category}
-                </LinkOrText>
-              }
+              <LinkOrText to={categoryHref} className="underline">
+                {category}
+              </LinkOrText>
             </span>
           ),
         };
