@@ -8,6 +8,7 @@ import * as twoFactor from "../../migrations/2026-11-23T0006_two_factor";
 import * as feesAsBigint from "../../migrations/2026-11-24T0007_fees_as_bigint";
 import * as clientStatusCountIndex from "../../migrations/2026-11-24T0008_client_status_count_index";
 import * as secondFactorChallenges from "../../migrations/2026-11-25T0009_second_factor_challenges";
+import * as bilingualStaffValues from "../../migrations/2026-11-27T0010_bilingual_staff_values";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T0007_fees_as_bigint": feesAsBigint,
   "2026-11-24T0008_client_status_count_index": clientStatusCountIndex,
   "2026-11-25T0009_second_factor_challenges": secondFactorChallenges,
+  "2026-11-27T0010_bilingual_staff_values": bilingualStaffValues,
 };

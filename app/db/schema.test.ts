@@ -78,11 +78,11 @@ describe("database schema", () => {
       .values({ name_en: "K", name_ar: "ك", fee: 0, currency: "JOD", validity_period_days: 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const { id: clientId } = await db
-      .insertInto("clients")
-      .values({ name_en: "C", name_ar: "ج", address: "a", client_category_id: categoryId })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    // Rows as the schema of migration 0003 had them (one address, one document name), in SQL of that time.
+    await sql`insert into clients (name_en, name_ar, address, client_category_id) values ('C', 'ج', '1 Main Street', ${categoryId})`.execute(
+      db,
+    );
+    const clientId = 1;
     const { id: fileId } = await db
       .insertInto("files")
       .values({ sha256: "0", size: 1, mime_type: "application/pdf", original_name: "a.pdf", storage_key: "k" })
@@ -91,23 +91,29 @@ describe("database schema", () => {
     await sql`insert into attestations (beneficiary_id, client_id, document_name, file_id, status) values (${userId}, ${clientId}, 'Old diploma', ${fileId}, 'APPROVED')`.execute(
       db,
     );
-    await db
-      .insertInto("issued_documents")
-      .values({
-        kind: "ATTESTATION",
-        attestation_id: 1,
-        client_id: clientId,
-        issuer_id: userId,
-        beneficiary_id: userId,
-        document_name: "Old diploma",
-        file_id: fileId,
-        expiry_date: "2030-01-01",
-        document_hash: "h",
-        verification_code: "C0DE",
-      })
-      .execute();
+    await sql`insert into issued_documents (kind, attestation_id, client_id, issuer_id, beneficiary_id, document_name, file_id, expiry_date, document_hash, verification_code, revocation_reason)
+      values ('ATTESTATION', 1, ${clientId}, ${userId}, ${userId}, 'Old diploma', ${fileId}, '2030-01-01', 'h', 'C0DE', 'Old reason')`.execute(
+      db,
+    );
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    // Migration 0010: each value staff typed in one language fills both.
+    expect(
+      await db
+        .selectFrom("issued_documents")
+        .select(["document_name_en", "document_name_ar", "revocation_reason_en", "revocation_reason_ar"])
+        .execute(),
+    ).toEqual([
+      {
+        document_name_en: "Old diploma",
+        document_name_ar: "Old diploma",
+        revocation_reason_en: "Old reason",
+        revocation_reason_ar: "Old reason",
+      },
+    ]);
+    expect(await db.selectFrom("clients").select(["address_en", "address_ar"]).execute()).toEqual([
+      { address_en: "1 Main Street", address_ar: "1 Main Street" },
+    ]);
     expect(
       await db.selectFrom("attestations").select(["id", "document_name", "status", "reviewed_at"]).execute(),
     ).toEqual([{ id: 1, document_name: "Old diploma", status: "APPROVED", reviewed_at: null }]);

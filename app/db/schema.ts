@@ -25,6 +25,9 @@ export const ENTITY_TYPES = [
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
+export const CALENDARS = ["GREGORIAN", "HIJRI", "BOTH"] as const;
+export type Calendar = (typeof CALENDARS)[number];
+
 export interface UsersTable {
   id: Generated<number>;
   email: string;
@@ -44,6 +47,8 @@ export interface UsersTable {
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   /** The language of their mails. */
   locale: ColumnType<Locale, Locale | undefined, Locale>;
+  /** The calendar of the dates they read; null follows their language (docs/architecture.md §9). */
+  calendar: ColumnType<Calendar | null, Calendar | null | undefined, Calendar | null>;
   last_sign_in_at: string | null;
   /** RFC 6238 secret (base32): set while enrolling, in use once `totp_enabled_at` is set. */
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
@@ -126,7 +131,8 @@ export interface ClientsTable {
   id: Generated<number>;
   name_en: string;
   name_ar: string;
-  address: string | null;
+  address_en: string | null;
+  address_ar: string | null;
   can_do_sincera: Flag;
   can_do_attestation: Flag;
   client_category_id: number;
@@ -237,7 +243,8 @@ export interface DocumentRequestsTable {
   status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
   secure_plus_enabled: Flag;
   request_message: ColumnType<string, string | undefined, string>;
-  status_note: string | null;
+  status_note_en: string | null;
+  status_note_ar: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -258,7 +265,8 @@ export interface IssuedDocumentsTable {
   client_id: number;
   issuer_id: number;
   beneficiary_id: number;
-  document_name: string;
+  document_name_en: string;
+  document_name_ar: string;
   file_id: number;
   total_pages: Flag;
   expiry_date: string;
@@ -269,7 +277,8 @@ export interface IssuedDocumentsTable {
   status: ColumnType<"VALID" | "REVOKED", "VALID" | "REVOKED" | undefined, "VALID" | "REVOKED">;
   revoked_at: string | null;
   revoked_by: number | null;
-  revocation_reason: string | null;
+  revocation_reason_en: string | null;
+  revocation_reason_ar: string | null;
   created_at: CreatedAt;
 }
 
@@ -291,7 +300,8 @@ export interface AttestationsTable {
   file_id: number;
   status: ColumnType<AttestationStatus, AttestationStatus | undefined, AttestationStatus>;
   reviewer_id: number | null;
-  review_note: string | null;
+  review_note_en: string | null;
+  review_note_ar: string | null;
   secure_plus_enabled: Flag;
   reviewed_at: string | null;
   created_at: CreatedAt;
@@ -337,6 +347,8 @@ export interface EmailOutboxTable {
   body: string;
   html: string | null;
   locale: ColumnType<Locale, Locale | undefined, Locale>;
+  /** The calendar of the dates they read; null follows their language (docs/architecture.md §9). */
+  calendar: ColumnType<Calendar | null, Calendar | null | undefined, Calendar | null>;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: ColumnType<string, string | undefined, string>;

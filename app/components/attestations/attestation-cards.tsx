@@ -1,9 +1,10 @@
 import { href } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
-import { formatDateTime, formatFileSize, isolate, pick } from "~/utils/format";
+import { formatDateTime, formatFileSize, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { BilingualText } from "~/components/ui/bilingual-text";
 
 interface AttestationSummaryProps {
   attestation: {
@@ -77,12 +78,12 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
 }
 
 /** The organisation's note on a rejected attestation, as the beneficiary reads it. */
-export function ReviewNote({ note }: { note: string | null }) {
+export function ReviewNote({ en, ar }: { en: string | null; ar: string | null }) {
   const { t } = useTranslation();
-  if (!note) return null;
+  if (!en && !ar) return null;
   return (
-    <p className="whitespace-pre-line rounded-md bg-gray-2 p-3" data-testid="review-note" dir="auto">
-      {t("attestations.reviewNote", { note: isolate(note) })}
+    <p className="whitespace-pre-line rounded-md bg-gray-2 p-3" data-testid="review-note">
+      {t("attestations.reviewNote")} <BilingualText en={en} ar={ar} />
     </p>
   );
 }

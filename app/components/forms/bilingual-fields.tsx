@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Field, TextareaField } from "~/components/ui/field";
 import { inputProps, textareaProps } from "./conform";
+import { useTranslation } from "~/utils/i18n";
 
 type Bilingual = { english?: string; arabic?: string };
 
@@ -19,16 +20,20 @@ export function BilingualFields({
   arabic,
   autoComplete,
   rows,
+  hint,
 }: {
   field: FieldMetadata<Bilingual | undefined, Record<string, unknown>, string[]>;
   english: string;
   arabic: string;
   autoComplete?: string;
   rows?: number;
+  /** Said beneath the pair (for example that one language is enough), unless the pair has an error. */
+  hint?: string;
 }) {
+  const { t } = useTranslation();
   const parts = field.getFieldset();
   const labels = { english, arabic };
-  return LANGUAGES.map(({ part, lang, dir }) => {
+  const controls = LANGUAGES.map(({ part, lang, dir }) => {
     const marked = { label: labels[part], dir, lang };
     return rows ? (
       <TextareaField key={part} {...marked} rows={rows} {...textareaProps(parts[part])} />
@@ -36,6 +41,18 @@ export function BilingualFields({
       <Field key={part} {...marked} autoComplete={autoComplete} {...inputProps(parts[part], "text")} />
     );
   });
+  // An error of the pair itself (neither language given) belongs to neither input.
+  const pairError = field.errors?.[0];
+  return (
+    <>
+      {controls}
+      {pairError || hint ? (
+        <p id={field.errorId} className={`text-sm md:col-span-2 ${pairError ? "text-red-11" : "text-gray-11"}`}>
+          {pairError ? t(pairError) : hint}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 type NameField = FieldMetadata<Bilingual | undefined, Record<string, unknown>, string[]>;

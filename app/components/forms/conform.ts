@@ -38,7 +38,7 @@ type FormOptions<Shape extends Record<string, unknown>, Output> = Omit<
 export function useZodForm<
   Schema extends ZodType<unknown, Record<string, unknown>>,
   Shape extends Record<string, unknown> = z.input<Schema>,
->(schema: Schema, options: FormOptions<Shape, z.output<Schema>> = {}) {
+>(schema: Schema, options: FormOptions<NoInfer<Shape>, z.output<Schema>> = {}) {
   return useForm<Shape, z.output<Schema>>({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

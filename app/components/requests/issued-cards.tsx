@@ -7,9 +7,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { revocationReasonText } from "~/modules/issuing/schema";
-import { formatDate, formatDateTime, isolate } from "~/utils/format";
+import { formatDate, formatDateTime, isolate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { BilingualText } from "~/components/ui/bilingual-text";
 
 interface Verification {
   id: number;
@@ -19,13 +20,15 @@ interface Verification {
 
 interface IssuedDocument {
   id: number;
-  document_name: string;
+  document_name_en: string;
+  document_name_ar: string;
   verification_code: string;
   expiry_date: string;
   created_at: string;
   status: string;
   revoked_at: string | null;
-  revocation_reason: string | null;
+  revocation_reason_en: string | null;
+  revocation_reason_ar: string | null;
   file_id: number;
   document_hash: string;
 }
@@ -57,7 +60,13 @@ export function HolderDocuments({
             <p className="text-red-11">
               {t("requests.revoked", {
                 date: formatDate(document.revoked_at ?? document.created_at, lng),
-                reason: isolate(revocationReasonText(document.revocation_reason, t)),
+                reason: isolate(
+                  revocationReasonText(
+                    { en: document.revocation_reason_en, ar: document.revocation_reason_ar },
+                    t,
+                    lng,
+                  ),
+                ),
               })}
             </p>
           ) : null}
@@ -149,7 +158,8 @@ export function StaffIssuedDocuments({
           <li key={document.id} className="flex flex-col gap-2 rounded-md border border-gray-5 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">
-                <bdi>{document.document_name}</bdi> · <VerificationCode code={document.verification_code} />
+                <BilingualText en={document.document_name_en} ar={document.document_name_ar} /> ·{" "}
+                <VerificationCode code={document.verification_code} />
               </span>
               {document.status === "VALID" ? (
                 <Badge variant="success">{t("staff.valid")}</Badge>
@@ -175,7 +185,13 @@ export function StaffIssuedDocuments({
               <p className="text-sm text-red-11">
                 {t("staff.revokedOn", {
                   date: formatDate(document.revoked_at ?? "", lng),
-                  reason: isolate(revocationReasonText(document.revocation_reason, t)),
+                  reason: isolate(
+                    revocationReasonText(
+                      { en: document.revocation_reason_en, ar: document.revocation_reason_ar },
+                      t,
+                      lng,
+                    ),
+                  ),
                 })}
               </p>
             ) : canRevoke ? (
@@ -213,7 +229,8 @@ export function StaffIssuedDocuments({
  * and requires a reason, which the holder and the verification page show.
  */
 function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: Record<string, string[] | null> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
   const [params] = useSearchParams();
   const closedUrl = useUrlWithoutDialog();
   const document = issued.find(
@@ -226,16 +243,32 @@ function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: R
         <input type="hidden" name="intent" value="revoke" />
         <input type="hidden" name="issuedDocumentId" value={document.id} />
         <h2 id="revoke-title" className="text-lg font-semibold">
-          {t("staff.revokeTitle", { name: isolate(document.document_name) })}
+          {t("staff.revokeTitle", { name: isolate(pick(lng, document.document_name_en, document.document_name_ar)) })}
         </h2>
         <p className="text-sm text-gray-11">{t("staff.revokeHint")}</p>
         <TextareaField
-          id="reason"
-          name="reason"
-          label={t("staff.revokeReason")}
-          errors={errors?.reason ?? undefined}
-          errorId="reason-error"
+          id="reason-english"
+          name="reason.english"
+          label={t("staff.reasonEnglish")}
+          dir="ltr"
+          lang="en"
+          errors={errors?.["reason.english"] ?? undefined}
         />
+        <TextareaField
+          id="reason-arabic"
+          name="reason.arabic"
+          label={t("staff.reasonArabic")}
+          dir="rtl"
+          lang="ar"
+          errors={errors?.["reason.arabic"] ?? undefined}
+        />
+        {errors?.reason ? (
+          <p id="reason-error" role="alert" className="text-sm text-red-11">
+            {t(errors.reason[0])}
+          </p>
+        ) : (
+          <p className="text-sm text-gray-11">{t("common.oneLanguageEnough")}</p>
+        )}
         <div className="flex justify-end gap-2">
           <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
             {t("staff.cancel")}

@@ -4,9 +4,10 @@ import { Email } from "~/components/ui/unbroken";
 import { useTranslation } from "~/utils/i18n";
 import { Card } from "~/components/ui/card";
 import { InfoCard } from "~/components/ui/info-card";
-import { formatDateTime, humanizeFieldName, isolate, pick } from "~/utils/format";
+import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { BilingualText } from "~/components/ui/bilingual-text";
 
 /**
  * The request's filled fields. Staff see each field name with underscores turned into capitalised words
@@ -117,12 +118,17 @@ export function UploadedDocumentsCard({
 }
 
 /** What happened to the request (or attestation), from its audit events, with the notes staff left. */
+/** What an audit event records beside its action: a status, and a note (one string before notes were bilingual). */
+type AuditDetails = { status?: string; note?: string | { en: string | null; ar: string | null } };
+
+const noteOf = (note: NonNullable<AuditDetails["note"]>) => (typeof note === "string" ? { en: note, ar: note } : note);
+
 export function TimelineCard({
   timeline,
   showRoles = false,
   labels = "requests.events",
 }: {
-  timeline: { id: number; at: string; action: string; actor_role: string | null; details: Record<string, string> }[];
+  timeline: { id: number; at: string; action: string; actor_role: string | null; details: AuditDetails }[];
   showRoles?: boolean;
   /** Where the events' labels live in locales. */
   labels?: "requests.events" | "attestations.events";
@@ -145,7 +151,9 @@ export function TimelineCard({
               {showRoles && event.actor_role ? ` · ${t(`roles.${event.actor_role}`)}` : ""}
             </p>
             {event.details.note ? (
-              <p className="text-sm">{t("requests.note", { note: isolate(event.details.note) })}</p>
+              <p className="text-sm">
+                {t("requests.noteLabel")} <BilingualText {...noteOf(event.details.note)} />
+              </p>
             ) : null}
           </li>
         ))}

@@ -9,6 +9,7 @@ export type { VerificationView };
 import { formatDate, isolate } from "~/utils/format";
 import { VerdictIcon } from "./verdict-icon";
 import { VerifyShell } from "./verify-shell";
+import { BilingualText } from "~/components/ui/bilingual-text";
 
 /** `/verify`: one field, a GET form, so it works in any browser and the result has its own URL. */
 export function VerifyFormPage({ typed, invalid, path }: { typed: string; invalid: boolean; path: string }) {
@@ -108,7 +109,7 @@ export function VerifyResultPage({
               <dd>{issuer}</dd>
               <dt>{t("verify.documentName")}</dt>
               <dd>
-                <bdi>{document.name}</bdi>
+                <BilingualText en={document.name.en} ar={document.name.ar} />
               </dd>
               {document.holderEn ? (
                 <>
@@ -124,7 +125,7 @@ export function VerifyResultPage({
                   <dd>{date(document.revokedAt)}</dd>
                   <dt>{t("verify.revocationReason")}</dt>
                   <dd>
-                    <bdi>{revocationReasonText(document.revocationReason, t)}</bdi>
+                    <bdi>{revocationReasonText(document.revocationReason, t, i18n.language)}</bdi>
                   </dd>
                 </>
               ) : (

@@ -75,7 +75,7 @@ const ID_COPY = { en: "Copy of national ID", ar: "صورة الهوية الوط
 export const CLIENT_SEEDS: {
   en: string;
   ar: string;
-  address: string;
+  address: { en: string; ar: string };
   sincera: boolean;
   attestation: boolean;
   category: 0 | 1;
@@ -84,7 +84,7 @@ export const CLIENT_SEEDS: {
   {
     en: "Demo University",
     ar: "الجامعة التجريبية",
-    address: "1 University Avenue, Amman",
+    address: { en: "1 University Avenue, Amman", ar: "1 شارع الجامعة، عمّان" },
     sincera: true,
     attestation: true,
     category: 0,
@@ -129,7 +129,7 @@ export const CLIENT_SEEDS: {
   {
     en: "Ministry of Labour",
     ar: "وزارة العمل",
-    address: "12 Government Street, Amman",
+    address: { en: "12 Government Street, Amman", ar: "12 شارع الحكومة، عمّان" },
     sincera: false,
     attestation: true,
     category: 1,
@@ -168,7 +168,7 @@ export const CLIENT_SEEDS: {
   {
     en: "Al-Noor Institute",
     ar: "معهد النور",
-    address: "7 Garden Road, Irbid",
+    address: { en: "7 Garden Road, Irbid", ar: "7 طريق الحدائق، إربد" },
     sincera: false,
     attestation: false,
     category: 0,

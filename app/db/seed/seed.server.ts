@@ -94,7 +94,7 @@ async function seedSetup(db: DB) {
   const clientInput = (client: (typeof CLIENT_SEEDS)[number], clientAdminId?: number) =>
     clientSchema.parse({
       name: { english: client.en, arabic: client.ar },
-      address: client.address,
+      address: { english: client.address.en, arabic: client.address.ar },
       clientCategoryId: clientCategoryIds[client.category],
       clientAdminId,
       canDoSincera: client.sincera,
@@ -276,7 +276,10 @@ async function seedSetup(db: DB) {
     if (status !== "PENDING") {
       const reviewer = reviewerOf(category.clientId);
       const request = (await findRequestForStaff(db, requestId))!;
-      const note = status === "REJECTED" ? "The student number does not match our records." : undefined;
+      const note =
+        status === "REJECTED"
+          ? { en: "The student number does not match our records.", ar: "الرقم الجامعي لا يطابق سجلاتنا." }
+          : { en: null, ar: null };
       const decision = status === "REJECTED" ? "REJECTED" : "APPROVED";
       await asOf(decidedAt, async () => {
         for (const attachment of await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId))
@@ -307,7 +310,7 @@ async function seedSetup(db: DB) {
             name: `${category.seed.en}.pdf`,
             bytes: original,
           },
-          documentName: category.seed.en,
+          documentName: { en: category.seed.en, ar: category.seed.ar },
           securePlusEnabled: index === 3, // a valid document protected by an access PIN
           expirationDate: day(kind === 1 ? daysFromNow(-3) : daysFromNow(category.seed.validity)),
         }),
@@ -321,7 +324,10 @@ async function seedSetup(db: DB) {
           owner: { requestId: item.requestId },
           clientId: category.clientId,
           issuedDocumentId: issued.issuedDocumentId,
-          reason: "Issued with a typing error in the name; replaced.",
+          reason: {
+            en: "Issued with a typing error in the name; replaced.",
+            ar: "صدرت بخطأ مطبعي في الاسم، واستُبدلت.",
+          },
           actor: issuer,
         }),
       );
@@ -377,7 +383,7 @@ async function seedAttestations(db: DB, { clientIds, actorOf, reviewerOf }: Made
       name: "Training certificate",
       status: "REJECTED",
       pdf: true,
-      note: "We have no record of this certificate in our registry.",
+      note: { en: "We have no record of this certificate in our registry.", ar: "لا يوجد سجل لهذه الشهادة لدينا." },
     },
     {
       client: demoUniversity,
@@ -400,7 +406,7 @@ async function seedAttestations(db: DB, { clientIds, actorOf, reviewerOf }: Made
       name: "Employment contract, 2018",
       status: "REJECTED",
       pdf: false,
-      note: "The contract is not signed by the ministry.",
+      note: { en: "The contract is not signed by the ministry.", ar: "العقد غير موقّع من الوزارة." },
     },
   ] as const;
   for (const [index, seed] of seeds.entries()) {

@@ -91,7 +91,9 @@ describe("demo data", () => {
     const now = new Date().toISOString();
     expect(issued.some((doc) => doc.status === "VALID" && doc.expiry_date > now)).toBe(true);
     expect(issued.some((doc) => doc.status === "VALID" && doc.expiry_date < now)).toBe(true);
-    expect(issued.some((doc) => doc.status === "REVOKED" && doc.revocation_reason)).toBe(true);
+    expect(issued.some((doc) => doc.status === "REVOKED" && doc.revocation_reason_en && doc.revocation_reason_ar)).toBe(
+      true,
+    );
     for (const doc of issued) expect(doc.verification_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
   });
 });

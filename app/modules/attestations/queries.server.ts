@@ -1,3 +1,4 @@
+import type { BilingualNote } from "~/utils/bilingual";
 import { CLIENT_NAMES, FILE_FACTS, HOLDER_CONTACT, HOLDER_NAMES } from "~/db/columns";
 import { idOf, toFlag } from "~/db/values";
 import { containsText } from "~/db/dialect";
@@ -85,7 +86,8 @@ export function findAttestation(db: DB, id: number) {
       "a.description",
       "a.file_id",
       "a.status",
-      "a.review_note",
+      "a.review_note_en",
+      "a.review_note_ar",
       "a.secure_plus_enabled",
       "a.reviewed_at",
       "a.created_at",
@@ -147,7 +149,7 @@ export async function insertAttestation(
 export async function closePendingAttestation(
   db: DB,
   id: number,
-  values: { status: "APPROVED" | "REJECTED" | "CANCELLED"; reviewerId?: number; note?: string | null; at: string },
+  values: { status: "APPROVED" | "REJECTED" | "CANCELLED"; reviewerId?: number; note?: BilingualNote; at: string },
 ) {
   const result = await db
     .updateTable("attestations")
@@ -155,7 +157,12 @@ export async function closePendingAttestation(
       status: values.status,
       updated_at: values.at,
       ...(values.reviewerId !== undefined
-        ? { reviewer_id: values.reviewerId, review_note: values.note ?? null, reviewed_at: values.at }
+        ? {
+            reviewer_id: values.reviewerId,
+            review_note_en: values.note?.en ?? null,
+            review_note_ar: values.note?.ar ?? null,
+            reviewed_at: values.at,
+          }
         : {}),
     })
     .where("id", "=", id)

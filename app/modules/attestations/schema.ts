@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { eitherLanguage } from "~/platform/forms/bilingual";
 import { ATTESTATION_STATUSES } from "~/db/schema";
 import { issueSchema } from "~/modules/issuing/schema";
 
@@ -28,11 +29,7 @@ export const attestationApproveSchema = z.object({ expirationDate: issueSchema.s
 
 /** Reject: a note the beneficiary reads, required. */
 export const attestationRejectSchema = z.object({
-  note: z
-    .string({ error: "attestations.noteRequired" })
-    .trim()
-    .min(3, "attestations.noteRequired")
-    .max(1000, "attestations.noteMax"),
+  note: eitherLanguage("attestations.noteRequired", { min: 3, max: 1000 }),
 });
 
 /** The decision page's two forms, one intent each. */

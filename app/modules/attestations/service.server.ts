@@ -1,3 +1,4 @@
+import type { BilingualNote } from "~/utils/bilingual";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { AREAS, mustLinkTo } from "~/modules/access/areas";
 import fs from "node:fs/promises";
@@ -125,7 +126,8 @@ export async function approveAttestation(
           totalPages: attestation.total_pages,
           storedFileId: attestation.file_id,
         },
-        documentName: attestation.document_name,
+        // The beneficiary's own words name the attested copy, in whichever language they wrote them.
+        documentName: { en: attestation.document_name, ar: attestation.document_name },
         securePlusEnabled: fromFlag(attestation.secure_plus_enabled),
         expiry: endOfDay(expirationDate),
         attestationId: attestation.id,
@@ -165,7 +167,7 @@ export async function approveAttestation(
 }
 
 /** Rejecting records the note the beneficiary reads; they are told in-app and by mail. */
-export async function rejectAttestation(db: DB, attestation: Attestation, note: string, actor: Actor) {
+export async function rejectAttestation(db: DB, attestation: Attestation, note: BilingualNote, actor: Actor) {
   return db.transaction().execute(async (trx) => {
     if (
       !(await closePendingAttestation(trx, attestation.id, {
@@ -189,7 +191,8 @@ export async function rejectAttestation(db: DB, attestation: Attestation, note: 
       {
         kind: "attestationRejected",
         link: beneficiaryLink(attestation.id),
-        values: { name: attestation.document_name, note },
+        values: { name: attestation.document_name },
+        bilingual: { note },
       },
       { mail: true },
     );

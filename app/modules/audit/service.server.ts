@@ -39,6 +39,6 @@ export const SYSTEM: AuditActor = { userId: null, role: null, ip: null };
 export async function timelineOf(db: DB, entityType: EntityType, entityId: number) {
   return (await auditEventsOf(db, entityType, entityId)).map((event) => ({
     ...event,
-    details: JSON.parse(event.details) as Record<string, string>,
+    details: JSON.parse(event.details) as { status?: string; note?: string | { en: string | null; ar: string | null } },
   }));
 }

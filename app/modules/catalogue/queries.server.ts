@@ -7,7 +7,11 @@ import { nowIso, toFlag } from "~/db/values";
 import { CATEGORY_TERMS, CLIENT_NAMES } from "~/db/columns";
 
 export function searchClients(db: DB, query: string, limit = 50) {
-  let select = db.selectFrom("clients").select(["id", "name_en", "name_ar", "address"]).orderBy("name_en").limit(limit);
+  let select = db
+    .selectFrom("clients")
+    .select(["id", "name_en", "name_ar", "address_en", "address_ar"])
+    .orderBy("name_en")
+    .limit(limit);
   const q = query.trim();
   if (q) select = select.where((eb) => eb.or([containsText(eb, "name_en", q), containsText(eb, "name_ar", q)]));
   return select.execute();

@@ -53,7 +53,7 @@ export async function fileOwners(db: DB, fileId: number) {
     .executeTakeFirst();
   const issued = await db
     .selectFrom("issued_documents")
-    .select(["beneficiary_id", "client_id", "document_name"])
+    .select(["beneficiary_id", "client_id", "document_name_en"])
     .where("file_id", "=", fileId)
     .executeTakeFirst();
   const attestation = await db

@@ -63,7 +63,7 @@ describe("issuing a document", () => {
       request,
       issuer: { userId: clerk.id, role: clerk.role, ip: null },
       file: { fieldName: "file", name: "certificate.pdf", bytes: await pdfBytes(2) },
-      documentName: "Certificate",
+      documentName: { en: "Certificate", ar: "Certificate" },
       securePlusEnabled: true,
     });
     expect(result.ok).toBe(true);
@@ -123,7 +123,7 @@ describe("issuing a document", () => {
       request,
       issuer: { userId: clerk.id, role: clerk.role, ip: null },
       file: { fieldName: "file", name: "scan.png", bytes: PNG_BYTES },
-      documentName: "Scan",
+      documentName: { en: "Scan", ar: "Scan" },
       securePlusEnabled: false,
       expirationDate: "2099-12-31",
     });
@@ -143,7 +143,7 @@ describe("issuing a document", () => {
       request,
       issuer: { userId: clerk.id, role: clerk.role, ip: null },
       file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() },
-      documentName: "A",
+      documentName: { en: "A", ar: "A" },
       securePlusEnabled: false,
     };
     await issueDocument(db, input);
@@ -155,7 +155,7 @@ describe("issuing a document", () => {
       .orderBy("id")
       .execute();
     expect(docs.map((doc) => doc.status)).toEqual(["REVOKED", "VALID"]);
-    expect(docs[0].revocation_reason).toBe("Superseded");
+    expect(docs[0].revocation_reason_en).toBe("Superseded");
   });
 
   it("refuses a REJECTED request and a renamed executable, writing nothing", async () => {
@@ -167,7 +167,7 @@ describe("issuing a document", () => {
         request: rejected,
         issuer: { userId: clerk.id, role: clerk.role, ip: null },
         file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() },
-        documentName: "A",
+        documentName: { en: "A", ar: "A" },
         securePlusEnabled: false,
       }),
     ).toEqual({ ok: false, error: "staff.cannotIssueRejected" });
@@ -177,7 +177,7 @@ describe("issuing a document", () => {
         request: pending,
         issuer: { userId: clerk.id, role: clerk.role, ip: null },
         file: { fieldName: "file", name: "a.pdf", bytes: EXE_BYTES },
-        documentName: "A",
+        documentName: { en: "A", ar: "A" },
         securePlusEnabled: false,
       }),
     ).toEqual({ ok: false, error: "validation.invalidDocumentFileType" });

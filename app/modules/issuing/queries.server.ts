@@ -1,3 +1,4 @@
+import type { BilingualNote } from "~/utils/bilingual";
 import type { Insertable } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { IssuedDocumentsTable } from "~/db/schema";
@@ -14,7 +15,13 @@ export async function isCodeTaken(db: DB, code: string) {
 export async function supersedeIssuedOfRequest(db: DB, requestId: number, newId: number, by: number, at: string) {
   await db
     .updateTable("issued_documents")
-    .set({ status: "REVOKED", revoked_at: at, revoked_by: by, revocation_reason: SUPERSEDED })
+    .set({
+      status: "REVOKED",
+      revoked_at: at,
+      revoked_by: by,
+      revocation_reason_en: SUPERSEDED,
+      revocation_reason_ar: SUPERSEDED,
+    })
     .where("request_id", "=", requestId)
     .where("id", "!=", newId)
     .where("status", "=", "VALID")
@@ -41,13 +48,19 @@ export async function revokeValidIssued(
     id: number;
     owner: { requestId: number } | { attestationId: number };
     by: number;
-    reason: string;
+    reason: BilingualNote;
     at: string;
   },
 ) {
   const query = db
     .updateTable("issued_documents")
-    .set({ status: "REVOKED", revoked_at: input.at, revoked_by: input.by, revocation_reason: input.reason })
+    .set({
+      status: "REVOKED",
+      revoked_at: input.at,
+      revoked_by: input.by,
+      revocation_reason_en: input.reason.en,
+      revocation_reason_ar: input.reason.ar,
+    })
     .where("id", "=", input.id)
     .where("status", "=", "VALID");
   const result = await (
@@ -61,7 +74,7 @@ export async function revokeValidIssued(
 export function findIssuedOwner(db: DB, id: number) {
   return db
     .selectFrom("issued_documents")
-    .select(["beneficiary_id", "document_name"])
+    .select(["beneficiary_id", "document_name_en", "document_name_ar"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -72,13 +85,15 @@ export function issuedDocumentsOf(db: DB, owner: { requestId: number } | { attes
     .selectFrom("issued_documents")
     .select([
       "id",
-      "document_name",
+      "document_name_en",
+      "document_name_ar",
       "verification_code",
       "expiry_date",
       "created_at",
       "status",
       "revoked_at",
-      "revocation_reason",
+      "revocation_reason_en",
+      "revocation_reason_ar",
       "secure_plus_enabled",
       "file_id",
       "document_hash",

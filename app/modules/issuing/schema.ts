@@ -1,6 +1,8 @@
 import { MAX_ID, nowIso } from "~/db/values";
 import { z } from "zod";
 import { userDate } from "~/utils/digits";
+import { bothLanguages, eitherLanguage } from "~/platform/forms/bilingual";
+import { type BilingualNote, readableText } from "~/utils/bilingual";
 
 export const ISSUE_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -8,11 +10,10 @@ const today = () => nowIso().slice(0, 10);
 
 /** The issue form's fields besides the file (docs/product.md, Rules and messages, issue-document form). */
 export const issueSchema = z.object({
-  documentName: z
-    .string({ error: "validation.documentNameRequired" })
-    .trim()
-    .min(1, "validation.documentNameRequired")
-    .max(200),
+  documentName: bothLanguages({
+    english: "validation.documentNameEnglishRequired",
+    arabic: "validation.documentNameArabicRequired",
+  }),
   securePlusEnabled: z.boolean().default(false),
   expirationDate: z
     .string({ error: "validation.expirationDateRequired" })
@@ -26,11 +27,11 @@ export const issueSchema = z.object({
 export const clerkIssueSchema = issueSchema.omit({ expirationDate: true });
 
 /** The issue form's fields as the page shows them: the schema's, and the file the server checks. */
-export type IssueFormFields = z.infer<typeof clerkIssueSchema> & { expirationDate?: string; file?: File };
+export type IssueFormFields = z.input<typeof clerkIssueSchema> & { expirationDate?: string; file?: File };
 
 const revokeSchema = z.object({
   issuedDocumentId: z.coerce.number().int().positive().max(MAX_ID),
-  reason: z.string({ error: "staff.revokeReasonRequired" }).trim().min(3, "staff.revokeReasonRequired").max(500),
+  reason: eitherLanguage("staff.revokeReasonRequired", { min: 3, max: 500 }),
 });
 
 /** The revoke form on a page with one form: its intent named. */
@@ -47,9 +48,9 @@ export function defaultExpiryDate(validityDays: number, now = new Date()) {
 /** The reason recorded when issuing again replaces a document; shown in the reader's language. */
 export const SUPERSEDED = "Superseded";
 
-/** A revocation reason as users read it: the replacement marker translated, a staff member's words as they are. */
-export const revocationReasonText = (reason: string | null, t: (key: string) => string) =>
-  reason === SUPERSEDED ? t("verify.superseded") : (reason ?? "");
+/** A revocation reason as users read it: the replacement marker translated, a staff member's words in the reader's language. */
+export const revocationReasonText = (reason: BilingualNote, t: (key: string) => string, lng: string) =>
+  reason.en === SUPERSEDED ? t("verify.superseded") : readableText(t, lng, reason.en, reason.ar);
 
 /** The file name without its extension, as the issue form prefills it. */
 export const nameFromFile = (fileName: string) => fileName.replace(/\.[^.]+$/, "");

@@ -3,6 +3,7 @@ import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
+import type { Bilingual, BilingualNote } from "~/utils/bilingual";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { sha256Hex, storagePath, storeFile } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
@@ -35,7 +36,7 @@ export interface IssueInput {
   };
   issuer: AuditActor & { userId: number };
   file: UploadedFile;
-  documentName: string;
+  documentName: Bilingual;
   securePlusEnabled: boolean;
   /** YYYY-MM-DD; absent in the clerks' version: today plus the category's validity period. */
   expirationDate?: string;
@@ -51,7 +52,7 @@ export interface IssueOrder {
   issuer: AuditActor & { userId: number };
   /** The file as checked by content; `storedFileId` when it is already stored (an attestation's upload). */
   source: { bytes: Uint8Array; mimeType: string; name: string; totalPages: number | null; storedFileId?: number };
-  documentName: string;
+  documentName: Bilingual;
   securePlusEnabled: boolean;
   /** ISO timestamp. */
   expiry: string;
@@ -118,7 +119,7 @@ export async function issue(
       const issued = await storeFile(trx, {
         bytes: stamped.bytes,
         mimeType: "application/pdf",
-        originalName: `${order.documentName}.pdf`,
+        originalName: `${order.documentName.en}.pdf`,
         totalPages: stamped.totalPages,
         createdBy: order.issuer.userId,
       });
@@ -131,7 +132,8 @@ export async function issue(
         client_id: order.client.id,
         issuer_id: order.issuer.userId,
         beneficiary_id: order.beneficiaryId,
-        document_name: order.documentName,
+        document_name_en: order.documentName.en,
+        document_name_ar: order.documentName.ar,
         file_id: issued.id,
         total_pages: stamped.totalPages,
         expiry_date: order.expiry,
@@ -189,7 +191,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
     const notice = {
       kind: "documentIssued" as const,
       link: mustLinkTo(AREAS.beneficiary, "myRequest", { id: request.id }),
-      values: { name: input.documentName },
+      bilingual: { name: input.documentName },
     };
     await notify(trx, request.beneficiary_id, notice, { mail: true });
   });
@@ -220,7 +222,7 @@ export async function revokeIssuedDocument(
     owner: IssuedOwner;
     clientId: number;
     issuedDocumentId: number;
-    reason: string;
+    reason: BilingualNote;
     actor: AuditActor & { userId: number };
   },
 ) {
@@ -249,7 +251,10 @@ export async function revokeIssuedDocument(
       const notice = {
         kind: "documentRevoked" as const,
         link: entity.link,
-        values: { name: revoked.document_name, reason: input.reason },
+        bilingual: {
+          name: { en: revoked.document_name_en, ar: revoked.document_name_ar },
+          reason: input.reason,
+        },
       };
       await notify(trx, revoked.beneficiary_id, notice, { mail: true });
     }

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { readableText, type BilingualNote } from "~/utils/bilingual";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { queueMail, recipientOf } from "~/platform/mail/outbox.server";
 import { findUserById } from "~/modules/users/queries.server";
@@ -20,6 +21,8 @@ export interface Notice {
   link: string;
   /** Interpolated into the texts as they are. */
   values?: Record<string, string | number>;
+  /** Values staff typed in both languages: each language's text reads its own (or the other, marked). */
+  bilingual?: Record<string, BilingualNote>;
   /** Interpolated after translation in each language (e.g. `{ status: "status.APPROVED" }`). */
   translated?: Record<string, string>;
   /** Another body than `notifications.<kind>.body`. */
@@ -30,6 +33,9 @@ function textsIn(lng: "ar" | "en", notice: Notice) {
   const { t } = i18nFor(lng);
   const values = {
     ...notice.values,
+    ...Object.fromEntries(
+      Object.entries(notice.bilingual ?? {}).map(([name, value]) => [name, readableText(t, lng, value.en, value.ar)]),
+    ),
     ...Object.fromEntries(Object.entries(notice.translated ?? {}).map(([name, key]) => [name, t(key)])),
   };
   return {

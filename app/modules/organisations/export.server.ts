@@ -4,6 +4,7 @@ import { formatMoney } from "~/utils/format";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { clientCategoriesForExport, clientsForExport } from "./queries.server";
+import { readableText } from "~/utils/bilingual";
 
 /** The clients list as CSV or Excel with its search: a header in the user's language. */
 export function clientsExport(db: DB, q: string, lng: Language, format: ExportFormat) {
@@ -19,7 +20,7 @@ export function clientsExport(db: DB, q: string, lng: Language, format: ExportFo
         row.id,
         lng === "en" ? row.name_en : row.name_ar,
         lng === "en" ? row.category_en : row.category_ar,
-        row.address,
+        readableText(t, lng, row.address_en, row.address_ar),
         yesNo(row.can_do_sincera),
         yesNo(row.can_do_attestation),
         row.created_at,

@@ -6,6 +6,7 @@ import type { DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { pricedValuesOf } from "~/modules/catalogue/schema";
 import { nowIso, toFlag } from "~/db/values";
+import { type BilingualNote } from "~/utils/bilingual";
 
 export type ClientCategoryValues = ReturnType<typeof pricedValuesOf>;
 
@@ -102,7 +103,7 @@ export async function deleteClientCategory(db: DB, id: number) {
 export interface ClientValues {
   nameEn: string;
   nameAr: string;
-  address: string | null;
+  address: BilingualNote;
   clientCategoryId: number;
   clientAdminId: number | null;
   canDoSincera: boolean;
@@ -112,7 +113,8 @@ export interface ClientValues {
 const clientColumns = (values: ClientValues) => ({
   name_en: values.nameEn,
   name_ar: values.nameAr,
-  address: values.address,
+  address_en: values.address.en,
+  address_ar: values.address.ar,
   client_category_id: values.clientCategoryId,
   client_admin_id: values.clientAdminId,
   can_do_sincera: toFlag(values.canDoSincera),
@@ -157,7 +159,8 @@ export function clientsForExport(db: DB, q: string) {
     filteredClients(db, q)
       .select([
         ...CLIENT_COLUMNS,
-        "clients.address",
+        "clients.address_en",
+        "clients.address_ar",
         "clients.can_do_sincera",
         "clients.can_do_attestation",
         "clients.created_at",
@@ -175,7 +178,8 @@ export function findClient(db: DB, id: number) {
     .select([
       ...CLIENT_COLUMNS,
       "clients.id as client_id",
-      "clients.address",
+      "clients.address_en",
+      "clients.address_ar",
       "clients.can_do_sincera",
       "clients.can_do_attestation",
       "clients.client_category_id",

@@ -9,6 +9,7 @@ import { categorySchema } from "~/modules/catalogue/schema";
 export const clientCategorySchema = categorySchema.omit({ clientId: true });
 export type ClientCategoryInput = z.infer<typeof clientCategorySchema>;
 
+const addressText = z.string().trim().min(6, "validation.addressMin").max(300);
 const nameText = (key: string) => z.string({ error: key }).trim().min(1, key).max(200);
 
 /**
@@ -21,7 +22,7 @@ export const clientSchema = z.object({
     { english: nameText("catalogue.nameEnglishRequired"), arabic: nameText("catalogue.nameArabicRequired") },
     { error: "catalogue.nameEnglishRequired" },
   ),
-  address: z.string().trim().min(6, "validation.addressMin").max(300).optional(),
+  address: z.object({ english: addressText.optional(), arabic: addressText.optional() }).optional(),
   clientCategoryId: z.coerce
     .number({ error: "validation.clientCategoryRequired" })
     .int()

@@ -62,7 +62,7 @@ export type ClientSaveResult = Outcome<{ id: number }>;
 const clientValuesOf = (input: ClientInput): ClientValues => ({
   nameEn: input.name.english,
   nameAr: input.name.arabic,
-  address: input.address ?? null,
+  address: { en: input.address?.english ?? null, ar: input.address?.arabic ?? null },
   clientCategoryId: input.clientCategoryId,
   clientAdminId: input.clientAdminId ?? null,
   canDoSincera: input.canDoSincera,

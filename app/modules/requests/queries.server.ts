@@ -59,7 +59,8 @@ export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: numb
     .select([
       "r.id",
       "r.status",
-      "r.status_note",
+      "r.status_note_en",
+      "r.status_note_ar",
       "r.request_message",
       "r.secure_plus_enabled",
       "r.created_at",

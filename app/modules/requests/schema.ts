@@ -2,6 +2,7 @@ import { revokeIntentSchema } from "~/modules/issuing/schema";
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
+import { optionalLanguages } from "~/platform/forms/bilingual";
 
 export const statusFilterSchema = z.enum(REQUEST_STATUSES).optional().catch(undefined);
 
@@ -16,7 +17,7 @@ export const statusUpdateSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
-  note: z.string().trim().max(1000).optional(),
+  note: optionalLanguages(1000),
 });
 
 const attachmentReviewSchema = z.object({

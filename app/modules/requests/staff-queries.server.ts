@@ -7,6 +7,7 @@ import { inChunks } from "~/db/keyset";
 import { usersMatching } from "~/db/search";
 import type { DB } from "~/db/db.server";
 import type { RequestStatus, ReviewStatus } from "~/db/schema";
+import { type BilingualNote } from "~/utils/bilingual";
 
 export interface RequestListFilter {
   clientId?: number;
@@ -86,7 +87,8 @@ export function findRequestForStaff(db: DB, id: number) {
     .select([
       "r.id",
       "r.status",
-      "r.status_note",
+      "r.status_note_en",
+      "r.status_note_ar",
       "r.secure_plus_enabled",
       "r.request_message",
       "r.created_at",
@@ -99,7 +101,8 @@ export function findRequestForStaff(db: DB, id: number) {
       "c.description_ar",
       ...CATEGORY_TERMS,
       ...CLIENT_NAMES,
-      "cl.address as client_address",
+      "cl.address_en as client_address_en",
+      "cl.address_ar as client_address_ar",
       "cl.can_do_attestation",
     ])
     .where("r.id", "=", id)
@@ -109,14 +112,15 @@ export function findRequestForStaff(db: DB, id: number) {
 export async function setRequestStatus(
   db: DB,
   id: number,
-  values: { status: RequestStatus; securePlusEnabled: boolean; note: string | null },
+  values: { status: RequestStatus; securePlusEnabled: boolean; note: BilingualNote },
 ) {
   await db
     .updateTable("document_requests")
     .set({
       status: values.status,
       secure_plus_enabled: toFlag(values.securePlusEnabled),
-      status_note: values.note,
+      status_note_en: values.note.en,
+      status_note_ar: values.note.ar,
       updated_at: nowIso(),
     })
     .where("id", "=", id)

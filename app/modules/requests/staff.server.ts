@@ -8,6 +8,7 @@ import { issuedForStaff } from "~/modules/issuing/holder-view.server";
 import { fieldValuesOf, replaceFieldValues } from "./queries.server";
 import { notify } from "~/modules/notifications/service.server";
 import { findRequestForStaff, setAttachmentStatus, setRequestMessage, setRequestStatus } from "./staff-queries.server";
+import { type BilingualNote } from "~/utils/bilingual";
 
 export type StaffRequest = NonNullable<Awaited<ReturnType<typeof findRequestForStaff>>>;
 
@@ -26,14 +27,15 @@ export async function staffRequestView(db: DB, request: StaffRequest) {
 export async function changeRequestStatus(
   db: DB,
   request: StaffRequest,
-  values: { status: "PENDING" | "APPROVED" | "REJECTED"; securePlusEnabled: boolean; note?: string },
+  values: { status: "PENDING" | "APPROVED" | "REJECTED"; securePlusEnabled: boolean; note: BilingualNote },
   actor: AuditActor,
 ) {
+  const hasNote = Boolean(values.note.en || values.note.ar);
   await db.transaction().execute(async (trx) => {
     await setRequestStatus(trx, request.id, {
       status: values.status,
       securePlusEnabled: values.securePlusEnabled,
-      note: values.note || null,
+      note: values.note,
     });
     await audit(trx, actor, {
       clientId: request.client_id,
@@ -43,15 +45,16 @@ export async function changeRequestStatus(
       details: {
         status: values.status,
         securePlusEnabled: values.securePlusEnabled,
-        ...(values.note ? { note: values.note } : {}),
+        ...(hasNote ? { note: values.note } : {}),
       },
     });
     const notice = {
       kind: "requestStatus" as const,
       link: mustLinkTo(AREAS.beneficiary, "myRequest", { id: request.id }),
-      values: { id: request.id, note: values.note ?? "" },
+      values: { id: request.id },
+      bilingual: { note: values.note },
       translated: { status: `status.${values.status}` },
-      ...(values.note ? {} : { bodyKey: "notifications.requestStatus.noNote" }),
+      ...(hasNote ? {} : { bodyKey: "notifications.requestStatus.noNote" }),
     };
     await notify(trx, request.beneficiary_id, notice, { mail: true });
   });

@@ -1,13 +1,14 @@
 import type { IssuedDocument } from "./service.server";
 import type { Verdict } from "./verdict";
 import { fromFlag } from "~/db/values";
+import type { BilingualNote } from "~/utils/bilingual";
 
 /** What a verification shows (the page and the API alike): the holder only without SecurePlus, or after the right PIN. */
 export interface VerificationView {
   code: string;
   verdict: Verdict;
   document: null | {
-    name: string;
+    name: { en: string; ar: string };
     /** An attested copy (docs/architecture.md §6.4): the organisation attested a document the holder already had. */
     attested: boolean;
     issuerEn: string;
@@ -15,7 +16,7 @@ export interface VerificationView {
     issuedAt: string;
     expiresAt: string;
     revokedAt: string | null;
-    revocationReason: string | null;
+    revocationReason: BilingualNote;
     sha256: string;
     securePlus: boolean;
     unlocked: boolean;
@@ -38,14 +39,14 @@ export function view(
     code,
     verdict,
     document: {
-      name: document.document_name,
+      name: { en: document.document_name_en, ar: document.document_name_ar },
       attested: document.kind === "ATTESTATION",
       issuerEn: document.issuer_en,
       issuerAr: document.issuer_ar,
       issuedAt: document.created_at,
       expiresAt: document.expiry_date,
       revokedAt: document.revoked_at,
-      revocationReason: document.revocation_reason,
+      revocationReason: { en: document.revocation_reason_en, ar: document.revocation_reason_ar },
       sha256: document.document_hash,
       securePlus,
       unlocked: securePlus && unlocked,

@@ -1,4 +1,4 @@
-import { checkboxProps, inputProps, useZodForm } from "~/components/forms/conform";
+import { checkboxProps, useZodForm } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { fromFlag, idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -6,7 +6,7 @@ import { useTranslation } from "~/utils/i18n";
 import { data } from "react-router";
 import { SelectField } from "~/components/forms/select-field";
 import { useArea } from "~/components/layout/area-shell";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
@@ -60,7 +60,7 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
     defaultValue: client
       ? {
           name: { english: client.name_en, arabic: client.name_ar },
-          address: client.address ?? "",
+          address: { english: client.address_en ?? "", arabic: client.address_ar ?? "" },
           clientCategoryId: String(client.client_category_id),
           clientAdminId: client.client_admin_id ? String(client.client_admin_id) : "",
           canDoSincera: fromFlag(client.can_do_sincera) ? "on" : undefined,
@@ -75,7 +75,7 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
   return (
     <FormPage title={title} back={{ href: back, label: t("wizard.back") }} form={form}>
       <BilingualFields field={fields.name} english={t("catalogue.nameEnglish")} arabic={t("catalogue.nameArabic")} />
-      <Field label={t("admin.address")} className="md:col-span-2" {...inputProps(fields.address, "text")} />
+      <BilingualFields field={fields.address} english={t("admin.addressEnglish")} arabic={t("admin.addressArabic")} />
       <SelectField
         field={fields.clientCategoryId}
         label={t("admin.clientCategory")}

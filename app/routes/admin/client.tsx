@@ -123,7 +123,10 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
         <DetailList
           rows={[
             ...bilingualRows([t("catalogue.nameEnglish"), t("catalogue.nameArabic")], [client.name_en, client.name_ar]),
-            [t("admin.address"), client.address ? <bdi>{client.address}</bdi> : t("profile.notProvided")],
+            ...bilingualRows(
+              [t("admin.addressEnglish"), t("admin.addressArabic")],
+              [client.address_en ?? t("profile.notProvided"), client.address_ar ?? t("profile.notProvided")],
+            ),
             [
               t("admin.clientCategory"),
               <LinkOrText key="category" to={categoryHref}>

@@ -54,7 +54,8 @@ describe("clients (service admin, super admin)", () => {
     const fields = {
       "name.english": "Northern College",
       "name.arabic": "كلية الشمال",
-      address: "Irbid, University Street",
+      "address.english": "Irbid, University Street",
+      "address.arabic": "إربد، شارع الجامعة",
       clientCategoryId: String(category.id),
       clientAdminId: String(adminId),
       canDoAttestation: "on",
@@ -67,7 +68,8 @@ describe("clients (service admin, super admin)", () => {
       .where("name_en", "=", "Northern College")
       .executeTakeFirstOrThrow();
     expect(client).toMatchObject({
-      address: "Irbid, University Street",
+      address_en: "Irbid, University Street",
+      address_ar: "إربد، شارع الجامعة",
       client_category_id: category.id,
       client_admin_id: adminId,
       can_do_attestation: 1,
@@ -109,11 +111,15 @@ describe("clients (service admin, super admin)", () => {
     const before = await clientCount();
     const outcome = await run(
       form.action,
-      postForm("/super-admin/clients-management/create", { "name.english": "X", "name.arabic": "س", address: "Amman" }),
+      postForm("/super-admin/clients-management/create", {
+        "name.english": "X",
+        "name.arabic": "س",
+        "address.english": "Amman",
+      }),
       context,
     );
     expect(outcome.status).toBe(400);
-    expect(errorsOf(outcome).address).toEqual(["validation.addressMin"]);
+    expect(errorsOf(outcome)["address.english"]).toEqual(["validation.addressMin"]);
     expect(errorsOf(outcome).clientCategoryId).toEqual(["validation.clientCategoryRequired"]);
     expect([en.validation.addressMin, en.validation.clientCategoryRequired]).toEqual([
       "Address must be at least 6 characters",

@@ -2,9 +2,12 @@ import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { REQUEST_STATUSES } from "~/db/schema";
 import { issueSchema } from "~/modules/issuing/schema";
+import { optionalLanguages } from "~/platform/forms/bilingual";
 
 /** The JSON API's resources (docs/product.md) and bodies (section 7): the OpenAPI document is generated from these. */
 const name = z.object({ english: z.string(), arabic: z.string() });
+/** Staff's words in both languages: either may be null where one is enough (docs/architecture.md §9). */
+const note = z.object({ english: z.string().nullable(), arabic: z.string().nullable() });
 const reference = z.object({ id: z.number().int(), name });
 
 export const documentRequestSchema = z
@@ -29,7 +32,7 @@ export const documentRequestSchema = z
 
 export const documentRequestDetailSchema = documentRequestSchema
   .extend({
-    statusNote: z.string().nullable(),
+    statusNote: note,
     filledFields: z.array(z.object({ fieldName: z.string(), fieldValue: z.string() })),
     uploadedDocuments: z.array(
       z.object({
@@ -48,7 +51,7 @@ export const documentRequestDetailSchema = documentRequestSchema
 export const issuedDocumentSchema = z
   .object({
     id: z.number().int(),
-    documentName: z.string(),
+    documentName: name,
     status: z.enum(["VALID", "REVOKED"]),
     verificationCode: z.string(),
     verificationUrl: z.url(),
@@ -104,7 +107,7 @@ export const updateStatusSchema = z.object({
   requestId: positiveId("api.validation.requestId"),
   status: apiStatusSchema,
   securePlusEnabled: z.boolean().default(false),
-  note: z.string().trim().max(1000).optional(),
+  note: optionalLanguages(1000),
 });
 
 export const documentReviewSchema = z.object({
@@ -128,7 +131,9 @@ export const issueMultipartSchema = z.object({
     .int()
     .positive("api.validation.requestId")
     .max(MAX_ID, "api.validation.requestId"),
-  documentName: issueSchema.shape.documentName,
+  // A form's fields are flat: the name's two languages as the HTML form posts them.
+  "documentName.english": issueSchema.shape.documentName.shape.english,
+  "documentName.arabic": issueSchema.shape.documentName.shape.arabic,
   expirationDate: issueSchema.shape.expirationDate.optional(),
   securePlusEnabled: z
     .enum(["true", "false"])

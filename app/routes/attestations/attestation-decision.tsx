@@ -4,13 +4,13 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
-import { inputProps, textareaProps } from "~/components/forms/conform";
+import { inputProps } from "~/components/forms/conform";
 import { AttestationSummary } from "~/components/attestations/attestation-cards";
 import { BeneficiaryCard } from "~/components/requests/request-cards";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
-import { Field, TextareaField } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
@@ -28,6 +28,8 @@ import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/attestation-decision";
 import { readForm } from "~/platform/http/body.server";
 import { nowIso } from "~/db/values";
+import { storedBilingual } from "~/platform/forms/bilingual";
+import { BilingualFields } from "~/components/forms/bilingual-fields";
 
 /** The decision (docs/architecture.md §6.4): approve with an expiry date, which issues the attested copy, or reject with a note. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -54,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error] }) }, { status: 409 });
     return redirectWithToast(detail, { kind: "success", message: "attestations.approved" });
   }
-  if (!(await rejectAttestation(db, attestation, decision.note, principal)))
+  if (!(await rejectAttestation(db, attestation, storedBilingual(decision.note), principal)))
     return data({ intent, result: submission.reply({ formErrors: ["attestations.notPending"] }) }, { status: 409 });
   return redirectWithToast(detail, { kind: "success", message: "attestations.rejected" });
 }
@@ -148,7 +150,13 @@ function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
         <input type="hidden" name="intent" value="reject" />
         <h2 className="text-lg font-semibold">{t("attestations.rejectTitle")}</h2>
         <FormErrorsOf errors={form.errors} />
-        <TextareaField label={t("attestations.note")} rows={4} {...textareaProps(fields.note)} />
+        <BilingualFields
+          field={fields.note}
+          english={t("attestations.noteEnglish")}
+          arabic={t("attestations.noteArabic")}
+          hint={t("common.oneLanguageEnough")}
+          rows={4}
+        />
         <Button type="submit" variant="danger" className="self-start" disabled={navigation.state === "submitting"}>
           {t("attestations.reject")}
         </Button>

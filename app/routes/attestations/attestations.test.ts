@@ -260,7 +260,7 @@ describe("deciding on an attestation", () => {
       "Please select a valid date",
       "يرجى اختيار تاريخ صالح",
     ]);
-    expect(resultErrorsOf(await decide(row.id, { intent: "reject", note: " " }))).toEqual({
+    expect(resultErrorsOf(await decide(row.id, { intent: "reject", "note.english": " " }))).toEqual({
       note: ["attestations.noteRequired"],
     });
     expect((await decide(row.id, { intent: "publish" })).status).toBe(400);
@@ -297,7 +297,8 @@ describe("deciding on an attestation", () => {
       request_id: null,
       client_id: row.client_id,
       beneficiary_id: row.beneficiary_id,
-      document_name: "Bachelor's diploma, 2019",
+      document_name_en: "Bachelor's diploma, 2019",
+      document_name_ar: "Bachelor's diploma, 2019",
       status: "VALID",
     });
     expect(issued.expiry_date.slice(0, 10)).toBe("2099-06-30");
@@ -342,7 +343,7 @@ describe("deciding on an attestation", () => {
 
     // Decided once: a second decision is refused and writes nothing.
     const before = await counts();
-    const second = await decide(row.id, { intent: "reject", note: "Too late." });
+    const second = await decide(row.id, { intent: "reject", "note.english": "Too late." });
     expect(second.status).toBe(409);
     expect(resultErrorsOf(second)).toEqual({ "": ["attestations.notPending"] });
     expect(await counts()).toEqual(before);
@@ -350,23 +351,33 @@ describe("deciding on an attestation", () => {
 
   it("rejecting keeps the note, which the beneficiary reads and is mailed", async () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
-    expect((await decide(row.id, { intent: "reject", note: "The seal on page 2 is not ours." })).status).toBe(302);
+    expect(
+      (
+        await decide(row.id, {
+          intent: "reject",
+          "note.english": "The seal on page 2 is not ours.",
+          "note.arabic": "الختم في الصفحة 2 ليس ختمنا.",
+        })
+      ).status,
+    ).toBe(302);
     expect(await attestationNamed("Bachelor's diploma, 2019")).toMatchObject({
       status: "REJECTED",
-      review_note: "The seal on page 2 is not ours.",
+      review_note_en: "The seal on page 2 is not ours.",
+      review_note_ar: "الختم في الصفحة 2 ليس ختمنا.",
     });
     const view = await myAttestation(row.id);
-    expect((view.data as { attestation: { review_note: string } }).attestation.review_note).toBe(
-      "The seal on page 2 is not ours.",
+    expect((view.data as { attestation: { review_note_ar: string } }).attestation.review_note_ar).toBe(
+      "الختم في الصفحة 2 ليس ختمنا.",
     );
     const notice = await noticeOf("attestationRejected");
     expect(notice).toMatchObject({
       title_en: "Your attestation request for “Bachelor's diploma, 2019” was rejected",
       body_en: "Note: The seal on page 2 is not ours.",
-      body_ar: "ملاحظة: The seal on page 2 is not ours.",
+      // Each language reads its own words (docs/architecture.md §9).
+      body_ar: "ملاحظة: الختم في الصفحة 2 ليس ختمنا.",
     });
     expect(
-      await db.selectFrom("email_outbox").selectAll().where("body", "like", "%The seal on page 2%").execute(),
+      await db.selectFrom("email_outbox").selectAll().where("body", "like", "%الختم في الصفحة 2%").execute(),
     ).toHaveLength(1);
   });
 
@@ -387,7 +398,7 @@ describe("deciding on an attestation", () => {
     const path = `/clerks/attestations/${row.id}`;
     const noReason = await run(
       detail.action,
-      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "" }),
+      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), "reason.english": "" }),
       as("clerk@example.com"),
       { id: String(row.id) },
     );
@@ -395,7 +406,11 @@ describe("deciding on an attestation", () => {
     expect(resultErrorsOf(noReason)).toEqual({ reason: ["staff.revokeReasonRequired"] });
     const revoked = await run(
       detail.action,
-      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), reason: "Attested by mistake." }),
+      postForm(path, {
+        intent: "revoke",
+        issuedDocumentId: String(issued.id),
+        "reason.english": "Attested by mistake.",
+      }),
       as("clerk@example.com"),
       { id: String(row.id) },
     );
@@ -430,7 +445,7 @@ describe("who may see and decide", () => {
     expect(
       await statusOf(
         decision.action,
-        postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "Not ours." }),
+        postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", "note.english": "Not ours." }),
         outsider,
         params,
       ),
@@ -469,7 +484,7 @@ describe("who may see and decide", () => {
     expect(
       await statusOf(
         decision.action,
-        postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", note: "No." }),
+        postForm(`/clerks/attestations/edit/${row.id}`, { intent: "reject", "note.english": "No." }),
         clerk,
         { id: String(row.id) },
       ),

@@ -70,7 +70,7 @@ export default function MyAttestation({ loaderData }: Route.ComponentProps) {
           confirmLabel={t("attestations.cancelConfirm")}
         />
       ) : null}
-      <ReviewNote note={attestation.review_note} />
+      <ReviewNote en={attestation.review_note_en} ar={attestation.review_note_ar} />
       <AttestationSummary attestation={attestation} fileLabel={t("attestations.yourDocument")} />
       <HolderDocuments
         documents={documents}

@@ -20,6 +20,7 @@ import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
 import { readForm } from "~/platform/http/body.server";
 import { notFound } from "~/modules/access/require.server";
+import { storedBilingual } from "~/platform/forms/bilingual";
 
 /** An attestation for staff (docs/architecture.md §6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -43,7 +44,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const revoked = await revokeIssuedDocument(getDb(), {
     owner: { attestationId: attestation.id },
     clientId: attestation.client_id,
-    ...submission.value,
+    issuedDocumentId: submission.value.issuedDocumentId,
+    reason: storedBilingual(submission.value.reason),
     actor: principal,
   });
   if (!revoked) throw notFound();
@@ -80,7 +82,7 @@ export default function StaffAttestation({ loaderData, actionData }: Route.Compo
       {attestation.can_do_attestation ? null : (
         <Callout tone="warning">{t("attestations.clientNoLongerAttests")}</Callout>
       )}
-      <ReviewNote note={attestation.review_note} />
+      <ReviewNote en={attestation.review_note_en} ar={attestation.review_note_ar} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <AttestationSummary
           attestation={attestation}

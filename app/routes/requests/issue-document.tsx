@@ -1,4 +1,4 @@
-import { checkboxProps, useZodForm } from "~/components/forms/conform";
+import { checkboxProps, inputProps, useZodForm } from "~/components/forms/conform";
 import { idOf, nowIso } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps } from "@conform-to/react";
@@ -71,7 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   const form = upload.fields;
-  if (!form.get("documentName") && file) form.set("documentName", nameFromFile(file.name));
+  // The spec's rule: an empty (English) name is the file's name.
+  if (!form.get("documentName.english") && file) form.set("documentName.english", nameFromFile(file.name));
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success" || !file)
     return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
@@ -80,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request: found,
     issuer: principal,
     file,
-    documentName: submission.value.documentName,
+    documentName: { en: submission.value.documentName.english, ar: submission.value.documentName.arabic },
     securePlusEnabled: submission.value.securePlusEnabled,
     expirationDate: "expirationDate" in submission.value ? (submission.value.expirationDate as string) : undefined,
   });
@@ -106,16 +107,20 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const nameInput = useRef<HTMLInputElement>(null);
-  const autoFilled = useRef(false);
+  // The English name starts as the category's: a suggestion that choosing a file replaces.
+  const autoFilled = useRef(true);
   const submitting = navigation.state === "submitting";
   const schema = view.asksDate ? issueSchema : clerkIssueSchema;
   const [form, fields] = useZodForm<typeof schema, IssueFormFields>(schema, {
     lastResult: actionData,
-    defaultValue: { documentName: "", expirationDate: view.defaultExpiry },
+    defaultValue: {
+      documentName: { english: view.categoryEn, arabic: view.categoryAr },
+      expirationDate: view.defaultExpiry,
+    },
   });
   const [tooLarge, setTooLarge] = useState(false);
   const fileError = tooLarge ? "validation.fileMax4" : (fields.file.errors?.[0] ?? undefined);
-  const nameError = fields.documentName.errors?.[0];
+  const names = fields.documentName.getFieldset();
   const dateError = fields.expirationDate.errors?.[0];
   // The spec's failure banner: after a refused post, or a submit the browser's checks stopped.
   const [attempted, setAttempted] = useState(false);
@@ -124,7 +129,7 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
   const isSuperAdmin = view.wording === "superAdmin";
   const title = t("staff.issueTitle", { id: view.id });
 
-  // With JS: choosing a file fills an empty name with the file name; removing the file clears it.
+  // With JS: choosing a file puts its name in an empty or suggested English name; removing it restores the category's.
   const onFileChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = nameInput.current;
     const chosen = event.target.files?.[0];
@@ -134,8 +139,7 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
       input.value = nameFromFile(chosen.name);
       autoFilled.current = true;
     } else if (!chosen && autoFilled.current) {
-      input.value = "";
-      autoFilled.current = false;
+      input.value = view.categoryEn;
     }
   };
 
@@ -188,16 +192,15 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
           />
           <Field
             ref={nameInput}
-            id="documentName"
-            name={fields.documentName.name}
-            label={t("staff.documentName")}
-            defaultValue={fields.documentName.initialValue ?? ""}
+            label={t("staff.documentNameEnglish")}
+            dir="ltr"
+            lang="en"
             onInput={() => {
               autoFilled.current = false;
             }}
-            errors={nameError ? [nameError] : undefined}
-            errorId="documentName-error"
+            {...inputProps(names.english, "text")}
           />
+          <Field label={t("staff.documentNameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
           {view.asksDate ? (
             <Field
               id="expirationDate"

@@ -10,7 +10,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
-import { formatDateTime, formatMoney, isolate, pick } from "~/utils/format";
+import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
 
 /** The beneficiary's request page: status, timeline, fields, files, the issued document and its verifications. */
@@ -76,9 +76,6 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
       />
 
       <TimelineCard timeline={timeline} />
-      {request.status_note ? (
-        <p className="rounded-md bg-gray-2 p-3 text-sm">{t("requests.note", { note: isolate(request.status_note) })}</p>
-      ) : null}
       <FilledFieldsCard requiredFields={requiredFields} fieldValues={fieldValues} />
       <UploadedDocumentsCard attachments={attachments} />
     </div>

@@ -36,7 +36,9 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
 import { readForm } from "~/platform/http/body.server";
-import { TextareaField } from "~/components/ui/field";
+import { storedBilingual } from "~/platform/forms/bilingual";
+import { BilingualFields } from "~/components/forms/bilingual-fields";
+import { BilingualText } from "~/components/ui/bilingual-text";
 
 /** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
@@ -85,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (value.intent) {
     case "status":
       try {
-        await changeRequestStatus(db, found, value, principal);
+        await changeRequestStatus(db, found, { ...value, note: storedBilingual(value.note) }, principal);
       } catch (error) {
         console.error(error);
         return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
@@ -103,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         owner: { requestId: found.id },
         clientId: found.client_id,
         issuedDocumentId: value.issuedDocumentId,
-        reason: value.reason,
+        reason: storedBilingual(value.reason),
         actor: principal,
       });
       if (!revoked) throw notFound();
@@ -190,7 +192,10 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
           title={t("staff.clientInformation")}
           rows={[
             [t("staff.name"), pick(lng, request.client_en, request.client_ar)],
-            [t("staff.address"), <bdi key="address">{request.client_address ?? "—"}</bdi>],
+            [
+              t("staff.address"),
+              <BilingualText key="address" en={request.client_address_en} ar={request.client_address_ar} />,
+            ],
             [t("staff.canDoAttestation"), yesNo(request.can_do_attestation)],
           ]}
         />
@@ -270,13 +275,24 @@ function StatusDialog({
   request,
   lastResult,
 }: {
-  request: { id: number; status: string; secure_plus_enabled: number; status_note: string | null };
+  request: {
+    id: number;
+    status: string;
+    secure_plus_enabled: number;
+    status_note_en: string | null;
+    status_note_ar: string | null;
+  };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const closedUrl = useUrlWithoutDialog();
-  const [form, fields] = useZodForm(statusUpdateSchema, { id: "status", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = useZodForm(statusUpdateSchema, {
+    id: "status",
+    lastResult,
+    shouldValidate: "onSubmit",
+    defaultValue: { note: { english: request.status_note_en ?? "", arabic: request.status_note_ar ?? "" } },
+  });
   const formProps = getFormProps(form);
   return (
     <UrlDialog labelledBy="status-dialog-title" testId="status-dialog">
@@ -316,11 +332,12 @@ function StatusDialog({
             {t("staff.disabled")}
           </label>
         </fieldset>
-        <TextareaField
-          id="note"
-          name={fields.note.name}
-          label={t("staff.note")}
-          defaultValue={request.status_note ?? ""}
+        <BilingualFields
+          field={fields.note}
+          english={t("staff.noteEnglish")}
+          arabic={t("staff.noteArabic")}
+          hint={t("common.oneLanguageEnough")}
+          rows={3}
         />
         <div className="flex justify-end gap-2">
           <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">

@@ -186,7 +186,7 @@ describe("Update Status", () => {
           intent: "status",
           status: "APPROVED",
           securePlusEnabled: "true",
-          note: "Documents verified",
+          "note.english": "Documents verified",
         }),
         makeContext({ user: users[user] }),
         { id: String(request.id) },
@@ -199,7 +199,7 @@ describe("Update Status", () => {
       .selectAll()
       .where("id", "=", request.id)
       .executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ status: "APPROVED", secure_plus_enabled: 1, status_note: "Documents verified" });
+    expect(after).toMatchObject({ status: "APPROVED", secure_plus_enabled: 1, status_note_en: "Documents verified" });
     const audit = await db
       .selectFrom("audit_events")
       .selectAll()
@@ -207,7 +207,10 @@ describe("Update Status", () => {
       .where("entity_id", "=", request.id)
       .execute();
     expect(audit).toHaveLength(2);
-    expect(JSON.parse(audit[0].details)).toMatchObject({ status: "APPROVED", note: "Documents verified" });
+    expect(JSON.parse(audit[0].details)).toMatchObject({
+      status: "APPROVED",
+      note: { en: "Documents verified", ar: null },
+    });
   });
 
   it("refuses COMPLETED and unknown statuses with a message, changing nothing", async () => {
@@ -252,16 +255,34 @@ describe("issue document form", () => {
     };
     const pdf = ["a.pdf", await pdfBytes()] as [string, Uint8Array];
     const big = ["big.pdf", new Uint8Array(4 * 1024 * 1024 + 1)] as [string, Uint8Array];
-    expect(await firstError("file", { documentName: "X", expirationDate: "2099-01-01" })).toBe("validation.selectFile");
-    expect(await firstError("file", { documentName: "X", expirationDate: "2099-01-01" }, big)).toBe(
-      "validation.fileMax4",
-    );
-    expect(await firstError("expirationDate", { documentName: "X", expirationDate: "2020-01-01" }, pdf)).toBe(
-      "validation.selectValidDate",
-    );
-    expect(await firstError("expirationDate", { documentName: "X", expirationDate: "" }, pdf)).toBe(
-      "validation.expirationDateRequired",
-    );
+    expect(
+      await firstError("file", {
+        "documentName.english": "X",
+        "documentName.arabic": "س",
+        expirationDate: "2099-01-01",
+      }),
+    ).toBe("validation.selectFile");
+    expect(
+      await firstError(
+        "file",
+        { "documentName.english": "X", "documentName.arabic": "س", expirationDate: "2099-01-01" },
+        big,
+      ),
+    ).toBe("validation.fileMax4");
+    expect(
+      await firstError(
+        "expirationDate",
+        { "documentName.english": "X", "documentName.arabic": "س", expirationDate: "2020-01-01" },
+        pdf,
+      ),
+    ).toBe("validation.selectValidDate");
+    expect(
+      await firstError(
+        "expirationDate",
+        { "documentName.english": "X", "documentName.arabic": "س", expirationDate: "" },
+        pdf,
+      ),
+    ).toBe("validation.expirationDateRequired");
     expect(
       await db.selectFrom("issued_documents").selectAll().where("request_id", "=", request.id).execute(),
     ).toHaveLength(0);
@@ -271,10 +292,11 @@ describe("issue document form", () => {
     const request = await demoRequest("APPROVED");
     const result = await run(
       issueRoute.action,
-      multipart(`/clerks/document-categories/request/issue/${request.id}`, { documentName: "" }, [
-        "Final Certificate.pdf",
-        await pdfBytes(),
-      ]),
+      multipart(
+        `/clerks/document-categories/request/issue/${request.id}`,
+        { "documentName.english": "", "documentName.arabic": "شهادة" },
+        ["Final Certificate.pdf", await pdfBytes()],
+      ),
       as("clerk@example.com"),
       { id: String(request.id) },
     );
@@ -285,7 +307,7 @@ describe("issue document form", () => {
       .selectAll()
       .where("request_id", "=", request.id)
       .executeTakeFirstOrThrow();
-    expect(issued.document_name).toBe("Final Certificate");
+    expect(issued.document_name_en).toBe("Final Certificate");
   });
 
   it("refuses another client's request with 404", async () => {
@@ -307,13 +329,13 @@ describe("revoking an issued document", () => {
     const noReason = await postToRequest(issued.request_id, {
       intent: "revoke",
       issuedDocumentId: String(issued.id),
-      reason: "",
+      "reason.english": "",
     });
     expect(noReason.status).toBe(400);
     const revoked = await postToRequest(issued.request_id, {
       intent: "revoke",
       issuedDocumentId: String(issued.id),
-      reason: "Name misspelled",
+      "reason.english": "Name misspelled",
     });
     expect(revoked.status).toBe(302);
     expect(await auditEventsSinceSeed(db, "request.revoke")).toHaveLength(1);
@@ -347,7 +369,7 @@ describe("revoking an issued document", () => {
       {
         intent: "revoke",
         issuedDocumentId: String(issued.id),
-        reason: "Hostile",
+        "reason.english": "Hostile",
       },
       "clerk2@example.com",
     );

@@ -25,5 +25,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw forbidden("pin-required");
   }
   const bytes = await readStoredFile(document.storage_key);
-  return fileResponse(bytes, { name: `${document.document_name}.pdf`, mimeType: document.mime_type });
+  return fileResponse(bytes, { name: `${document.document_name_en}.pdf`, mimeType: document.mime_type });
 }

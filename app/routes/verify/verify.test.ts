@@ -57,7 +57,7 @@ describe("/verify/{code}", () => {
     const code = codes.REVOKED;
     await db
       .updateTable("issued_documents")
-      .set({ revocation_reason: "Superseded" })
+      .set({ revocation_reason_en: "Superseded", revocation_reason_ar: "Superseded" })
       .where("verification_code", "=", code)
       .execute();
     const arabic = await run(verify.loader, get(`/verify/${code}?lng=ar`), makeContext({ ip: "198.51.100.20" }), {
@@ -83,7 +83,12 @@ describe("/verify/{code}", () => {
     expect(page(before).verdict).toBe("VALID");
     await db
       .updateTable("issued_documents")
-      .set({ status: "REVOKED", revoked_at: new Date().toISOString(), revocation_reason: "test" })
+      .set({
+        status: "REVOKED",
+        revoked_at: new Date().toISOString(),
+        revocation_reason_en: "test",
+        revocation_reason_ar: "اختبار",
+      })
       .where("verification_code", "=", code)
       .execute();
     const after = await run(verify.loader, get(`/verify/${code}`), makeContext(), { code });

@@ -40,6 +40,7 @@ import { formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/wizard";
 import { searchOf } from "~/platform/paging";
 import { CheckboxField, TextareaField } from "~/components/ui/field";
+import { BilingualText } from "~/components/ui/bilingual-text";
 
 const BASE = href("/beneficiary/request-document/create");
 const stepUrl = (step: number) => `${BASE}?step=${step}`;
@@ -266,10 +267,12 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
           {view.clients.map((client) => (
             <Choice key={client.id} name="clientId" value={client.id} chosen={view.client?.id === client.id}>
               <span className="block font-medium">{pick(i18n.language, client.name_en, client.name_ar)}</span>
-              {client.address ? (
+              {client.address_en || client.address_ar ? (
                 <>
                   {" "}
-                  <bdi className="block text-sm text-gray-11">{client.address}</bdi>
+                  <span className="block text-sm text-gray-11">
+                    <BilingualText en={client.address_en} ar={client.address_ar} />
+                  </span>
                 </>
               ) : null}
             </Choice>

@@ -35,6 +35,7 @@ import {
   updateStatusSchema,
 } from "../schema";
 import { fromFlag } from "~/db/values";
+import { storedBilingual } from "~/platform/forms/bilingual";
 
 type Row = Awaited<ReturnType<typeof listRequests>>["rows"][number];
 
@@ -65,7 +66,7 @@ type StaffRow = NonNullable<Awaited<ReturnType<typeof findRequestForStaff>>>;
 
 const issuedOf = (document: Awaited<ReturnType<typeof issuedDocumentsOf>>[number]) => ({
   id: document.id,
-  documentName: document.document_name,
+  documentName: { english: document.document_name_en, arabic: document.document_name_ar },
   status: document.status,
   verificationCode: document.verification_code,
   verificationUrl: `${env.publicUrl}/verify/${document.verification_code}`,
@@ -87,7 +88,7 @@ async function detailOf(db: DB, request: StaffRow): Promise<z.input<typeof docum
     securePlusEnabled: fromFlag(request.secure_plus_enabled),
     requestMessage: request.request_message,
     createdAt: request.created_at,
-    statusNote: request.status_note,
+    statusNote: { english: request.status_note_en, arabic: request.status_note_ar },
     beneficiary: {
       id: request.beneficiary_id,
       firstName: { english: request.first_name_en, arabic: request.first_name_ar },
@@ -413,7 +414,12 @@ export const documentRequestOperations = [
     message: "api.messages.statusUpdated",
     example: {
       as: "clerk",
-      body: { requestId: 5, status: "APPROVED", securePlusEnabled: false, note: "All documents verified." },
+      body: {
+        requestId: 5,
+        status: "APPROVED",
+        securePlusEnabled: false,
+        note: { english: "All documents verified.", arabic: "تم التحقق من جميع المستندات." },
+      },
     },
     failures: [403, 404],
     async handle({ body, principal }) {
@@ -422,7 +428,7 @@ export const documentRequestOperations = [
       await changeRequestStatus(
         db,
         found,
-        { status: body.status, securePlusEnabled: body.securePlusEnabled, note: body.note },
+        { status: body.status, securePlusEnabled: body.securePlusEnabled, note: storedBilingual(body.note) },
         principal,
       );
       return detailOf(db, (await findRequestForStaff(db, found.id))!);
@@ -446,7 +452,11 @@ export const documentRequestOperations = [
       await changeRequestStatus(
         db,
         found,
-        { status: query.status, securePlusEnabled: fromFlag(found.secure_plus_enabled) },
+        {
+          status: query.status,
+          securePlusEnabled: fromFlag(found.secure_plus_enabled),
+          note: { en: null, ar: null },
+        },
         principal,
       );
       return detailOf(db, (await findRequestForStaff(db, found.id))!);
@@ -476,7 +486,7 @@ export const documentRequestOperations = [
       as: "clerk",
       body: {
         requestId: 18,
-        documentName: "Graduation certificate",
+        documentName: { english: "Graduation certificate", arabic: "شهادة تخرج" },
         expirationDate: "2099-12-31",
         securePlusEnabled: false,
         base64Data: EXAMPLE_PDF_BASE64,
@@ -486,9 +496,13 @@ export const documentRequestOperations = [
     async handle({ body, files, principal }) {
       const db = getDb();
       const found = await requestInScope(db, principal, body.requestId);
+      const documentName =
+        "base64Data" in body
+          ? { en: body.documentName.english, ar: body.documentName.arabic }
+          : { en: body["documentName.english"], ar: body["documentName.arabic"] };
       const file: UploadedFile | undefined =
         "base64Data" in body
-          ? { fieldName: "file", name: `${body.documentName}.pdf`, bytes: bytesOf(body.base64Data) }
+          ? { fieldName: "file", name: `${documentName.en}.pdf`, bytes: bytesOf(body.base64Data) }
           : files[0];
       if (!file)
         throw apiError(400, "api.errors.validation", {
@@ -500,7 +514,7 @@ export const documentRequestOperations = [
         request: found,
         issuer: principal,
         file,
-        documentName: body.documentName,
+        documentName,
         securePlusEnabled: body.securePlusEnabled,
         expirationDate: body.expirationDate,
       });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
-import { apiError } from "~/platform/api/errors.server";
+import { apiError, bilingual } from "~/platform/api/errors.server";
 import { hit } from "~/platform/security/rate-limit.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
@@ -16,6 +16,7 @@ import { view, type VerificationView } from "~/modules/verification/view";
 import { env } from "~/utils/env.server";
 import { operation } from "../operation";
 import { fromFlag } from "~/db/values";
+import { SUPERSEDED } from "~/modules/issuing/schema";
 
 const bilingualName = z.object({ english: z.string(), arabic: z.string() });
 
@@ -26,12 +27,12 @@ export const verificationSchema = z
     document: z
       .object({
         kind: z.enum(["DOCUMENT", "ATTESTATION"]),
-        name: z.string(),
+        name: z.object({ english: z.string(), arabic: z.string() }),
         issuer: bilingualName,
         issuedAt: z.string(),
         expiresAt: z.string(),
         revokedAt: z.string().nullable(),
-        revocationReason: z.string().nullable(),
+        revocationReason: z.object({ english: z.string().nullable(), arabic: z.string().nullable() }),
         sha256: z.string(),
         securePlus: z.boolean(),
         /** The holder: without SecurePlus, or after the right PIN (`POST`); null otherwise. */
@@ -48,12 +49,15 @@ function answerOf(shown: VerificationView): z.input<typeof verificationSchema> {
     verdict: shown.verdict,
     document: document && {
       kind: document.attested ? "ATTESTATION" : "DOCUMENT",
-      name: document.name,
+      name: { english: document.name.en, arabic: document.name.ar },
       issuer: { english: document.issuerEn, arabic: document.issuerAr },
       issuedAt: document.issuedAt,
       expiresAt: document.expiresAt,
       revokedAt: document.revokedAt,
-      revocationReason: document.revocationReason,
+      revocationReason:
+        document.revocationReason.en === SUPERSEDED
+          ? bilingual("verify.superseded")
+          : { english: document.revocationReason.en, arabic: document.revocationReason.ar },
       sha256: document.sha256,
       securePlus: document.securePlus,
       holder: document.holderEn !== null ? { english: document.holderEn, arabic: document.holderAr ?? "" } : null,
