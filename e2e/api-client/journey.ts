@@ -19,11 +19,11 @@ export async function clerkJourney(baseUrl: string, credentials: { email: string
   const pending = list.data.data.items.find((item) => item.status === "PENDING");
   if (!pending) throw new Error("no pending request");
 
-  const approved = await api.PUT("/api/document-requests/update-status", { body: { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: "Checked." }, headers });
+  const approved = await api.PUT("/api/document-requests/update-status", { body: { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: { english: "Checked." } }, headers });
   if (!approved.data) throw new Error(`approve: ${approved.response.status} ${JSON.stringify(approved.error)}`);
 
   const issued = await api.PUT("/api/document-requests/issue-document", {
-    body: { requestId: pending.id, documentName: "Graduation certificate", expirationDate: "2099-12-31", securePlusEnabled: false, base64Data: pdfBase64 },
+    body: { requestId: pending.id, documentName: { english: "Graduation certificate", arabic: "شهادة تخرج" }, expirationDate: "2099-12-31", securePlusEnabled: false, base64Data: pdfBase64 },
     headers,
   });
   if (!issued.data) throw new Error(`issue: ${issued.response.status} ${JSON.stringify(issued.error)}`);

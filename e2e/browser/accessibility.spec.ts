@@ -136,7 +136,7 @@ async function issuedWithAPendingDocument() {
     "/api/document-requests/issue-document",
     {
       requestId: row!.id,
-      documentName: "Certificate",
+      documentName: { english: "Certificate", arabic: "شهادة" },
       expirationDate: "2099-12-31",
       securePlusEnabled: false,
       base64Data: Buffer.from(await pdf.save()).toString("base64"),

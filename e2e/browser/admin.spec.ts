@@ -104,12 +104,13 @@ test("a service admin onboards an organisation: its category, its admin, the cli
   await page.getByRole("link", { name: "New client" }).first().click();
   await expectMessages(
     page,
-    { address: "validation.addressMin", clientCategoryId: "validation.clientCategoryRequired" },
-    { address: "Irbid" },
+    { "address.english": "validation.addressMin", clientCategoryId: "validation.clientCategoryRequired" },
+    { "address.english": "Irbid" },
   );
   await page.locator('input[name="name.english"]').fill(clientName);
   await page.locator('input[name="name.arabic"]').fill("كلية الشمال");
-  await page.locator('input[name="address"]').fill("Irbid, University Street");
+  await page.locator('input[name="address.english"]').fill("Irbid, University Street");
+  await page.locator('input[name="address.arabic"]').fill("إربد، شارع الجامعة");
   await page.locator('select[name="clientCategoryId"]').selectOption({ label: categoryName });
   await page.locator('select[name="clientAdminId"]').selectOption({ label: `Huda Salem${stamp}` });
   await save(page, "en");

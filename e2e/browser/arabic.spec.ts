@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import { DEMO, ready, signIn, switchLanguage, type DemoRole } from "../support";
+import { openServerDatabase } from "../server-db";
+import { E2E_DATABASE_URL } from "../../playwright.config";
 
 /** The Latin words our Arabic translations use on purpose (PDF, QR, CSV, SecurePlus...): written and reviewed by us. */
 function latinWordsOf(node: unknown, into = new Set<string>()): Set<string> {
@@ -105,3 +107,56 @@ for (const group of PAGES) {
     expect(found).toEqual([]);
   });
 }
+
+/**
+ * What staff typed in both languages reaches an Arabic reader in Arabic (docs/architecture.md §9): the issued
+ * document's name, a revocation reason, a status note, an attestation's review note and a client's address,
+ * on every page that shows them. The demo's English words must not be there; the Arabic ones must.
+ */
+test("staff's words reach an Arabic reader in Arabic on every page that shows them", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "the same server-rendered pages: JS on");
+  test.setTimeout(120_000);
+  const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  const revoked = (await db.get<{ code: string; request_id: number }>(
+    "SELECT verification_code AS code, request_id FROM issued_documents WHERE status = 'REVOKED' AND revocation_reason_en LIKE 'Issued with%' ORDER BY id",
+  ))!;
+  const rejected = (await db.get<{ id: number }>(
+    "SELECT r.id FROM document_requests r JOIN users u ON u.id = r.beneficiary_id WHERE r.status = 'REJECTED' AND u.email = ? ORDER BY r.id",
+    DEMO.BENEFICIARY,
+  ))!;
+  const refused = (await db.get<{ id: number }>(
+    "SELECT a.id FROM attestations a JOIN users u ON u.id = a.beneficiary_id WHERE a.status = 'REJECTED' AND u.email = ? ORDER BY a.id",
+    DEMO.BENEFICIARY,
+  ))!;
+  const issued = (await db.get<{ request_id: number; en: string; ar: string }>(
+    "SELECT d.request_id, d.document_name_en AS en, d.document_name_ar AS ar FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id WHERE d.kind = 'REQUEST' AND u.email = ? ORDER BY d.id",
+    DEMO.BENEFICIARY,
+  ))!;
+  await db.close();
+  const expectArabic = async (path: string, arabic: string[], english: string[]) => {
+    await page.goto(path);
+    await ready(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    const text = await page.locator("body").innerText();
+    for (const words of arabic) expect(text, `${path}: ${words}`).toContain(words);
+    for (const words of english) expect(text, `${path}: ${words}`).not.toContain(words);
+  };
+
+  await page.goto(`/verify/${revoked.code}?lng=ar`);
+  await expectArabic(`/verify/${revoked.code}`, ["صدرت بخطأ مطبعي في الاسم"], ["typing error"]);
+
+  await signIn(page, DEMO.BENEFICIARY);
+  await switchLanguage(page, "ar");
+  await expectArabic(
+    `/beneficiary/request-document/${rejected.id}`,
+    ["الرقم الجامعي لا يطابق سجلاتنا"],
+    ["student number"],
+  );
+  await expectArabic(`/beneficiary/attestations/${refused.id}`, ["لا يوجد سجل لهذه الشهادة لدينا"], ["no record"]);
+  await expectArabic(`/beneficiary/request-document/${issued.request_id}`, [issued.ar], [issued.en]);
+  await expectArabic("/beneficiary/request-document/create", ["شارع الجامعة"], ["University Avenue"]);
+
+  await signIn(page, DEMO.SUPER_ADMIN);
+  await switchLanguage(page, "ar");
+  await expectArabic("/super-admin/clients-management/1", ["شارع الجامعة"], []);
+});

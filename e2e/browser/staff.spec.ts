@@ -91,12 +91,17 @@ test("with JS: the status dialog is modal, the name is prefilled and the button 
 
   await page.goto(`/client-admin/document-categories/request/issue/${requestId}`);
   await ready(page);
+  // The names start as the category's; a chosen file's name replaces the English one, removing it restores it.
+  const englishName = page.locator('input[name="documentName.english"]');
+  const suggested = await englishName.inputValue();
+  expect(suggested).not.toBe("");
+  await expect(page.locator('input[name="documentName.arabic"]')).not.toHaveValue("");
   await page
     .locator("#file")
     .setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
-  await expect(page.locator("#documentName")).toHaveValue("Transcript 2026");
+  await expect(englishName).toHaveValue("Transcript 2026");
   await page.locator("#file").setInputFiles([]);
-  await expect(page.locator("#documentName")).toHaveValue("");
+  await expect(englishName).toHaveValue(suggested);
   await page
     .locator("#file")
     .setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
@@ -163,7 +168,7 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(jsOn);
   await dialog.getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByTestId("revoke-dialog").getByText("Give the reason (at least 3 characters)")).toBeVisible();
-  await page.getByTestId("revoke-dialog").getByLabel("Reason for revoking").fill("Issued to the wrong person.");
+  await page.getByTestId("revoke-dialog").getByLabel("Reason, in English").fill("Issued to the wrong person.");
   await page.getByTestId("revoke-dialog").getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("The document was revoked.")).toBeVisible();
   await expect(page.getByTestId("revoke-dialog")).toHaveCount(0);

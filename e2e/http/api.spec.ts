@@ -539,7 +539,7 @@ test("a clerk's journey over HTTP only: sign in, list, approve, issue from base6
       requestId: pending.id,
       status: "APPROVED",
       securePlusEnabled: false,
-      note: "Checked against the registry.",
+      note: { english: "Checked against the registry.", arabic: "تم التحقق من السجل." },
     },
   });
   expect(approved.status, approved.text).toBe(200);
@@ -551,7 +551,7 @@ test("a clerk's journey over HTTP only: sign in, list, approve, issue from base6
     token,
     body: {
       requestId: pending.id,
-      documentName: "Graduation certificate",
+      documentName: { english: "Graduation certificate", arabic: "شهادة تخرج" },
       expirationDate: "2099-12-31",
       securePlusEnabled: false,
       base64Data: Buffer.from(await pdf.save()).toString("base64"),
@@ -606,14 +606,18 @@ test("the issue call also takes a multipart upload", async () => {
   pdf.addPage([595, 842]);
   const form = new FormData();
   form.set("requestId", String(pending.id));
-  form.set("documentName", "Academic transcript");
+  form.set("documentName.english", "Academic transcript");
+  form.set("documentName.arabic", "كشف علامات");
   form.set("securePlusEnabled", "false");
   form.set("file", new Blob([Buffer.from(await pdf.save())], { type: "application/pdf" }), "transcript.pdf");
   const issued = await call("PUT", "/api/document-requests/issue-document", { token, raw: form });
   expect(issued.status, issued.text).toBe(201);
   expect(issued.json.data).toMatchObject({
     requestId: pending.id,
-    issuedDocument: { documentName: "Academic transcript", verificationCode: expect.stringMatching(/^[A-Z0-9]{16}$/) },
+    issuedDocument: {
+      documentName: { english: "Academic transcript", arabic: "كشف علامات" },
+      verificationCode: expect.stringMatching(/^[A-Z0-9]{16}$/),
+    },
   });
 });
 

@@ -47,12 +47,18 @@ const FIELDS = [
   "name.arabic",
   "status",
   "note",
+  "note.english",
+  "note.arabic",
   "lng",
   "redirectTo",
   "documentName",
+  "documentName.english",
+  "documentName.arabic",
   "expirationDate",
   "pin",
   "reason",
+  "reason.english",
+  "reason.arabic",
   "requestMessage",
 ];
 
@@ -129,6 +135,8 @@ function mutations(): Mutation[] {
       headers: { "Content-Type": multi() },
       body: multipart([
         part("b0undary", "documentName", "Certificate"),
+        part("b0undary", "documentName.english", "Certificate"),
+        part("b0undary", "documentName.arabic", "شهادة"),
         part("b0undary", "file", gif, { name: "stamp.gif", type: "image/gif" }),
         part("b0undary", "document.1", gif, { name: "stamp.gif", type: "image/gif" }),
       ]),
@@ -138,6 +146,8 @@ function mutations(): Mutation[] {
       headers: { "Content-Type": multi() },
       body: multipart([
         part("b0undary", "documentName", "Certificate"),
+        part("b0undary", "documentName.english", "Certificate"),
+        part("b0undary", "documentName.arabic", "شهادة"),
         part("b0undary", "file", bomb, { name: "bomb.pdf", type: "application/pdf" }),
         part("b0undary", "document.1", bomb, { name: "bomb.pdf", type: "application/pdf" }),
       ]),

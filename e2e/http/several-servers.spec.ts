@@ -134,7 +134,7 @@ test("a document issued on one server verifies on the other, and its stored file
         requestId: pending.id,
         status: "APPROVED",
         securePlusEnabled: false,
-        note: "Checked.",
+        note: { english: "Checked." },
       })
     ).status,
   ).toBe(200);
@@ -142,7 +142,7 @@ test("a document issued on one server verifies on the other, and its stored file
   pdf.addPage([595, 842]).drawText("Work permit");
   const issued = await api(one, "PUT", "/api/document-requests/issue-document", {
     requestId: pending.id,
-    documentName: "Work permit",
+    documentName: { english: "Work permit", arabic: "تصريح عمل" },
     expirationDate: "2099-12-31",
     securePlusEnabled: false,
     base64Data: Buffer.from(await pdf.save()).toString("base64"),

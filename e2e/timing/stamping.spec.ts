@@ -49,14 +49,14 @@ test("a 1,000-page PDF is issued while /healthz keeps answering under 50 ms", as
         requestId: pending.id,
         status: "APPROVED",
         securePlusEnabled: false,
-        note: "Checked.",
+        note: { english: "Checked." },
       })
     ).status,
   ).toBe(200);
   // The body is made before timing starts: this process's own work must not count as the server's.
   const body = JSON.stringify({
     requestId: pending.id,
-    documentName: "Transcript",
+    documentName: { english: "Transcript", arabic: "كشف علامات" },
     expirationDate: "2099-12-31",
     securePlusEnabled: false,
     base64Data: (await thousandPages()).toString("base64"),
