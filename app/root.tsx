@@ -19,6 +19,9 @@ import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
 import { requestGuardMiddleware } from "./middleware/request-guard.server";
 import { sessionMiddleware, toastMiddleware } from "./middleware/session.server";
 import { DEFAULT_LANGUAGE, directionOf } from "./platform/i18n/languages";
+import { CalendarContext } from "~/utils/calendar";
+import { calendarFor } from "~/utils/format";
+import { principalOf } from "~/modules/access/require.server";
 
 export { keepStatusHeaders as headers } from "./platform/http/route-headers";
 
@@ -32,6 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     locale: getLocale(context),
+    calendar: calendarFor(principalOf(context).user?.calendar, getLocale(context)),
     toast: context.get(toastContext),
     formToken: context.get(formTokenContext),
     showErrorDetails: process.env.NODE_ENV !== "production",
@@ -56,7 +60,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        <FormTokenContext.Provider value={data?.formToken ?? ""}>{children}</FormTokenContext.Provider>
+        <CalendarContext.Provider value={data?.calendar ?? null}>
+          <FormTokenContext.Provider value={data?.formToken ?? ""}>{children}</FormTokenContext.Provider>
+        </CalendarContext.Provider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,3 +1,5 @@
+import type { Calendar } from "~/db/schema";
+
 // Building an Intl formatter is costly: keep one per language and style.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(key: string, locale: string, options: Intl.DateTimeFormatOptions) {
@@ -6,33 +8,53 @@ function formatter(key: string, locale: string, options: Intl.DateTimeFormatOpti
   return cached;
 }
 
+/** The calendars a reader may read dates in (docs/architecture.md §9): Hijri is Umm al-Qura, as Intl ships it. */
+export type { Calendar };
+
+/** A reader's calendar: their choice, else their language's default (both in Arabic, Gregorian in English). */
+export const calendarFor = (choice: Calendar | null | undefined, lng: string): Calendar =>
+  choice ?? (lng === "ar" ? "BOTH" : "GREGORIAN");
+
 /**
  * One format per kind, in both languages (spec: 'MMMM dd, yyyy' and 'MMMM dd, yyyy HH:mm'): the month's name
- * in the page's language, a two-digit day, the year, and for a moment the 24-hour time, in UTC.
+ * in the page's language, a two-digit day, the year (with its era in the Hijri calendar), in UTC.
  */
-function dateParts(iso: string, lng: string, withTime: boolean) {
-  const locale = lng === "ar" ? "ar" : "en-US";
-  const options: Intl.DateTimeFormatOptions = {
-    year: "numeric",
-    month: "long",
-    day: "2-digit",
-    timeZone: "UTC",
-    ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
-  };
+function dayIn(iso: string, lng: string, hijri: boolean) {
+  const locale = (lng === "ar" ? "ar" : "en-US") + (hijri ? "-u-ca-islamic-umalqura" : "");
+  const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "2-digit", timeZone: "UTC" };
   const parts = Object.fromEntries(
-    formatter(`${withTime ? "datetime" : "date"}:${locale}`, locale, options)
+    formatter(`date:${locale}`, locale, options)
       .formatToParts(new Date(iso))
       .map((part) => [part.type, part.value]),
   );
   const date = `${parts.month} ${parts.day}${lng === "ar" ? "،" : ","} ${parts.year}`;
-  return withTime ? `${date} ${parts.hour}:${parts.minute}` : date;
+  return hijri ? `${date} ${parts.era}` : date;
 }
 
-/** A date alone: 'MMMM dd, yyyy' ("November 03, 2026", "نوفمبر 03، 2026"). */
-export const formatDate = (iso: string, lng: string) => dateParts(iso, lng, false);
+function timeOf(iso: string) {
+  const options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" };
+  const parts = Object.fromEntries(
+    formatter("time", "en-US", options)
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.hour}:${parts.minute}`;
+}
 
-/** A moment: 'MMMM dd, yyyy HH:mm'. */
-export const formatDateTime = (iso: string, lng: string) => dateParts(iso, lng, true);
+function inCalendar(iso: string, lng: string, calendar: Calendar, withTime: boolean) {
+  const time = withTime ? ` ${timeOf(iso)}` : "";
+  if (calendar === "HIJRI") return `${dayIn(iso, lng, true)}${time}`;
+  const gregorian = `${dayIn(iso, lng, false)}${time}`;
+  return calendar === "BOTH" ? `${gregorian} (${dayIn(iso, lng, true)})` : gregorian;
+}
+
+/** A date alone: 'MMMM dd, yyyy' ("November 03, 2026", "نوفمبر 03، 2026"), in the reader's calendar. */
+export const formatDate = (iso: string, lng: string, calendar: Calendar = "GREGORIAN") =>
+  inCalendar(iso, lng, calendar, false);
+
+/** A moment: 'MMMM dd, yyyy HH:mm', in the reader's calendar. */
+export const formatDateTime = (iso: string, lng: string, calendar: Calendar = "GREGORIAN") =>
+  inCalendar(iso, lng, calendar, true);
 
 /** Fees are stored in minor units of their ISO 4217 currency. */
 export function formatMoney(minor: number, currency: string, lng: string) {

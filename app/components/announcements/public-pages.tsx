@@ -3,6 +3,7 @@ import { VerifyShell } from "~/components/verify/verify-shell";
 import { formatDate } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { AnnouncementBody } from "./announcement-body";
+import { useCalendar } from "~/utils/calendar";
 
 interface Published {
   slug: string;
@@ -42,6 +43,7 @@ function OtherLanguage({ path }: { path: string }) {
 /** `/public-announcements/{slug}`: one announcement, no script, a few kilobytes (docs/architecture.md §6.5). */
 export function AnnouncementPublicPage({ announcement, path }: { announcement: Published; path: string }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const description = announcement.body.replace(/\s+/g, " ").trim().slice(0, 180);
   return (
     <VerifyShell
@@ -59,7 +61,7 @@ export function AnnouncementPublicPage({ announcement, path }: { announcement: P
           </a>{" "}
           ·{" "}
           <time dateTime={announcement.publishedAt}>
-            {t("announcements.publishedOn", { date: formatDate(announcement.publishedAt, i18n.language) })}
+            {t("announcements.publishedOn", { date: formatDate(announcement.publishedAt, i18n.language, calendar) })}
           </time>
         </p>
         <div className="v-card v-body">
@@ -84,6 +86,7 @@ export function OrganisationAnnouncementsPage({
   path: string;
 }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const title = t("announcements.organisationTitle", { organisation });
   return (
     <VerifyShell
@@ -113,7 +116,7 @@ export function OrganisationAnnouncementsPage({
                 <strong>{item.title}</strong>
               </a>
               <div className="v-hint">
-                {t("announcements.publishedOn", { date: formatDate(item.publishedAt, i18n.language) })}
+                {t("announcements.publishedOn", { date: formatDate(item.publishedAt, i18n.language, calendar) })}
               </div>
             </li>
           ))}

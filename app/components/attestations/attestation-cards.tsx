@@ -5,6 +5,7 @@ import { formatDateTime, formatFileSize, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
+import { useCalendar } from "~/utils/calendar";
 
 interface AttestationSummaryProps {
   attestation: {
@@ -31,6 +32,7 @@ interface AttestationSummaryProps {
 /** What was asked: the document, the organisation, the status and the uploaded file (through the authorized file route). */
 export function AttestationSummary({ attestation, fileLabel, reviewer }: AttestationSummaryProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   return (
     <Card data-testid="attestation-card">
@@ -46,12 +48,12 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
           <StatusBadge status={attestation.status} />
         </dd>
         <dt className="text-gray-11">{t("attestations.requestedOn")}</dt>
-        <dd>{formatDateTime(attestation.created_at, lng)}</dd>
+        <dd>{formatDateTime(attestation.created_at, lng, calendar)}</dd>
         {attestation.reviewed_at ? (
           <>
             <dt className="text-gray-11">{t("attestations.decidedOn")}</dt>
             <dd>
-              {formatDateTime(attestation.reviewed_at, lng)}
+              {formatDateTime(attestation.reviewed_at, lng, calendar)}
               {reviewer ? ` · ${reviewer}` : ""}
             </dd>
           </>

@@ -15,6 +15,7 @@ import { PERSON_KINDS } from "~/modules/people/kinds";
 import type { ManagedRole } from "~/modules/people/schema";
 import { formatDate, personName, type PersonNames, pick } from "~/utils/format";
 import { EmptyList } from "~/components/ui/empty-list";
+import { useCalendar } from "~/utils/calendar";
 
 export interface PersonRow extends PersonNames {
   id: number;
@@ -143,12 +144,13 @@ export function PeopleList({
 
 function ClerkFacts({ row, view, showClient }: { row: PersonRow; view: "work" | "access"; showClient: boolean }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const facts =
     view === "access"
       ? [
           row.last_sign_in_at
-            ? t("admin.lastSignIn", { date: formatDate(row.last_sign_in_at, lng) })
+            ? t("admin.lastSignIn", { date: formatDate(row.last_sign_in_at, lng, calendar) })
             : t("admin.neverSignedIn"),
           t("admin.openSessions", { count: Number(row.open_sessions ?? 0) }),
         ]

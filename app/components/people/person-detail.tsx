@@ -14,6 +14,7 @@ import type { EditedPerson } from "./person-form";
 import { permissionLabel } from "./person-fields";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { LinkOrText } from "~/components/ui/link-or-text";
+import { useCalendar } from "~/utils/calendar";
 
 export interface ShownPerson extends EditedPerson {
   status: string;
@@ -84,6 +85,7 @@ export function PersonDetail({
   storage?: { used: number; quota: number } | null;
 }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const area = useArea();
   const lng = i18n.language;
   const kind = PERSON_KINDS[role];
@@ -158,7 +160,7 @@ export function PersonDetail({
             <bdi dir="ltr">{person.nin || t("profile.notProvided")}</bdi>
           </dd>
           <dt className="text-sm text-gray-11">{t("profile.memberSince")}</dt>
-          <dd>{formatDate(person.created_at, lng)}</dd>
+          <dd>{formatDate(person.created_at, lng, calendar)}</dd>
           {storage ? (
             <>
               <dt className="text-sm text-gray-11">{t("admin.storedFiles")}</dt>
@@ -179,7 +181,7 @@ export function PersonDetail({
               <dt className="text-sm text-gray-11">{t("admin.requestsHandledLabel")}</dt>
               <dd>{Number(person.requests_handled ?? 0)}</dd>
               <dt className="text-sm text-gray-11">{t("admin.lastSignInLabel")}</dt>
-              <dd>{person.last_sign_in_at ? formatDate(person.last_sign_in_at, lng) : t("admin.neverSignedIn")}</dd>
+              <dd>{person.last_sign_in_at ? formatDate(person.last_sign_in_at, lng, calendar) : t("admin.neverSignedIn")}</dd>
               <dt className="text-sm text-gray-11">{t("admin.openSessionsLabel")}</dt>
               <dd data-testid="open-sessions">{Number(person.open_sessions ?? 0)}</dd>
             </>
@@ -234,7 +236,7 @@ export function PersonDetail({
                   <span>{pick(lng, request.category_en, request.category_ar)}</span>
                   <span className="text-gray-11">{pick(lng, request.client_en, request.client_ar)}</span>
                   <Badge variant="secondary">{t(`status.${request.status}`)}</Badge>
-                  <span className="text-gray-11">{formatDate(request.created_at, lng)}</span>
+                  <span className="text-gray-11">{formatDate(request.created_at, lng, calendar)}</span>
                 </li>
               ))}
             </ul>
@@ -253,7 +255,7 @@ export function PersonDetail({
                   <bdi>{attestation.document_name}</bdi>
                   <span className="text-gray-11">{pick(lng, attestation.client_en, attestation.client_ar)}</span>
                   <Badge variant="secondary">{t(`status.${attestation.status}`)}</Badge>
-                  <span className="text-gray-11">{formatDate(attestation.created_at, lng)}</span>
+                  <span className="text-gray-11">{formatDate(attestation.created_at, lng, calendar)}</span>
                 </li>
               ))}
             </ul>
@@ -269,7 +271,7 @@ export function PersonDetail({
             <ul className="flex flex-col gap-1 text-sm" data-testid="latest-actions">
               {latestActions.map((action) => (
                 <li key={action.id} className="flex flex-wrap gap-2">
-                  <span className="text-gray-11">{formatDate(action.at, lng)}</span>
+                  <span className="text-gray-11">{formatDate(action.at, lng, calendar)}</span>
                   <span>{t([`audit.actions.${action.action}`, "audit.actions.other"])}</span>
                   {action.entity_id ? <span>#{action.entity_id}</span> : null}
                 </li>

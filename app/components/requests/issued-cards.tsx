@@ -11,6 +11,7 @@ import { formatDate, formatDateTime, isolate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
+import { useCalendar } from "~/utils/calendar";
 
 interface Verification {
   id: number;
@@ -49,6 +50,7 @@ export function HolderDocuments({
   downloadLabel: string;
 }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   if (documents.length === 0) return null;
   return (
@@ -59,7 +61,7 @@ export function HolderDocuments({
           {document.status === "REVOKED" ? (
             <p className="text-red-11">
               {t("requests.revoked", {
-                date: formatDate(document.revoked_at ?? document.created_at, lng),
+                date: formatDate(document.revoked_at ?? document.created_at, lng, calendar),
                 reason: isolate(
                   revocationReasonText(
                     { en: document.revocation_reason_en, ar: document.revocation_reason_ar },
@@ -84,7 +86,7 @@ export function HolderDocuments({
                 </a>
               </dd>
               <dt className="text-gray-11">{t("requests.expires")}</dt>
-              <dd>{formatDate(document.expiry_date, lng)}</dd>
+              <dd>{formatDate(document.expiry_date, lng, calendar)}</dd>
               {document.accessPin ? (
                 <>
                   <dt className="text-gray-11">{t("requests.accessPin")}</dt>
@@ -116,7 +118,7 @@ export function HolderDocuments({
           <ul className="flex flex-col gap-1" data-testid="verifications">
             {verifications.map((event) => (
               <li key={event.id} className="flex items-center gap-3 text-sm">
-                <span>{formatDateTime(event.at, lng)}</span>
+                <span>{formatDateTime(event.at, lng, calendar)}</span>
                 <Badge
                   variant={
                     event.outcome === "VALID" ? "success" : event.outcome === "REVOKED" ? "destructive" : "warning"
@@ -148,6 +150,7 @@ export function StaffIssuedDocuments({
   title: string;
 }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   if (issued.length === 0) return null;
   return (
@@ -168,7 +171,7 @@ export function StaffIssuedDocuments({
               )}
             </div>
             <p className="text-sm text-gray-11">
-              {t("requests.expires")}: {formatDate(document.expiry_date, lng)} · {t("requests.hash")}{" "}
+              {t("requests.expires")}: {formatDate(document.expiry_date, lng, calendar)} · {t("requests.hash")}{" "}
               <code dir="ltr" className="break-all">
                 {document.document_hash}
               </code>
@@ -184,7 +187,7 @@ export function StaffIssuedDocuments({
             {document.status === "REVOKED" ? (
               <p className="text-sm text-red-11">
                 {t("staff.revokedOn", {
-                  date: formatDate(document.revoked_at ?? "", lng),
+                  date: formatDate(document.revoked_at ?? "", lng, calendar),
                   reason: isolate(
                     revocationReasonText(
                       { en: document.revocation_reason_en, ar: document.revocation_reason_ar },
@@ -214,7 +217,7 @@ export function StaffIssuedDocuments({
         <ul className="text-sm" data-testid="verifications">
           {verifications.map((event) => (
             <li key={event.id}>
-              {formatDateTime(event.at, lng)} · {t(`verify.verdict.${event.outcome}`)}
+              {formatDateTime(event.at, lng, calendar)} · {t(`verify.verdict.${event.outcome}`)}
             </li>
           ))}
         </ul>

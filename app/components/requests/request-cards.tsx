@@ -8,6 +8,7 @@ import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
+import { useCalendar } from "~/utils/calendar";
 
 /**
  * The request's filled fields. Staff see each field name with underscores turned into capitalised words
@@ -134,6 +135,7 @@ export function TimelineCard({
   labels?: "requests.events" | "attestations.events";
 }) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   return (
     <Card>
       <h2 className="mb-3 text-lg font-semibold">{t("requests.timeline")}</h2>
@@ -147,7 +149,7 @@ export function TimelineCard({
               })}
             </p>
             <p className="text-sm text-gray-11">
-              {formatDateTime(event.at, i18n.language)}
+              {formatDateTime(event.at, i18n.language, calendar)}
               {showRoles && event.actor_role ? ` · ${t(`roles.${event.actor_role}`)}` : ""}
             </p>
             {event.details.note ? (

@@ -74,7 +74,8 @@ export function VerifyResultPage({
   const { t, i18n } = useTranslation();
   const { code, verdict, document } = view;
   const english = i18n.language === "en";
-  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : "");
+  // The public verification page shows both calendars to everyone (docs/architecture.md §9).
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language, "BOTH") : "");
   const issuer = document ? (english ? document.issuerEn : document.issuerAr) : "";
   return (
     <VerifyShell title={`${t(`verify.verdict.${verdict}`)} · ${t("verify.title")}`} path={path}>

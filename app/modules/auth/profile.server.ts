@@ -12,6 +12,7 @@ export async function saveProfile(db: DB, actor: AuditActor, userId: number, inp
       ...nameColumnsOf(input),
       phone: input.phone,
       locale: input.locale,
+      calendar: input.calendar,
     });
     await audit(trx, actor, { action: "profile.update", entityType: "USERS", entityId: userId });
   });

@@ -32,6 +32,7 @@ const SESSION_USER = [
   "users.email",
   "users.role",
   "users.status",
+  "users.calendar",
   "users.first_name_en",
   "users.first_name_ar",
   "users.middle_name_en",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { latinDigits } from "~/utils/digits";
+import { CALENDARS } from "~/db/schema";
 
 /** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */
 const requiredText = (key: string) => z.string({ error: key }).trim().min(1, key);
@@ -111,6 +112,7 @@ export const profileSchema = z.object({
   ...names,
   phone,
   locale: z.enum(["ar", "en"], { error: "validation.localeRequired" }),
+  calendar: z.enum(CALENDARS, { error: "validation.calendarRequired" }),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

@@ -1,4 +1,4 @@
-import type { Role } from "~/db/schema";
+import type { Calendar, Role } from "~/db/schema";
 
 /** What every screen knows about the signed-in user. */
 export interface SessionUser {
@@ -8,6 +8,8 @@ export interface SessionUser {
   firstName: { english: string; arabic: string };
   middleName: { english: string; arabic: string } | null;
   lastName: { english: string; arabic: string };
+  /** The calendar they read dates in; null follows their language (docs/architecture.md §9). */
+  calendar?: Calendar | null;
   /** For clerks and client admins: their client (filled by the access module). */
   client: { id: number; nameEn: string; nameAr: string; canDoSincera: boolean; canDoAttestation: boolean } | null;
   /** Their role requires two-factor sign-in and they have not enrolled: every page sends them to enrol. */

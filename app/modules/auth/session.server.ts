@@ -83,6 +83,7 @@ export async function sessionUserOfToken(
         ? { english: row.middle_name_en ?? "", arabic: row.middle_name_ar ?? "" }
         : null,
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
+    calendar: row.calendar,
     client: null,
     mustEnrolTwoFactor: fromFlag(row.two_factor_required) && !row.totp_enabled_at,
   };

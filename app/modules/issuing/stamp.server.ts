@@ -54,9 +54,17 @@ export const warmStampWorker = () => worker().warm();
 
 // Made once, when the server starts: a first Intl.DateTimeFormat of a locale loads its data (15-20 ms of the
 // event loop, seen in a profile of issuing).
+// The stamp gives the date in both calendars, Gregorian and Hijri (Umm al-Qura), as official papers in the
+// region do (docs/architecture.md §9).
 const DATE_FORMATS = {
-  "ar-u-nu-latn": new Intl.DateTimeFormat("ar-u-nu-latn", { dateStyle: "long", timeZone: "UTC" }),
-  "en-GB": new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }),
+  ar: [
+    new Intl.DateTimeFormat("ar-u-nu-latn", { dateStyle: "long", timeZone: "UTC" }),
+    new Intl.DateTimeFormat("ar-u-ca-islamic-umalqura-nu-latn", { dateStyle: "long", timeZone: "UTC" }),
+  ],
+  en: [
+    new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }),
+    new Intl.DateTimeFormat("en-GB-u-ca-islamic-umalqura", { dateStyle: "long", timeZone: "UTC" }),
+  ],
 };
 
 /** A file the stamp could not be drawn on: unreadable, or past the limits. */
@@ -89,12 +97,15 @@ export interface StampInput {
 export async function stampDocument(input: StampInput): Promise<{ bytes: Uint8Array; totalPages: number }> {
   const en = i18nFor("en").t;
   const ar = i18nFor("ar").t;
-  const date = (locale: keyof typeof DATE_FORMATS) => DATE_FORMATS[locale].format(input.issuedAt);
+  const date = (lng: keyof typeof DATE_FORMATS) => {
+    const [gregorian, hijri] = DATE_FORMATS[lng];
+    return `${gregorian.format(input.issuedAt)} (${hijri.format(input.issuedAt)})`;
+  };
   const line = input.kind === "ATTESTATION" ? "stamp.attestedBy" : "stamp.issuedBy";
   const lines = {
-    arabic: ar(line, { organisation: input.issuer.ar, date: date("ar-u-nu-latn") }),
+    arabic: ar(line, { organisation: input.issuer.ar, date: date("ar") }),
     hint: ar("stamp.verifyHint"),
-    english: en(line, { organisation: input.issuer.en, date: date("en-GB") }),
+    english: en(line, { organisation: input.issuer.en, date: date("en") }),
     code: `${en("stamp.code")} / ${formatCode(input.code)}`,
     verifyAt: `${en("stamp.verifyAt")}: ${input.verificationUrl}`,
     hashNote: en("stamp.hashNote"),

@@ -82,6 +82,7 @@ export async function updateUserProfile(
     | "last_name_ar"
     | "phone"
     | "locale"
+    | "calendar"
   >,
 ) {
   await db

@@ -20,6 +20,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcement";
+import { useCalendar } from "~/utils/calendar";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
@@ -71,6 +72,7 @@ function StatusForm({ intent, label, variant }: { intent: string; label: string;
 
 export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const area = useArea();
   const { announcement, isAuthor, dialog } = loaderData;
@@ -134,7 +136,7 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
           {announcement.published_at && published ? (
             <>
               <dt className="text-gray-11">{t("announcements.publishedAt")}</dt>
-              <dd>{formatDateTime(announcement.published_at, lng)}</dd>
+              <dd>{formatDateTime(announcement.published_at, lng, calendar)}</dd>
             </>
           ) : null}
         </dl>

@@ -13,6 +13,7 @@ import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/announcements";
+import { useCalendar } from "~/utils/calendar";
 
 /** The client's announcements, drafts and published (docs/architecture.md §6.5); the super admin's: every client's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Announcements({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const area = useArea();
   const { rows, status, acrossClients, clientId } = loaderData;
@@ -68,7 +70,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
           key: row.id,
           to: linkTo(area, "announcement", { id: row.id }) ?? "#",
           title: pick(lng, row.title_en, row.title_ar),
-          subtitle: `${acrossClients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}${row.published_at ? t("announcements.publishedOn", { date: formatDate(row.published_at, lng) }) : t("announcements.editedOn", { date: formatDate(row.updated_at, lng) })}`,
+          subtitle: `${acrossClients ? `${pick(lng, row.client_en, row.client_ar)} · ` : ""}${row.published_at ? t("announcements.publishedOn", { date: formatDate(row.published_at, lng, calendar) }) : t("announcements.editedOn", { date: formatDate(row.updated_at, lng, calendar) })}`,
           status: row.status,
         }))}
       />

@@ -11,6 +11,7 @@ import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/my-attestations";
+import { useCalendar } from "~/utils/calendar";
 
 /** My attestations (docs/architecture.md §6.4): mine only, newest first, paged, filterable by status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MyAttestations({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const { rows, status } = loaderData;
   const create = href("/beneficiary/attestations/create");
@@ -54,7 +56,7 @@ export default function MyAttestations({ loaderData }: Route.ComponentProps) {
               <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
             </>
           ),
-          subtitle: `${t("attestations.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
+          subtitle: `${t("attestations.number", { id: row.id })} · ${formatDate(row.created_at, lng, calendar)}`,
           status: row.status,
         }))}
       />

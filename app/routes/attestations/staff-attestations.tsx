@@ -15,6 +15,7 @@ import { useTranslation } from "~/utils/i18n";
 import { attestationListFilterOf } from "~/modules/attestations/staff-list.server";
 import type { Route } from "./+types/staff-attestations";
 import { ScreenHeader } from "~/components/ui/screen-header";
+import { useCalendar } from "~/utils/calendar";
 
 /**
  * The attestations staff decide on (docs/architecture.md §6.4): a clerk's client's, or (super admin) every client's with
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function StaffAttestations({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const area = useArea();
   const { rows, filters, clients } = loaderData;
@@ -68,7 +70,7 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
           { header: t("attestations.beneficiary"), cell: (row) => personCell(personName(lng, row), row.email) },
           clients ? { header: t("attestations.client"), cell: (row) => pick(lng, row.client_en, row.client_ar) } : null,
           { header: t("staff.status"), cell: (row) => statusCell(row.status) },
-          { header: t("staff.created"), cell: (row) => formatDate(row.created_at, lng) },
+          { header: t("staff.created"), cell: (row) => formatDate(row.created_at, lng, calendar) },
         ]}
       />
     </div>

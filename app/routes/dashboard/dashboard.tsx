@@ -16,6 +16,7 @@ import { dashboardFor } from "~/modules/dashboard/service.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/dashboard";
 import { LinkOrText } from "~/components/ui/link-or-text";
+import { useCalendar } from "~/utils/calendar";
 
 /** One dashboard for every area (mounted five times); the figures follow the user's role. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -80,6 +81,7 @@ function FigureLink({ to, children }: { to: string | null; children: React.React
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const { user, dashboard } = loaderData;
   const area = useArea();
   const lng = bilingualKey(i18n.language);
@@ -131,7 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       </p>
                       <p className="text-sm text-gray-11">
                         {t("dashboard.requestNumber", { id: request.id })} ·{" "}
-                        {t("dashboard.createdOn", { date: formatDate(request.created_at, i18n.language) })}
+                        {t("dashboard.createdOn", { date: formatDate(request.created_at, i18n.language, calendar) })}
                       </p>
                     </div>{" "}
                     <StatusBadge status={request.status} />

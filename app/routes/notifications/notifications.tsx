@@ -20,6 +20,7 @@ import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/platform/http/body.server";
 import { nowIso } from "~/db/values";
+import { useCalendar } from "~/utils/calendar";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
@@ -51,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const { rows, total, page, size } = loaderData;
   const anyUnread = rows.some((row) => !row.read_at);
@@ -91,7 +93,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                       {row.read_at ? null : (
                         <strong className="me-2 text-accent-11">{t("notifications.unread")}</strong>
                       )}
-                      {formatDate(row.created_at, lng)}
+                      {formatDate(row.created_at, lng, calendar)}
                     </span>
                   </div>
                   {pick(lng, row.body_en, row.body_ar) ? (

@@ -1,7 +1,6 @@
 import { useZodForm } from "~/components/forms/conform";
 import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link } from "react-router";
 import { inputProps } from "~/components/forms/conform";
@@ -22,6 +21,9 @@ import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/profile-edit";
 import { readForm } from "~/platform/http/body.server";
 import { ContactFields } from "~/components/forms/contact-fields";
+import { RadioGroupField } from "~/components/forms/radio-group-field";
+import { CALENDARS } from "~/db/schema";
+import { calendarFor } from "~/utils/format";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 type Domain = "profile" | "password";
@@ -48,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       lastName: { english: user.last_name_en, arabic: user.last_name_ar },
       phone: user.phone ?? "",
       locale: user.locale,
+      calendar: calendarFor(user.calendar, user.locale),
     },
   };
 }
@@ -126,22 +129,18 @@ function ProfileForm({
       </div>
       <FullNameFields fields={fields} label={t} />
       <ContactFields phone={fields.phone} own />
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">{t("profile.edit.locale")}</legend>
-        <div className="flex gap-4 py-2">
-          {LANGUAGES.map((lng) => {
-            const { key: _key, ...radio } = getInputProps(fields.locale, { type: "radio", value: lng });
-            return (
-              <label key={lng} className="flex items-center gap-2">
-                <input {...radio} id={`${fields.locale.id}-${lng}`} />
-                {t(`language.${lng}`)}
-              </label>
-            );
-          })}
-        </div>
-        {fields.locale.errors ? <p className="text-sm text-red-11">{t(fields.locale.errors[0])}</p> : null}
-        <p className="text-xs text-gray-11">{t("profile.edit.localeHint")}</p>
-      </fieldset>
+      <RadioGroupField
+        field={fields.locale}
+        legend={t("profile.edit.locale")}
+        options={LANGUAGES.map((lng) => ({ value: lng, label: t(`language.${lng}`) }))}
+        hint={t("profile.edit.localeHint")}
+      />
+      <RadioGroupField
+        field={fields.calendar}
+        legend={t("profile.edit.calendar")}
+        options={CALENDARS.map((calendar) => ({ value: calendar, label: t(`profile.calendars.${calendar}`) }))}
+        hint={t("profile.edit.calendarHint")}
+      />
     </FormPage>
   );
 }

@@ -8,6 +8,7 @@ import { notFound, principalOf, requirePermission } from "~/modules/access/requi
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/profile";
+import { useCalendar } from "~/utils/calendar";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const principal = principalOf(context);
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Profile({ loaderData: profile }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const rows: [string, React.ReactNode][] = [
     [
       "profile.fullName",
@@ -55,7 +57,7 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
           string,
         ][])
       : []),
-    ["profile.memberSince", formatDate(profile.createdAt, i18n.language)],
+    ["profile.memberSince", formatDate(profile.createdAt, i18n.language, calendar)],
   ];
   return (
     <div className="flex max-w-2xl flex-col gap-4">

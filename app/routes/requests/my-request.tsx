@@ -12,6 +12,7 @@ import { notFound, principalOf, requirePermission } from "~/modules/access/requi
 import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
+import { useCalendar } from "~/utils/calendar";
 
 /** The beneficiary's request page: status, timeline, fields, files, the issued document and its verifications. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -24,6 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function MyRequest({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const { request, requiredFields, fieldValues, attachments, timeline, documents, verifications } = loaderData;
   return (
@@ -58,7 +60,7 @@ export default function MyRequest({ loaderData }: Route.ComponentProps) {
             <bdi>{formatMoney(request.fee, request.currency, lng)}</bdi>
           </dd>
           <dt className="text-gray-11">{t("requests.created")}</dt>
-          <dd>{formatDateTime(request.created_at, lng)}</dd>
+          <dd>{formatDateTime(request.created_at, lng, calendar)}</dd>
           <dt className="text-gray-11">{t("requests.securePlus")}</dt>
           <dd>{request.secure_plus_enabled ? t("requests.yes") : t("requests.no")}</dd>
           <dt className="text-gray-11">{t("requests.message")}</dt>

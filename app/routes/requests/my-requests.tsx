@@ -11,6 +11,7 @@ import { statusFilterSchema } from "~/modules/requests/schema";
 import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
 import type { Route } from "./+types/my-requests";
+import { useCalendar } from "~/utils/calendar";
 
 /** My requests: mine only, newest first, paged, filterable by status. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MyRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const { rows, status } = loaderData;
   return (
@@ -49,7 +51,7 @@ export default function MyRequests({ loaderData }: Route.ComponentProps) {
               <span className="text-gray-11">· {pick(lng, row.client_en, row.client_ar)}</span>
             </>
           ),
-          subtitle: `${t("requests.number", { id: row.id })} · ${formatDate(row.created_at, lng)}`,
+          subtitle: `${t("requests.number", { id: row.id })} · ${formatDate(row.created_at, lng, calendar)}`,
           status: row.status,
         }))}
       />

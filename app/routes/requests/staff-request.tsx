@@ -39,6 +39,7 @@ import { readForm } from "~/platform/http/body.server";
 import { storedBilingual } from "~/platform/forms/bilingual";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { BilingualText } from "~/components/ui/bilingual-text";
+import { useCalendar } from "~/utils/calendar";
 
 /** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
@@ -116,6 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function StaffRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const {
     request,
@@ -215,7 +217,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
                 "—"
               ),
             ],
-            [t("staff.createdDate"), formatDateTime(request.created_at, lng)],
+            [t("staff.createdDate"), formatDateTime(request.created_at, lng, calendar)],
           ]}
         />
       </div>

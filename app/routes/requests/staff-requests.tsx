@@ -16,6 +16,7 @@ import { formatAge, formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { Field } from "~/components/ui/field";
+import { useCalendar } from "~/utils/calendar";
 
 /** One list for every staff area (staff-list.server.ts says which requests); its download is staff-requests-export.ts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -59,6 +60,7 @@ function DateFilter({ name, label, value }: { name: string; label: string; value
 
 export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const { heading, rows, filters, categories, isQueue } = loaderData;
   const area = useArea();
@@ -115,7 +117,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
             ),
           },
           { header: t("staff.status"), cell: (row) => statusCell(row.status) },
-          { header: t("staff.created"), cell: (row) => formatDate(row.created_at, lng) },
+          { header: t("staff.created"), cell: (row) => formatDate(row.created_at, lng, calendar) },
           isQueue
             ? { header: t("staff.age"), cell: (row) => formatAge(row.created_at, loaderData.now, lng), testId: "age" }
             : null,
