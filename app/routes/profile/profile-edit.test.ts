@@ -15,6 +15,7 @@ const profile = {
   "lastName.arabic": "حداد",
   phone: "0799999999",
   locale: "en",
+  calendar: "HIJRI",
 };
 const errorsOf = (outcome: { data: unknown }) => (outcome.data as { error: Record<string, string[] | null> }).error;
 
@@ -51,7 +52,7 @@ describe("profile edit (docs/architecture.md §17)", () => {
     expect(
       await db
         .selectFrom("users")
-        .select(["first_name_en", "father_name_ar", "phone", "locale"])
+        .select(["first_name_en", "father_name_ar", "phone", "locale", "calendar"])
         .where("id", "=", userId)
         .executeTakeFirstOrThrow(),
     ).toEqual({
@@ -59,6 +60,7 @@ describe("profile edit (docs/architecture.md §17)", () => {
       father_name_ar: "عمر",
       phone: "0799999999",
       locale: "en",
+      calendar: "HIJRI",
     });
     expect(await db.selectFrom("users").select("phone").where("id", "=", otherId).executeTakeFirstOrThrow()).toEqual({
       phone: null,

@@ -122,6 +122,15 @@ describe("/verify/{code}", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("gives its dates in both calendars, Gregorian and Hijri, to every reader", async () => {
+    for (const language of ["en", "ar"]) {
+      const answer = await run(verify.loader, get(`/verify/${codes.VALID}?lng=${language}`), makeContext(), {
+        code: codes.VALID,
+      });
+      expect(answer.text, language).toMatch(language === "en" ? /\d{4} \([A-Za-zʻ-]+ \d{2}, \d{4} AH\)/ : / هـ\)/);
+    }
+  });
+
   it("shows the holder without SecurePlus and hides it with SecurePlus", async () => {
     const open = await run(verify.loader, get(`/verify/${codes.VALID}`, { "Accept-Language": "en" }), makeContext(), {
       code: codes.VALID,
