@@ -181,7 +181,9 @@ export function PersonDetail({
               <dt className="text-sm text-gray-11">{t("admin.requestsHandledLabel")}</dt>
               <dd>{Number(person.requests_handled ?? 0)}</dd>
               <dt className="text-sm text-gray-11">{t("admin.lastSignInLabel")}</dt>
-              <dd>{person.last_sign_in_at ? formatDate(person.last_sign_in_at, lng, calendar) : t("admin.neverSignedIn")}</dd>
+              <dd>
+                {person.last_sign_in_at ? formatDate(person.last_sign_in_at, lng, calendar) : t("admin.neverSignedIn")}
+              </dd>
               <dt className="text-sm text-gray-11">{t("admin.openSessionsLabel")}</dt>
               <dd data-testid="open-sessions">{Number(person.open_sessions ?? 0)}</dd>
             </>
