@@ -253,7 +253,7 @@ export const AREAS: Record<AreaKey, Area> = {
     },
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
-      { screen: "myRequests", label: "nav.requestDocument" },
+      { screen: "myRequests", label: "nav.myRequests" },
       { screen: "myAttestations", label: "nav.attestations" },
     ],
   },

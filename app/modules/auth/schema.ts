@@ -60,7 +60,8 @@ const newPassword = (min: 6 | 8) => ({
     .string({ error: `validation.passwordMin${min}` })
     .min(min, `validation.passwordMin${min}`)
     .max(256),
-  confirmPassword: z.string({ error: "validation.passwordsDontMatch" }),
+  // An empty confirmation is not a mismatch: it is missing.
+  confirmPassword: z.string({ error: "validation.confirmPasswordRequired" }),
 });
 
 /**

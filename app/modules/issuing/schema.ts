@@ -11,7 +11,7 @@ const today = () => nowIso().slice(0, 10);
 /** The issue form's fields besides the file (docs/product.md, Rules and messages, issue-document form). */
 export const issueSchema = z.object({
   documentName: bothLanguages({
-    english: "validation.documentNameEnglishRequired",
+    english: "validation.documentNameRequired",
     arabic: "validation.documentNameArabicRequired",
   }),
   securePlusEnabled: z.boolean().default(false),

@@ -108,3 +108,29 @@ describe("locales", () => {
     expect([...actions].filter((action) => typeof label(action) !== "string")).toEqual([]);
   });
 });
+
+describe("the glossary (docs/glossary.md)", () => {
+  const rows = fs
+    .readFileSync("docs/glossary.md", "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| English") && !line.startsWith("| ---"))
+    .map((line) => line.split("|").map((cell) => cell.trim()))
+    .map(([, english, arabic, avoided]) => ({
+      english,
+      arabic,
+      avoided: avoided ? avoided.split("،").map((word) => word.trim()) : [],
+    }));
+  const arabic = values(ar).join("\n");
+
+  it("names each domain word in both languages", () => {
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(row.arabic, row.english).not.toBe("");
+  });
+
+  it("is what the Arabic locale says: its words used, the words it rules out never", () => {
+    for (const row of rows) {
+      expect(arabic, row.english).toContain(row.arabic);
+      for (const word of row.avoided) expect(arabic, `${row.english}: ${word}`).not.toContain(word);
+    }
+  });
+});

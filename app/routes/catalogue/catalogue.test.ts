@@ -216,12 +216,26 @@ describe("catalogue rules", () => {
     const context = makeContext({ user: clerk });
     const missing = await run(
       requiredFieldForm.loader,
-      new Request("http://localhost/document-required-fields/edit/1"),
+      new Request("http://localhost/document-required-fields/create"),
       context,
-      { id: "1" },
+      {},
     );
     expect(missing.status).toBe(400);
     expect((missing.data as { reason: string }).reason).toBe("missing-category");
+    // An edit page opened without its category finds it from the field.
+    const own = await db
+      .selectFrom("document_required_fields")
+      .selectAll()
+      .where("document_category_id", "=", ownCategory.id)
+      .executeTakeFirstOrThrow();
+    const edit = await run(
+      requiredFieldForm.loader,
+      new Request(`http://localhost/document-required-fields/edit/${own.id}`),
+      context,
+      { id: String(own.id) },
+    );
+    expect(edit.status).toBe(200);
+    expect((edit.data as { category: { id: number } }).category.id).toBe(ownCategory.id);
     const unknown = await run(
       requiredFieldForm.loader,
       new Request(`http://localhost/document-required-fields/edit/99999?documentCategoryId=${ownCategory.id}`),

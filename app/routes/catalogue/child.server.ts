@@ -11,12 +11,12 @@ import { safeRedirectPath } from "~/platform/security/origin.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 
 /**
- * The category a required-field or supporting-type screen belongs to (`?documentCategoryId=`), in the principal's
- * scope. Without it a page answers 400 'Missing category data...' (docs/product.md, Catalogue); a post, whose
- * target must exist, 404 like any unknown id.
+ * The category a required-field or supporting-type screen belongs to (`?documentCategoryId=`, else the edited
+ * child's own), in the principal's scope. A new child's page without it answers 400 'Missing category data...'
+ * (docs/product.md, Catalogue); a post, whose target must exist, 404 like any unknown id.
  */
-export async function childCategoryOf(request: Request, principal: Principal) {
-  const categoryId = categoryIdParam(request);
+export async function childCategoryOf(request: Request, principal: Principal, childCategoryId?: number) {
+  const categoryId = categoryIdParam(request) ?? childCategoryId;
   const category = categoryId ? await categoryInScope(getDb(), categoryId, principal) : null;
   if (category) return category;
   throw request.method === "GET" || request.method === "HEAD"

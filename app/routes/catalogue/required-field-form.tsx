@@ -22,9 +22,11 @@ import { SelectField } from "~/components/forms/select-field";
 /** Create and edit a required field (spec: the edit screen needs its category, from the list). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
-  const category = await childCategoryOf(request, principal);
-  if (params.id === undefined) return { category, field: null };
-  return { category, field: childOf(await fieldInScope(getDb(), idOf(params.id), principal), category) };
+  if (params.id === undefined) return { category: await childCategoryOf(request, principal), field: null };
+  // An edit page knows its category from the field when the link did not say it.
+  const found = await fieldInScope(getDb(), idOf(params.id), principal);
+  const category = await childCategoryOf(request, principal, found?.document_category_id);
+  return { category, field: childOf(found, category) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -20,9 +20,11 @@ import { CheckboxField } from "~/components/ui/field";
 /** Create and edit a supporting document type of a category. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
-  const category = await childCategoryOf(request, principal);
-  if (params.id === undefined) return { category, type: null };
-  return { category, type: childOf(await supportingTypeInScope(getDb(), idOf(params.id), principal), category) };
+  if (params.id === undefined) return { category: await childCategoryOf(request, principal), type: null };
+  // An edit page knows its category from the type when the link did not say it.
+  const found = await supportingTypeInScope(getDb(), idOf(params.id), principal);
+  const category = await childCategoryOf(request, principal, found?.document_category_id);
+  return { category, type: childOf(found, category) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -390,7 +390,7 @@ function ReviewStep({ view }: { view: StepView }) {
         <dd>
           {view.client ? pick(lng, view.client.en, view.client.ar) : ""}{" "}
           <Link to={stepUrl(0)} className="text-sm text-accent-11 underline">
-            {t("wizard.back")}
+            {t("wizard.change")}
           </Link>
         </dd>
         <dt className="text-gray-11">{t("wizard.category")}</dt>
