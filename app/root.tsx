@@ -73,8 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Outlet />
+      {/* First in the page: without script a toast is read, and shown, before the screen it speaks of. */}
       <Toaster toast={loaderData.toast} />
+      <Outlet />
     </>
   );
 }

@@ -66,7 +66,7 @@ export async function demoCodes() {
     reason: string | null;
     email: string;
   }>(
-    "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, d.revocation_reason AS reason, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
+    "SELECT d.verification_code AS code, d.status, d.expiry_date AS expiry, d.secure_plus_enabled AS sp, d.request_id, d.revocation_reason_en AS reason, u.email FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id ORDER BY d.id",
   );
   await db.close();
   const now = new Date().toISOString();

@@ -137,3 +137,36 @@ test("at 320 px emails wrap only after @ and dots, and verification codes only b
   );
   await holder.context().close();
 });
+
+test("without JS at 320 px a toast stands above the page, covers none of its controls, and its close link removes it", async ({
+  browser,
+}) => {
+  test.skip(test.info().project.use.javaScriptEnabled !== false, "with JS a toast floats and closes by itself");
+  const page = await pageFor(browser, "en", "BENEFICIARY");
+  // Saving the profile lands on /profile with a toast.
+  await page.goto("/profile");
+  await page.locator('main a[href*="/edit"]').first().click();
+  await page.locator('input[name="phone"]').fill("0790000077");
+  await page.locator('main button[type="submit"]').first().click();
+  const toast = page.locator(".toasts [data-kind]");
+  await expect(toast).toHaveCount(1);
+  const overlaps = await page.evaluate(() => {
+    const box = document.querySelector(".toasts")!.getBoundingClientRect();
+    return [...document.querySelectorAll("a, button, input, select, textarea, summary")]
+      .filter((control) => !control.closest(".toasts"))
+      .map((control) => ({ control, rect: control.getBoundingClientRect() }))
+      .filter(
+        ({ rect }) =>
+          rect.width > 0 &&
+          rect.left < box.right &&
+          rect.right > box.left &&
+          rect.top < box.bottom &&
+          rect.bottom > box.top,
+      )
+      .map(({ control }) => `${control.tagName.toLowerCase()} "${(control.textContent ?? "").trim().slice(0, 30)}"`);
+  });
+  expect(overlaps).toEqual([]);
+  await page.locator(".toasts").getByRole("link", { name: "Close" }).click();
+  await expect(page.locator(".toasts [data-kind]")).toHaveCount(0);
+  await page.context().close();
+});

@@ -25,7 +25,8 @@ for (const [verdict, text] of Object.entries(VERDICTS)) {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(box.locator("strong")).toHaveText(text.ar);
     await expect(page.getByTestId("sha256")).toHaveAttribute("dir", "ltr");
-    if (verdict === "REVOKED") await expect(page.getByRole("main")).toContainText("Issued with a typing error");
+    // The reason in the reader's language (docs/architecture.md §9).
+    if (verdict === "REVOKED") await expect(page.getByRole("main")).toContainText("صدرت بخطأ مطبعي");
   });
 }
 

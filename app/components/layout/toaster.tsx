@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "~/utils/i18n";
 import { toastValues, type Toast, type ToastKind } from "~/platform/toast/toast";
 
@@ -41,7 +41,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   return (
     <section
       aria-label={t("toasts.notifications")}
-      className="pointer-events-none fixed end-4 top-16 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+      className="toasts pointer-events-none z-50 flex flex-col gap-2"
     >
       {toasts.map((item) => (
         <div
@@ -54,6 +54,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
             <p className="font-semibold">{t(item.message, toastValues(item.params, i18n.language, t))}</p>
             {item.description ? (
               <p className="text-sm">{t(item.description, toastValues(item.params, i18n.language, t))}</p>
+            ) : null}
+            {item.link ? (
+              <Link to={item.link.href} className="text-sm underline" data-testid="toast-link">
+                {t(item.link.label, toastValues(item.params, i18n.language, t))}
+              </Link>
             ) : null}
           </div>
           <a

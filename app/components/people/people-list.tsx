@@ -66,7 +66,10 @@ export function PeopleList({
   const area = useArea();
   const lng = i18n.language;
   const kind = PERSON_KINDS[role];
-  const create = mustLinkTo(area, kind.screens.create);
+  // The clerk users (the access view of the same clerks) link to their own screens.
+  const screens =
+    view === "access" ? { create: "clerkUserCreate" as const, detail: "clerkUser" as const } : kind.screens;
+  const create = mustLinkTo(area, screens.create);
   return (
     <div className="flex flex-col gap-5">
       <ListHeader
@@ -109,7 +112,7 @@ export function PeopleList({
                 <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3">
                   <div className="flex min-w-0 flex-col">
                     <Link
-                      to={mustLinkTo(area, kind.screens.detail, { id: row.id })}
+                      to={mustLinkTo(area, screens.detail, { id: row.id })}
                       className="font-medium text-accent-11 underline"
                     >
                       {personName(lng, row)}

@@ -41,6 +41,9 @@ export type Screen =
   | "clerk"
   | "clerkEdit"
   | "clerkUsers"
+  | "clerkUser"
+  | "clerkUserCreate"
+  | "clerkUserEdit"
   | "beneficiaries"
   | "beneficiaryCreate"
   | "beneficiary"
@@ -201,6 +204,9 @@ export const AREAS: Record<AreaKey, Area> = {
       clerk: "/client-admin/clerks/:id",
       clerkEdit: "/client-admin/clerks/edit/:id",
       clerkUsers: "/client-admin/clerk-users",
+      clerkUserCreate: "/client-admin/clerk-users/create",
+      clerkUser: "/client-admin/clerk-users/:id",
+      clerkUserEdit: "/client-admin/clerk-users/edit/:id",
       ...CHILD_SCREENS,
     },
     sidebar: [

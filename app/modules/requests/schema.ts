@@ -20,9 +20,10 @@ export const statusUpdateSchema = z.object({
   note: optionalLanguages(1000),
 });
 
+/** Accept or reject a supporting document, or undo the decision (back to PENDING). */
 const attachmentReviewSchema = z.object({
   attachmentId: z.coerce.number().int().positive().max(MAX_ID),
-  status: z.enum(["APPROVED", "REJECTED"]),
+  status: z.enum(["APPROVED", "REJECTED", "PENDING"]),
 });
 
 /** The staff request page's forms, one intent each: change the status, review a supporting document, revoke. */

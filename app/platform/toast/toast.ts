@@ -16,6 +16,8 @@ export interface Toast {
   message: string;
   description?: string;
   params?: Record<string, ToastParam>;
+  /** What the toast speaks of, as a link: its label is a translation key, with the same params. */
+  link?: { href: string; label: string };
 }
 
 /** The toast's values in the page's language, ready for `t()`. */

@@ -29,6 +29,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
 import { CheckboxField, Field } from "~/components/ui/field";
+import { formatCode } from "~/modules/verification/code";
 
 /** The user's own version of the form (the clerks' does not ask the expiration date; docs/product.md, Who uses it). */
 const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) =>
@@ -92,11 +93,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : { fieldErrors: { file: [result.error] } };
     return data(submission.reply(where), { status: 400 });
   }
+  const area = areaOf(context)!;
+  // The toast names the request, as a link to it, and gives the new document's code.
+  const named = {
+    params: { id: found.id, code: formatCode(result.code) },
+    link: { href: mustLinkTo(area, "request", { id: found.id }), label: "toasts.requestAndCode" },
+  };
   const toast =
     variant.wording === "superAdmin"
-      ? { kind: "success" as const, message: "toasts.documentIssued" }
-      : { kind: "success" as const, message: "toasts.documentUploaded", description: "toasts.fileProcessed" };
-  const area = areaOf(context)!;
+      ? { kind: "success" as const, message: "toasts.documentIssued", ...named }
+      : { kind: "success" as const, message: "toasts.documentUploaded", description: "toasts.fileProcessed", ...named };
   const list =
     linkTo(area, "categoryRequests", { categoryId: found.document_category_id }) ??
     mustLinkTo(area, "request", { id: found.id });

@@ -93,7 +93,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         console.error(error);
         return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
       }
-      return redirectWithToast(listLinkOf(area, found), { kind: "success", message: "staff.statusUpdated" });
+      return redirectWithToast(listLinkOf(area, found), {
+        kind: "success",
+        message: "staff.statusUpdated",
+        params: { id: found.id },
+        link: { href: here, label: "toasts.requestNumber" },
+      });
     case "review":
       if (!(await reviewAttachment(db, found, value.attachmentId, value.status, principal))) throw notFound();
       return redirectWithToast(here, {
@@ -239,22 +244,37 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
             <Form method="post" className="flex gap-1">
               <input type="hidden" name="intent" value="review" />
               <input type="hidden" name="attachmentId" value={attachment.id} />
-              <button
-                type="submit"
-                name="status"
-                value="APPROVED"
-                className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3"
-              >
-                {t("staff.approve")}
-              </button>
-              <button
-                type="submit"
-                name="status"
-                value="REJECTED"
-                className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-red-3"
-              >
-                {t("staff.reject")}
-              </button>
+              {attachment.status === "PENDING" ? (
+                <>
+                  <button
+                    type="submit"
+                    name="status"
+                    value="APPROVED"
+                    className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3"
+                  >
+                    {t("staff.approve")}
+                  </button>
+                  <button
+                    type="submit"
+                    name="status"
+                    value="REJECTED"
+                    className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-red-3"
+                  >
+                    {t("staff.reject")}
+                  </button>
+                </>
+              ) : (
+                // Decided: the decision shows beside it (its badge); one button takes it back.
+                <button
+                  type="submit"
+                  name="status"
+                  value="PENDING"
+                  className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-gray-3"
+                  data-testid="undo-review"
+                >
+                  {t("staff.undoReview")}
+                </button>
+              )}
             </Form>
           ) : null
         }
