@@ -142,8 +142,7 @@ test("staff's words reach an Arabic reader in Arabic on every page that shows th
     for (const words of english) expect(text, `${path}: ${words}`).not.toContain(words);
   };
 
-  await page.goto(`/verify/${revoked.code}?lng=ar`);
-  await expectArabic(`/verify/${revoked.code}`, ["صدرت بخطأ مطبعي في الاسم"], ["typing error"]);
+  await expectArabic(`/verify/${revoked.code}?lng=ar`, ["صدرت بخطأ مطبعي في الاسم"], ["typing error"]);
 
   await signIn(page, DEMO.BENEFICIARY);
   await switchLanguage(page, "ar");

@@ -109,11 +109,11 @@ test("in Arabic without JS: an attestation asked, approved, downloaded and verif
   await clerk.goto(`/clerks/attestations/edit/${rejectedId}`);
   await clerk.getByRole("button", { name: "رفض" }).click();
   await expect(clerk.getByText("يرجى كتابة ملاحظة للمستفيد")).toBeVisible();
-  await clerk.getByLabel("ملاحظة للمستفيد (إلزامية)").fill("الختم لا يطابق سجلاتنا.");
+  await clerk.getByLabel("ملاحظة للمستفيد بالعربية").fill("الختم لا يطابق سجلاتنا.");
   await clerk.getByRole("button", { name: "رفض" }).click();
   await expect(clerk.getByText("تم رفض التصديق؛ ويمكن للمستفيد قراءة ملاحظتك.")).toBeVisible();
   await beneficiary.goto(`/beneficiary/attestations/${rejectedId}`);
-  await expect(beneficiary.getByTestId("review-note")).toHaveText("ملاحظة الجهة: \u2068الختم لا يطابق سجلاتنا.\u2069");
+  await expect(beneficiary.getByTestId("review-note")).toHaveText("ملاحظة الجهة: الختم لا يطابق سجلاتنا.");
   await expect(beneficiary.getByTestId("attestation-card")).toContainText("مرفوض");
 
   // Another client's clerk and another beneficiary get the 404 of an attestation that does not exist.

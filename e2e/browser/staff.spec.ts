@@ -38,7 +38,7 @@ test("a clerk approves a pending request with a note and issues a PDF; the benef
   await expect(page).toHaveURL(/dialog=status/);
   const dialog = page.getByTestId("status-dialog");
   await dialog.getByLabel("Approved").check();
-  await dialog.getByLabel("Note for the beneficiary (optional)").fill("All documents verified.");
+  await dialog.getByLabel("Note for the beneficiary, in English (optional)").fill("All documents verified.");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/clerks\/document-categories\/requests\/\d+$/);
   await expect(page.getByText("Status updated")).toBeVisible();
