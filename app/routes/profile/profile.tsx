@@ -58,6 +58,7 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
         ][])
       : []),
     ["profile.memberSince", formatDate(profile.createdAt, i18n.language, calendar)],
+    ["profile.edit.calendar", t(`profile.calendars.${calendar}`)],
   ];
   return (
     <div className="flex max-w-2xl flex-col gap-4">
