@@ -124,9 +124,8 @@ test("staff's words reach an Arabic reader in Arabic on every page that shows th
     "SELECT r.id FROM document_requests r JOIN users u ON u.id = r.beneficiary_id WHERE r.status = 'REJECTED' AND u.email = ? ORDER BY r.id",
     DEMO.BENEFICIARY,
   ))!;
-  const refused = (await db.get<{ id: number }>(
-    "SELECT a.id FROM attestations a JOIN users u ON u.id = a.beneficiary_id WHERE a.status = 'REJECTED' AND u.email = ? ORDER BY a.id",
-    DEMO.BENEFICIARY,
+  const refused = (await db.get<{ id: number; en: string; ar: string }>(
+    "SELECT id, review_note_en AS en, review_note_ar AS ar FROM attestations WHERE status = 'REJECTED' AND review_note_ar IS NOT NULL ORDER BY id",
   ))!;
   const issued = (await db.get<{ request_id: number; en: string; ar: string }>(
     "SELECT d.request_id, d.document_name_en AS en, d.document_name_ar AS ar FROM issued_documents d JOIN users u ON u.id = d.beneficiary_id WHERE d.kind = 'REQUEST' AND u.email = ? ORDER BY d.id",
@@ -151,11 +150,11 @@ test("staff's words reach an Arabic reader in Arabic on every page that shows th
     ["الرقم الجامعي لا يطابق سجلاتنا"],
     ["student number"],
   );
-  await expectArabic(`/beneficiary/attestations/${refused.id}`, ["لا يوجد سجل لهذه الشهادة لدينا"], ["no record"]);
   await expectArabic(`/beneficiary/request-document/${issued.request_id}`, [issued.ar], [issued.en]);
   await expectArabic("/beneficiary/request-document/create", ["شارع الجامعة"], ["University Avenue"]);
 
   await signIn(page, DEMO.SUPER_ADMIN);
   await switchLanguage(page, "ar");
   await expectArabic("/super-admin/clients-management/1", ["شارع الجامعة"], []);
+  await expectArabic(`/super-admin/attestations-management/${refused.id}`, [refused.ar], [refused.en]);
 });
