@@ -135,8 +135,12 @@ function expectedGet(route: RouteRow, who: Who): { status: number; location?: Re
   if (capability && !capabilities.has(capability)) return { status: 403 };
   // One's own profile only: the sample id 1 is the super admin's; anyone else's answers 404.
   if (route.file === "routes/profile/profile-edit.tsx") return { status: who === "SUPER_ADMIN" ? 200 : 404 };
-  // The field and document-type screens need `documentCategoryId`: 'Missing category data'.
-  if (/^\/document-(required-fields|supporting-documents)/.test(path)) return { status: 400 };
+  // The field and document-type screens need `documentCategoryId`: 'Missing category data'. An edit page finds
+  // it from its own field or type (Demo University's sample id 1), where that is in the viewer's scope.
+  if (/^\/document-(required-fields|supporting-documents)/.test(path)) {
+    const ownEdit = /\/edit\/\d+$/.test(path) && who !== "OTHER_CLERK" && who !== "OTHER_CLIENT_ADMIN";
+    return { status: ownEdit ? 200 : 400 };
+  }
   // Demo University's category, request and files are outside another client's scope: the 404 of an unknown id.
   const scoped = /\/\d+(\/|$)/.test(path) || path.startsWith("/files/");
   if (scoped && (who === "OTHER_CLERK" || who === "OTHER_CLIENT_ADMIN")) return { status: 404 };
