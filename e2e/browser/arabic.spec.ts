@@ -153,6 +153,7 @@ test("staff's words reach an Arabic reader in Arabic on every page that shows th
   await expectArabic(`/beneficiary/request-document/${issued.request_id}`, [issued.ar], [issued.en]);
   await expectArabic("/beneficiary/request-document/create", ["شارع الجامعة"], ["University Avenue"]);
 
+  await page.context().clearCookies();
   await signIn(page, DEMO.SUPER_ADMIN);
   await switchLanguage(page, "ar");
   await expectArabic("/super-admin/clients-management/1", ["شارع الجامعة"], []);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "../support";
+import { DEMO, ready, signIn } from "../support";
 
 test("a toast shows at the top; with JS it closes itself after three seconds, without JS it stays", async ({
   page,
@@ -25,6 +25,7 @@ test("in Arabic a toast sits below the top bar, clear of the avatar and the lang
 }) => {
   await signIn(page, DEMO.CLERK, undefined, "ar");
   await page.goto("/login");
+  await ready(page); // with JS, the toast floats once the page is hydrated
   const region = page.getByRole("region", { name: "الإشعارات" });
   const toast = region.getByRole("status").first();
   await expect(toast).toBeVisible();
