@@ -11,6 +11,7 @@ import * as issueRoute from "./issue-document";
 import * as detail from "./staff-request";
 import * as list from "./staff-requests";
 import * as listExport from "./staff-requests-export";
+import { readToast } from "~/platform/toast/toast.server";
 
 let db: DB;
 const users: Record<string, SessionUser> = {};
@@ -57,6 +58,19 @@ const demoIssued = () =>
     .where("status", "=", "VALID")
     .orderBy("id")
     .executeTakeFirstOrThrow();
+
+/** The flash toast a redirect sets. */
+const toastOf = (result: { headers: Headers }) =>
+  readToast(
+    new Request("http://localhost/", {
+      headers: {
+        Cookie: result.headers
+          .getSetCookie()
+          .map((cookie) => cookie.split(";")[0])
+          .join("; "),
+      },
+    }),
+  );
 
 const demoRequest = (status: string) =>
   db
@@ -193,6 +207,11 @@ describe("Update Status", () => {
       );
       expect(result.status).toBe(302);
       expect(result.headers.get("Location")).toBe(`${base}/requests/${request.document_category_id}`);
+      // The toast names the request, as a link back to it.
+      expect(toastOf(result)).toMatchObject({
+        params: { id: request.id },
+        link: { href: `${base}/request/${request.id}`, label: "toasts.requestNumber" },
+      });
     }
     const after = await db
       .selectFrom("document_requests")
@@ -302,6 +321,11 @@ describe("issue document form", () => {
     );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe(`/clerks/document-categories/requests/${request.document_category_id}`);
+    // The toast names the request and gives the new document's code.
+    expect(toastOf(result)).toMatchObject({
+      params: { id: request.id, code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/) },
+      link: { href: `/clerks/document-categories/request/${request.id}`, label: "toasts.requestAndCode" },
+    });
     const issued = await db
       .selectFrom("issued_documents")
       .selectAll()
@@ -549,4 +573,27 @@ describe("CSV export", () => {
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThan(30 * 1024 * 1024);
   }, 60_000);
+});
+
+describe("reviewing a supporting document", () => {
+  it("accepts or rejects it, then undoes the decision back to pending", async () => {
+    const request = await demoRequest("PENDING");
+    const attachment = await db
+      .selectFrom("attachments")
+      .selectAll()
+      .where("entity_type", "=", "DOCUMENT_REQUESTS")
+      .where("reference_entity_id", "=", request.id)
+      .executeTakeFirstOrThrow();
+    const review = (status: string) =>
+      postToRequest(request.id, { intent: "review", attachmentId: String(attachment.id), status });
+    const statusNow = async () =>
+      (await db.selectFrom("attachments").select("status").where("id", "=", attachment.id).executeTakeFirstOrThrow())
+        .status;
+    expect((await review("APPROVED")).status).toBe(302);
+    expect(await statusNow()).toBe("APPROVED");
+    expect((await review("PENDING")).status).toBe(302);
+    expect(await statusNow()).toBe("PENDING");
+    expect((await review("LOST")).status).toBe(404);
+    expect(await statusNow()).toBe("PENDING");
+  });
 });
