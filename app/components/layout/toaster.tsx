@@ -39,10 +39,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [toasts]);
 
   return (
-    <section
-      aria-label={t("toasts.notifications")}
-      className="toasts pointer-events-none z-50 flex flex-col gap-2"
-    >
+    <section aria-label={t("toasts.notifications")} className="toasts pointer-events-none z-50 flex flex-col gap-2">
       {toasts.map((item) => (
         <div
           key={item.id ?? item.message}

@@ -21,7 +21,10 @@ describe("demo data", () => {
     expect(await verifyPassword(byEmail["beneficiary@example.com"].password_hash, DEMO_PASSWORD)).toBe(true);
     // The README's table of demo accounts is the seed's, account for account.
     const readme = fs.readFileSync("README.md", "utf8");
-    const table = readme.slice(readme.indexOf("## Demo accounts"), readme.indexOf("\n## ", readme.indexOf("## Demo accounts") + 3));
+    const table = readme.slice(
+      readme.indexOf("## Demo accounts"),
+      readme.indexOf("\n## ", readme.indexOf("## Demo accounts") + 3),
+    );
     const listed = [...table.matchAll(/`([a-z0-9]+@example\.com)`/g)].map((match) => match[1]).sort();
     expect(listed).toEqual(users.map((user) => user.email).sort());
     expect(byEmail["beneficiary@example.com"].password_hash).toMatch(/^\$argon2id\$/);
