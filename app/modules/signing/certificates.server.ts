@@ -1,0 +1,92 @@
+import "reflect-metadata";
+import crypto from "node:crypto";
+import * as x509 from "@peculiar/x509";
+
+x509.cryptoProvider.set(crypto.webcrypto as Crypto);
+
+/** RSA 2048 with SHA-256: what every PDF reader verifies (docs/architecture.md §20). */
+const ALGORITHM = {
+  name: "RSASSA-PKCS1-v1_5",
+  hash: "SHA-256",
+  publicExponent: new Uint8Array([1, 0, 1]),
+  modulusLength: 2048,
+} as const;
+const YEAR = 365 * 86_400_000;
+
+/** A key pair and its certificate: the PEM of each, as they are stored (the private key encrypted). */
+export interface Credentials {
+  certificatePem: string;
+  privateKeyPem: string;
+}
+
+const generate = () =>
+  crypto.webcrypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]) as Promise<CryptoKeyPair>;
+
+async function privatePem(key: CryptoKey) {
+  const pkcs8 = Buffer.from(await crypto.webcrypto.subtle.exportKey("pkcs8", key));
+  return crypto
+    .createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" })
+    .export({ type: "pkcs8", format: "pem" }) as string;
+}
+
+const serial = () =>
+  crypto
+    .randomBytes(16)
+    .toString("hex")
+    .replace(/^[89a-f]/, "1");
+
+/** The deployment's own certificate authority: made once, at first start; anyone may download its certificate. */
+export async function createAuthority(name: string, now = new Date()): Promise<Credentials> {
+  const keys = await generate();
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: serial(),
+    name: [{ CN: [name] }],
+    notBefore: now,
+    notAfter: new Date(now.getTime() + 20 * YEAR),
+    keys,
+    signingAlgorithm: ALGORITHM,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { certificatePem: certificate.toString("pem"), privateKeyPem: await privatePem(keys.privateKey) };
+}
+
+/** An organisation's signing certificate, issued by the authority, naming it in English (CN) and Arabic (O). */
+export async function createOrganisationCredentials(
+  authority: Credentials,
+  organisation: { en: string; ar: string },
+  now = new Date(),
+): Promise<Credentials> {
+  const keys = await generate();
+  const issuer = new x509.X509Certificate(authority.certificatePem);
+  const authorityKey = await crypto.webcrypto.subtle.importKey(
+    "pkcs8",
+    crypto.createPrivateKey(authority.privateKeyPem).export({ type: "pkcs8", format: "der" }),
+    ALGORITHM,
+    false,
+    ["sign"],
+  );
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: serial(),
+    subject: [{ CN: [organisation.en] }, { O: [organisation.ar] }],
+    issuer: issuer.subject,
+    notBefore: now,
+    notAfter: new Date(now.getTime() + 5 * YEAR),
+    publicKey: keys.publicKey,
+    signingKey: authorityKey,
+    signingAlgorithm: ALGORITHM,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(issuer),
+    ],
+  });
+  return { certificatePem: certificate.toString("pem"), privateKeyPem: await privatePem(keys.privateKey) };
+}
+
+/** A PEM certificate as DER bytes. */
+export const derOf = (pem: string) => new Uint8Array(new x509.X509Certificate(pem).rawData);
