@@ -63,6 +63,7 @@ export default defineConfig({
       STORAGE_DIR: "./e2e/.tmp/data/files",
       SESSION_SECRET: "e2e-secret",
       PIN_SECRET: "e2e-pin-secret",
+      SIGNING_KEY_SECRET: "e2e-pin-secret-signing",
       DEMO_DATA: "on",
       WEB_CONCURRENCY: "2",
       // The sign-in rate limit has its own test (app/routes/public/auth.test.ts); here many sign-ins come from one IP.

@@ -37,6 +37,7 @@ export async function spawnServer(
       STORAGE_DIR: options.storageDir ?? `./${data}/files`,
       SESSION_SECRET: "spawned-server",
       PIN_SECRET: "spawned-server-pin",
+      SIGNING_KEY_SECRET: "spawned-server-pin-signing",
       ...env,
     },
   });

@@ -163,6 +163,7 @@ const appEnv = {
   DEMO_DATA: "off",
   SESSION_SECRET: "bench",
   PIN_SECRET: "bench",
+  SIGNING_KEY_SECRET: "bench-signing",
   VERIFY_RATE_LIMIT: "1000000000",
   AUTH_RATE_LIMIT: "1000000000",
 };

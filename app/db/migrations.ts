@@ -9,6 +9,7 @@ import * as feesAsBigint from "../../migrations/2026-11-24T0007_fees_as_bigint";
 import * as clientStatusCountIndex from "../../migrations/2026-11-24T0008_client_status_count_index";
 import * as secondFactorChallenges from "../../migrations/2026-11-25T0009_second_factor_challenges";
 import * as bilingualStaffValues from "../../migrations/2026-11-27T0010_bilingual_staff_values";
+import * as signingCredentials from "../../migrations/2026-11-27T0011_signing_credentials";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T0008_client_status_count_index": clientStatusCountIndex,
   "2026-11-25T0009_second_factor_challenges": secondFactorChallenges,
   "2026-11-27T0010_bilingual_staff_values": bilingualStaffValues,
+  "2026-11-27T0011_signing_credentials": signingCredentials,
 };

@@ -379,7 +379,18 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** An organisation's signing key and certificate; client_id null: the deployment's authority (docs/architecture.md §20). */
+export interface SigningCredentialsTable {
+  id: Generated<number>;
+  client_id: number | null;
+  certificate_pem: string;
+  /** The PKCS#8 PEM, sealed with AES-256-GCM under SIGNING_KEY_SECRET. */
+  private_key_sealed: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  signing_credentials: SigningCredentialsTable;
   users: UsersTable;
   sessions: SessionsTable;
   client_categories: ClientCategoriesTable;

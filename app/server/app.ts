@@ -11,6 +11,7 @@ import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { isPostgres } from "~/db/dialect";
 import { env, unsetSharedSecrets } from "~/utils/env.server";
 import { createListener as createListenerFor, type ListenerOptions } from "./listener";
+import { authorityCredentials } from "~/modules/signing/service.server";
 
 /**
  * The production server's entry (server.js): the compiled app and what each process needs. A request worker
@@ -32,11 +33,13 @@ export async function startup(): Promise<{ seeded: boolean }> {
   const unset = unsetSharedSecrets();
   if (isPostgres(db) && unset.length > 0) {
     throw new Error(
-      `On PostgreSQL every server must share its secrets: set ${unset.join(" and ")} (the same values on every server).`,
+      `On PostgreSQL every server must share its secrets: set ${unset.slice(0, -1).join(", ")}${unset.length > 1 ? " and " : ""}${unset.at(-1)} (the same values on every server).`,
     );
   }
   return underStartupLock(db, async () => {
     await migrateToLatest(db);
+    // The certificate authority that issues the organisations' signing certificates: made at first start.
+    await authorityCredentials(db);
     if (env.demoData && (await isDatabaseEmpty(db))) {
       await seedDemoData(db);
       return { seeded: true };

@@ -87,8 +87,12 @@ export const sessionSecret = () => persistentSecret("SESSION_SECRET", "session-s
 /** Derives SecurePlus access PINs; never rotate it, or issued PINs stop matching. */
 export const pinSecret = () => persistentSecret("PIN_SECRET", "pin-secret");
 
+/** Seals the organisations' signing keys at rest (docs/architecture.md §20); never rotate it, or the keys stay sealed. */
+export const signingKeySecret = () => persistentSecret("SIGNING_KEY_SECRET", "signing-key-secret");
+
 /**
  * Secrets that several servers must share: on PostgreSQL (several servers, docs/architecture.md §19) each one must come
  * from the environment, since a secret generated into one machine's ./data would differ on the next.
  */
-export const unsetSharedSecrets = () => ["SESSION_SECRET", "PIN_SECRET"].filter((variable) => !process.env[variable]);
+export const unsetSharedSecrets = () =>
+  ["SESSION_SECRET", "PIN_SECRET", "SIGNING_KEY_SECRET"].filter((variable) => !process.env[variable]);

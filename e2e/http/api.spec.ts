@@ -223,6 +223,7 @@ test.beforeAll(async () => {
     DEMO_DATA: "on",
     TRUST_PROXY: "1",
     PIN_SECRET: "api",
+    SIGNING_KEY_SECRET: "api-signing",
     API_CORS_ORIGINS: ALLOWED_ORIGIN,
   });
   const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {

@@ -233,6 +233,7 @@ test.beforeAll(async () => {
     AUTH_RATE_LIMIT: "1000000",
     VERIFY_RATE_LIMIT: "1000000",
     PIN_SECRET: "malformed",
+    SIGNING_KEY_SECRET: "malformed-signing",
   });
 });
 

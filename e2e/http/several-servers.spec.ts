@@ -17,6 +17,7 @@ const settings = {
   WEB_CONCURRENCY: "1",
   AUTH_RATE_LIMIT: "4",
   PIN_SECRET: "several",
+  SIGNING_KEY_SECRET: "several-signing",
   SESSION_SECRET: "several-servers",
   TRUST_PROXY: "1",
 };
@@ -191,10 +192,11 @@ test("on PostgreSQL a server will not start without the secrets every server mus
     STORAGE_DIR: SHARED_FILES,
     SESSION_SECRET: "",
     PIN_SECRET: "",
+    SIGNING_KEY_SECRET: "",
   };
   const started = spawnSync(process.execPath, ["server.js"], { env, encoding: "utf8", timeout: 30_000 });
   expect(started.status).toBe(1);
   expect(started.stderr).toContain(
-    "Cannot start: On PostgreSQL every server must share its secrets: set SESSION_SECRET and PIN_SECRET",
+    "Cannot start: On PostgreSQL every server must share its secrets: set SESSION_SECRET, PIN_SECRET and SIGNING_KEY_SECRET",
   );
 });

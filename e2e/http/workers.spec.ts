@@ -42,6 +42,7 @@ test("rate limits and the SecurePlus PIN lockout count exactly across worker pro
     WEB_CONCURRENCY: "2",
     AUTH_RATE_LIMIT: "4",
     PIN_SECRET: "workers",
+    SIGNING_KEY_SECRET: "workers-signing",
   });
   try {
     expect(server.output()).toContain("(2 workers)");

@@ -44,6 +44,9 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
           {t("verify.submit")}
         </button>
       </form>
+      <p>
+        {t("verify.signedPdfs")} <a href={href("/certificate-authority.pem")}>{t("verify.authorityCertificate")}</a>
+      </p>
     </VerifyShell>
   );
 }

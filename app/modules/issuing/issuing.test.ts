@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
@@ -88,6 +89,12 @@ describe("issuing a document", () => {
     expect(text).toContain(`Issued by ${request.client_en} on`);
     expect(text).toContain(`Verification code / ${formatCode(code)}`);
     expect(text).toContain(`${env.publicUrl}/verify/${code}`);
+    // Signed as the organisation after the stamp, over the whole file whose hash is recorded (docs/architecture.md §20).
+    const signature = spawnSync("pdfsig", [storagePath(issued.storage_key)], { encoding: "utf8" }).stdout;
+    expect(signature).toContain(`Signer Certificate Common Name: ${request.client_en}`);
+    expect(signature).toContain("Signature Type: ETSI.CAdES.detached");
+    expect(signature).toContain("Signature Validation: Signature is Valid.");
+    expect(signature).toContain("Total document signed");
     expect(await verifyPassword(issued.access_pin_hash!, accessPinFor(code))).toBe(true);
     const after = await findRequestForStaff(db, request.id);
     expect(after?.status).toBe("COMPLETED");

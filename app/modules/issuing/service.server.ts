@@ -11,6 +11,8 @@ import { notify } from "~/modules/notifications/service.server";
 import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
 import { env } from "~/utils/env.server";
+import { signAs } from "~/modules/signing/service.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import { defaultExpiryDate } from "./schema";
 import {
   completeRequest,
@@ -96,7 +98,10 @@ export async function issue(
       kind: order.kind,
       issuer: { en: order.client.en, ar: order.client.ar },
       issuedAt: new Date(),
+      signature: { name: order.client.en, reason: i18nFor("en").t("stamp.signatureReason") },
     });
+    // Signed as the organisation after the stamp: the recorded hash is the signed file's.
+    stamped = { ...stamped, bytes: await signAs(db, order.client, stamped.bytes) };
   } catch (error) {
     if (!(error instanceof StampRefused)) throw error;
     return refused(error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType");

@@ -17,6 +17,8 @@ export const STAMP_MARGIN = 18;
  */
 export const STAMP_LIMITS = { timeoutMs: 60_000, maxHeapMb: 1024 };
 
+import { SIGNATURE_LENGTH } from "~/modules/signing/sign-pdf.server";
+
 const resolve = createRequire(import.meta.url).resolve;
 // Vazirmatn (SIL Open Font License, the `vazirmatn` package) has Arabic and Latin letters: fontkit shapes
 // the Arabic (joined forms) and lays a right-to-left run out right to left. Both faces are embedded as
@@ -28,6 +30,7 @@ type StampJob = {
   mimeType: StampInput["mimeType"];
   qrPng: Uint8Array;
   lines: Record<"arabic" | "hint" | "english" | "code" | "verifyAt" | "hashNote", string>;
+  signature?: { name: string; reason: string; length: number };
 };
 type StampAnswer = { ok: true; bytes: Uint8Array; totalPages: number } | { ok: false };
 
@@ -42,6 +45,7 @@ const worker = () =>
         omggif: resolve("omggif"),
         pngjs: resolve("pngjs"),
         pdfLib: resolve("pdf-lib"),
+        placeholder: resolve("@signpdf/placeholder-pdf-lib"),
       },
       fonts: { regular: fontFile("Regular"), bold: fontFile("Bold") },
       layout: { bandHeight: STAMP_BAND_HEIGHT, margin: STAMP_MARGIN, qrSize: 64, a4: [595.28, 841.89] },
@@ -84,6 +88,8 @@ export interface StampInput {
   /** The organisation that issued (or attested) the document, in both languages. */
   issuer: { en: string; ar: string };
   issuedAt: Date;
+  /** Leave room for the organisation's signature, made after the stamp (docs/architecture.md §20). */
+  signature?: { name: string; reason: string };
 }
 
 /**
@@ -112,7 +118,10 @@ export async function stampDocument(input: StampInput): Promise<{ bytes: Uint8Ar
   };
   const qrPng = new Uint8Array(await QRCode.toBuffer(input.verificationUrl, { type: "png", margin: 1, width: 240 }));
   const bytes = new Uint8Array(input.bytes);
-  const answer = await worker().run({ bytes, mimeType: input.mimeType, qrPng, lines }, [bytes.buffer as ArrayBuffer]);
+  const signature = input.signature && { ...input.signature, length: SIGNATURE_LENGTH };
+  const answer = await worker().run({ bytes, mimeType: input.mimeType, qrPng, lines, signature }, [
+    bytes.buffer as ArrayBuffer,
+  ]);
   if (!answer.done) throw new StampRefused("too-complex");
   if (!answer.result.ok) throw new StampRefused("invalid");
   return { bytes: answer.result.bytes, totalPages: answer.result.totalPages };

@@ -7,6 +7,7 @@ const bidi = require(workerData.modules.bidi)();
 const { GifReader } = require(workerData.modules.omggif);
 const { PNG } = require(workerData.modules.pngjs);
 const { PDFDocument, rgb } = require(workerData.modules.pdfLib);
+const { pdflibAddPlaceholder } = require(workerData.modules.placeholder);
 
 const { bandHeight, margin, qrSize, a4 } = workerData.layout;
 const GREY = rgb(0.35, 0.35, 0.35);
@@ -71,7 +72,7 @@ async function imageToPdf(bytes, mimeType) {
   return pdf;
 }
 
-async function stamp({ bytes, mimeType, qrPng, lines }) {
+async function stamp({ bytes, mimeType, qrPng, lines, signature }) {
   const pdf = mimeType === "application/pdf" ? await PDFDocument.load(bytes) : await imageToPdf(bytes, mimeType);
   pdf.registerFontkit(fontkit);
   const qr = await pdf.embedPng(qrPng);
@@ -112,7 +113,20 @@ async function stamp({ bytes, mimeType, qrPng, lines }) {
   pdf.setProducer("Documents & Attestations");
   pdf.setCreationDate(new Date(0));
   pdf.setModificationDate(new Date(0));
-  const saved = await pdf.save();
+  // The organisation's signature goes after the stamp (docs/architecture.md §20): its placeholder is made here, in
+  // the same save, and filled in by the main thread. Object streams would compress the placeholder out of reach.
+  if (signature) {
+    pdflibAddPlaceholder({
+      pdfDoc: pdf,
+      reason: signature.reason,
+      name: signature.name,
+      contactInfo: "",
+      location: "",
+      signatureLength: signature.length,
+      subFilter: "ETSI.CAdES.detached",
+    });
+  }
+  const saved = await pdf.save(signature ? { useObjectStreams: false } : {});
   return { ok: true, bytes: saved, totalPages: pdf.getPageCount() };
 }
 
