@@ -101,7 +101,7 @@ export async function issue(
       signature: { name: order.client.en, reason: i18nFor("en").t("stamp.signatureReason") },
     });
     // Signed as the organisation after the stamp: the recorded hash is the signed file's.
-    stamped = { ...stamped, bytes: await signAs(db, order.client, stamped.bytes) };
+    stamped = { ...stamped, bytes: await signAs(db, order.client, stamped) };
   } catch (error) {
     if (!(error instanceof StampRefused)) throw error;
     return refused(error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType");

@@ -17,7 +17,7 @@ export const STAMP_MARGIN = 18;
  */
 export const STAMP_LIMITS = { timeoutMs: 60_000, maxHeapMb: 1024 };
 
-import { SIGNATURE_LENGTH } from "~/modules/signing/sign-pdf.server";
+import { SIGNATURE_LENGTH, type PreparedSignature } from "~/modules/signing/sign-pdf.server";
 
 const resolve = createRequire(import.meta.url).resolve;
 // Vazirmatn (SIL Open Font License, the `vazirmatn` package) has Arabic and Latin letters: fontkit shapes
@@ -32,7 +32,7 @@ type StampJob = {
   lines: Record<"arabic" | "hint" | "english" | "code" | "verifyAt" | "hashNote", string>;
   signature?: { name: string; reason: string; length: number };
 };
-type StampAnswer = { ok: true; bytes: Uint8Array; totalPages: number } | { ok: false };
+type StampAnswer = { ok: true; bytes: Uint8Array; totalPages: number; signing?: PreparedSignature } | { ok: false };
 
 let stampWorker: ReturnType<typeof createBoundedWorker<StampJob, StampAnswer>> | null = null;
 const worker = () =>
@@ -46,6 +46,7 @@ const worker = () =>
         pngjs: resolve("pngjs"),
         pdfLib: resolve("pdf-lib"),
         placeholder: resolve("@signpdf/placeholder-pdf-lib"),
+        signpdfUtils: resolve("@signpdf/utils"),
       },
       fonts: { regular: fontFile("Regular"), bold: fontFile("Bold") },
       layout: { bandHeight: STAMP_BAND_HEIGHT, margin: STAMP_MARGIN, qrSize: 64, a4: [595.28, 841.89] },
@@ -100,7 +101,9 @@ export interface StampInput {
  * (PNG, JPEG, or a GIF's first frame) is first placed on a page that, with the band, is A4. Returns the
  * stamped PDF bytes and its page count; throws StampRefused.
  */
-export async function stampDocument(input: StampInput): Promise<{ bytes: Uint8Array; totalPages: number }> {
+export async function stampDocument(
+  input: StampInput,
+): Promise<{ bytes: Uint8Array; totalPages: number; signing?: PreparedSignature }> {
   const en = i18nFor("en").t;
   const ar = i18nFor("ar").t;
   const date = (lng: keyof typeof DATE_FORMATS) => {
@@ -124,5 +127,5 @@ export async function stampDocument(input: StampInput): Promise<{ bytes: Uint8Ar
   ]);
   if (!answer.done) throw new StampRefused("too-complex");
   if (!answer.result.ok) throw new StampRefused("invalid");
-  return { bytes: answer.result.bytes, totalPages: answer.result.totalPages };
+  return { bytes: answer.result.bytes, totalPages: answer.result.totalPages, signing: answer.result.signing };
 }

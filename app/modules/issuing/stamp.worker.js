@@ -8,6 +8,27 @@ const { GifReader } = require(workerData.modules.omggif);
 const { PNG } = require(workerData.modules.pngjs);
 const { PDFDocument, rgb } = require(workerData.modules.pdfLib);
 const { pdflibAddPlaceholder } = require(workerData.modules.placeholder);
+const { findByteRange, removeTrailingNewLine } = require(workerData.modules.signpdfUtils);
+const { createHash } = require("node:crypto");
+
+/**
+ * The signature's byte range filled in and the digest of what it covers, here, off the request threads: the
+ * main thread only makes the CMS from the digest and writes it into the reserved space (docs/architecture.md §20).
+ * As @signpdf/signpdf does it, without its copies of the whole file.
+ */
+function prepareSignature(saved) {
+  const pdf = removeTrailingNewLine(Buffer.from(saved.buffer, saved.byteOffset, saved.byteLength));
+  const { byteRangePlaceholder, byteRangePlaceholderPosition } = findByteRange(pdf);
+  const byteRangeEnd = byteRangePlaceholderPosition + byteRangePlaceholder.length;
+  const contentsAt = pdf.indexOf("/Contents ", byteRangeEnd);
+  const open = pdf.indexOf("<", contentsAt);
+  const close = pdf.indexOf(">", open);
+  const range = [0, open, close + 1, pdf.length - (close + 1)];
+  const actual = `/ByteRange [${range.join(" ")}]`;
+  pdf.write(actual + " ".repeat(byteRangePlaceholder.length - actual.length), byteRangePlaceholderPosition, "latin1");
+  const digest = createHash("sha256").update(pdf.subarray(0, range[1])).update(pdf.subarray(range[2])).digest();
+  return { bytes: pdf, signing: { digest: new Uint8Array(digest), at: open + 1, length: close - open - 1 } };
+}
 
 const { bandHeight, margin, qrSize, a4 } = workerData.layout;
 const GREY = rgb(0.35, 0.35, 0.35);
@@ -127,7 +148,10 @@ async function stamp({ bytes, mimeType, qrPng, lines, signature }) {
     });
   }
   const saved = await pdf.save(signature ? { useObjectStreams: false } : {});
-  return { ok: true, bytes: saved, totalPages: pdf.getPageCount() };
+  if (!signature) return { ok: true, bytes: saved, totalPages: pdf.getPageCount() };
+  const prepared = prepareSignature(saved);
+  const signed = new Uint8Array(prepared.bytes.buffer, prepared.bytes.byteOffset, prepared.bytes.byteLength);
+  return { ok: true, bytes: signed, totalPages: pdf.getPageCount(), signing: prepared.signing };
 }
 
 parentPort.postMessage({ ready: true });

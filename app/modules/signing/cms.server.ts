@@ -94,10 +94,10 @@ const sha256 = (bytes: crypto.BinaryLike) => crypto.createHash("sha256").update(
 export const parseCertificate = (der: Uint8Array) => AsnConvert.parse(der, Certificate);
 
 /**
- * The CMS signature of `content` (the PDF's signed byte ranges) by the holder of `key`, whose certificate is
- * the first of `chain` (the issuing CA's follow, so a reader can build the path).
+ * The CMS signature of the content whose SHA-256 is `digest` (the PDF's signed byte ranges) by the holder of
+ * `key`, whose certificate is the first of `chain` (the issuing CA's follow, so a reader can build the path).
  */
-export function cmsSignature(content: Uint8Array, key: crypto.KeyObject, chain: Certificate[]): Buffer {
+export function cmsSignature(digest: Uint8Array, key: crypto.KeyObject, chain: Certificate[]): Buffer {
   const signer = chain[0];
   const oid = new ObjectIdentifierValue();
   oid.value = id_data;
@@ -112,7 +112,7 @@ export function cmsSignature(content: Uint8Array, key: crypto.KeyObject, chain: 
     new Attribute({ attrType: OID.contentType, attrValues: [AsnConvert.serialize(oid)] }),
     new Attribute({
       attrType: OID.messageDigest,
-      attrValues: [AsnConvert.serialize(new OctetString(sha256(content)))],
+      attrValues: [AsnConvert.serialize(new OctetString(digest))],
     }),
     new Attribute({
       attrType: OID.signingCertificateV2,

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { createAuthority, createOrganisationCredentials, type Credentials } from "./certificates.server";
 import { seal, unseal } from "./key-box.server";
 import { findCredentials, insertCredentials } from "./queries.server";
-import { signPdf } from "./sign-pdf.server";
+import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
 
 /** The name of the deployment's certificate authority, in its certificate. */
 export const AUTHORITY_NAME = "Documents and Attestations Certificate Authority";
@@ -37,11 +37,16 @@ export const authorityCredentials = (db: DB) => credentialsOf(db, null, () => cr
 /** The authority's certificate (PEM), which anyone may download to check the organisations' signatures. */
 export const authorityCertificate = async (db: DB) => (await authorityCredentials(db)).certificatePem;
 
-/** Signs an issued PDF (its placeholder in place) as its organisation, with a certificate naming it. */
-export async function signAs(db: DB, client: { id: number; en: string; ar: string }, pdf: Uint8Array) {
+/** Signs a stamped PDF (its signature prepared by the stamp) as its organisation, with a certificate naming it. */
+export async function signAs(
+  db: DB,
+  client: { id: number; en: string; ar: string },
+  stamped: { bytes: Uint8Array; signing?: PreparedSignature },
+) {
+  if (!stamped.signing) throw new Error("The stamp left no room for the signature");
   const authority = await authorityCredentials(db);
   const organisation = await credentialsOf(db, client.id, () =>
     createOrganisationCredentials(authority, { en: client.en, ar: client.ar }),
   );
-  return signPdf(pdf, organisation, authority);
+  return embedSignature(stamped.bytes, stamped.signing, organisation, authority);
 }

@@ -1,32 +1,37 @@
 import crypto from "node:crypto";
-import signpdf from "@signpdf/signpdf";
-import { Signer } from "@signpdf/utils";
 import { cmsSignature, parseCertificate } from "./cms.server";
 import { derOf, type Credentials } from "./certificates.server";
 
 /** The space reserved for the signature in the PDF (bytes of DER, written as hex). */
 export const SIGNATURE_LENGTH = 12_000;
 
-/** @signpdf's signer, making the CMS of a PAdES signature with an organisation's key and certificate chain. */
-class CmsSigner extends Signer {
-  constructor(
-    private readonly key: crypto.KeyObject,
-    private readonly chainDer: Uint8Array[],
-  ) {
-    super();
-  }
-
-  async sign(content: Buffer): Promise<Buffer> {
-    return cmsSignature(content, this.key, this.chainDer.map(parseCertificate));
-  }
+/** What the stamp leaves for the signature: the digest of the bytes it covers, and where its hex goes. */
+export interface PreparedSignature {
+  digest: Uint8Array;
+  /** Offset and length of the hex digits between `<` and `>`. */
+  at: number;
+  length: number;
 }
 
 /**
- * Signs a PDF whose signature placeholder is in place (the stamp adds it, docs/architecture.md §20): the signature covers
- * the whole file but the signature's own bytes.
+ * Signs a stamped PDF as an organisation (docs/architecture.md §20): the CMS of the prepared digest, written into the
+ * space the stamp reserved, in place. The signature covers the whole file but its own hex.
  */
-export async function signPdf(pdf: Uint8Array, signer: Credentials, authority: Credentials): Promise<Uint8Array> {
+export function embedSignature(
+  pdf: Uint8Array,
+  prepared: PreparedSignature,
+  signer: Credentials,
+  authority: Credentials,
+): Uint8Array {
   const key = crypto.createPrivateKey(signer.privateKeyPem);
-  const chain = [derOf(signer.certificatePem), derOf(authority.certificatePem)];
-  return new Uint8Array(await signpdf.sign(Buffer.from(pdf), new CmsSigner(key, chain)));
+  const chain = [derOf(signer.certificatePem), derOf(authority.certificatePem)].map(parseCertificate);
+  const hex = cmsSignature(prepared.digest, key, chain).toString("hex");
+  if (hex.length > prepared.length)
+    throw new Error(`Signature exceeds its placeholder: ${hex.length} > ${prepared.length}`);
+  Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).write(
+    hex.padEnd(prepared.length, "0"),
+    prepared.at,
+    "latin1",
+  );
+  return pdf;
 }

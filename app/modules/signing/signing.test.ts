@@ -2,29 +2,27 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { createAuthority, createOrganisationCredentials } from "./certificates.server";
-import { SIGNATURE_LENGTH, signPdf } from "./sign-pdf.server";
+import { stampDocument } from "~/modules/issuing/stamp.server";
+import { embedSignature } from "./sign-pdf.server";
 
-/** A two-page PDF with its signature placeholder, as the stamp leaves it. */
-async function unsignedPdf() {
+/** A two-page PDF, stamped with room for its signature, as the issuing pipeline stamps it. */
+async function stampedPdf() {
   const pdf = await PDFDocument.create();
   pdf.addPage([595, 842]).drawText("Certificate of graduation", { x: 72, y: 760 });
   pdf.addPage([595, 842]).drawText("Page two", { x: 72, y: 760 });
-  pdflibAddPlaceholder({
-    pdfDoc: pdf,
-    reason: "Issued document",
-    contactInfo: "",
-    name: "Demo University",
-    location: "",
-    signatureLength: SIGNATURE_LENGTH,
-    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+  return stampDocument({
+    bytes: await pdf.save(),
+    mimeType: "application/pdf",
+    code: "ABCDEFGHJKMNPQRS",
+    verificationUrl: "http://127.0.0.1/verify/ABCDEFGHJKMNPQRS",
+    kind: "REQUEST",
+    issuer: { en: "Demo University", ar: "الجامعة التجريبية" },
+    issuedAt: new Date(),
+    signature: { name: "Demo University", reason: "Issued document" },
   });
-  // Object streams would compress the placeholder out of reach of the signer.
-  return pdf.save({ useObjectStreams: false });
 }
 
 /** What a tool no one here wrote says of the file. */
@@ -42,7 +40,8 @@ describe("signed PDFs (PAdES baseline B)", () => {
       en: "Demo University",
       ar: "الجامعة التجريبية",
     });
-    const signed = await signPdf(await unsignedPdf(), university, authority);
+    const stamped = await stampedPdf();
+    const signed = embedSignature(stamped.bytes, stamped.signing!, university, authority);
 
     const report = toolSays("pdfsig", [], signed);
     expect(report.output).toContain("Signer Certificate Common Name: Demo University");
@@ -52,9 +51,9 @@ describe("signed PDFs (PAdES baseline B)", () => {
 
     // One byte of the signed content changed (a letter of the document's producer): the digest no longer matches.
     const tampered = Buffer.from(signed);
-    const at = tampered.indexOf("/Producer <FEFF0070") + "/Producer <FEFF007".length;
+    const at = tampered.indexOf("/Producer <FEFF0044") + "/Producer <FEFF004".length;
     expect(at).toBeGreaterThan(100);
-    tampered[at] = "1".charCodeAt(0); // "p" becomes "q"
+    tampered[at] = "5".charCodeAt(0); // "D" becomes "E"
     expect(toolSays("pdfsig", [], tampered).output).not.toContain("Signature is Valid.");
 
     expect(toolSays("qpdf", ["--check"], signed).status).toBe(0);
