@@ -8,6 +8,13 @@ import { deleteUnreferencedFile, findFile, insertFile } from "./queries.server";
 
 export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
+/**
+ * The same, hashed in libuv's thread pool (WebCrypto's digest is an async job): a large stored file (a thousand
+ * signed pages) must not hold a request thread's event loop (docs/architecture.md §11).
+ */
+const sha256HexOffThread = async (bytes: Uint8Array) =>
+  Buffer.from(await crypto.webcrypto.subtle.digest("SHA-256", bytes)).toString("hex");
+
 /** Files live under STORAGE_DIR, never under public/, named by generated keys (docs/architecture.md §8). */
 export function storagePath(storageKey: string) {
   return path.resolve(env.storageDir, storageKey.slice(0, 2), storageKey);
@@ -27,7 +34,7 @@ export async function storeFile(
   const target = storagePath(storageKey);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, file.bytes, { flag: "wx" });
-  const sha256 = sha256Hex(file.bytes);
+  const sha256 = await sha256HexOffThread(file.bytes);
   try {
     const id = await insertFile(db, {
       sha256,

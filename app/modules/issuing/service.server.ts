@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
 import type { Bilingual, BilingualNote } from "~/utils/bilingual";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { sha256Hex, storagePath, storeFile } from "~/modules/files/storage.server";
+import { storagePath, storeFile } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
 import { notify } from "~/modules/notifications/service.server";
 import { generateVerificationCode } from "~/modules/verification/code";
@@ -142,7 +142,7 @@ export async function issue(
         file_id: issued.id,
         total_pages: stamped.totalPages,
         expiry_date: order.expiry,
-        document_hash: sha256Hex(stamped.bytes),
+        document_hash: issued.sha256,
         verification_code: code,
         secure_plus_enabled: toFlag(order.securePlusEnabled),
         access_pin_hash: pinHash,
