@@ -249,22 +249,22 @@ function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: R
           {t("staff.revokeTitle", { name: isolate(pick(lng, document.document_name_en, document.document_name_ar)) })}
         </h2>
         <p className="text-sm text-gray-11">{t("staff.revokeHint")}</p>
-        <TextareaField
-          id="reason-english"
-          name="reason.english"
-          label={t("staff.reasonEnglish")}
-          dir="ltr"
-          lang="en"
-          errors={errors?.["reason.english"] ?? undefined}
-        />
-        <TextareaField
-          id="reason-arabic"
-          name="reason.arabic"
-          label={t("staff.reasonArabic")}
-          dir="rtl"
-          lang="ar"
-          errors={errors?.["reason.arabic"] ?? undefined}
-        />
+        {(
+          [
+            ["english", "en", "ltr"],
+            ["arabic", "ar", "rtl"],
+          ] as const
+        ).map(([part, lang, dir]) => (
+          <TextareaField
+            key={part}
+            id={`reason-${part}`}
+            name={`reason.${part}`}
+            label={t(part === "english" ? "staff.reasonEnglish" : "staff.reasonArabic")}
+            dir={dir}
+            lang={lang}
+            errors={errors?.[`reason.${part}`] ?? undefined}
+          />
+        ))}
         {errors?.reason ? (
           <p id="reason-error" role="alert" className="text-sm text-red-11">
             {t(errors.reason[0])}
