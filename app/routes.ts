@@ -192,6 +192,7 @@ export default [
     ...managed("clerk-users", "client-admin", "clerk-user", CLERK_FILES),
     ...requestScreens("document-categories", "client-admin"),
     ...requestList("requests", "client-admin/work-queue"),
+    route("signing-certificate", "routes/admin/signing-certificate.tsx"),
   ]),
   ...area("clerks", [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),

@@ -96,3 +96,6 @@ export const signingKeySecret = () => persistentSecret("SIGNING_KEY_SECRET", "si
  */
 export const unsetSharedSecrets = () =>
   ["SESSION_SECRET", "PIN_SECRET", "SIGNING_KEY_SECRET"].filter((variable) => !process.env[variable]);
+
+/** An RFC 3161 time-stamping authority: when set, every PDF signature carries its timestamp (docs/architecture.md §20). */
+export const timestampAuthorityUrl = () => process.env.TSA_URL || null;

@@ -16,6 +16,7 @@ export function FormPage<Schema extends Record<string, unknown>, FormError>({
   intro,
   submitLabel,
   encType,
+  before,
 }: {
   title: string;
   back: { href: string; label: string };
@@ -25,6 +26,8 @@ export function FormPage<Schema extends Record<string, unknown>, FormError>({
   submitLabel?: string;
   /** multipart/form-data for a form with a file. */
   encType?: "multipart/form-data";
+  /** What the form changes, shown above it (a current setting). */
+  before?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -36,6 +39,7 @@ export function FormPage<Schema extends Record<string, unknown>, FormError>({
       </Link>
       <h1 className="text-2xl font-bold">{title}</h1>
       {intro ? <p className="text-gray-11">{intro}</p> : null}
+      {before}
       <Card>
         <Form
           method="post"

@@ -44,6 +44,7 @@ export type Screen =
   | "clerkUser"
   | "clerkUserCreate"
   | "clerkUserEdit"
+  | "signingCertificate"
   | "beneficiaries"
   | "beneficiaryCreate"
   | "beneficiary"
@@ -207,6 +208,7 @@ export const AREAS: Record<AreaKey, Area> = {
       clerkUserCreate: "/client-admin/clerk-users/create",
       clerkUser: "/client-admin/clerk-users/:id",
       clerkUserEdit: "/client-admin/clerk-users/edit/:id",
+      signingCertificate: "/client-admin/signing-certificate",
       ...CHILD_SCREENS,
     },
     sidebar: [
@@ -215,6 +217,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "clerks", label: "nav.clerks", capability: "clerk:manage" },
       { screen: "clerkUsers", label: "nav.clerkUsers", capability: "clerk:manage" },
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
+      { screen: "signingCertificate", label: "nav.signingCertificate", capability: "signing:manage" },
     ],
   },
   clerks: {

@@ -31,6 +31,7 @@ export const CAPABILITIES = [
   "beneficiary:manage",
   "audit:read",
   "security:manage",
+  "signing:manage",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -77,7 +78,14 @@ export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]
     "clientCategory:manage",
     "clientAdmin:manage",
   ],
-  CLIENT_ADMIN: [...SIGNED_IN, "area:client-admin", ...STAFF_WORK, "clerk:manage", "attestation:review"],
+  CLIENT_ADMIN: [
+    ...SIGNED_IN,
+    "area:client-admin",
+    ...STAFF_WORK,
+    "clerk:manage",
+    "attestation:review",
+    "signing:manage",
+  ],
   CLERK: [
     ...SIGNED_IN,
     "area:clerks",

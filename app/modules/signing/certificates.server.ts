@@ -88,5 +88,21 @@ export async function createOrganisationCredentials(
   return { certificatePem: certificate.toString("pem"), privateKeyPem: await privatePem(keys.privateKey) };
 }
 
-/** A PEM certificate as DER bytes. */
-export const derOf = (pem: string) => new Uint8Array(new x509.X509Certificate(pem).rawData);
+/** The certificates of a PEM text that holds one or a chain (an imported PKCS#12's), first the signer's. */
+export const certificatesOf = (pem: string) =>
+  (pem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? []).map(
+    (block) => new x509.X509Certificate(block),
+  );
+
+/**
+ * The chain a signature carries: the organisation's stored certificates, and the deployment's authority after a
+ * certificate it issued (an imported chain is the provider's own).
+ */
+export function signingChain(signer: Credentials, authority: Credentials) {
+  const chain = certificatesOf(signer.certificatePem);
+  const authorityCertificate = new x509.X509Certificate(authority.certificatePem);
+  const issuedHere = chain.length === 1 && chain[0].issuer === authorityCertificate.subject;
+  return (issuedHere ? [...chain, authorityCertificate] : chain).map(
+    (certificate) => new Uint8Array(certificate.rawData),
+  );
+}

@@ -35,9 +35,11 @@ import { AlgorithmIdentifier, Certificate, GeneralName, GeneralNames } from "@pe
 const OID = {
   sha256: "2.16.840.1.101.3.4.2.1",
   rsaEncryption: "1.2.840.113549.1.1.1",
+  ecdsaWithSha256: "1.2.840.10045.4.3.2",
   contentType: "1.2.840.113549.1.9.3",
   messageDigest: "1.2.840.113549.1.9.4",
   signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
+  signatureTimeStampToken: "1.2.840.113549.1.9.16.2.14",
 };
 const DER_NULL = new Uint8Array([0x05, 0x00]).buffer;
 
@@ -96,8 +98,14 @@ export const parseCertificate = (der: Uint8Array) => AsnConvert.parse(der, Certi
 /**
  * The CMS signature of the content whose SHA-256 is `digest` (the PDF's signed byte ranges) by the holder of
  * `key`, whose certificate is the first of `chain` (the issuing CA's follow, so a reader can build the path).
+ * With `timestamp`, the signature value is time-stamped and the token joins it as an unsigned attribute (B-T).
  */
-export function cmsSignature(digest: Uint8Array, key: crypto.KeyObject, chain: Certificate[]): Buffer {
+export async function cmsSignature(
+  digest: Uint8Array,
+  key: crypto.KeyObject,
+  chain: Certificate[],
+  timestamp?: (signature: Uint8Array) => Promise<ArrayBuffer | undefined>,
+): Promise<Buffer> {
   const signer = chain[0];
   const oid = new ObjectIdentifierValue();
   oid.value = id_data;
@@ -120,6 +128,7 @@ export function cmsSignature(digest: Uint8Array, key: crypto.KeyObject, chain: C
     }),
   ];
   const signature = crypto.sign("sha256", Buffer.from(AsnConvert.serialize(new SignedAttributesSet(attributes))), key);
+  const token = await timestamp?.(signature);
   const signedData = new SignedData({
     version: 1,
     digestAlgorithms: new DigestAlgorithmIdentifiers([new AlgorithmIdentifier({ algorithm: OID.sha256 })]),
@@ -136,8 +145,15 @@ export function cmsSignature(digest: Uint8Array, key: crypto.KeyObject, chain: C
         }),
         digestAlgorithm: new AlgorithmIdentifier({ algorithm: OID.sha256 }),
         signedAttrs: attributes,
-        signatureAlgorithm: new AlgorithmIdentifier({ algorithm: OID.rsaEncryption, parameters: DER_NULL }),
+        // An imported certificate may hold an EC key (docs/architecture.md §20); ours are RSA.
+        signatureAlgorithm:
+          key.asymmetricKeyType === "ec"
+            ? new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 })
+            : new AlgorithmIdentifier({ algorithm: OID.rsaEncryption, parameters: DER_NULL }),
         signature: new OctetString(signature),
+        unsignedAttrs: token
+          ? [new Attribute({ attrType: OID.signatureTimeStampToken, attrValues: [token] })]
+          : undefined,
       }),
     ]),
   });

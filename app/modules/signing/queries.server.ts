@@ -23,3 +23,16 @@ export async function insertCredentials(
     .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
+
+/** An organisation's credentials replaced by the ones its admin imported. */
+export async function replaceCredentials(
+  db: DB,
+  values: { clientId: number; certificatePem: string; privateKeySealed: string },
+) {
+  const row = { certificate_pem: values.certificatePem, private_key_sealed: values.privateKeySealed };
+  await db
+    .insertInto("signing_credentials")
+    .values({ client_id: values.clientId, ...row })
+    .onConflict((conflict) => conflict.column("client_id").doUpdateSet(row))
+    .execute();
+}

@@ -1,21 +1,28 @@
+import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
-import { createAuthority, createOrganisationCredentials, type Credentials } from "./certificates.server";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { done } from "~/platform/outcome";
+import {
+  certificatesOf,
+  createAuthority,
+  createOrganisationCredentials,
+  type Credentials,
+} from "./certificates.server";
 import { seal, unseal } from "./key-box.server";
-import { findCredentials, insertCredentials } from "./queries.server";
+import { readPkcs12 } from "./pkcs12.server";
+import { findCredentials, insertCredentials, replaceCredentials } from "./queries.server";
 import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
+import { timestampToken } from "./timestamp.server";
+import { timestampAuthorityUrl } from "~/utils/env.server";
 
 /** The name of the deployment's certificate authority, in its certificate. */
 export const AUTHORITY_NAME = "Documents and Attestations Certificate Authority";
 
-// Per database (tests open many), per organisation: unsealed once per process.
-const caches = new WeakMap<DB, Map<number | null, Credentials>>();
+// The authority never changes: unsealed once per process and database (tests open many).
+const authorities = new WeakMap<DB, Promise<Credentials>>();
 
 /** Reads the credentials, making and storing them the first time (under a race, the first stored win). */
 async function credentialsOf(db: DB, clientId: number | null, make: () => Promise<Credentials>) {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const cached = cache.get(clientId);
-  if (cached) return cached;
   let stored = await findCredentials(db, clientId);
   if (!stored) {
     const made = await make();
@@ -26,16 +33,41 @@ async function credentialsOf(db: DB, clientId: number | null, make: () => Promis
     });
     stored = (await findCredentials(db, clientId))!;
   }
-  const credentials = { certificatePem: stored.certificate_pem, privateKeyPem: unseal(stored.private_key_sealed) };
-  cache.set(clientId, credentials);
-  return credentials;
+  return { certificatePem: stored.certificate_pem, privateKeyPem: unseal(stored.private_key_sealed) };
 }
 
 /** The deployment's certificate authority: made at first use (the server asks at start). */
-export const authorityCredentials = (db: DB) => credentialsOf(db, null, () => createAuthority(AUTHORITY_NAME));
+export function authorityCredentials(db: DB) {
+  let authority = authorities.get(db);
+  if (!authority) {
+    authority = credentialsOf(db, null, () => createAuthority(AUTHORITY_NAME));
+    authorities.set(db, authority);
+    authority.catch(() => authorities.delete(db));
+  }
+  return authority;
+}
 
 /** The authority's certificate (PEM), which anyone may download to check the organisations' signatures. */
 export const authorityCertificate = async (db: DB) => (await authorityCredentials(db)).certificatePem;
+
+/** An organisation's credentials: the ones its admin imported, else made by the authority at first use. */
+async function organisationCredentials(db: DB, client: { id: number; en: string; ar: string }) {
+  const authority = await authorityCredentials(db);
+  return credentialsOf(db, client.id, () => createOrganisationCredentials(authority, { en: client.en, ar: client.ar }));
+}
+
+/**
+ * A timestamp from the configured authority; when it cannot answer, the document is still issued, signed at baseline B
+ * (a signature without a timestamp is valid; a clerk's issuance waiting on a third party is not): docs/decisions/0015.
+ */
+const timestamped = (url: string) => async (signature: Uint8Array) => {
+  try {
+    return await timestampToken(url, signature);
+  } catch (error) {
+    console.error(`Time-stamping authority ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+};
 
 /** Signs a stamped PDF (its signature prepared by the stamp) as its organisation, with a certificate naming it. */
 export async function signAs(
@@ -45,8 +77,51 @@ export async function signAs(
 ) {
   if (!stamped.signing) throw new Error("The stamp left no room for the signature");
   const authority = await authorityCredentials(db);
-  const organisation = await credentialsOf(db, client.id, () =>
-    createOrganisationCredentials(authority, { en: client.en, ar: client.ar }),
-  );
-  return embedSignature(stamped.bytes, stamped.signing, organisation, authority);
+  const organisation = await organisationCredentials(db, client);
+  const tsa = timestampAuthorityUrl();
+  return embedSignature(stamped.bytes, stamped.signing, organisation, authority, tsa ? timestamped(tsa) : undefined);
+}
+
+/** What the client admin sees of the organisation's signing certificate. */
+export async function signingCertificateOf(db: DB, client: { id: number; en: string; ar: string }) {
+  const [authority, organisation] = await Promise.all([authorityCredentials(db), organisationCredentials(db, client)]);
+  const [leaf, ...rest] = certificatesOf(organisation.certificatePem);
+  return {
+    subject: leaf.subject,
+    issuer: leaf.issuer,
+    notBefore: leaf.notBefore.toISOString(),
+    notAfter: leaf.notAfter.toISOString(),
+    fingerprint: Buffer.from(await leaf.getThumbprint("SHA-256", crypto.webcrypto as Crypto))
+      .toString("hex")
+      .toUpperCase()
+      .replace(/(..)(?!$)/g, "$1:"),
+    imported: leaf.issuer !== certificatesOf(authority.certificatePem)[0].subject,
+    chainLength: rest.length + 1,
+  };
+}
+
+/** Replaces the organisation's credentials with a provider's PKCS#12, once it passes the checks. */
+export async function importSigningCertificate(
+  db: DB,
+  actor: AuditActor,
+  clientId: number,
+  upload: { bytes: Uint8Array; password: string },
+) {
+  const read = readPkcs12(upload.bytes, upload.password);
+  if (!read.ok) return read;
+  await db.transaction().execute(async (trx) => {
+    await replaceCredentials(trx, {
+      clientId,
+      certificatePem: read.credentials.certificatePem,
+      privateKeySealed: seal(read.credentials.privateKeyPem),
+    });
+    await audit(trx, actor, {
+      action: "client.signing_certificate_imported",
+      entityType: "CLIENTS",
+      entityId: clientId,
+      clientId,
+      details: { subject: read.subject },
+    });
+  });
+  return done();
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { cmsSignature, parseCertificate } from "./cms.server";
-import { derOf, type Credentials } from "./certificates.server";
+import { signingChain, type Credentials } from "./certificates.server";
 
 /** The space reserved for the signature in the PDF (bytes of DER, written as hex). */
 export const SIGNATURE_LENGTH = 12_000;
@@ -15,17 +15,19 @@ export interface PreparedSignature {
 
 /**
  * Signs a stamped PDF as an organisation (docs/architecture.md §20): the CMS of the prepared digest, written into the
- * space the stamp reserved, in place. The signature covers the whole file but its own hex.
+ * space the stamp reserved, in place. The signature covers the whole file but its own hex. A timestamp token
+ * (`timestamp`, baseline B-T) fits in the same space.
  */
-export function embedSignature(
+export async function embedSignature(
   pdf: Uint8Array,
   prepared: PreparedSignature,
   signer: Credentials,
   authority: Credentials,
-): Uint8Array {
+  timestamp?: (signature: Uint8Array) => Promise<ArrayBuffer | undefined>,
+): Promise<Uint8Array> {
   const key = crypto.createPrivateKey(signer.privateKeyPem);
-  const chain = [derOf(signer.certificatePem), derOf(authority.certificatePem)].map(parseCertificate);
-  const hex = cmsSignature(prepared.digest, key, chain).toString("hex");
+  const chain = signingChain(signer, authority).map(parseCertificate);
+  const hex = (await cmsSignature(prepared.digest, key, chain, timestamp)).toString("hex");
   if (hex.length > prepared.length)
     throw new Error(`Signature exceeds its placeholder: ${hex.length} > ${prepared.length}`);
   Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).write(

@@ -112,12 +112,12 @@ export interface UploadedFile {
 export type UploadLimits = {
   maxFileSize: number;
   maxFiles: number;
-  tooLarge: "validation.fileSizeMax5" | "validation.fileMax4";
+  tooLarge: TooLarge;
 };
+type TooLarge = "validation.fileSizeMax5" | "validation.fileMax4" | "signing.p12TooLarge";
 
 export type ParsedUpload =
-  | { ok: true; fields: FormData; files: UploadedFile[] }
-  | { ok: false; error: "validation.fileSizeMax5" | "validation.fileMax4" | "validation.maxFiles5" };
+  { ok: true; fields: FormData; files: UploadedFile[] } | { ok: false; error: TooLarge | "validation.maxFiles5" };
 
 async function parseMultipart(request: Request, limits: UploadLimits, maxTextBytes: number): Promise<ParsedUpload> {
   if (!boundaryOf(request)) throw new BodyError(400, "malformed");

@@ -1,0 +1,91 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createAuthority, createOrganisationCredentials, type Credentials } from "./certificates.server";
+import { readPkcs12 } from "./pkcs12.server";
+
+const YEAR = 365 * 86_400_000;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "pkcs12-"));
+
+/** A PKCS#12 as a provider's tools make it: OpenSSL's own export (AES-256 and PBKDF2 by default). */
+function exported(name: string, parts: { key?: string; certificates?: string[] }, password = "secret") {
+  const file = (suffix: string, text: string) => {
+    const at = path.join(work, `${name}-${suffix}.pem`);
+    fs.writeFileSync(at, text);
+    return at;
+  };
+  const args = ["pkcs12", "-export", "-out", path.join(work, `${name}.p12`), "-passout", `pass:${password}`];
+  if (parts.key) args.push("-inkey", file("key", parts.key));
+  if (parts.certificates?.length) args.push("-in", file("certs", parts.certificates.join("\n")));
+  else args.push("-nocerts");
+  if (!parts.key) args.push("-nokeys");
+  execFileSync("openssl", args);
+  return new Uint8Array(fs.readFileSync(path.join(work, `${name}.p12`)));
+}
+
+/** An EC key and a certificate a provider signed, made with OpenSSL alone. */
+function providerEcCredentials(): Credentials {
+  const key = path.join(work, "ec.key");
+  const certificate = path.join(work, "ec.crt");
+  execFileSync("openssl", ["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", key]);
+  execFileSync("openssl", [
+    ...["req", "-x509", "-new", "-key", key, "-out", certificate, "-days", "30"],
+    ...["-subj", "/CN=Provider-signed Ministry/O=وزارة", "-addext", "keyUsage=critical,digitalSignature"],
+    ...["-addext", "basicConstraints=critical,CA:FALSE"],
+  ]);
+  return { privateKeyPem: fs.readFileSync(key, "utf8"), certificatePem: fs.readFileSync(certificate, "utf8") };
+}
+
+describe("importing a provider's PKCS#12", () => {
+  it("takes a valid RSA file with its chain, signer first, and an EC one", async () => {
+    const authority = await createAuthority("A real provider's CA");
+    const organisation = await createOrganisationCredentials(authority, { en: "Ministry", ar: "الوزارة" });
+    const read = readPkcs12(
+      exported("rsa", {
+        key: organisation.privateKeyPem,
+        certificates: [organisation.certificatePem, authority.certificatePem],
+      }),
+      "secret",
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.subject).toContain("CN=Ministry");
+    const chain = read.credentials.certificatePem.match(/BEGIN CERTIFICATE/g);
+    expect(chain).toHaveLength(2);
+    expect(read.credentials.certificatePem.indexOf(organisation.certificatePem.trim().slice(30, 90))).toBeLessThan(
+      read.credentials.certificatePem.indexOf(authority.certificatePem.trim().slice(30, 90)),
+    );
+
+    const ec = providerEcCredentials();
+    const readEc = readPkcs12(exported("ec", { key: ec.privateKeyPem, certificates: [ec.certificatePem] }), "secret");
+    expect(readEc.ok && readEc.subject).toContain("Provider-signed Ministry");
+  });
+
+  it("refuses a wrong password, a file without key, a key without its certificate, an expired or CA certificate", async () => {
+    const authority = await createAuthority("A real provider's CA");
+    const organisation = await createOrganisationCredentials(authority, { en: "Ministry", ar: "الوزارة" });
+    const expired = await createOrganisationCredentials(
+      authority,
+      { en: "Old", ar: "قديمة" },
+      new Date(Date.now() - 6 * YEAR),
+    );
+    const good = exported("good", { key: organisation.privateKeyPem, certificates: [organisation.certificatePem] });
+    const refusal = (bytes: Uint8Array, password = "secret") => {
+      const read = readPkcs12(bytes, password);
+      return read.ok ? "accepted" : read.error;
+    };
+    expect(refusal(good, "wrong")).toBe("signing.p12Unreadable");
+    expect(refusal(new TextEncoder().encode("not a certificate"))).toBe("signing.p12Unreadable");
+    expect(refusal(exported("nokey", { certificates: [organisation.certificatePem] }))).toBe("signing.p12NoKey");
+    expect(refusal(exported("nocert", { key: organisation.privateKeyPem }))).toBe("signing.p12KeyMismatch");
+    expect(refusal(exported("expired", { key: expired.privateKeyPem, certificates: [expired.certificatePem] }))).toBe(
+      "signing.p12Expired",
+    );
+    expect(refusal(exported("ca", { key: authority.privateKeyPem, certificates: [authority.certificatePem] }))).toBe(
+      "signing.p12KeyUsage",
+    );
+    expect(readPkcs12(good, "secret", new Date(Date.now() - YEAR)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href } from "react-router";
+import { z } from "zod";
+import { inputProps, useZodForm } from "~/components/forms/conform";
+import { Card } from "~/components/ui/card";
+import { DetailList } from "~/components/ui/detail-list";
+import { Field } from "~/components/ui/field";
+import { FormPage } from "~/components/ui/form-page";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { findClient } from "~/modules/organisations/queries.server";
+import { PKCS12_MAX_BYTES, signingCertificateImportSchema } from "~/modules/signing/schema";
+import { importSigningCertificate, signingCertificateOf } from "~/modules/signing/service.server";
+import { readUpload } from "~/platform/http/body.server";
+import { redirectWithToast } from "~/platform/toast/toast.server";
+import { useCalendar } from "~/utils/calendar";
+import { formatDateTime } from "~/utils/format";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/signing-certificate";
+
+/** The client admin's own organisation, whose signing certificate this is (docs/architecture.md §20). */
+async function organisationOf(context: Route.LoaderArgs["context"]) {
+  const principal = requirePermission(principalOf(context), "signing:manage");
+  const client = await findClient(getDb(), principal.clientId ?? -1);
+  const organisation = requirePermission(principal, "signing:manage", client && { ...client, client_id: client.id });
+  return { principal, organisation: { id: organisation.id, en: organisation.name_en, ar: organisation.name_ar } };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { organisation } = await organisationOf(context);
+  return { certificate: await signingCertificateOf(getDb(), organisation) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { principal, organisation } = await organisationOf(context);
+  const upload = await readUpload(request, {
+    maxFileSize: PKCS12_MAX_BYTES,
+    maxFiles: 1,
+    tooLarge: "signing.p12TooLarge",
+  });
+  if (!upload.ok)
+    return data(
+      parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { file: [upload.error] } }),
+      { status: 413 },
+    );
+  const submission = parseWithZod(upload.fields, { schema: signingCertificateImportSchema });
+  const file = upload.files.find((candidate) => candidate.fieldName === "file");
+  if (submission.status !== "success" || !file)
+    return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
+  const result = await importSigningCertificate(getDb(), principal, organisation.id, {
+    bytes: file.bytes,
+    password: submission.value.password,
+  });
+  if (!result.ok)
+    return data(submission.reply({ fieldErrors: { file: [result.error] }, hideFields: ["password"] }), { status: 400 });
+  return redirectWithToast(href("/client-admin/signing-certificate"), {
+    kind: "success",
+    message: "signing.imported",
+  });
+}
+
+export default function SigningCertificate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const calendar = useCalendar(lng);
+  const { certificate } = loaderData;
+  const [form, fields] = useZodForm(signingCertificateImportSchema, { lastResult: actionData });
+  const fileErrors = (actionData?.error as Record<string, string[]> | undefined)?.file;
+  return (
+    <FormPage
+      title={t("signing.title")}
+      intro={t("signing.intro")}
+      back={{ href: href("/client-admin/dashboard"), label: t("nav.dashboard") }}
+      form={form}
+      encType="multipart/form-data"
+      submitLabel={t("signing.import")}
+      before={
+        <Card>
+          <h2 className="mb-2 text-lg font-semibold">{t("signing.current")}</h2>
+          <p className="mb-3">{t(certificate.imported ? "signing.isImported" : "signing.isOurs")}</p>
+          <DetailList
+            rows={[
+              [t("signing.subject"), <bdi dir="auto">{certificate.subject}</bdi>, "certificate-subject"],
+              [t("signing.issuer"), <bdi dir="auto">{certificate.issuer}</bdi>],
+              [t("signing.validFrom"), formatDateTime(certificate.notBefore, lng, calendar)],
+              [t("signing.validUntil"), formatDateTime(certificate.notAfter, lng, calendar)],
+              [
+                t("signing.fingerprint"),
+                <bdi dir="ltr" className="break-all font-mono text-sm">
+                  {certificate.fingerprint}
+                </bdi>,
+              ],
+            ]}
+          />
+        </Card>
+      }
+    >
+      <Field
+        id="file"
+        name="file"
+        type="file"
+        label={t("signing.file")}
+        hint={t("signing.fileHint")}
+        accept=".p12,.pfx,application/x-pkcs12"
+        className="md:col-span-2"
+        errors={fileErrors}
+        errorId="file-error"
+      />
+      <Field label={t("signing.password")} autoComplete="off" {...inputProps(fields.password, "password")} />
+    </FormPage>
+  );
+}
