@@ -145,6 +145,9 @@ export default [
   route("verify/:code", "routes/verify/verify.tsx"),
   route("verify/:code/qr.svg", "routes/verify/qr.ts"),
   route("verify/:code/document", "routes/verify/document.ts"),
+  route("verify/:code/credential", "routes/verify/credential.ts"),
+  route(".well-known/did.json", "routes/verify/did-document.ts"),
+  route("credentials/status/:list", "routes/verify/status-list.ts"),
 
   // Public announcements (no login, no script): one, and an organisation's list and Atom feed
   route("public-announcements/:slug", "routes/public/announcement.tsx"),
@@ -155,6 +158,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("locales/:lng/:file", "routes/resources/locales.ts"),
   route("files/:id", "routes/resources/file.ts"),
+  route("credentials/:id", "routes/resources/credential.ts"),
 
   // The JSON API (docs/architecture.md §18): its reference page, then one resource route answering every call
   route("api/docs", "routes/api/docs.tsx"),

@@ -380,6 +380,15 @@ export interface RateLimitsTable {
 }
 
 /** An organisation's signing key and certificate; client_id null: the deployment's authority (docs/architecture.md §20). */
+export interface CredentialKeysTable {
+  id: Generated<number>;
+  client_id: number | null;
+  public_key_multibase: string;
+  /** The Ed25519 secret key (multibase), sealed with AES-256-GCM under SIGNING_KEY_SECRET. */
+  secret_key_sealed: string;
+  created_at: CreatedAt;
+}
+
 export interface SigningCredentialsTable {
   id: Generated<number>;
   client_id: number | null;
@@ -391,6 +400,7 @@ export interface SigningCredentialsTable {
 
 export interface Database {
   signing_credentials: SigningCredentialsTable;
+  credential_keys: CredentialKeysTable;
   users: UsersTable;
   sessions: SessionsTable;
   client_categories: ClientCategoriesTable;

@@ -5,6 +5,7 @@ import { PDFDocument } from "pdf-lib";
 import { pdfQrText, pdftotext } from "../../app/test/pdf";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
 import { DEMO, ready, signIn } from "../support";
+import { verifyCredentialOverHttp } from "../credentials";
 
 async function pdf(pages = 1) {
   const doc = await PDFDocument.create();
@@ -71,6 +72,20 @@ test("a clerk approves a pending request with a note and issues a PDF; the benef
   expect(crypto.createHash("sha256").update(bytes).digest("hex")).toBe(issued.hash);
   expect(pdftotext(bytes)).toContain(issued.code.match(/.{4}/g)!.join("-"));
   expect(await pdfQrText(bytes)).toBe(`${baseURL}/verify/${issued.code}`);
+  // The holder's verifiable credential, from the request page.
+  const credentialHref = await beneficiary
+    .getByRole("link", { name: "Download the verifiable credential" })
+    .getAttribute("href");
+  const credentialDownload = await beneficiary.request.get(credentialHref!);
+  expect(credentialDownload.headers()["content-type"]).toBe("application/vc");
+  const credential = await credentialDownload.json();
+  expect(credential.credentialSubject.documentSha256).toBe(issued.hash);
+  expect(credential.credentialSubject.name).toContainEqual({
+    "@value": expect.stringMatching(/\w+ \w+/),
+    "@language": "en",
+  });
+  expect(credential.issuer.id).toBe(`did:web:${encodeURIComponent(new URL(baseURL).host)}`);
+  expect(await verifyCredentialOverHttp(credential)).toMatchObject({ verified: true });
   await beneficiary.close();
 });
 
@@ -158,10 +173,26 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   await ready(page);
   const issuedPdf = await page.request.get((await page.getByTestId("issued-pdf").first().getAttribute("href"))!);
   expect(issuedPdf.headers()["content-type"]).toBe("application/pdf");
+  const issuedPdfHash = crypto
+    .createHash("sha256")
+    .update(await issuedPdf.body())
+    .digest("hex");
   const verification = await page.request.get(
     (await page.getByTestId("verification-page").first().getAttribute("href"))!,
   );
-  expect(await verification.text()).toContain('data-verdict="VALID"');
+  const verificationPage = await verification.text();
+  expect(verificationPage).toContain('data-verdict="VALID"');
+
+  // Its verifiable credential, linked from the verification page, verifies with a library no one here wrote,
+  // resolving our did:web and status list over HTTP; one field changed, it fails.
+  const credentialHref = verificationPage.match(/href="([^"]+)" data-testid="credential-link"/)![1];
+  const credential = await (await page.request.get(credentialHref)).json();
+  expect(credential.credentialSubject.verificationCode).toBe(document.code);
+  expect(credential.credentialSubject.documentSha256).toBe(issuedPdfHash);
+  expect(await verifyCredentialOverHttp(credential)).toMatchObject({ verified: true, revoked: false, valid: true });
+  const tampered = structuredClone(credential);
+  tampered.credentialSubject.name[0]["@value"] = "Someone Else";
+  expect((await verifyCredentialOverHttp(tampered)).verified).toBe(false);
 
   await page.getByRole("link", { name: "Revoke" }).first().click();
   const dialog = page.getByTestId("revoke-dialog");
@@ -175,4 +206,6 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   await expect(page.getByTestId("revoke-dialog")).toHaveCount(0);
   const after = await page.request.get(`/verify/${document.code}`);
   expect(await after.text()).toContain("Issued to the wrong person.");
+  // The status list says so at once: the same credential now verifies as revoked.
+  expect(await verifyCredentialOverHttp(credential)).toMatchObject({ revoked: true, valid: false });
 });

@@ -29,6 +29,7 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/requests/my-request-edit.tsx": "request:submit",
   "routes/wizard/wizard.tsx": "request:submit",
   "routes/resources/file.ts": "file:read",
+  "routes/resources/credential.ts": "file:read",
   "routes/attestations/my-attestations.tsx": "attestation:create",
   "routes/attestations/attestation-create.tsx": "attestation:create",
   "routes/attestations/my-attestation.tsx": "attestation:create",
@@ -75,6 +76,9 @@ const PUBLIC: Record<string, number> = {
   [`/verify/${UNKNOWN_CODE}`]: 404,
   [`/verify/${UNKNOWN_CODE}/qr.svg`]: 200,
   [`/verify/${UNKNOWN_CODE}/document`]: 404,
+  [`/verify/${UNKNOWN_CODE}/credential`]: 404,
+  "/.well-known/did.json": 200,
+  "/credentials/status/1": 200,
   // No announcement has the slug "1"; client 1, Demo University, publishes announcements.
   "/public-announcements/1": 404,
   "/organisations/1/announcements": 200,

@@ -100,13 +100,19 @@ export function HolderDocuments({
             </dl>
           </div>
           {document.status === "VALID" ? (
-            <ButtonLink
-              to={`${href("/files/:id", { id: String(document.file_id) })}?download`}
-              reloadDocument
-              className="self-start"
-            >
-              {downloadLabel}
-            </ButtonLink>
+            <div className="flex flex-wrap items-center gap-4">
+              <ButtonLink to={`${href("/files/:id", { id: String(document.file_id) })}?download`} reloadDocument>
+                {downloadLabel}
+              </ButtonLink>
+              <a
+                href={href("/credentials/:id", { id: String(document.id) })}
+                className="text-accent-11 underline"
+                data-testid="credential-download"
+              >
+                {t("requests.credentialDownload")}
+              </a>
+              <span className="text-sm text-gray-11">{t("requests.credentialHint")}</span>
+            </div>
           ) : null}
         </Card>
       ))}

@@ -148,9 +148,14 @@ export function VerifyResultPage({
           ) : null}
         </dl>
         {document?.canDownload ? (
-          <a className="v-btn" href={href("/verify/:code/document", { code })}>
-            {t("verify.download")}
-          </a>
+          <p>
+            <a className="v-btn" href={href("/verify/:code/document", { code })}>
+              {t("verify.download")}
+            </a>{" "}
+            <a href={href("/verify/:code/credential", { code })} data-testid="credential-link">
+              {t("verify.credential")}
+            </a>
+          </p>
         ) : null}
       </div>
 
