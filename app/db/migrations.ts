@@ -10,7 +10,7 @@ import * as clientStatusCountIndex from "../../migrations/2026-11-24T0008_client
 import * as secondFactorChallenges from "../../migrations/2026-11-25T0009_second_factor_challenges";
 import * as bilingualStaffValues from "../../migrations/2026-11-27T0010_bilingual_staff_values";
 import * as signingCredentials from "../../migrations/2026-11-27T0011_signing_credentials";
-import * as credentialKeys from "../../migrations/2026-11-28T0012_credential_keys";
+import * as credentialKeys from "../../migrations/2026-11-28T0012_credential_keys_and_hash_index";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -28,5 +28,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0009_second_factor_challenges": secondFactorChallenges,
   "2026-11-27T0010_bilingual_staff_values": bilingualStaffValues,
   "2026-11-27T0011_signing_credentials": signingCredentials,
-  "2026-11-28T0012_credential_keys": credentialKeys,
+  "2026-11-28T0012_credential_keys_and_hash_index": credentialKeys,
 };

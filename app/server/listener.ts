@@ -105,7 +105,8 @@ export interface ListenerOptions {
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 const API_ROUTED_METHODS = new Set([...KNOWN_METHODS, "PATCH"]);
-const VERIFY_PATH = /^\/verify(?:\/[^/]+)?\/?$/;
+// A code's page, not the reviewers' batch or the offline verifier (no code is either word): those go to React Router.
+const VERIFY_PATH = /^\/verify(?:\/(?!(?:batch|offline)\/?$)[^/]+)?\/?$/;
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
 const UNHEALTHY = Buffer.from(JSON.stringify({ status: "unavailable" }));
 const healthHeaders = (security: Record<string, string>, body: Buffer) =>

@@ -72,6 +72,7 @@ const PUBLIC: Record<string, number> = {
   "/healthz": 200,
   "/locales/en/common.json": 200,
   "/verify": 200,
+  "/verify/batch": 200,
   "/certificate-authority.pem": 200,
   [`/verify/${UNKNOWN_CODE}`]: 404,
   [`/verify/${UNKNOWN_CODE}/qr.svg`]: 200,

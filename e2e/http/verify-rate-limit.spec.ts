@@ -22,3 +22,26 @@ test("verification look-ups are limited per IP, with a translated 429 page; the 
     await server.exited;
   }
 });
+
+test("a batch counts every code against the same limit: past it, the rest are not looked up and say so", async () => {
+  test.setTimeout(90_000);
+  const server = await spawnServer(4393, { DEMO_DATA: "off", VERIFY_RATE_LIMIT: "3" });
+  try {
+    const form = new FormData();
+    form.set("codes", "ABCDEFGHJKMNPQRS\nBBCDEFGHJKMNPQRS, CBCDEFGHJKMNPQRS DBCDEFGHJKMNPQRS;EBCDEFGHJKMNPQRS");
+    const answer = await fetch(`${server.url}/verify/batch`, {
+      method: "POST",
+      body: form,
+      headers: { Origin: server.url, "Accept-Language": "en" },
+    });
+    expect(answer.status).toBe(200);
+    const page = await answer.text();
+    expect(page.match(/data-verdict="NOT_FOUND"/g)).toHaveLength(3);
+    expect(page.match(/data-verdict="RATE_LIMITED"/g)).toHaveLength(2);
+    expect(page).toContain("Not checked: too many verifications, try again in a minute");
+    expect((await fetch(`${server.url}/verify/ABCDEFGHJKMNPQRS`)).status).toBe(429);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});

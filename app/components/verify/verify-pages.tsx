@@ -45,6 +45,9 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
         </button>
       </form>
       <p>
+        <a href={href("/verify/batch")}>{t("verify.batchLink")}</a>
+      </p>
+      <p>
         {t("verify.signedPdfs")} <a href={href("/certificate-authority.pem")}>{t("verify.authorityCertificate")}</a>
       </p>
     </VerifyShell>

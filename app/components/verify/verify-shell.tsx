@@ -28,6 +28,11 @@ input[type=text],input[type=file]{width:100%;box-sizing:border-box;font:inherit;
 .v-btn{display:inline-block;margin-top:.5rem;font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:6px;background:#3e63dd;color:#fff;cursor:pointer;text-decoration:none}
 .v-msg{padding:.5rem .75rem;border-radius:6px;margin:.5rem 0}.v-ok{background:#e9f9ee;color:#18794e}.v-bad{background:#feebec;color:#ce2c31}.v-note{background:#e6edfe;color:#1f2d5c}
 .v-hint{color:#60646c;font-size:.875rem}
+textarea{width:100%;box-sizing:border-box;font:inherit;font-family:ui-monospace,Menlo,Consolas,monospace;padding:.5rem;border:1px solid #b9bbc6;border-radius:6px}
+.v-btn-quiet{background:#fff;color:#3a5bc7;border:1px solid #3e63dd}
+.v-scroll{overflow-x:auto;margin:1rem 0}.v-table{border-collapse:collapse;width:100%;background:#fff;font-size:.9rem}
+.v-table caption{text-align:start;font-weight:600;padding:.25rem 0}.v-table th,.v-table td{border:1px solid #e0e1e6;padding:.4rem .5rem;text-align:start;vertical-align:top}
+.v-cell-VALID{color:#18794e;font-weight:700}.v-cell-REVOKED,.v-cell-NOT_FOUND,.v-cell-INVALID_CODE{color:#ce2c31;font-weight:700}.v-cell-EXPIRED,.v-cell-RATE_LIMITED{color:#ab6400;font-weight:700}
 .v-body a{color:#3a5bc7}.v-list{list-style:none;padding:0}.v-list li{margin:.75rem 0}
 `;
 

@@ -76,3 +76,14 @@ export async function insertVerificationEvents(db: DB, events: VerificationEvent
       .execute();
   }
 }
+
+/** The code of the document whose stored file has this SHA-256 (the newest, should two files be the same). */
+export function findIssuedCodeByHash(db: DB, sha256: string) {
+  return db
+    .selectFrom("issued_documents")
+    .select(["verification_code"])
+    .where("document_hash", "=", sha256)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}

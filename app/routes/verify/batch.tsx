@@ -1,0 +1,45 @@
+import { VerifyBatchPage } from "~/components/verify/batch-page";
+import { getDb } from "~/db/db.server";
+import { clientIpContext } from "~/middleware/context";
+import { getLocale } from "~/middleware/i18next.server";
+import { BATCH_MAX_CODES, BATCH_MAX_FILES, codesOf, verifyBatch } from "~/modules/verification/batch.server";
+import { batchCsv } from "~/modules/verification/batch-export.server";
+import { MAX_CHECK_FILE_BYTES } from "~/modules/verification/schema";
+import { readUpload } from "~/platform/http/body.server";
+import { env } from "~/utils/env.server";
+import { plainPage } from "../public/plain-page.server";
+import type { Route } from "./+types/batch";
+
+/**
+ * `/verify/batch` (docs/architecture.md §7): a script-free page for reviewers; the post answers the table, or with
+ * `format=csv` the same rows as a download. No component: a resource route answering whole documents.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return plainPage(context, <VerifyBatchPage path={new URL(request.url).pathname} codes="" rows={null} error={null} />);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const path = new URL(request.url).pathname;
+  const refuse = (codes: string, error: string, status: number) =>
+    plainPage(context, <VerifyBatchPage path={path} codes={codes} rows={null} error={error} />, status);
+  const upload = await readUpload(request, {
+    maxFileSize: MAX_CHECK_FILE_BYTES,
+    maxFiles: BATCH_MAX_FILES,
+    tooLarge: "validation.fileSizeMax5",
+  });
+  if (!upload.ok)
+    return refuse("", upload.error === "validation.maxFiles5" ? "verifyBatch.tooManyFiles" : upload.error, 413);
+  const text = String(upload.fields.get("codes") ?? "").slice(0, 10_000);
+  const codes = codesOf(text);
+  const files = upload.files.filter((file) => file.fieldName === "files" && file.bytes.byteLength > 0);
+  if (codes.length > BATCH_MAX_CODES) return refuse(text, "verifyBatch.tooManyCodes", 400);
+  if (files.length > BATCH_MAX_FILES) return refuse(text, "verifyBatch.tooManyFiles", 400);
+  if (codes.length === 0 && files.length === 0) return refuse(text, "verifyBatch.nothing", 400);
+  const rows = await verifyBatch(
+    getDb(),
+    { codes, files },
+    { ip: context.get(clientIpContext), userAgent: request.headers.get("User-Agent"), rateLimit: env.verifyRateLimit },
+  );
+  if (upload.fields.get("format") === "csv") return batchCsv(rows, getLocale(context));
+  return plainPage(context, <VerifyBatchPage path={path} codes={text} rows={rows} error={null} />);
+}
