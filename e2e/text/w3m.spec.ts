@@ -155,6 +155,16 @@ test("anyone verifies a document in Arabic and English, unlocks a SecurePlus one
   expectSeparated(await browser.waitFor("The file matches the issued document."));
   browser.close();
 
+  // A reviewer's batch: the same file dropped on /verify/batch is found by its fingerprint.
+  browser = await W3m.open(`${baseURL}/verify/batch`, "en");
+  await browser.waitFor("Verify many documents");
+  // w3m submits the form when the file's name is entered.
+  await browser.fill("PDF files (optional)", file);
+  const batch = await browser.waitFor("Results: 1");
+  expect(batch).toContain("certificate.pdf");
+  expect(batch).toMatch(/Valid/);
+  browser.close();
+
   browser = await W3m.open(`${baseURL}/verify/${codes.SECURE_PLUS}`, "en");
   const locked = await browser.waitFor("Access PIN");
   expectSeparated(locked);
