@@ -142,6 +142,7 @@ export default [
   // Public verification (no login, no script)
   route("verify", "routes/verify/verify-form.tsx"),
   route("verify/batch", "routes/verify/batch.tsx"),
+  route("verify/offline", "routes/verify/offline.tsx"),
   route("certificate-authority.pem", "routes/verify/authority-certificate.ts"),
   route("verify/:code", "routes/verify/verify.tsx"),
   route("verify/:code/qr.svg", "routes/verify/qr.ts"),

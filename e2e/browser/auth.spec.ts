@@ -16,6 +16,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     "/client-admin/clerks",
     "/client-admin/clerk-users",
     "/client-admin/document-categories",
+    "/client-admin/signing-certificate",
   ],
   SERVICE_ADMIN: [
     "/service-admin/dashboard",
@@ -245,7 +246,7 @@ test.describe("small screens", () => {
     await expect(sheet).toBeHidden();
     await page.locator('label[for="nav-sheet"]').filter({ hasText: "Open menu" }).click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.locator("a")).toHaveCount(5);
+    await expect(sheet.locator("a")).toHaveCount(6);
     await sheet.locator("label", { hasText: "Close menu" }).click();
     await expect(sheet).toBeHidden();
   });

@@ -73,6 +73,7 @@ const PUBLIC: Record<string, number> = {
   "/locales/en/common.json": 200,
   "/verify": 200,
   "/verify/batch": 200,
+  "/verify/offline": 200,
   "/certificate-authority.pem": 200,
   [`/verify/${UNKNOWN_CODE}`]: 404,
   [`/verify/${UNKNOWN_CODE}/qr.svg`]: 200,

@@ -48,6 +48,9 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
         <a href={href("/verify/batch")}>{t("verify.batchLink")}</a>
       </p>
       <p>
+        <a href={href("/verify/offline")}>{t("verify.offlineLink")}</a>
+      </p>
+      <p>
         {t("verify.signedPdfs")} <a href={href("/certificate-authority.pem")}>{t("verify.authorityCertificate")}</a>
       </p>
     </VerifyShell>

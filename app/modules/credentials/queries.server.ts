@@ -79,3 +79,12 @@ export function clientsWithoutKey(db: DB) {
     .where("k.id", "is", null)
     .execute();
 }
+
+/** The highest id of an issued document (0 when none): the status lists go as far as it. */
+export async function highestIssuedId(db: DB) {
+  const row = await db
+    .selectFrom("issued_documents")
+    .select((eb) => eb.fn.max("id").as("highest"))
+    .executeTakeFirst();
+  return Number(row?.highest ?? 0);
+}

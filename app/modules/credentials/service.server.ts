@@ -9,6 +9,7 @@ import { seal, unseal } from "~/modules/signing/key-box.server";
 import { env } from "~/utils/env.server";
 import {
   clientsWithoutKey,
+  highestIssuedId,
   findCredentialFacts,
   findCredentialKey,
   insertCredentialKey,
@@ -147,6 +148,9 @@ export async function credentialOf(db: DB, issuedDocumentId: number) {
   };
   return { facts, credential: await secured(db, credential, facts.client_id, instant(facts.created_at)) };
 }
+
+/** How many status lists there are: enough for every issued document (one at least). */
+export const statusListCount = async (db: DB) => statusPositionOf(await highestIssuedId(db)).list;
 
 /**
  * A Bitstring Status List credential: bit i set when the document with id (list - 1) * length + i is revoked. Dated
