@@ -4,7 +4,13 @@ import QRCode from "qrcode";
 import { createBoundedWorker } from "~/modules/files/bounded-worker.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { formatCode } from "~/modules/verification/code";
-import STAMP_WORKER_SOURCE from "./stamp.worker.js?raw";
+import { fileURLToPath } from "node:url";
+
+// The worker's source as text: bundled by Vite (the server build, Vitest); read from the source tree when a script
+// runs under tsx (the bench, the seed), which has no `?raw` imports.
+const STAMP_WORKER_SOURCE: string = import.meta.env
+  ? (await import("./stamp.worker.js?raw")).default
+  : fs.readFileSync(fileURLToPath(new URL("./stamp.worker.js", import.meta.url)), "utf8");
 
 /** The band added below each page for the stamp: nothing of the page is drawn over (docs/architecture.md §6.3). */
 export const STAMP_BAND_HEIGHT = 112;
