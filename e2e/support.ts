@@ -23,7 +23,9 @@ export const OTHER_CLIENT = {
 /** With JS on, waits until the page is hydrated (typing earlier goes to the server-rendered form). */
 export async function ready(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
-  if ((await page.locator("script[type=module]").count()) === 0) return; // the script-free pages (verification)
+  // The plain pages (verification, announcements, the offline verifier with its own script) never hydrate: only
+  // React Router's documents preload their modules.
+  if ((await page.locator('link[rel="modulepreload"]').count()) === 0) return;
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 

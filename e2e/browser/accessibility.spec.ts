@@ -9,7 +9,15 @@ import { DEMO, DEMO_PASSWORD, demoCodes, OTHER_CLIENT, ready, signIn, switchLang
 const PAGES: { who: DemoRole | null; paths: string[] }[] = [
   {
     who: null,
-    paths: ["/", "/login", "/register", "/verify", "/public-announcements/new-opening-hours-of-the-registry"],
+    paths: [
+      "/",
+      "/login",
+      "/register",
+      "/verify",
+      "/verify/batch",
+      "/verify/offline",
+      "/public-announcements/new-opening-hours-of-the-registry",
+    ],
   },
   {
     who: "BENEFICIARY",
