@@ -4,7 +4,7 @@ import { openServerDatabase } from "../server-db";
 import { PDFDocument } from "pdf-lib";
 import { pdfQrText, pdftotext } from "../../app/test/pdf";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
-import { DEMO, ready, signIn } from "../support";
+import { DEMO, OTHER_CLIENT, ready, signIn } from "../support";
 import { verifyCredentialOverHttp } from "../credentials";
 
 async function pdf(pages = 1) {
@@ -208,4 +208,42 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   expect(await after.text()).toContain("Issued to the wrong person.");
   // The status list says so at once: the same credential now verifies as revoked.
   expect(await verifyCredentialOverHttp(credential)).toMatchObject({ revoked: true, valid: false });
+});
+
+test("issuing follows the request's state: a pending request is approved and issued in one step; a rejected one offers nothing", async ({
+  page,
+}, testInfo) => {
+  // Each project its own organisation's newest pending request (the other tests use Demo University's first).
+  const jsOff = testInfo.project.use.javaScriptEnabled === false;
+  const clientId = jsOff ? 2 : 1;
+  const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  const pending = await db.get<{ id: number }>(
+    "SELECT id FROM document_requests WHERE status = 'PENDING' AND client_id = ? ORDER BY id DESC LIMIT 1",
+    clientId,
+  );
+  const rejected = await db.get<{ id: number }>(
+    "SELECT id FROM document_requests WHERE status = 'REJECTED' AND client_id = ? ORDER BY id LIMIT 1",
+    clientId,
+  );
+  await db.close();
+  const requestId = pending!.id;
+  await signIn(page, jsOff ? OTHER_CLIENT.CLERK : DEMO.CLERK, undefined, "en");
+  await page.goto(`/clerks/document-categories/request/${requestId}`);
+  await ready(page);
+  await page.getByRole("link", { name: "Approve and issue" }).click();
+  await expect(
+    page.getByText("This request is pending: issuing approves it and completes it in one step."),
+  ).toBeVisible();
+  await page.locator("#file").setInputFiles({ name: "Letter.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await page.getByRole("button", { name: "Approve and issue" }).click();
+  await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+  await page.goto(`/clerks/document-categories/request/${requestId}`);
+  await expect(page.getByRole("main")).toContainText("Completed");
+  await expect(page.getByRole("link", { name: "Issue again" })).toBeVisible();
+
+  await page.goto(`/clerks/document-categories/request/${rejected!.id}`);
+  await expect(page.getByRole("link", { name: /Issue|Approve and issue/ })).toHaveCount(0);
+  await page.goto(`/clerks/document-categories/request/issue/${rejected!.id}`);
+  await expect(page.getByText("A rejected request cannot be issued.")).toBeVisible();
+  await expect(page.getByTestId("issue-submit")).toHaveCount(0);
 });

@@ -125,7 +125,7 @@ describe("issuing a document", () => {
   });
 
   it("places an image on an A4 page", async () => {
-    const request = await requestWith("PENDING");
+    const request = await requestWith("APPROVED");
     const result = await issueDocument(db, {
       request,
       issuer: { userId: clerk.id, role: clerk.role, ip: null },
@@ -186,10 +186,35 @@ describe("issuing a document", () => {
         file: { fieldName: "file", name: "a.pdf", bytes: EXE_BYTES },
         documentName: { en: "A", ar: "A" },
         securePlusEnabled: false,
+        approve: true,
       }),
     ).toEqual({ ok: false, error: "validation.invalidDocumentFileType" });
     expect((await db.selectFrom("issued_documents").selectAll().execute()).length).toBe(issuedBefore);
     expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
     expect((await findRequestForStaff(db, pending.id))?.status).toBe("PENDING");
+  });
+
+  it("follows the request's state: a PENDING one only with 'Approve and issue', which approves and completes it", async () => {
+    const pending = await requestWith("PENDING");
+    const input = {
+      request: pending,
+      issuer: { userId: clerk.id, role: clerk.role, ip: null },
+      file: { fieldName: "file", name: "a.pdf", bytes: await pdfBytes() },
+      documentName: { en: "A", ar: "A" },
+      securePlusEnabled: false,
+    };
+    expect(await issueDocument(db, input)).toEqual({ ok: false, error: "staff.approveToIssue" });
+    expect((await findRequestForStaff(db, pending.id))?.status).toBe("PENDING");
+    expect((await issueDocument(db, { ...input, approve: true })).ok).toBe(true);
+    expect((await findRequestForStaff(db, pending.id))?.status).toBe("COMPLETED");
+    const trail = await db
+      .selectFrom("audit_events")
+      .select(["action", "details"])
+      .where("entity_type", "=", "DOCUMENT_REQUESTS")
+      .where("entity_id", "=", pending.id)
+      .orderBy("id")
+      .execute();
+    expect(trail.map((event) => event.action).slice(-2)).toEqual(["request.status", "request.issue"]);
+    expect(JSON.parse(trail.at(-2)!.details)).toEqual({ status: "APPROVED" });
   });
 });

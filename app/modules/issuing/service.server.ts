@@ -42,6 +42,8 @@ export interface IssueInput {
   securePlusEnabled: boolean;
   /** YYYY-MM-DD; absent in the clerks' version: today plus the category's validity period. */
   expirationDate?: string;
+  /** A PENDING request is approved and issued in one step only when asked ("Approve and issue"). */
+  approve?: boolean;
 }
 
 export type IssueResult = Outcome<{ issuedDocumentId: number; code: string }>;
@@ -157,9 +159,21 @@ export async function issue(
   }
 }
 
+/**
+ * What issuing does to a request in each state (docs/product.md, Issuing): an APPROVED one is issued and COMPLETED; a
+ * PENDING one only with "Approve and issue"; a COMPLETED one is issued again, superseding its document; a REJECTED
+ * one never.
+ */
+export function issuingRefusal(status: string, approve: boolean) {
+  if (status === "REJECTED") return "staff.cannotIssueRejected" as const;
+  if (status === "PENDING" && !approve) return "staff.approveToIssue" as const;
+  return null;
+}
+
 /** A request's document: the request is completed, an earlier document superseded, the beneficiary told. */
 export async function issueDocument(db: DB, input: IssueInput): Promise<IssueResult> {
-  if (input.request.status === "REJECTED") return refused("staff.cannotIssueRejected");
+  const refusal = issuingRefusal(input.request.status, input.approve === true);
+  if (refusal) return refused(refusal);
   const checked = await checkIssuableFile(input.file);
   if (!checked.ok) return refused(checked.error);
   const { request } = input;
@@ -183,6 +197,14 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
   };
   return issue(db, order, async (trx, issued) => {
     const now = nowIso();
+    if (request.status === "PENDING")
+      await audit(trx, input.issuer, {
+        clientId: request.client_id,
+        action: "request.status",
+        entityType: "DOCUMENT_REQUESTS",
+        entityId: request.id,
+        details: { status: "APPROVED" },
+      });
     // Issuing again supersedes the earlier document.
     await supersedeIssuedOfRequest(trx, request.id, issued.id, input.issuer.userId, now);
     await completeRequest(trx, request.id, input.securePlusEnabled, now);

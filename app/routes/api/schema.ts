@@ -122,6 +122,8 @@ export const issueJsonSchema = z.object({
   documentName: issueSchema.shape.documentName,
   expirationDate: issueSchema.shape.expirationDate.optional(),
   securePlusEnabled: z.boolean().default(false),
+  /** A PENDING request is issued only with this: approved and issued in one step. */
+  approve: z.boolean().default(false),
   base64Data: z.base64({ error: "validation.selectFile" }).min(1, "validation.selectFile"),
 });
 
@@ -136,6 +138,10 @@ export const issueMultipartSchema = z.object({
   "documentName.arabic": issueSchema.shape.documentName.shape.arabic,
   expirationDate: issueSchema.shape.expirationDate.optional(),
   securePlusEnabled: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  approve: z
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),

@@ -85,10 +85,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     documentName: { en: submission.value.documentName.english, ar: submission.value.documentName.arabic },
     securePlusEnabled: submission.value.securePlusEnabled,
     expirationDate: "expirationDate" in submission.value ? (submission.value.expirationDate as string) : undefined,
+    approve: form.get("approve") === "on",
   });
   if (!result.ok) {
     const where =
-      result.error === "staff.cannotIssueRejected"
+      result.error === "staff.cannotIssueRejected" || result.error === "staff.approveToIssue"
         ? { formErrors: [result.error] }
         : { fieldErrors: { file: [result.error] } };
     return data(submission.reply(where), { status: 400 });
@@ -108,6 +109,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     mustLinkTo(area, "request", { id: found.id });
   return redirectWithToast(list, toast);
 }
+
+/** The button says what the post does to the request. */
+const SUBMIT_LABELS = { PENDING: "staff.approveAndIssue", COMPLETED: "staff.issueAgain" } as const;
 
 export default function IssueDocument({ loaderData: view, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -175,74 +179,75 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
       ) : null}
       <FormErrors errors={form.errors} />
       {view.status === "REJECTED" ? <Callout tone="warning">{t("staff.cannotIssueRejected")}</Callout> : null}
-      <Card>
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          {...formProps}
-          onSubmit={(event) => {
-            setAttempted(true);
-            formProps.onSubmit(event);
-          }}
-          className="flex flex-col gap-4"
-        >
-          <Field
-            id="file"
-            name="file"
-            type="file"
-            label={t("staff.file")}
-            accept=".pdf,.png,.jpg,.jpeg,.gif"
-            onChange={onFileChange}
-            errors={fileError ? [fileError] : undefined}
-            errorId="file-error"
-          />
-          <Field
-            ref={nameInput}
-            label={t("staff.documentNameEnglish")}
-            dir="ltr"
-            lang="en"
-            onInput={() => {
-              autoFilled.current = false;
+      {view.status === "PENDING" ? <Callout tone="info">{t("staff.approveAndIssueHint")}</Callout> : null}
+      {view.status === "COMPLETED" ? <Callout tone="info">{t("staff.issueAgainHint")}</Callout> : null}
+      {view.status === "REJECTED" ? null : (
+        <Card>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            {...formProps}
+            onSubmit={(event) => {
+              setAttempted(true);
+              formProps.onSubmit(event);
             }}
-            {...inputProps(names.english, "text")}
-          />
-          <Field label={t("staff.documentNameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
-          {view.asksDate ? (
-            <Field
-              id="expirationDate"
-              name="expirationDate"
-              type="date"
-              label={t("staff.expirationDate")}
-              min={view.today}
-              defaultValue={fields.expirationDate.initialValue ?? view.defaultExpiry}
-              hint={t("validation.dateFormatHint")}
-              errors={dateError ? [dateError] : undefined}
-              errorId="expirationDate-error"
-            />
-          ) : (
-            <p className="text-sm text-gray-11">{t("staff.expiryFromValidity", { days: view.validityDays })}</p>
-          )}
-          <CheckboxField label={t("wizard.securePlus")} {...checkboxProps(fields.securePlusEnabled)} />
-          <Button
-            type="submit"
-            className="self-start"
-            disabled={submitting || view.status === "REJECTED"}
-            data-testid="issue-submit"
+            className="flex flex-col gap-4"
           >
-            {submitting ? (
-              <>
-                <span
-                  className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent"
-                  aria-hidden="true"
-                />
-                {t("staff.issuing")}
-              </>
+            <Field
+              id="file"
+              name="file"
+              type="file"
+              label={t("staff.file")}
+              accept=".pdf,.png,.jpg,.jpeg,.gif"
+              onChange={onFileChange}
+              errors={fileError ? [fileError] : undefined}
+              errorId="file-error"
+            />
+            <Field
+              ref={nameInput}
+              label={t("staff.documentNameEnglish")}
+              dir="ltr"
+              lang="en"
+              onInput={() => {
+                autoFilled.current = false;
+              }}
+              {...inputProps(names.english, "text")}
+            />
+            <Field label={t("staff.documentNameArabic")} dir="rtl" lang="ar" {...inputProps(names.arabic, "text")} />
+            {view.asksDate ? (
+              <Field
+                id="expirationDate"
+                name="expirationDate"
+                type="date"
+                label={t("staff.expirationDate")}
+                min={view.today}
+                defaultValue={fields.expirationDate.initialValue ?? view.defaultExpiry}
+                hint={t("validation.dateFormatHint")}
+                errors={dateError ? [dateError] : undefined}
+                errorId="expirationDate-error"
+              />
             ) : (
-              t("staff.submitIssue")
+              <p className="text-sm text-gray-11">{t("staff.expiryFromValidity", { days: view.validityDays })}</p>
             )}
-          </Button>
-        </Form>
-      </Card>
+            <CheckboxField label={t("wizard.securePlus")} {...checkboxProps(fields.securePlusEnabled)} />
+            {/* A pending request is approved by the same post: said on the button, sent as a field. */}
+            {view.status === "PENDING" ? <input type="hidden" name="approve" value="on" /> : null}
+            <Button type="submit" className="self-start" disabled={submitting} data-testid="issue-submit">
+              {submitting ? (
+                <>
+                  <span
+                    className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent"
+                    aria-hidden="true"
+                  />
+                  {t("staff.issuing")}
+                </>
+              ) : (
+                t(SUBMIT_LABELS[view.status as keyof typeof SUBMIT_LABELS] ?? "staff.submitIssue")
+              )}
+            </Button>
+          </Form>
+        </Card>
+      )}
     </div>
   );
 }

@@ -120,6 +120,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** The issue link says what it will do to the request (docs/product.md, Issuing). */
+const ISSUE_LABELS = { PENDING: "staff.approveAndIssue", COMPLETED: "staff.issueAgain" } as const;
+
 export default function StaffRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const calendar = useCalendar(i18n.language);
@@ -158,7 +161,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
             ) : null}
             {links.issue && request.status !== "REJECTED" ? (
               <ButtonLink to={links.issue} variant="soft">
-                {t("staff.issue")}
+                {t(ISSUE_LABELS[request.status as keyof typeof ISSUE_LABELS] ?? "staff.issue")}
               </ButtonLink>
             ) : null}
           </div>

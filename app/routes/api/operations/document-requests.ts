@@ -470,7 +470,7 @@ export const documentRequestOperations = [
     capabilities: ["request:issue"],
     summary: "Issue the document of a request",
     description:
-      "JSON with the file as `base64Data`, or `multipart/form-data` with the same fields and the file as `file`. PNG, JPEG, GIF or PDF of at most 4 MB, checked by content. Without `expirationDate`: today plus the category's validity period.",
+      "JSON with the file as `base64Data`, or `multipart/form-data` with the same fields and the file as `file`. PNG, JPEG, GIF or PDF of at most 4 MB, checked by content. Without `expirationDate`: today plus the category's validity period. An APPROVED request is issued and COMPLETED; a COMPLETED one is issued again, superseding its document; a PENDING one only with `approve: true` (approved and issued in one step), else 409; a REJECTED one never (409).",
     body: issueJsonSchema,
     multipart: {
       fields: issueMultipartSchema,
@@ -517,8 +517,10 @@ export const documentRequestOperations = [
         documentName,
         securePlusEnabled: body.securePlusEnabled,
         expirationDate: body.expirationDate,
+        approve: body.approve,
       });
-      if (!result.ok && result.error === "staff.cannotIssueRejected") throw apiError(409, result.error);
+      if (!result.ok && (result.error === "staff.cannotIssueRejected" || result.error === "staff.approveToIssue"))
+        throw apiError(409, result.error);
       if (!result.ok)
         throw apiError(400, "api.errors.validation", {
           code: "VALIDATION_ERROR",
