@@ -57,6 +57,8 @@ const CATEGORY_FILES = {
   detail: "routes/catalogue/category.tsx",
   form: "routes/catalogue/category-form.tsx",
 };
+/** A category's document template, beside the category's screens in each area that has them. */
+const CATEGORY_TEMPLATE = "routes/catalogue/category-template.tsx";
 const CLIENT_FILES = {
   export: "routes/admin/clients-export.ts",
   list: "routes/admin/clients.tsx",
@@ -177,6 +179,7 @@ export default [
     ...requestList("clients-management/requests/:clientId", "super-admin/client-requests"),
     ...requestList("beneficiaries-management/requests/:beneficiaryId", "super-admin/beneficiary-requests"),
     ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),
+    route("document-categories-management/template/:id", CATEGORY_TEMPLATE, { id: "super-admin/category-template" }),
     ...requestScreens("document-categories-management", "super-admin"),
     ...attestationScreens("attestations-management", "super-admin"),
     ...requestList("requests", "super-admin/work-queue"),
@@ -193,6 +196,7 @@ export default [
   ]),
   ...area("client-admin", [
     ...managed("document-categories", "client-admin", "category", CATEGORY_FILES),
+    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "client-admin/category-template" }),
     // Clerks: the work view; clerk users: the access view of the same people.
     ...managed("clerks", "client-admin", "clerk", CLERK_FILES),
     ...managed("clerk-users", "client-admin", "clerk-user", CLERK_FILES),
@@ -203,6 +207,7 @@ export default [
   ...area("clerks", [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),
     ...managed("document-categories", "clerks", "category", CATEGORY_FILES),
+    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "clerks/category-template" }),
     ...requestScreens("document-categories", "clerks"),
     ...attestationScreens("attestations", "clerks"),
     ...requestList("requests", "clerks/work-queue"),
@@ -229,6 +234,7 @@ export default [
     route("user/profile/:id/edit", "routes/profile/profile-edit.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     ...managed("document-categories", "shared", "category", CATEGORY_FILES),
+    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "shared/category-template" }),
     ...requestList("document-categories/requests/:categoryId", "shared/category-requests"),
     route("document-categories/request/:id", REQUEST, { id: "shared/request" }),
     route("document-categories/request/:id/issue", ISSUE, { id: "shared/request-issue" }),

@@ -11,6 +11,7 @@ import * as secondFactorChallenges from "../../migrations/2026-11-25T0009_second
 import * as bilingualStaffValues from "../../migrations/2026-11-27T0010_bilingual_staff_values";
 import * as signingCredentials from "../../migrations/2026-11-27T0011_signing_credentials";
 import * as credentialKeys from "../../migrations/2026-11-28T0012_credential_keys_and_hash_index";
+import * as documentTemplates from "../../migrations/2026-11-28T0013_document_templates";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T0010_bilingual_staff_values": bilingualStaffValues,
   "2026-11-27T0011_signing_credentials": signingCredentials,
   "2026-11-28T0012_credential_keys_and_hash_index": credentialKeys,
+  "2026-11-28T0013_document_templates": documentTemplates,
 };

@@ -380,6 +380,25 @@ export interface RateLimitsTable {
 }
 
 /** An organisation's signing key and certificate; client_id null: the deployment's authority (docs/architecture.md §20). */
+export const PAGE_SIZES = ["A4", "LETTER"] as const;
+export const ORIENTATIONS = ["PORTRAIT", "LANDSCAPE"] as const;
+
+export interface DocumentTemplatesTable {
+  id: Generated<number>;
+  category_id: number;
+  page_size: (typeof PAGE_SIZES)[number];
+  orientation: (typeof ORIENTATIONS)[number];
+  logo_file_id: number | null;
+  signature_file_id: number | null;
+  title_en: string;
+  title_ar: string;
+  body_en: string;
+  body_ar: string;
+  updated_by: number | null;
+  updated_at: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
 export interface CredentialKeysTable {
   id: Generated<number>;
   client_id: number | null;
@@ -401,6 +420,7 @@ export interface SigningCredentialsTable {
 export interface Database {
   signing_credentials: SigningCredentialsTable;
   credential_keys: CredentialKeysTable;
+  document_templates: DocumentTemplatesTable;
   users: UsersTable;
   sessions: SessionsTable;
   client_categories: ClientCategoriesTable;

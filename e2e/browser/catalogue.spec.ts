@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, ready, signIn } from "../support";
+import { E2E_DATABASE_URL } from "../../playwright.config";
+import { openServerDatabase } from "../server-db";
 
 test("a clerk builds a category: two required fields, a supporting document, an edit, a toggle and a delete", async ({
   page,
@@ -109,4 +111,47 @@ test("a clerk sees only their client's categories; another client's category is 
   await expect(page.getByTestId("categories")).not.toContainText("Graduation certificate");
   const response = await page.goto("/clerks/document-categories/1");
   expect(response?.status()).toBe(404);
+});
+
+test("a client admin writes a category's document template: an unknown placeholder is named, the saved one comes back", async ({
+  page,
+}, testInfo) => {
+  const jsOff = testInfo.project.use.javaScriptEnabled === false;
+  await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
+  // Each project its own category: Demo University's first for JS on, its second for JS off.
+  const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  const categories = await db.all<{ id: number }>(
+    "SELECT id FROM document_categories WHERE client_id = 1 ORDER BY id LIMIT 2",
+  );
+  await db.close();
+  await page.goto(`/client-admin/document-categories/${categories[jsOff ? 1 : 0].id}`);
+  await page.getByRole("link", { name: "Document template" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Document template:");
+  await ready(page);
+  await expect(page.getByTestId("placeholders")).toContainText("{{beneficiary.name.en}}");
+  await page.locator('input[name="title.english"]').fill("Certificate of enrolment");
+  await page.locator('input[name="title.arabic"]').fill("شهادة قيد");
+  await page.locator('textarea[name="body.english"]').fill("This certifies that {{beneficiary.name.en}} is {{grade}}.");
+  await page.locator('textarea[name="body.arabic"]').fill("نشهد بأن {{beneficiary.name.ar}} مقيد لدينا.");
+  await page.getByRole("button", { name: "Save the template" }).click();
+  await expect(page.locator('[id$="body.english-error"], [id$="body-error"]').first()).toContainText(
+    "No request can fill {{grade}}",
+  );
+  await page
+    .locator('textarea[name="body.english"]')
+    .fill("This certifies that {{beneficiary.name.en}} ({{beneficiary.nationalId}}) is enrolled, {{issueDate}}.");
+  await page.locator("#logo").setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
+  await page.getByRole("button", { name: "Save the template" }).click();
+  await expect(page.getByText("The template was saved.")).toBeVisible();
+  await page.getByRole("link", { name: "Document template" }).click();
+  await expect(page.locator('textarea[name="body.english"]')).toHaveValue(/\{\{beneficiary.nationalId\}\}/);
+  await expect(page.locator('input[name="title.arabic"]')).toHaveValue("شهادة قيد");
+  await expect(page.getByText("An image is saved: choose a file only to replace it.")).toBeVisible();
 });

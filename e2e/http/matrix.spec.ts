@@ -30,6 +30,7 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/wizard/wizard.tsx": "request:submit",
   "routes/resources/file.ts": "file:read",
   "routes/resources/credential.ts": "file:read",
+  "routes/catalogue/category-template.tsx": "catalogue:write",
   "routes/attestations/my-attestations.tsx": "attestation:create",
   "routes/attestations/attestation-create.tsx": "attestation:create",
   "routes/attestations/my-attestation.tsx": "attestation:create",

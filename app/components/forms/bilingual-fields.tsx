@@ -1,3 +1,4 @@
+import { translateMessage } from "~/platform/forms/messages";
 import type { FieldMetadata } from "@conform-to/react";
 import { Field, TextareaField } from "~/components/ui/field";
 import { inputProps, textareaProps } from "./conform";
@@ -48,7 +49,7 @@ export function BilingualFields({
       {controls}
       {pairError || hint ? (
         <p id={field.errorId} className={`text-sm md:col-span-2 ${pairError ? "text-red-11" : "text-gray-11"}`}>
-          {pairError ? t(pairError) : hint}
+          {pairError ? translateMessage(t, pairError) : hint}
         </p>
       ) : null}
     </>

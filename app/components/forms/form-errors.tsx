@@ -1,3 +1,4 @@
+import { translateMessage } from "~/platform/forms/messages";
 import { useTranslation } from "~/utils/i18n";
 import { Callout } from "~/components/ui/callout";
 
@@ -7,7 +8,7 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   if (!errors?.length) return null;
   return (
     <div id={id}>
-      <Callout tone="error">{errors.map((error) => t(error)).join(" ")}</Callout>
+      <Callout tone="error">{errors.map((error) => translateMessage(t, error)).join(" ")}</Callout>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { translateMessage } from "~/platform/forms/messages";
 import type { ComponentProps, InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 
@@ -42,7 +43,7 @@ function FieldFrame({
       ) : null}
       {hasError ? (
         <p id={errorId} className="text-sm text-red-11">
-          {t(errors![0])}
+          {translateMessage(t, errors![0])}
         </p>
       ) : null}
     </div>

@@ -44,6 +44,7 @@ export type Screen =
   | "clerkUser"
   | "clerkUserCreate"
   | "clerkUserEdit"
+  | "categoryTemplate"
   | "signingCertificate"
   | "beneficiaries"
   | "beneficiaryCreate"
@@ -96,6 +97,7 @@ const categoryScreens = <B extends string>(base: B) =>
     categoryCreate: `${base}/create`,
     category: `${base}/:id`,
     categoryEdit: `${base}/edit/:id`,
+    categoryTemplate: `${base}/template/:id`,
     categoryRequests: `${base}/requests/:categoryId`,
     request: `${base}/request/:id`,
     requestEdit: `${base}/request/edit/:id`,

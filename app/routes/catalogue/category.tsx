@@ -85,6 +85,9 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
         <ButtonLink to={mustLinkTo(area, "categoryRequests", { categoryId: category.id })} variant="soft">
           {t("catalogue.requests")}
         </ButtonLink>
+        <ButtonLink to={mustLinkTo(area, "categoryTemplate", { id: category.id })} variant="outline">
+          {t("templates.link")}
+        </ButtonLink>
         <EditDeleteButtons editHref={mustLinkTo(area, "categoryEdit", { id: category.id })} />
       </ScreenHeader>
       {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}

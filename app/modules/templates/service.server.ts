@@ -1,0 +1,73 @@
+import fs from "node:fs/promises";
+import type { DB } from "~/db/db.server";
+import { nowIso } from "~/db/values";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { storagePath, storeFile } from "~/modules/files/storage.server";
+import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import { saveTemplateRow } from "./queries.server";
+import type { TemplateForm } from "./schema";
+
+const IMAGE_TYPES = ["image/png", "image/jpeg"];
+
+/** An image for the template: PNG or JPEG by its content, like every upload (docs/architecture.md §8). */
+async function checkedImage(file: UploadedFile | undefined) {
+  if (!file || file.bytes.byteLength === 0) return done({ image: null });
+  const checked = await checkIssuableFile(file);
+  if (!checked.ok) return refused("validation.invalidImageFileType");
+  if (!IMAGE_TYPES.includes(checked.mimeType)) return refused("validation.invalidImageFileType");
+  return done({ image: { file, mimeType: checked.mimeType } });
+}
+
+/** Saves a category's template, with a new logo or signature when given; audited. */
+export async function saveTemplate(
+  db: DB,
+  actor: AuditActor & { userId: number },
+  category: { id: number; client_id: number },
+  form: TemplateForm,
+  images: { logo?: UploadedFile; signature?: UploadedFile },
+): Promise<Outcome<object, string>> {
+  const logo = await checkedImage(images.logo);
+  if (!logo.ok) return refused(logo.error, "logo");
+  const signature = await checkedImage(images.signature);
+  if (!signature.ok) return refused(signature.error, "signature");
+  const stored: string[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      const store = async (image: typeof logo.image) => {
+        if (!image) return undefined;
+        const file = await storeFile(trx, {
+          bytes: image.file.bytes,
+          mimeType: image.mimeType,
+          originalName: image.file.name,
+          createdBy: actor.userId,
+        });
+        stored.push(file.storageKey);
+        return file.id;
+      };
+      await saveTemplateRow(trx, {
+        category_id: category.id,
+        page_size: form.pageSize,
+        orientation: form.orientation,
+        title_en: form.title.english,
+        title_ar: form.title.arabic,
+        body_en: form.body.english,
+        body_ar: form.body.arabic,
+        logo_file_id: await store(logo.image),
+        signature_file_id: await store(signature.image),
+        updated_by: actor.userId,
+        updated_at: nowIso(),
+      });
+      await audit(trx, actor, {
+        clientId: category.client_id,
+        action: "category.template",
+        entityType: "DOCUMENT_CATEGORIES",
+        entityId: category.id,
+      });
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => fs.rm(storagePath(key), { force: true })));
+    throw error;
+  }
+  return done();
+}
