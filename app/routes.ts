@@ -57,6 +57,8 @@ const CATEGORY_FILES = {
   detail: "routes/catalogue/category.tsx",
   form: "routes/catalogue/category-form.tsx",
 };
+/** The draft of a request's document from its category's template (a PDF, beside the issue screen). */
+const ISSUE_PREVIEW = "routes/requests/issue-preview.ts";
 /** A category's document template, beside the category's screens in each area that has them. */
 const CATEGORY_TEMPLATE = "routes/catalogue/category-template.tsx";
 const CLIENT_FILES = {
@@ -127,6 +129,7 @@ function requestScreens(base: string, areaName: string) {
     route(`${base}/request/:id`, REQUEST, { id: `${areaName}/request` }),
     route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${areaName}/request-edit` }),
     route(`${base}/request/issue/:id`, ISSUE, { id: `${areaName}/request-issue` }),
+    route(`${base}/request/preview/:id`, ISSUE_PREVIEW, { id: `${areaName}/request-preview` }),
   ];
 }
 

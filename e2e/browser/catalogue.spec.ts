@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { DEMO, ready, signIn } from "../support";
+import { DEMO, OTHER_CLIENT, ready, signIn } from "../support";
 import { E2E_DATABASE_URL } from "../../playwright.config";
 import { openServerDatabase } from "../server-db";
+import { pdftotext } from "../../app/test/pdf";
 
 test("a clerk builds a category: two required fields, a supporting document, an edit, a toggle and a delete", async ({
   page,
@@ -117,14 +119,21 @@ test("a client admin writes a category's document template: an unknown placehold
   page,
 }, testInfo) => {
   const jsOff = testInfo.project.use.javaScriptEnabled === false;
-  await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
-  // Each project its own category: Demo University's first for JS on, its second for JS off.
+  // Each project its own organisation's category: Demo University's for JS on, the Ministry of Labour's for JS off.
+  await signIn(page, jsOff ? OTHER_CLIENT.CLIENT_ADMIN : DEMO.CLIENT_ADMIN, undefined, "en");
   const db = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
-  const categories = await db.all<{ id: number }>(
-    "SELECT id FROM document_categories WHERE client_id = 1 ORDER BY id LIMIT 2",
+  const category = await db.get<{ id: number }>(
+    // Not request 1's category: the authorization matrix finds no template there (its draft answers 404).
+    "SELECT id FROM document_categories WHERE client_id = ? AND id <> (SELECT document_category_id FROM document_requests WHERE id = 1) ORDER BY id LIMIT 1",
+    jsOff ? 2 : 1,
+  );
+  const categoryId = category!.id;
+  const request = await db.get<{ id: number; first_name_en: string }>(
+    "SELECT r.id, u.first_name_en FROM document_requests r JOIN users u ON u.id = r.beneficiary_id WHERE r.document_category_id = ? AND r.status <> 'REJECTED' ORDER BY r.id LIMIT 1",
+    categoryId,
   );
   await db.close();
-  await page.goto(`/client-admin/document-categories/${categories[jsOff ? 1 : 0].id}`);
+  await page.goto(`/client-admin/document-categories/${categoryId}`);
   await page.getByRole("link", { name: "Document template" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Document template:");
   await ready(page);
@@ -154,4 +163,20 @@ test("a client admin writes a category's document template: an unknown placehold
   await expect(page.locator('textarea[name="body.english"]')).toHaveValue(/\{\{beneficiary.nationalId\}\}/);
   await expect(page.locator('input[name="title.arabic"]')).toHaveValue("شهادة قيد");
   await expect(page.getByText("An image is saved: choose a file only to replace it.")).toBeVisible();
+
+  // The issue screen links the draft: the template filled from the request, watermarked, with no code.
+  await page.goto(`/client-admin/document-categories/request/issue/${request!.id}`);
+  const preview = await page.request.get((await page.getByTestId("template-preview").getAttribute("href"))!);
+  expect(preview.headers()["content-type"]).toBe("application/pdf");
+  const draft = await preview.body();
+  const text = pdftotext(draft);
+  expect(text).toContain("Certificate of enrolment");
+  expect(text).toContain(request!.first_name_en);
+  // The watermark runs diagonally, which text extraction cuts into pieces; its own words, read from the page's
+  // content in reading order (pdftotext -raw), are whole.
+  const raw = execFileSync("pdftotext", ["-q", "-raw", "-", "-"], { input: draft }).toString("utf8");
+  expect(raw.replace(/\s+/g, "")).toMatch(/DRAFT/);
+  expect(raw.replace(/[\s\u200e\u200f\u202a-\u202e]+/g, "")).toMatch(/مسودة|ةدوسم/);
+  expect(text).toContain("شهادة قيد");
+  expect(text).not.toContain("{{");
 });

@@ -16,6 +16,7 @@ export type Screen =
   | "request"
   | "requestEdit"
   | "requestIssue"
+  | "requestPreview"
   | "clientRequests"
   | "beneficiaryRequests"
   | "requiredFields"
@@ -146,6 +147,7 @@ export const AREAS: Record<AreaKey, Area> = {
       clerkEdit: "/super-admin/clerks-management/edit/:id",
       ...categoryScreens("/super-admin/document-categories-management"),
       requestIssue: "/super-admin/document-categories-management/request/issue/:id",
+      requestPreview: "/super-admin/document-categories-management/request/preview/:id",
       ...attestationScreens("/super-admin/attestations-management"),
       workQueue: "/super-admin/requests",
       announcements: "/super-admin/public-announcements",
@@ -201,6 +203,7 @@ export const AREAS: Record<AreaKey, Area> = {
       dashboard: "/client-admin/dashboard",
       ...categoryScreens("/client-admin/document-categories"),
       requestIssue: "/client-admin/document-categories/request/issue/:id",
+      requestPreview: "/client-admin/document-categories/request/preview/:id",
       workQueue: "/client-admin/requests",
       clerks: "/client-admin/clerks",
       clerkCreate: "/client-admin/clerks/create",
@@ -232,6 +235,7 @@ export const AREAS: Record<AreaKey, Area> = {
       categoriesDashboard: "/clerks/document-categories/dashboard",
       ...categoryScreens("/clerks/document-categories"),
       requestIssue: "/clerks/document-categories/request/issue/:id",
+      requestPreview: "/clerks/document-categories/request/preview/:id",
       workQueue: "/clerks/requests",
       ...attestationScreens("/clerks/attestations"),
       announcements: "/clerks/public-announcements",

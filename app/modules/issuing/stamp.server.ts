@@ -40,9 +40,22 @@ type StampJob = {
 };
 type StampAnswer = { ok: true; bytes: Uint8Array; totalPages: number; signing?: PreparedSignature } | { ok: false };
 
-let stampWorker: ReturnType<typeof createBoundedWorker<StampJob, StampAnswer>> | null = null;
+/** A document drawn from a template (docs/architecture.md §21): its texts filled, its images read. */
+export type TemplateJob = {
+  kind: "template";
+  /** Width and height in points. */
+  page: [number, number];
+  title: { en: string; ar: string };
+  body: { en: string; ar: string };
+  logo?: { bytes: Uint8Array; mimeType: string };
+  signatureImage?: { bytes: Uint8Array; mimeType: string };
+  /** A draft's words across the page, one a line. */
+  watermark?: string[];
+};
+
+let stampWorker: ReturnType<typeof createBoundedWorker<StampJob | TemplateJob, StampAnswer>> | null = null;
 const worker = () =>
-  (stampWorker ??= createBoundedWorker<StampJob, StampAnswer>(
+  (stampWorker ??= createBoundedWorker<StampJob | TemplateJob, StampAnswer>(
     STAMP_WORKER_SOURCE,
     {
       modules: {
@@ -134,4 +147,12 @@ export async function stampDocument(
   if (!answer.done) throw new StampRefused("too-complex");
   if (!answer.result.ok) throw new StampRefused("invalid");
   return { bytes: answer.result.bytes, totalPages: answer.result.totalPages, signing: answer.result.signing };
+}
+
+/** Draws a template's document in the stamp's thread (its fonts and right-to-left drawing); throws StampRefused. */
+export async function renderTemplatePdf(job: TemplateJob): Promise<Uint8Array> {
+  const answer = await worker().run(job);
+  if (!answer.done) throw new StampRefused("too-complex");
+  if (!answer.result.ok) throw new StampRefused("invalid");
+  return answer.result.bytes;
 }

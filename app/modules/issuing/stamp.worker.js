@@ -154,11 +154,103 @@ async function stamp({ bytes, mimeType, qrPng, lines, signature }) {
   return { ok: true, bytes: signed, totalPages: pdf.getPageCount(), signing: prepared.signing };
 }
 
+/** Lines of at most `width` points, broken between words (a word longer than a line stands alone). */
+function wrap(text, font, size, width) {
+  const lines = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(candidate, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = candidate;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * A document drawn from a category's template (docs/architecture.md §21), its placeholders already filled: the logo
+ * at the top, the Arabic title and text right to left (the stamp's bidi drawing), then the English ones, the
+ * signature image at the end; a draft is watermarked. The stamp's band is added after, as to any upload.
+ */
+async function renderTemplate({ page: size, title, body, logo, signatureImage, watermark }) {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const font = await pdf.embedFont(workerData.fonts.regular, { subset: true });
+  const bold = await pdf.embedFont(workerData.fonts.bold, { subset: true });
+  const [width, height] = size;
+  const page = pdf.addPage([width, height]);
+  const left = 56;
+  const right = width - 56;
+  const measure = right - left;
+  let y = height - 56;
+  const embed = (image) => (image.mimeType === "image/jpeg" ? pdf.embedJpg(image.bytes) : pdf.embedPng(image.bytes));
+  if (logo) {
+    const image = await embed(logo);
+    const scale = Math.min(64 / image.height, 160 / image.width, 1);
+    page.drawImage(image, {
+      x: (width - image.width * scale) / 2,
+      y: y - image.height * scale,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
+    y -= image.height * scale + 24;
+  }
+  const block = (text, face, fontSize, rightToLeft) => {
+    for (const line of wrap(text, face, fontSize, measure)) {
+      y -= fontSize * 1.5;
+      if (rightToLeft) drawRightToLeft(page, line, { right, y, size: fontSize, font: face });
+      else page.drawText(line, { x: left, y, size: fontSize, font: face });
+    }
+    y -= fontSize;
+  };
+  block(title.ar, bold, 18, true);
+  block(body.ar, font, 12, true);
+  y -= 12;
+  block(title.en, bold, 18, false);
+  block(body.en, font, 12, false);
+  if (signatureImage) {
+    const image = await embed(signatureImage);
+    const scale = Math.min(56 / image.height, 180 / image.width, 1);
+    page.drawImage(image, {
+      x: right - image.width * scale,
+      y: Math.max(40, y - 24 - image.height * scale),
+      width: image.width * scale,
+      height: image.height * scale,
+    });
+  }
+  // A draft says so across the page, in both languages, one word a line (each a single run: no bidi needed).
+  if (watermark) {
+    const angle = Math.atan2(height, width);
+    watermark.forEach((word, index) => {
+      const fontSize = Math.min(90, (Math.hypot(width, height) * 0.5) / bold.widthOfTextAtSize(word, 1));
+      const textWidth = bold.widthOfTextAtSize(word, fontSize);
+      const shift = (index - (watermark.length - 1) / 2) * fontSize * 1.4;
+      page.drawText(word, {
+        x: width / 2 - (Math.cos(angle) * textWidth) / 2 + Math.sin(angle) * shift,
+        y: height / 2 - (Math.sin(angle) * textWidth) / 2 - Math.cos(angle) * shift,
+        size: fontSize,
+        font: bold,
+        color: rgb(0.85, 0.2, 0.2),
+        opacity: 0.25,
+        rotate: { type: "radians", angle },
+      });
+    });
+  }
+  pdf.setProducer("Documents & Attestations");
+  pdf.setCreationDate(new Date(0));
+  pdf.setModificationDate(new Date(0));
+  return { ok: true, bytes: await pdf.save(), totalPages: 1 };
+}
+
 parentPort.postMessage({ ready: true });
 parentPort.on("message", async ({ id, ...job }) => {
   let result;
   try {
-    result = await stamp(job);
+    result = job.kind === "template" ? await renderTemplate(job) : await stamp(job);
   } catch {
     result = { ok: false };
   }

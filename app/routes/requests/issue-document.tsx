@@ -30,6 +30,8 @@ import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { formatCode } from "~/modules/verification/code";
+import { findTemplate } from "~/modules/templates/queries.server";
+import { NewTabLink } from "~/components/ui/new-tab-link";
 
 /** The user's own version of the form (the clerks' does not ask the expiration date; docs/product.md, Who uses it). */
 const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) =>
@@ -50,6 +52,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     wording: variant.wording,
     today: nowIso().slice(0, 10),
     defaultExpiry: defaultExpiryDate(found.validity_period_days),
+    preview: (await findTemplate(getDb(), found.document_category_id))
+      ? linkTo(areaOf(context)!, "requestPreview", { id: found.id })
+      : null,
   };
 }
 
@@ -181,6 +186,14 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
       {view.status === "REJECTED" ? <Callout tone="warning">{t("staff.cannotIssueRejected")}</Callout> : null}
       {view.status === "PENDING" ? <Callout tone="info">{t("staff.approveAndIssueHint")}</Callout> : null}
       {view.status === "COMPLETED" ? <Callout tone="info">{t("staff.issueAgainHint")}</Callout> : null}
+      {view.preview && view.status !== "REJECTED" ? (
+        <Callout tone="info">
+          {t("templates.previewHint")}{" "}
+          <NewTabLink href={view.preview} testId="template-preview">
+            {t("templates.preview")}
+          </NewTabLink>
+        </Callout>
+      ) : null}
       {view.status === "REJECTED" ? null : (
         <Card>
           <Form

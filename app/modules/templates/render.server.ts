@@ -1,0 +1,98 @@
+import type { DB } from "~/db/db.server";
+import { findFile } from "~/modules/files/queries.server";
+import { readStoredFile } from "~/modules/files/storage.server";
+import { renderTemplatePdf } from "~/modules/issuing/stamp.server";
+import { fieldValuesOf } from "~/modules/requests/queries.server";
+import { formatCode } from "~/modules/verification/code";
+import { fieldPlaceholder, fillPlaceholders } from "./placeholders";
+import type { findTemplate } from "./queries.server";
+
+type Template = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
+
+/** Page sizes in points, portrait. */
+const PAGES = { A4: [595.28, 841.89], LETTER: [612, 792] } as const;
+
+// A placeholder's date is written in the language of the text it is in; Latin digits in both (docs/architecture.md §9).
+const DATES = {
+  en: {
+    gregorian: new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }),
+    hijri: new Intl.DateTimeFormat("en-GB-u-ca-islamic-umalqura", { dateStyle: "long", timeZone: "UTC" }),
+  },
+  ar: {
+    gregorian: new Intl.DateTimeFormat("ar-u-nu-latn", { dateStyle: "long", timeZone: "UTC" }),
+    hijri: new Intl.DateTimeFormat("ar-u-ca-islamic-umalqura-nu-latn", { dateStyle: "long", timeZone: "UTC" }),
+  },
+};
+
+/** What a request gives a template: its beneficiary, its category, and its filled fields. */
+export interface TemplateRequest {
+  id: number;
+  first_name_en: string | null;
+  father_name_en: string | null;
+  last_name_en: string | null;
+  first_name_ar: string | null;
+  father_name_ar: string | null;
+  last_name_ar: string | null;
+  nin: string | null;
+  category_en: string;
+  category_ar: string;
+}
+
+const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(" ");
+/** Shown where a draft's code will go: it verifies nothing. */
+const DRAFT_CODE = "XXXX-XXXX-XXXX-XXXX";
+
+/** The values of every placeholder, in one language. */
+async function valuesOf(
+  db: DB,
+  request: TemplateRequest,
+  facts: { code: string | null; issuedAt: Date; expiry: string },
+) {
+  const fields = Object.fromEntries(
+    (await fieldValuesOf(db, request.id)).map((field) => [fieldPlaceholder(field.field_name), field.field_value]),
+  );
+  const expiry = new Date(facts.expiry);
+  return (lng: "en" | "ar") => ({
+    ...fields,
+    "beneficiary.name.en": joined(request.first_name_en, request.father_name_en, request.last_name_en),
+    "beneficiary.name.ar": joined(request.first_name_ar, request.father_name_ar, request.last_name_ar),
+    "beneficiary.nationalId": request.nin ?? "",
+    "category.name.en": request.category_en,
+    "category.name.ar": request.category_ar,
+    issueDate: DATES[lng].gregorian.format(facts.issuedAt),
+    "issueDate.hijri": DATES[lng].hijri.format(facts.issuedAt),
+    expiryDate: DATES[lng].gregorian.format(expiry),
+    "expiryDate.hijri": DATES[lng].hijri.format(expiry),
+    verificationCode: facts.code ? formatCode(facts.code) : DRAFT_CODE,
+  });
+}
+
+const imageOf = async (db: DB, fileId: number | null) => {
+  const file = fileId === null ? undefined : await findFile(db, fileId);
+  return file ? { bytes: await readStoredFile(file.storage_key), mimeType: file.mime_type } : undefined;
+};
+
+/**
+ * A request's document drawn from its category's template (docs/architecture.md §21): a draft (watermarked, no code)
+ * for the preview, or the document itself, which then goes through the issuing pipeline like an upload.
+ */
+export async function templateDocument(
+  db: DB,
+  template: Template,
+  request: TemplateRequest,
+  facts: { code: string | null; issuedAt: Date; expiry: string },
+  options: { draft: boolean; watermark?: string[] },
+) {
+  const values = await valuesOf(db, request, facts);
+  const [en, ar] = [values("en"), values("ar")];
+  const [short, long] = PAGES[template.page_size];
+  return renderTemplatePdf({
+    kind: "template",
+    page: template.orientation === "LANDSCAPE" ? [long, short] : [short, long],
+    title: { en: fillPlaceholders(template.title_en, en), ar: fillPlaceholders(template.title_ar, ar) },
+    body: { en: fillPlaceholders(template.body_en, en), ar: fillPlaceholders(template.body_ar, ar) },
+    logo: await imageOf(db, template.logo_file_id),
+    signatureImage: await imageOf(db, template.signature_file_id),
+    watermark: options.draft ? options.watermark : undefined,
+  });
+}

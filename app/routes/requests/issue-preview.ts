@@ -1,0 +1,38 @@
+import { getDb } from "~/db/db.server";
+import { idOf } from "~/db/values";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { fileResponse } from "~/modules/files/response.server";
+import { endOfDay } from "~/modules/issuing/service.server";
+import { defaultExpiryDate } from "~/modules/issuing/schema";
+import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
+import { findTemplate } from "~/modules/templates/queries.server";
+import { templateDocument } from "~/modules/templates/render.server";
+import { notFound } from "~/modules/access/require.server";
+import { i18nFor } from "~/platform/i18n/instances.server";
+import type { Route } from "./+types/issue-preview";
+
+/**
+ * The draft of a request's document from its category's template (docs/architecture.md §21): what issuing will make,
+ * watermarked DRAFT in both languages, with no code that verifies. For the staff who may issue it.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "request:issue");
+  const db = getDb();
+  const found = requirePermission(principal, "request:issue", await findRequestForStaff(db, idOf(params.id)));
+  const template = await findTemplate(db, found.document_category_id);
+  if (!template) throw notFound();
+  const asked = new URL(request.url).searchParams.get("expirationDate");
+  const expiry = endOfDay(
+    asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked))
+      ? asked
+      : defaultExpiryDate(found.validity_period_days),
+  );
+  const bytes = await templateDocument(
+    db,
+    template,
+    found,
+    { code: null, issuedAt: new Date(), expiry },
+    { draft: true, watermark: [i18nFor("en").t("templates.draft"), i18nFor("ar").t("templates.draft")] },
+  );
+  return fileResponse(bytes, { name: `draft-${found.id}.pdf`, mimeType: "application/pdf", inline: true });
+}
