@@ -148,7 +148,9 @@ test("a client admin writes a category's document template: an unknown placehold
   );
   await page
     .locator('textarea[name="body.english"]')
-    .fill("This certifies that {{beneficiary.name.en}} ({{beneficiary.nationalId}}) is enrolled, {{issueDate}}.");
+    .fill(
+      "This certifies that {{beneficiary.name.en}} ({{beneficiary.nationalId}}) is enrolled, {{issueDate}}. Code {{verificationCode}}.",
+    );
   await page.locator("#logo").setInputFiles({
     name: "logo.png",
     mimeType: "image/png",
@@ -179,4 +181,27 @@ test("a client admin writes a category's document template: an unknown placehold
   expect(raw.replace(/[\s\u200e\u200f\u202a-\u202e]+/g, "")).toMatch(/مسودة|ةدوسم/);
   expect(text).toContain("شهادة قيد");
   expect(text).not.toContain("{{");
+
+  expect(text.replace(/\s+/g, " ")).toContain("Code XXXX-XXXX-XXXX-XXXX");
+
+  // Issued from the template only once the draft is confirmed; the code in the text is the one that verifies.
+  await ready(page);
+  await page.getByLabel("Make it from the category's template").check();
+  await page.getByTestId("issue-submit").click();
+  await expect(page.getByText("Look at the draft, then tick this box to issue from the template")).toBeVisible();
+  await page.getByLabel("I have checked the draft: issue the document from the template").check();
+  await page.getByTestId("issue-submit").click();
+  await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+  const db2 = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
+  const issued = await db2.get<{ code: string }>(
+    "SELECT verification_code AS code FROM issued_documents WHERE request_id = ? AND status = 'VALID'",
+    request!.id,
+  );
+  await db2.close();
+  const issuedPdf = await page.request.get(`/verify/${issued!.code}/document`);
+  const issuedText = pdftotext(await issuedPdf.body());
+  const grouped = issued!.code.match(/.{4}/g)!.join("-");
+  expect(issuedText.replace(/\s+/g, " ")).toContain(`Code ${grouped}.`);
+  expect(issuedText).toContain("Certificate of enrolment");
+  expect(issuedText).not.toContain("DRAFT");
 });

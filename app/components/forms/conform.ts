@@ -13,7 +13,7 @@ export function inputProps<T>(field: FieldMetadata<T>, type: InputType) {
 /** A checkbox's props: its name and whether it starts checked. */
 export function checkboxProps<T>(field: FieldMetadata<T>) {
   const { key: _key, ...props } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
-  return props;
+  return { ...props, errors: field.errors as string[] | undefined, errorId: field.errorId };
 }
 
 /** The same for a textarea: conform's props for the field, its errors and error id. */

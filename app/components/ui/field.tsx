@@ -87,15 +87,25 @@ export function CheckboxField({
   label,
   hint,
   className = "",
+  errors,
+  errorId,
   ...input
-}: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { label: string; hint?: string; errors?: string[]; errorId?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useTranslation();
   return (
-    <label className={`flex items-start gap-2 ${className}`}>
-      <input type="checkbox" className="mt-1.5" {...input} />{" "}
-      <span>
-        <span className="block">{label}</span>{" "}
-        {hint ? <span className="block text-sm text-gray-11">{hint}</span> : null}
-      </span>
-    </label>
+    <div className={className}>
+      <label className="flex items-start gap-2">
+        <input type="checkbox" className="mt-1.5" {...input} />{" "}
+        <span>
+          <span className="block">{label}</span>{" "}
+          {hint ? <span className="block text-sm text-gray-11">{hint}</span> : null}
+        </span>
+      </label>
+      {errors?.length ? (
+        <p id={errorId} className="text-sm text-red-11">
+          {translateMessage(t, errors[0])}
+        </p>
+      ) : null}
+    </div>
   );
 }

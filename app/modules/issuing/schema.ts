@@ -15,6 +15,10 @@ export const issueSchema = z.object({
     arabic: "validation.documentNameArabicRequired",
   }),
   securePlusEnabled: z.boolean().default(false),
+  /** Where the document comes from: the uploaded file, or the category's template (docs/architecture.md §21). */
+  source: z.enum(["upload", "template"]).default("upload"),
+  /** From the template, only once the clerk says they checked the draft. */
+  confirmDraft: z.boolean().default(false),
   expirationDate: z
     .string({ error: "validation.expirationDateRequired" })
     .trim()

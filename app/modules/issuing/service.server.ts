@@ -37,13 +37,20 @@ export interface IssueInput {
     validity_period_days: number;
   };
   issuer: AuditActor & { userId: number };
-  file: UploadedFile;
+  /** The uploaded document, or one drawn once its code is known (a template's, docs/architecture.md §21). */
+  file: UploadedFile | DrawnDocument;
   documentName: Bilingual;
   securePlusEnabled: boolean;
   /** YYYY-MM-DD; absent in the clerks' version: today plus the category's validity period. */
   expirationDate?: string;
   /** A PENDING request is approved and issued in one step only when asked ("Approve and issue"). */
   approve?: boolean;
+}
+
+/** A document drawn when it is issued, with its code, date and expiry (ISO). */
+export interface DrawnDocument {
+  draw: (facts: { code: string; issuedAt: Date; expiry: string }) => Promise<Uint8Array>;
+  name: string;
 }
 
 export type IssueResult = Outcome<{ issuedDocumentId: number; code: string }>;
@@ -54,8 +61,13 @@ export interface IssueOrder {
   client: { id: number; en: string; ar: string };
   beneficiaryId: number;
   issuer: AuditActor & { userId: number };
-  /** The file as checked by content; `storedFileId` when it is already stored (an attestation's upload). */
-  source: { bytes: Uint8Array; mimeType: string; name: string; totalPages: number | null; storedFileId?: number };
+  /**
+   * The file as checked by content; `storedFileId` when it is already stored (an attestation's upload). Or a document
+   * drawn once the code is known (a template's, docs/architecture.md §21).
+   */
+  source:
+    | { bytes: Uint8Array; mimeType: string; name: string; totalPages: number | null; storedFileId?: number }
+    | DrawnDocument;
   documentName: Bilingual;
   securePlusEnabled: boolean;
   /** ISO timestamp. */
@@ -90,16 +102,27 @@ export async function issue(
 ): Promise<IssueResult> {
   const code = await uniqueCode(db);
   const verificationUrl = `${env.publicUrl}/verify/${code}`;
+  const issuedAt = new Date();
   let stamped: { bytes: Uint8Array; totalPages: number };
+  let source: Exclude<IssueOrder["source"], { draw: unknown }>;
   try {
+    source =
+      "draw" in order.source
+        ? {
+            bytes: await order.source.draw({ code, issuedAt, expiry: order.expiry }),
+            mimeType: "application/pdf",
+            name: order.source.name,
+            totalPages: 1,
+          }
+        : order.source;
     stamped = await stampDocument({
-      bytes: order.source.bytes,
-      mimeType: order.source.mimeType as StampInput["mimeType"],
+      bytes: source.bytes,
+      mimeType: source.mimeType as StampInput["mimeType"],
       code,
       verificationUrl,
       kind: order.kind,
       issuer: { en: order.client.en, ar: order.client.ar },
-      issuedAt: new Date(),
+      issuedAt,
       signature: { name: order.client.en, reason: i18nFor("en").t("stamp.signatureReason") },
     });
     // Signed as the organisation after the stamp: the recorded hash is the signed file's.
@@ -113,12 +136,12 @@ export async function issue(
   const storedKeys: string[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
-      if (order.source.storedFileId === undefined) {
+      if (source.storedFileId === undefined) {
         const original = await storeFile(trx, {
-          bytes: order.source.bytes,
-          mimeType: order.source.mimeType,
-          originalName: order.source.name,
-          totalPages: order.source.totalPages,
+          bytes: source.bytes,
+          mimeType: source.mimeType,
+          originalName: source.name,
+          totalPages: source.totalPages,
           createdBy: order.issuer.userId,
         });
         storedKeys.push(original.storageKey);
@@ -170,25 +193,29 @@ export function issuingRefusal(status: string, approve: boolean) {
   return null;
 }
 
+/** An uploaded document, checked by its content. */
+async function uploadSource(file: UploadedFile) {
+  const checked = await checkIssuableFile(file);
+  if (!checked.ok) return checked;
+  return done({
+    source: { bytes: file.bytes, mimeType: checked.mimeType, name: file.name, totalPages: checked.totalPages },
+  });
+}
+
 /** A request's document: the request is completed, an earlier document superseded, the beneficiary told. */
 export async function issueDocument(db: DB, input: IssueInput): Promise<IssueResult> {
   const refusal = issuingRefusal(input.request.status, input.approve === true);
   if (refusal) return refused(refusal);
-  const checked = await checkIssuableFile(input.file);
-  if (!checked.ok) return refused(checked.error);
   const { request } = input;
   const expiry = endOfDay(input.expirationDate ?? defaultExpiryDate(request.validity_period_days));
+  const source = "draw" in input.file ? done({ source: input.file }) : await uploadSource(input.file);
+  if (!source.ok) return refused(source.error);
   const order: IssueOrder = {
     kind: "REQUEST",
     client: { id: request.client_id, en: request.client_en, ar: request.client_ar },
     beneficiaryId: request.beneficiary_id,
     issuer: input.issuer,
-    source: {
-      bytes: input.file.bytes,
-      mimeType: checked.mimeType,
-      name: input.file.name,
-      totalPages: checked.totalPages,
-    },
+    source: source.source,
     documentName: input.documentName,
     securePlusEnabled: input.securePlusEnabled,
     expiry,

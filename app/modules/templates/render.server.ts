@@ -5,7 +5,9 @@ import { renderTemplatePdf } from "~/modules/issuing/stamp.server";
 import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { formatCode } from "~/modules/verification/code";
 import { fieldPlaceholder, fillPlaceholders } from "./placeholders";
-import type { findTemplate } from "./queries.server";
+import { findTemplate } from "./queries.server";
+import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
+import { done, refused } from "~/platform/outcome";
 
 type Template = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
 
@@ -94,5 +96,22 @@ export async function templateDocument(
     logo: await imageOf(db, template.logo_file_id),
     signatureImage: await imageOf(db, template.signature_file_id),
     watermark: options.draft ? options.watermark : undefined,
+  });
+}
+
+/**
+ * A request's document to issue from its category's template: drawn by the issuing pipeline once the code is known
+ * (refused when the category has no template).
+ */
+export async function templateIssueSource(db: DB, requestId: number) {
+  const facts = await findRequestForStaff(db, requestId);
+  const template = facts ? await findTemplate(db, facts.document_category_id) : undefined;
+  if (!facts || !template) return refused("templates.none");
+  return done({
+    document: {
+      name: `${facts.category_en}.pdf`,
+      draw: (issued: { code: string; issuedAt: Date; expiry: string }) =>
+        templateDocument(db, template, facts, issued, { draft: false }),
+    },
   });
 }

@@ -31,7 +31,9 @@ import type { Route } from "./+types/issue-document";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { formatCode } from "~/modules/verification/code";
 import { findTemplate } from "~/modules/templates/queries.server";
+import { templateIssueSource } from "~/modules/templates/render.server";
 import { NewTabLink } from "~/components/ui/new-tab-link";
+import { RadioGroupField } from "~/components/forms/radio-group-field";
 
 /** The user's own version of the form (the clerks' does not ask the expiration date; docs/product.md, Who uses it). */
 const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) =>
@@ -75,18 +77,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       status: 413,
     });
   }
-  const file = upload.files.find((candidate) => candidate.fieldName === "file");
+  const file = upload.files.find((candidate) => candidate.fieldName === "file" && candidate.bytes.byteLength > 0);
   const form = upload.fields;
+  const fromTemplate = form.get("source") === "template";
   // The spec's rule: an empty (English) name is the file's name.
-  if (!form.get("documentName.english") && file) form.set("documentName.english", nameFromFile(file.name));
+  if (!form.get("documentName.english") && file && !fromTemplate)
+    form.set("documentName.english", nameFromFile(file.name));
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success" || !file)
-    return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
+  // From the template: no file, but the clerk confirms they checked the draft (docs/architecture.md §21).
+  const missing: Record<string, string[]> | null = fromTemplate
+    ? form.get("confirmDraft") === "on"
+      ? null
+      : { confirmDraft: ["templates.confirmDraftRequired"] }
+    : file
+      ? null
+      : { file: ["validation.selectFile"] };
+  if (submission.status !== "success" || missing)
+    return data(submission.reply(missing ? { fieldErrors: missing } : {}), { status: 400 });
 
+  const drawn = fromTemplate ? await templateIssueSource(db, found.id) : null;
+  if (drawn && !drawn.ok) return data(submission.reply({ formErrors: [drawn.error] }), { status: 400 });
   const result = await issueDocument(db, {
     request: found,
     issuer: principal,
-    file,
+    file: drawn?.ok ? drawn.document : file!,
     documentName: { en: submission.value.documentName.english, ar: submission.value.documentName.arabic },
     securePlusEnabled: submission.value.securePlusEnabled,
     expirationDate: "expirationDate" in submission.value ? (submission.value.expirationDate as string) : undefined,
@@ -131,6 +145,8 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
     defaultValue: {
       documentName: { english: view.categoryEn, arabic: view.categoryAr },
       expirationDate: view.defaultExpiry,
+      // An upload unless the clerk chooses the template: a file chosen is never silently set aside.
+      source: "upload",
     },
   });
   const [tooLarge, setTooLarge] = useState(false);
@@ -206,6 +222,16 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
             }}
             className="flex flex-col gap-4"
           >
+            {view.preview ? (
+              <RadioGroupField
+                field={fields.source}
+                legend={t("templates.source")}
+                options={[
+                  { value: "template", label: t("templates.sourceTemplate") },
+                  { value: "upload", label: t("templates.sourceUpload") },
+                ]}
+              />
+            ) : null}
             <Field
               id="file"
               name="file"
@@ -243,6 +269,9 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
               <p className="text-sm text-gray-11">{t("staff.expiryFromValidity", { days: view.validityDays })}</p>
             )}
             <CheckboxField label={t("wizard.securePlus")} {...checkboxProps(fields.securePlusEnabled)} />
+            {view.preview ? (
+              <CheckboxField label={t("templates.confirmDraft")} {...checkboxProps(fields.confirmDraft)} />
+            ) : null}
             {/* A pending request is approved by the same post: said on the button, sent as a field. */}
             {view.status === "PENDING" ? <input type="hidden" name="approve" value="on" /> : null}
             <Button type="submit" className="self-start" disabled={submitting} data-testid="issue-submit">
