@@ -25,7 +25,7 @@ test("verification look-ups are limited per IP, with a translated 429 page; the 
 
 test("a batch counts every code against the same limit: past it, the rest are not looked up and say so", async () => {
   test.setTimeout(90_000);
-  const server = await spawnServer(4393, { DEMO_DATA: "off", VERIFY_RATE_LIMIT: "3" });
+  const server = await spawnServer(4381, { DEMO_DATA: "off", VERIFY_RATE_LIMIT: "3" });
   try {
     const form = new FormData();
     form.set("codes", "ABCDEFGHJKMNPQRS\nBBCDEFGHJKMNPQRS, CBCDEFGHJKMNPQRS DBCDEFGHJKMNPQRS;EBCDEFGHJKMNPQRS");
