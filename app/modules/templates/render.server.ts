@@ -83,7 +83,8 @@ export async function templateDocument(
   template: Template,
   request: TemplateRequest,
   facts: { code: string | null; issuedAt: Date; expiry: string },
-  options: { draft: boolean; watermark?: string[] },
+  /** A draft's watermark, one word a line; a document to issue has none. */
+  options: { watermark?: string[] } = {},
 ) {
   const values = await valuesOf(db, request, facts);
   const [en, ar] = [values("en"), values("ar")];
@@ -95,7 +96,7 @@ export async function templateDocument(
     body: { en: fillPlaceholders(template.body_en, en), ar: fillPlaceholders(template.body_ar, ar) },
     logo: await imageOf(db, template.logo_file_id),
     signatureImage: await imageOf(db, template.signature_file_id),
-    watermark: options.draft ? options.watermark : undefined,
+    watermark: options.watermark,
   });
 }
 
@@ -110,8 +111,7 @@ export async function templateIssueSource(db: DB, requestId: number) {
   return done({
     document: {
       name: `${facts.category_en}.pdf`,
-      draw: (issued: { code: string; issuedAt: Date; expiry: string }) =>
-        templateDocument(db, template, facts, issued, { draft: false }),
+      draw: (issued: { code: string; issuedAt: Date; expiry: string }) => templateDocument(db, template, facts, issued),
     },
   });
 }

@@ -73,6 +73,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
+/** The template's two images: each a file field that keeps the saved image unless a new one is chosen. */
+const IMAGES = [
+  { name: "logo", label: "templates.logo", saved: "logo_file_id" },
+  { name: "signature", label: "templates.signature", saved: "signature_file_id" },
+] as const;
+
 export default function CategoryTemplate({ loaderData, actionData }: Route.ComponentProps) {
   const area = useArea();
   const { t, i18n } = useTranslation();
@@ -107,26 +113,19 @@ export default function CategoryTemplate({ loaderData, actionData }: Route.Compo
         label={t("templates.orientation")}
         options={ORIENTATIONS.map((value) => ({ id: value, label: t(`templates.orientations.${value}`) }))}
       />
-      <Field
-        id="logo"
-        name="logo"
-        type="file"
-        label={t("templates.logo")}
-        hint={t(template?.logo_file_id ? "templates.imageKept" : "templates.imageHint")}
-        accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-        errors={errorsOf("logo")}
-        errorId="logo-error"
-      />
-      <Field
-        id="signature"
-        name="signature"
-        type="file"
-        label={t("templates.signature")}
-        hint={t(template?.signature_file_id ? "templates.imageKept" : "templates.imageHint")}
-        accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-        errors={errorsOf("signature")}
-        errorId="signature-error"
-      />
+      {IMAGES.map(({ name, label, saved }) => (
+        <Field
+          key={name}
+          id={name}
+          name={name}
+          type="file"
+          label={t(label)}
+          hint={t(template?.[saved] ? "templates.imageKept" : "templates.imageHint")}
+          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+          errors={errorsOf(name)}
+          errorId={`${name}-error`}
+        />
+      ))}
       <BilingualFields field={fields.title} english={t("templates.titleEnglish")} arabic={t("templates.titleArabic")} />
       <BilingualFields
         field={fields.body}

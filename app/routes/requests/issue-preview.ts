@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     template,
     found,
     { code: null, issuedAt: new Date(), expiry },
-    { draft: true, watermark: [i18nFor("en").t("templates.draft"), i18nFor("ar").t("templates.draft")] },
+    { watermark: [i18nFor("en").t("templates.draft"), i18nFor("ar").t("templates.draft")] },
   );
   return fileResponse(bytes, { name: `draft-${found.id}.pdf`, mimeType: "application/pdf", inline: true });
 }
