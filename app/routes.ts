@@ -122,6 +122,15 @@ const ANNOUNCEMENT_FORM = "routes/announcements/announcement-form.tsx";
 const announcementList = (path: string, id: string) =>
   listWithExport(path, ANNOUNCEMENTS, id, "routes/announcements/announcements-export.ts");
 
+/** Bulk issuance from a file (docs/architecture.md §21): a category's upload and check, a job's page and its downloads. */
+function bulkScreens(base: string, areaName: string) {
+  return [
+    route(`${base}/bulk/:id`, "routes/bulk/bulk-issue.tsx", { id: `${areaName}/bulk-issue` }),
+    route(`${base}/bulk-jobs/:jobId`, "routes/bulk/bulk-job.tsx", { id: `${areaName}/bulk-job` }),
+    route(`${base}/bulk-jobs/:jobId/export`, "routes/bulk/bulk-job-export.ts", { id: `${areaName}/bulk-job-export` }),
+  ];
+}
+
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
 function requestScreens(base: string, areaName: string) {
   return [
@@ -130,6 +139,7 @@ function requestScreens(base: string, areaName: string) {
     route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${areaName}/request-edit` }),
     route(`${base}/request/issue/:id`, ISSUE, { id: `${areaName}/request-issue` }),
     route(`${base}/request/preview/:id`, ISSUE_PREVIEW, { id: `${areaName}/request-preview` }),
+    ...bulkScreens(base, areaName),
   ];
 }
 

@@ -399,6 +399,45 @@ export interface DocumentTemplatesTable {
   created_at: CreatedAt;
 }
 
+export const BULK_JOB_STATUSES = ["RUNNING", "DONE", "CANCELLED"] as const;
+export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
+
+/** A bulk issuance from a file (docs/architecture.md §21). */
+export interface BulkJobsTable {
+  id: Generated<number>;
+  client_id: number;
+  category_id: number;
+  created_by: number;
+  file_name: string;
+  status: ColumnType<BulkJobStatus, BulkJobStatus | undefined, BulkJobStatus>;
+  total_rows: number;
+  /** When it started, or was last resumed by "retry the failed rows": its rate counts from here. */
+  started_at: ColumnType<string, string | undefined, string>;
+  finished_at: string | null;
+  created_at: CreatedAt;
+}
+
+export type BulkRowStatus = "PENDING" | "DONE" | "FAILED";
+
+/** One line of a bulk job's file: its checked values (JSON), and once done, its request and document. */
+export interface BulkJobRowsTable {
+  id: Generated<number>;
+  job_id: number;
+  row_number: number;
+  data: string;
+  status: ColumnType<BulkRowStatus, BulkRowStatus | undefined, BulkRowStatus>;
+  /** The server that holds it, until when: a claim that runs out lets another take the row. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  request_id: number | null;
+  issued_document_id: number | null;
+  verification_code: string | null;
+  /** The locale key of why it failed. */
+  error: string | null;
+  finished_at: string | null;
+}
+
 export interface CredentialKeysTable {
   id: Generated<number>;
   client_id: number | null;
@@ -421,6 +460,8 @@ export interface Database {
   signing_credentials: SigningCredentialsTable;
   credential_keys: CredentialKeysTable;
   document_templates: DocumentTemplatesTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_rows: BulkJobRowsTable;
   users: UsersTable;
   sessions: SessionsTable;
   client_categories: ClientCategoriesTable;

@@ -54,6 +54,13 @@ export const env = {
   get uploadRateLimit() {
     return number(process.env.UPLOAD_RATE_LIMIT, 60);
   },
+  /**
+   * How long a server holds the rows of a bulk job it claimed (BULK_CLAIM_SECONDS, 60 by default): a server that dies
+   * leaves its rows to the others after this (docs/architecture.md §21).
+   */
+  get bulkClaimMs() {
+    return number(process.env.BULK_CLAIM_SECONDS, 60) * 1000;
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

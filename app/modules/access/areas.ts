@@ -17,6 +17,8 @@ export type Screen =
   | "requestEdit"
   | "requestIssue"
   | "requestPreview"
+  | "bulkIssue"
+  | "bulkJob"
   | "clientRequests"
   | "beneficiaryRequests"
   | "requiredFields"
@@ -148,6 +150,8 @@ export const AREAS: Record<AreaKey, Area> = {
       ...categoryScreens("/super-admin/document-categories-management"),
       requestIssue: "/super-admin/document-categories-management/request/issue/:id",
       requestPreview: "/super-admin/document-categories-management/request/preview/:id",
+      bulkIssue: "/super-admin/document-categories-management/bulk/:id",
+      bulkJob: "/super-admin/document-categories-management/bulk-jobs/:jobId",
       ...attestationScreens("/super-admin/attestations-management"),
       workQueue: "/super-admin/requests",
       announcements: "/super-admin/public-announcements",
@@ -204,6 +208,8 @@ export const AREAS: Record<AreaKey, Area> = {
       ...categoryScreens("/client-admin/document-categories"),
       requestIssue: "/client-admin/document-categories/request/issue/:id",
       requestPreview: "/client-admin/document-categories/request/preview/:id",
+      bulkIssue: "/client-admin/document-categories/bulk/:id",
+      bulkJob: "/client-admin/document-categories/bulk-jobs/:jobId",
       workQueue: "/client-admin/requests",
       clerks: "/client-admin/clerks",
       clerkCreate: "/client-admin/clerks/create",
@@ -236,6 +242,8 @@ export const AREAS: Record<AreaKey, Area> = {
       ...categoryScreens("/clerks/document-categories"),
       requestIssue: "/clerks/document-categories/request/issue/:id",
       requestPreview: "/clerks/document-categories/request/preview/:id",
+      bulkIssue: "/clerks/document-categories/bulk/:id",
+      bulkJob: "/clerks/document-categories/bulk-jobs/:jobId",
       workQueue: "/clerks/requests",
       ...attestationScreens("/clerks/attestations"),
       announcements: "/clerks/public-announcements",

@@ -75,9 +75,14 @@ export interface IssueOrder {
   requestId?: number;
   categoryId?: number;
   attestationId?: number;
+  /**
+   * Made in the issuing transaction before the document is recorded, overriding `beneficiaryId` and `requestId`: a bulk
+   * row's account and request (docs/architecture.md §21), which exist only if its document does.
+   */
+  createOwner?: (trx: Transaction) => Promise<{ beneficiaryId: number; requestId: number }>;
 }
 
-type Transaction = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];
+export type Transaction = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];
 
 async function uniqueCode(db: DB) {
   for (;;) {
@@ -98,7 +103,10 @@ export const endOfDay = (date: string) => new Date(`${date}T23:59:59Z`).toISOStr
 export async function issue(
   db: DB,
   order: IssueOrder,
-  within: (trx: Transaction, issued: { id: number; code: string }) => Promise<void>,
+  within: (
+    trx: Transaction,
+    issued: { id: number; code: string; beneficiaryId: number; requestId?: number },
+  ) => Promise<void>,
 ): Promise<IssueResult> {
   const code = await uniqueCode(db);
   const verificationUrl = `${env.publicUrl}/verify/${code}`;
@@ -154,14 +162,17 @@ export async function issue(
         createdBy: order.issuer.userId,
       });
       storedKeys.push(issued.storageKey);
+      const owner = order.createOwner
+        ? await order.createOwner(trx)
+        : { beneficiaryId: order.beneficiaryId, requestId: order.requestId };
       const issuedDocumentId = await insertIssuedDocument(trx, {
         kind: order.kind,
-        request_id: order.requestId ?? null,
+        request_id: owner.requestId ?? null,
         attestation_id: order.attestationId ?? null,
         category_id: order.categoryId ?? null,
         client_id: order.client.id,
         issuer_id: order.issuer.userId,
-        beneficiary_id: order.beneficiaryId,
+        beneficiary_id: owner.beneficiaryId,
         document_name_en: order.documentName.en,
         document_name_ar: order.documentName.ar,
         file_id: issued.id,
@@ -172,7 +183,7 @@ export async function issue(
         secure_plus_enabled: toFlag(order.securePlusEnabled),
         access_pin_hash: pinHash,
       });
-      await within(trx, { id: issuedDocumentId, code });
+      await within(trx, { id: issuedDocumentId, code, ...owner });
       return done({ issuedDocumentId, code });
     });
   } catch (error) {

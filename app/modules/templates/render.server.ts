@@ -9,7 +9,7 @@ import { findTemplate } from "./queries.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { done, refused } from "~/platform/outcome";
 
-type Template = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
+export type Template = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
 
 /** Page sizes in points, portrait. */
 const PAGES = { A4: [595.28, 841.89], LETTER: [612, 792] } as const;
@@ -26,7 +26,7 @@ const DATES = {
   },
 };
 
-/** What a request gives a template: its beneficiary, its category, and its filled fields. */
+/** What a request gives a template: its beneficiary, its category (and its filled fields, read by its id). */
 export interface TemplateRequest {
   id: number;
   first_name_en: string | null;
@@ -44,14 +44,21 @@ const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(" ");
 /** Shown where a draft's code will go: it verifies nothing. */
 const DRAFT_CODE = "XXXX-XXXX-XXXX-XXXX";
 
-/** The values of every placeholder, in one language. */
-async function valuesOf(
-  db: DB,
-  request: TemplateRequest,
-  facts: { code: string | null; issuedAt: Date; expiry: string },
-) {
+/** What fills a template: the request's beneficiary and category, and its fields by name. */
+export type TemplateSubject = Omit<TemplateRequest, "id"> & { fields: Record<string, string> };
+
+/** A stored request as a template's subject. */
+export async function subjectOf(db: DB, request: TemplateRequest): Promise<TemplateSubject> {
   const fields = Object.fromEntries(
-    (await fieldValuesOf(db, request.id)).map((field) => [fieldPlaceholder(field.field_name), field.field_value]),
+    (await fieldValuesOf(db, request.id)).map((field) => [field.field_name, field.field_value]),
+  );
+  return { ...request, fields };
+}
+
+/** The values of every placeholder, in one language. */
+function valuesOf(request: TemplateSubject, facts: { code: string | null; issuedAt: Date; expiry: string }) {
+  const fields = Object.fromEntries(
+    Object.entries(request.fields).map(([name, value]) => [fieldPlaceholder(name), value]),
   );
   const expiry = new Date(facts.expiry);
   return (lng: "en" | "ar") => ({
@@ -81,12 +88,12 @@ const imageOf = async (db: DB, fileId: number | null) => {
 export async function templateDocument(
   db: DB,
   template: Template,
-  request: TemplateRequest,
+  request: TemplateSubject,
   facts: { code: string | null; issuedAt: Date; expiry: string },
   /** A draft's watermark, one word a line; a document to issue has none. */
   options: { watermark?: string[] } = {},
 ) {
-  const values = await valuesOf(db, request, facts);
+  const values = valuesOf(request, facts);
   const [en, ar] = [values("en"), values("ar")];
   const [short, long] = PAGES[template.page_size];
   return renderTemplatePdf({
@@ -108,10 +115,12 @@ export async function templateIssueSource(db: DB, requestId: number) {
   const facts = await findRequestForStaff(db, requestId);
   const template = facts ? await findTemplate(db, facts.document_category_id) : undefined;
   if (!facts || !template) return refused("templates.none");
+  const subject = await subjectOf(db, facts);
   return done({
     document: {
       name: `${facts.category_en}.pdf`,
-      draw: (issued: { code: string; issuedAt: Date; expiry: string }) => templateDocument(db, template, facts, issued),
+      draw: (issued: { code: string; issuedAt: Date; expiry: string }) =>
+        templateDocument(db, template, subject, issued),
     },
   });
 }

@@ -114,7 +114,12 @@ export type UploadLimits = {
   maxFiles: number;
   tooLarge: TooLarge;
 };
-type TooLarge = "validation.fileSizeMax5" | "validation.fileMax4" | "validation.fileMax1" | "signing.p12TooLarge";
+type TooLarge =
+  | "validation.fileSizeMax5"
+  | "validation.fileMax4"
+  | "validation.fileMax1"
+  | "signing.p12TooLarge"
+  | "bulk.fileTooLarge";
 
 export type ParsedUpload =
   { ok: true; fields: FormData; files: UploadedFile[] } | { ok: false; error: TooLarge | "validation.maxFiles5" };

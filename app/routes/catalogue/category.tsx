@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldTypeOf } from "~/modules/catalogue/schema";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
-import { mustLinkTo } from "~/modules/access";
+import { linkTo, mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/category";
@@ -34,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fields: await requiredFieldsOf(db, category.id),
     types: await supportingTypesOf(db, category.id),
     dialog: new URL(request.url).searchParams.get("dialog"),
+    canIssue: principal.capabilities.has("request:issue"),
   };
 }
 
@@ -59,6 +60,7 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
   const lng = i18n.language;
   const { category, client, fields, types } = loaderData;
   const name = pick(lng, category.name_en, category.name_ar);
+  const bulk = loaderData.canIssue ? linkTo(area, "bulkIssue", { id: category.id }) : null;
   const children = {
     fields: fields.map((field) => ({
       id: field.id,
@@ -88,6 +90,11 @@ export default function Category({ loaderData, actionData }: Route.ComponentProp
         <ButtonLink to={mustLinkTo(area, "categoryTemplate", { id: category.id })} variant="outline">
           {t("templates.link")}
         </ButtonLink>
+        {bulk ? (
+          <ButtonLink to={bulk} variant="outline">
+            {t("bulk.link")}
+          </ButtonLink>
+        ) : null}
         <EditDeleteButtons editHref={mustLinkTo(area, "categoryEdit", { id: category.id })} />
       </ScreenHeader>
       {actionData && "error" in actionData ? <Callout tone="error">{t(actionData.error)}</Callout> : null}

@@ -6,7 +6,7 @@ import { endOfDay } from "~/modules/issuing/service.server";
 import { defaultExpiryDate } from "~/modules/issuing/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { findTemplate } from "~/modules/templates/queries.server";
-import { templateDocument } from "~/modules/templates/render.server";
+import { subjectOf, templateDocument } from "~/modules/templates/render.server";
 import { notFound } from "~/modules/access/require.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Route } from "./+types/issue-preview";
@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const bytes = await templateDocument(
     db,
     template,
-    found,
+    await subjectOf(db, found),
     { code: null, issuedAt: new Date(), expiry },
     { watermark: [i18nFor("en").t("templates.draft"), i18nFor("ar").t("templates.draft")] },
   );

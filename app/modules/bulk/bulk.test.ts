@@ -1,0 +1,216 @@
+import ExcelJS from "exceljs";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "~/db/db.server";
+import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
+import { saveTemplateRow } from "~/modules/templates/queries.server";
+import { createSeededTestDb } from "~/test/db";
+import { pdftotext } from "~/test/pdf";
+import { readStoredFile } from "~/modules/files/storage.server";
+import { BULK_MAX_ROWS } from "./columns";
+import { claimRows } from "./queries.server";
+import { runBulkChunk } from "./runner.server";
+import { checkBulkFile, startBulkJob } from "./service.server";
+
+let db: DB;
+let category: { id: number; client_id: number };
+let clerk: { userId: number; role: "CLERK"; ip: null };
+const TODAY = "2026-11-27";
+
+/** Demo University's first category (student number and graduation date required, purpose optional), with a template. */
+beforeEach(async () => {
+  db = await createSeededTestDb();
+  const row = await db
+    .selectFrom("document_categories")
+    .innerJoin("clients", "clients.id", "document_categories.client_id")
+    .select(["document_categories.id", "document_categories.client_id"])
+    .where("clients.name_en", "=", "Demo University")
+    .orderBy("document_categories.id")
+    .executeTakeFirstOrThrow();
+  category = row;
+  const fields = (await requiredFieldsOf(db, category.id)).map((field) => field.field_name);
+  expect(fields).toEqual(["student_number", "graduation_date", "purpose"]);
+  await saveTemplateRow(db, {
+    category_id: category.id,
+    title_en: "Certificate for {{beneficiary.name.en}}",
+    title_ar: "شهادة لـ {{beneficiary.name.ar}}",
+    body_en: "Student {{field.student_number}} graduated on {{field.graduation_date}}. Code {{verificationCode}}.",
+    body_ar: "الطالب {{field.student_number}} تخرج في {{field.graduation_date}}.",
+  });
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "clerk@example.com")
+    .executeTakeFirstOrThrow();
+  clerk = { userId: user.id, role: "CLERK", ip: null };
+});
+
+const csv = (...lines: string[]) => new TextEncoder().encode(lines.join("\r\n"));
+const beneficiaryNin = async () =>
+  (await db.selectFrom("users").select("nin").where("email", "=", "beneficiary@example.com").executeTakeFirstOrThrow())
+    .nin!;
+
+describe("the check of a bulk file (the dry run)", () => {
+  it("names the row and column of each problem, and writes nothing", async () => {
+    const nin = await beneficiaryNin();
+    const before = await db
+      .selectFrom("document_requests")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirst();
+    const checked = await checkBulkFile(
+      db,
+      category,
+      csv(
+        "National_ID,email,first_name_en,last_name_en,first_name_ar,last_name_ar,student_number,graduation_date,expiry_date",
+        `${nin},,,,,,123,2024-06-30,2030-01-01`,
+        `${nin},,,,,,124,2024-06-30,`,
+        ",clerk@example.com,,,,,125,2024-06-30,",
+        ",new@example.com,New,Person,جديد,شخص,abc,2024-06-30,2020-01-01",
+        ",new2@example.com,New,,جديد,شخص,126,2024-06-30,soon",
+      ),
+      TODAY,
+    );
+    expect(checked.ok).toBe(true);
+    expect(checked.problems.map((p) => [p.row, p.column, p.key])).toEqual([
+      [3, "National_ID", "bulk.duplicateInFile"],
+      [4, "email", "bulk.notBeneficiary"],
+      [5, "expiry_date", "bulk.datePast"],
+      [5, "student_number", "wizard.numberInvalid"],
+      [6, "last_name_en", "bulk.nameForNewAccount"],
+      [6, "expiry_date", "bulk.dateUnparseable"],
+    ]);
+    expect(checked.problems[0].values).toEqual({ row: 2 });
+    const after = await db
+      .selectFrom("document_requests")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirst();
+    expect(after).toEqual(before);
+  });
+
+  it("refuses an unknown column, a missing required field, a broken template, too many rows", async () => {
+    const unknown = await checkBulkFile(db, category, csv("email,student_number,colour", "a@example.com,1,red"), TODAY);
+    expect(unknown.problems.map((p) => [p.row, p.column, p.key])).toEqual([
+      [1, "colour", "bulk.unknownColumn"],
+      [1, "graduation_date", "bulk.missingColumn"],
+    ]);
+    await db.updateTable("document_templates").set({ body_en: "{{field.gone}} and {{oops" }).execute();
+    const broken = await checkBulkFile(
+      db,
+      category,
+      csv("email,student_number,graduation_date", "a@example.com,1,2024-01-01"),
+      TODAY,
+    );
+    expect(broken.problems.map((p) => [p.row, p.key, p.values])).toEqual([
+      [null, "bulk.templateUnknown", { names: "field.gone" }],
+      [null, "bulk.templateBroken", undefined],
+      [2, "bulk.nameForNewAccount", undefined],
+      [2, "bulk.nameForNewAccount", undefined],
+      [2, "bulk.nameForNewAccount", undefined],
+      [2, "bulk.nameForNewAccount", undefined],
+    ]);
+    const many = ["email", ...Array.from({ length: BULK_MAX_ROWS + 1 }, (_, i) => `p${i}@example.com`)];
+    const tooMany = await checkBulkFile(db, category, csv(...many), TODAY);
+    expect(tooMany).toEqual({
+      ok: false,
+      problems: [{ row: null, column: null, key: "bulk.tooManyRows", values: { max: 10000 } }],
+    });
+  });
+
+  it("reads an Excel workbook: dates as dates, numbers as text", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("rows");
+    sheet.addRow(["national_id", "student_number", "graduation_date"]);
+    sheet.addRow([await beneficiaryNin(), 778, new Date(Date.UTC(2024, 5, 30))]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const checked = await checkBulkFile(db, category, bytes, TODAY);
+    expect(checked.problems).toEqual([]);
+    expect(checked.ok && checked.rows[0].data.fields).toEqual({ student_number: "778", graduation_date: "2024-06-30" });
+  });
+});
+
+describe("a bulk job", () => {
+  async function startJob(count: number) {
+    const nin = await beneficiaryNin();
+    const lines = [
+      "national_id,email,first_name_en,last_name_en,first_name_ar,last_name_ar,student_number,graduation_date",
+    ];
+    lines.push(`${nin},,,,,,1000,2024-06-30`);
+    for (let i = 1; i < count; i++)
+      lines.push(`,bulk${i}@example.com,Bulk,Person ${i},جماعي,شخص,${1000 + i},2024-06-30`);
+    const checked = await checkBulkFile(db, category, csv(...lines), TODAY);
+    if (!checked.ok || checked.problems.length) throw new Error(JSON.stringify(checked.problems));
+    return startBulkJob(db, clerk, category, "graduates.csv", checked.rows);
+  }
+
+  it("issues every row once when two servers claim at the same time, and completes", async () => {
+    const jobId = await startJob(14);
+    // Two servers' runners at once, until nothing is left.
+    for (;;) {
+      const [a, b] = await Promise.all([runBulkChunk(db, "server-a"), runBulkChunk(db, "server-b")]);
+      if (a + b === 0) break;
+    }
+    const rows = await db.selectFrom("bulk_job_rows").selectAll().where("job_id", "=", jobId).execute();
+    expect(rows.map((row) => row.status)).toEqual(Array(14).fill("DONE"));
+    const job = await db.selectFrom("bulk_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
+    expect(job.status).toBe("DONE");
+    const documents = await db
+      .selectFrom("issued_documents")
+      .select(["request_id", "verification_code", "file_id"])
+      .where(
+        "request_id",
+        "in",
+        rows.map((row) => row.request_id!),
+      )
+      .execute();
+    expect(documents).toHaveLength(14);
+    expect(new Set(documents.map((d) => d.verification_code)).size).toBe(14);
+    const requests = await db
+      .selectFrom("document_requests")
+      .select(["status", "id"])
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.request_id!),
+      )
+      .execute();
+    expect(requests.every((request) => request.status === "COMPLETED")).toBe(true);
+    const timeline = await db
+      .selectFrom("audit_events")
+      .select("action")
+      .where("entity_type", "=", "DOCUMENT_REQUESTS")
+      .where("entity_id", "=", rows[0].request_id!)
+      .execute();
+    expect(timeline.map((event) => event.action)).toEqual(["request.bulk_issue"]);
+    // New people got an account without a password, and an invitation; everyone a notice by mail.
+    const invited = await db
+      .selectFrom("users")
+      .select(["password_hash", "role"])
+      .where("email", "=", "bulk1@example.com")
+      .executeTakeFirstOrThrow();
+    expect(invited).toEqual({ password_hash: "!invited", role: "BENEFICIARY" });
+    const mails = await db
+      .selectFrom("email_outbox")
+      .select("subject")
+      .where("to_address", "=", "bulk1@example.com")
+      .execute();
+    expect(mails).toHaveLength(2);
+    // The document is the template's, filled from the row.
+    const file = await db
+      .selectFrom("files")
+      .select("storage_key")
+      .where("id", "=", documents[0].file_id)
+      .executeTakeFirstOrThrow();
+    const text = await pdftotext(await readStoredFile(file.storage_key));
+    expect(text).toMatch(/Student 100\d graduated/);
+  }, 60_000);
+
+  it("leaves rows claimed by a server that died until the claim runs out, then another takes them", async () => {
+    const jobId = await startJob(3);
+    const now = new Date();
+    const until = new Date(now.getTime() + 60_000).toISOString();
+    expect(await claimRows(db, jobId, "dead-server", 10, now.toISOString(), until)).toHaveLength(3);
+    expect(await runBulkChunk(db, "live-server", now)).toBe(0);
+    expect(await runBulkChunk(db, "live-server", new Date(now.getTime() + 61_000))).toBe(3);
+    const done = await db.selectFrom("bulk_job_rows").select("status").where("job_id", "=", jobId).execute();
+    expect(done.map((row) => row.status)).toEqual(["DONE", "DONE", "DONE"]);
+  }, 60_000);
+});

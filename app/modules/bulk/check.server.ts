@@ -1,0 +1,174 @@
+import { z } from "zod";
+import type { DB } from "~/db/db.server";
+import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
+import { placeholderProblems } from "~/modules/templates/placeholders";
+import { findTemplate } from "~/modules/templates/queries.server";
+import { fieldsSchema } from "~/modules/wizard/schema";
+import { parseUserDate, toLatinDigits } from "~/utils/digits";
+import { EXPIRY_COLUMN, PERSON_COLUMNS, type PersonColumn } from "./columns";
+import { findPeople } from "./queries.server";
+import type { Table } from "./read-table.server";
+
+/** What a row says of its document, checked: kept as the job's row (JSON) until it is issued. */
+export interface BulkRowData {
+  nationalId: string | null;
+  email: string | null;
+  names: Record<"firstEn" | "fatherEn" | "lastEn" | "firstAr" | "fatherAr" | "lastAr", string | null>;
+  phone: string | null;
+  /** YYYY-MM-DD, or null for the category's validity period. */
+  expiry: string | null;
+  fields: Record<string, string>;
+}
+
+/** One problem of a file: its line (1 is the header; null: the template), its column, and a message key with values. */
+export interface BulkProblem {
+  row: number | null;
+  column: string | null;
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+const EMAIL = z.email();
+const PHONE = /^\+?\d{6,15}$/;
+const NAME_COLUMNS = {
+  firstEn: "first_name_en",
+  fatherEn: "father_name_en",
+  lastEn: "last_name_en",
+  firstAr: "first_name_ar",
+  fatherAr: "father_name_ar",
+  lastAr: "last_name_ar",
+} as const;
+/** Who has no account yet needs these to get one. */
+const NEW_ACCOUNT_COLUMNS = ["first_name_en", "last_name_en", "first_name_ar", "last_name_ar"] as const;
+
+/**
+ * A bulk file checked against its category (docs/architecture.md §21), without writing anything: the columns, then
+ * every row (who it is for, the category's fields, the expiry date), then the template that will draw the documents.
+ * Every problem names its row and column.
+ */
+export async function checkBulkTable(
+  db: DB,
+  category: { id: number },
+  table: Table,
+  today: string,
+): Promise<{ rows: { line: number; data: BulkRowData }[]; problems: BulkProblem[] }> {
+  const problems: BulkProblem[] = [];
+  const specs = await requiredFieldsOf(db, category.id);
+  const fieldNames = specs.map((spec) => spec.field_name);
+  const template = await findTemplate(db, category.id);
+  if (!template) problems.push({ row: null, column: null, key: "bulk.noTemplate" });
+  else {
+    for (const text of [template.title_en, template.title_ar, template.body_en, template.body_ar]) {
+      const { unknown, broken } = placeholderProblems(text, fieldNames);
+      if (unknown.length)
+        problems.push({ row: null, column: null, key: "bulk.templateUnknown", values: { names: unknown.join(", ") } });
+      if (broken) problems.push({ row: null, column: null, key: "bulk.templateBroken" });
+    }
+  }
+
+  // The header: every column known (case and spaces aside), none twice, each required field there. A field is
+  // `field.<name>`, or its bare name where that is not one of the person's columns (a field named `email`).
+  const fieldColumn = (name: string) => `field.${name}`;
+  const known = new Map<string, string>([...PERSON_COLUMNS, EXPIRY_COLUMN].map((name) => [name, name]));
+  for (const name of fieldNames) {
+    known.set(fieldColumn(name).toLowerCase(), fieldColumn(name));
+    if (!known.has(name.toLowerCase())) known.set(name.toLowerCase(), fieldColumn(name));
+  }
+  const columns: (string | null)[] = [];
+  const headerOf = new Map<string, string>();
+  table.header.forEach((name) => {
+    const column = known.get(name.trim().toLowerCase()) ?? null;
+    if (!column) problems.push({ row: 1, column: name || "—", key: "bulk.unknownColumn" });
+    else if (columns.includes(column)) problems.push({ row: 1, column: name, key: "bulk.duplicateColumn" });
+    const fresh = column && !columns.includes(column);
+    columns.push(fresh ? column : null);
+    if (fresh) headerOf.set(column, name.trim());
+  });
+  if (!columns.includes("national_id") && !columns.includes("email"))
+    problems.push({ row: 1, column: "national_id", key: "bulk.identityColumnMissing" });
+  for (const spec of specs)
+    if (spec.is_required && !columns.includes(fieldColumn(spec.field_name)))
+      problems.push({ row: 1, column: spec.field_name, key: "bulk.missingColumn" });
+  if (problems.some((problem) => problem.row === 1)) return { rows: [], problems };
+
+  const valuesOf = (cells: string[]) => {
+    const values: Record<string, string> = {};
+    columns.forEach((column, index) => {
+      if (column) values[column] = (cells[index] ?? "").trim();
+    });
+    return values;
+  };
+  const parsed = table.rows.map((row) => ({ line: row.line, values: valuesOf(row.cells) }));
+
+  const nins = parsed.map((row) => toLatinDigits(row.values.national_id ?? "")).filter(Boolean);
+  const emails = parsed.map((row) => (row.values.email ?? "").toLowerCase()).filter(Boolean);
+  const people = await findPeople(db, [...new Set(nins)], [...new Set(emails)]);
+  const byNin = new Map(people.filter((person) => person.nin).map((person) => [person.nin!, person]));
+  const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
+
+  const fieldCheck = fieldsSchema(specs);
+  const firstLineOf = { national_id: new Map<string, number>(), email: new Map<string, number>() };
+  const rows: { line: number; data: BulkRowData }[] = [];
+  for (const { line, values } of parsed) {
+    // Each problem names the column as the file's header wrote it.
+    const problem = (column: string, key: string, extra?: Record<string, string | number>) =>
+      problems.push({ row: line, column: headerOf.get(column) ?? column, key, values: extra });
+    const before = problems.length;
+    const nationalId = toLatinDigits(values.national_id ?? "") || null;
+    const email = (values.email ?? "").toLowerCase() || null;
+    if (!nationalId && !email)
+      problem(columns.includes("national_id") ? "national_id" : "email", "bulk.identityRequired");
+    if (nationalId && !/^\d{1,20}$/.test(nationalId)) problem("national_id", "validation.ninDigits");
+    if (email && !EMAIL.safeParse(email).success) problem("email", "validation.invalidEmail");
+    for (const [column, value] of [
+      ["national_id", nationalId],
+      ["email", email],
+    ] as const) {
+      if (!value) continue;
+      const first = firstLineOf[column].get(value);
+      if (first !== undefined) problem(column, "bulk.duplicateInFile", { row: first });
+      else firstLineOf[column].set(value, line);
+    }
+    const byId = nationalId ? byNin.get(nationalId) : undefined;
+    const byMail = email ? byEmail.get(email) : undefined;
+    const person = byId ?? byMail;
+    if (byId && byMail && byId.id !== byMail.id) problem("email", "bulk.identityMismatch");
+    else if (person && person.role !== "BENEFICIARY") problem(byId ? "national_id" : "email", "bulk.notBeneficiary");
+    else if (person && person.status !== "ACTIVE") problem(byId ? "national_id" : "email", "bulk.accountInactive");
+    else if (!person) {
+      if (!email) problem("email", "bulk.emailForNewAccount");
+      for (const column of NEW_ACCOUNT_COLUMNS)
+        if (!values[column]) problem(column as PersonColumn, "bulk.nameForNewAccount");
+    }
+    const phone = toLatinDigits(values.phone ?? "") || null;
+    if (phone && !PHONE.test(phone)) problem("phone", "validation.phoneDigits");
+    let expiry: string | null = null;
+    if (values[EXPIRY_COLUMN]) {
+      expiry = parseUserDate(values[EXPIRY_COLUMN]);
+      if (!expiry) problem(EXPIRY_COLUMN, "bulk.dateUnparseable", { value: values[EXPIRY_COLUMN] });
+      else if (expiry <= today) problem(EXPIRY_COLUMN, "bulk.datePast", { value: expiry });
+    }
+    const fieldValues = Object.fromEntries(
+      fieldNames.map((name) => [name, values[fieldColumn(name)] ?? ""]).filter(([, value]) => value),
+    );
+    const checked = fieldCheck.safeParse({ fields: fieldValues });
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        problem(fieldColumn(String(issue.path[1] ?? issue.path[0])), issue.message);
+    if (problems.length > before) continue;
+    rows.push({
+      line,
+      data: {
+        nationalId,
+        email,
+        names: Object.fromEntries(
+          Object.entries(NAME_COLUMNS).map(([key, column]) => [key, values[column] || null]),
+        ) as BulkRowData["names"],
+        phone,
+        expiry,
+        fields: checked.success ? (checked.data.fields as Record<string, string>) : {},
+      },
+    });
+  }
+  return { rows, problems };
+}

@@ -1,0 +1,93 @@
+import type { DB } from "~/db/db.server";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { done, refused, type Outcome } from "~/platform/outcome";
+import { checkBulkTable, type BulkProblem, type BulkRowData } from "./check.server";
+import { progressOf, RATE_WINDOW_MS } from "./progress";
+import { findJob, insertJob, jobCounts, requeueFailedRows, setJobStatus } from "./queries.server";
+import { readTable } from "./read-table.server";
+
+export type BulkCheck =
+  | { ok: true; rows: { line: number; data: BulkRowData }[]; problems: BulkProblem[]; total: number }
+  | { ok: false; problems: BulkProblem[] };
+
+/** A bulk file read and checked (the dry run): nothing is written. */
+export async function checkBulkFile(
+  db: DB,
+  category: { id: number },
+  bytes: Uint8Array,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<BulkCheck> {
+  const read = await readTable(bytes);
+  if (!read.ok) return { ok: false, problems: [{ row: null, column: null, key: read.error, values: read.values }] };
+  const checked = await checkBulkTable(db, category, read.table, today);
+  return { ok: true, ...checked, total: read.table.rows.length };
+}
+
+/** Starts a job for rows that all passed the check; audited. The runners of every server share it. */
+export async function startBulkJob(
+  db: DB,
+  actor: AuditActor & { userId: number },
+  category: { id: number; client_id: number },
+  fileName: string,
+  rows: { line: number; data: BulkRowData }[],
+) {
+  return db.transaction().execute(async (trx) => {
+    const jobId = await insertJob(trx, {
+      clientId: category.client_id,
+      categoryId: category.id,
+      createdBy: actor.userId,
+      fileName,
+      rows: rows.map((row) => ({ line: row.line, data: JSON.stringify(row.data) })),
+    });
+    await audit(trx, actor, {
+      clientId: category.client_id,
+      action: "bulk.start",
+      entityType: "DOCUMENT_CATEGORIES",
+      entityId: category.id,
+      details: { jobId, rows: rows.length },
+    });
+    return jobId;
+  });
+}
+
+type Job = NonNullable<Awaited<ReturnType<typeof findJob>>>;
+
+/** A job's counts, rate and time left. */
+export async function jobProgress(db: DB, job: Job, now = Date.now()) {
+  const windowStart = Math.max(now - RATE_WINDOW_MS, Date.parse(job.started_at));
+  const counts = await jobCounts(db, job.id, new Date(windowStart).toISOString());
+  return progressOf(counts, job.total_rows, now - windowStart);
+}
+
+/** Stops a running job: the rows left stay as they are, the documents issued stay valid. */
+export async function cancelBulkJob(db: DB, actor: AuditActor, job: Job): Promise<Outcome> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await setJobStatus(trx, job.id, ["RUNNING"], "CANCELLED"))) return refused("bulk.notRunning");
+    await audit(trx, actor, {
+      clientId: job.client_id,
+      action: "bulk.cancel",
+      entityType: "DOCUMENT_CATEGORIES",
+      entityId: job.category_id,
+      details: { jobId: job.id },
+    });
+    return done();
+  });
+}
+
+/** The failed rows are tried again (and a cancelled job's rows left resume): the job runs again. */
+export async function retryBulkJob(db: DB, actor: AuditActor, job: Job): Promise<Outcome<{ rows: number }>> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await requeueFailedRows(trx, job.id);
+    const counts = await jobCounts(trx, job.id, new Date().toISOString());
+    if (counts.left === 0) return refused("bulk.nothingToRetry");
+    await setJobStatus(trx, job.id, ["DONE", "CANCELLED", "RUNNING"], "RUNNING");
+    await audit(trx, actor, {
+      clientId: job.client_id,
+      action: "bulk.retry",
+      entityType: "DOCUMENT_CATEGORIES",
+      entityId: job.category_id,
+      details: { jobId: job.id, rows },
+    });
+    return done({ rows });
+  });
+}
