@@ -40,6 +40,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   file: "common.json",
   code: UNKNOWN_CODE,
   beneficiaryId: "6",
+  // No bulk job has this id: the job routes answer 404 to whoever passes their guard (the bulk test reads its own).
+  jobId: "999999",
 };
 // People screens take a user id of their kind: user 2 is serviceadmin@, user 3 clientadmin@ and user 4
 // clerk@ (both of Demo University), user 6 beneficiary@.

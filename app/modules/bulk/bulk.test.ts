@@ -31,6 +31,8 @@ beforeEach(async () => {
   expect(fields).toEqual(["student_number", "graduation_date", "purpose"]);
   await saveTemplateRow(db, {
     category_id: category.id,
+    page_size: "A4",
+    orientation: "PORTRAIT",
     title_en: "Certificate for {{beneficiary.name.en}}",
     title_ar: "شهادة لـ {{beneficiary.name.ar}}",
     body_en: "Student {{field.student_number}} graduated on {{field.graduation_date}}. Code {{verificationCode}}.",
