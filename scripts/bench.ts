@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import { countRequestsByStatus, latestRequestsOf } from "../app/modules/dashboard/queries.server";
 import { listRequests } from "../app/modules/requests/staff-queries.server";
 import { signingCost } from "./bench-signing";
+import { bulkIssuance } from "./bench-bulk";
 
 const TARGET = 100_000;
 // The keys the demo data's signing makes are sealed with it, here and in the servers the bench starts.
@@ -116,6 +117,10 @@ const clerkRequest = await db
   .executeTakeFirstOrThrow();
 // docs/architecture.md §20: what signing adds to issuing one document (scripts/bench-signing.ts).
 console.log(await signingCost(db));
+// docs/architecture.md §21: 1,000 documents from a template by one runner, unsigned and signed (scripts/bench-bulk.ts).
+const bulk = await bulkIssuance(db);
+for (const line of bulk.lines) console.log(line);
+results.push(bulk.ok);
 await db.destroy();
 
 // docs/architecture.md §11, HTTP: our server against references started in this same run (the load generator shares the machine).

@@ -55,6 +55,13 @@ export const env = {
     return number(process.env.UPLOAD_RATE_LIMIT, 60);
   },
   /**
+   * Whether issued PDFs carry the organisation's PAdES signature (PDF_SIGNING=off leaves them stamped, hashed and
+   * verifiable by code, unsigned: docs/architecture.md §20). On by default.
+   */
+  get pdfSigning() {
+    return (process.env.PDF_SIGNING ?? "on").toLowerCase() !== "off";
+  },
+  /**
    * How long a server holds the rows of a bulk job it claimed (BULK_CLAIM_SECONDS, 60 by default): a server that dies
    * leaves its rows to the others after this (docs/architecture.md §21).
    */

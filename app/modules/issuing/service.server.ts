@@ -131,10 +131,12 @@ export async function issue(
       kind: order.kind,
       issuer: { en: order.client.en, ar: order.client.ar },
       issuedAt,
-      signature: { name: order.client.en, reason: i18nFor("en").t("stamp.signatureReason") },
+      signature: env.pdfSigning
+        ? { name: order.client.en, reason: i18nFor("en").t("stamp.signatureReason") }
+        : undefined,
     });
     // Signed as the organisation after the stamp: the recorded hash is the signed file's.
-    stamped = { ...stamped, bytes: await signAs(db, order.client, stamped) };
+    if (env.pdfSigning) stamped = { ...stamped, bytes: await signAs(db, order.client, stamped) };
   } catch (error) {
     if (!(error instanceof StampRefused)) throw error;
     return refused(error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType");

@@ -2,11 +2,44 @@
 // thousand-page PDF or a large image keeps no request worker's event loop busy. Plain CommonJS, evaluated as
 // the worker's source; the texts, the QR code and the fonts come ready from the main thread.
 const { parentPort, workerData } = require("node:worker_threads");
-const fontkit = require(workerData.modules.fontkit);
+const baseFontkit = require(workerData.modules.fontkit);
+// Parsing a font is most of what embedding one costs (tens of ms for Vazirmatn): the thread parses each face once
+// and hands pdf-lib the parsed face for every document (pdf-lib subsets from it, leaving it unchanged).
+const parsedFonts = new Map();
+// Shaping a line (Arabic joining, kerning) is the other large part: the stamp's lines and a template's words recur
+// from one document to the next, so each face keeps its layouts of recent texts (pdf-lib only reads them).
+const LAYOUTS_KEPT = 5000;
+function withLayoutCache(font) {
+  const layout = font.layout.bind(font);
+  const kept = new Map();
+  font.layout = (text, features, ...rest) => {
+    if (typeof text !== "string" || rest.length > 0) return layout(text, features, ...rest);
+    const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
+    let run = kept.get(key);
+    if (!run) {
+      if (kept.size >= LAYOUTS_KEPT) kept.clear();
+      run = layout(text, features);
+      kept.set(key, run);
+    }
+    return run;
+  };
+  return font;
+}
+const fontkit = {
+  ...baseFontkit,
+  create(data, postscriptName) {
+    let font = parsedFonts.get(data);
+    if (!font) {
+      font = withLayoutCache(baseFontkit.create(data, postscriptName));
+      parsedFonts.set(data, font);
+    }
+    return font;
+  },
+};
 const bidi = require(workerData.modules.bidi)();
 const { GifReader } = require(workerData.modules.omggif);
 const { PNG } = require(workerData.modules.pngjs);
-const { PDFDocument, rgb } = require(workerData.modules.pdfLib);
+const { PDFDocument, rgb, degrees, drawImage } = require(workerData.modules.pdfLib);
 const { pdflibAddPlaceholder } = require(workerData.modules.placeholder);
 const { findByteRange, removeTrailingNewLine } = require(workerData.modules.signpdfUtils);
 const { createHash } = require("node:crypto");
@@ -93,10 +126,35 @@ async function imageToPdf(bytes, mimeType) {
   return pdf;
 }
 
-async function stamp({ bytes, mimeType, qrPng, lines, signature }) {
+/**
+ * The QR code as an 8-bit grey image, one square of pixels a module: written as it is (no PNG to decode and
+ * re-compress), and drawn without interpolation so that every viewer and printer keeps the modules sharp.
+ */
+function embedQr(pdf, qr) {
+  return pdf.context.register(
+    pdf.context.flateStream(qr.pixels, {
+      Type: "XObject",
+      Subtype: "Image",
+      Width: qr.width,
+      Height: qr.width,
+      ColorSpace: "DeviceGray",
+      BitsPerComponent: 8,
+      Interpolate: false,
+    }),
+  );
+}
+
+/** Draws the embedded QR code on a page (pdf-lib's drawImage takes only the images it embedded itself). */
+function drawQr(page, ref, box) {
+  const name = page.node.newXObject("QrCode", ref);
+  const straight = degrees(0);
+  page.pushOperators(...drawImage(name, { ...box, rotate: straight, xSkew: straight, ySkew: straight }));
+}
+
+async function stamp({ bytes, mimeType, qr: qrImage, lines, signature }) {
   const pdf = mimeType === "application/pdf" ? await PDFDocument.load(bytes) : await imageToPdf(bytes, mimeType);
   pdf.registerFontkit(fontkit);
-  const qr = await pdf.embedPng(qrPng);
+  const qr = embedQr(pdf, qrImage);
   const font = await pdf.embedFont(workerData.fonts.regular, { subset: true });
   const bold = await pdf.embedFont(workerData.fonts.bold, { subset: true });
   for (const page of pdf.getPages()) {
@@ -111,7 +169,7 @@ async function stamp({ bytes, mimeType, qrPng, lines, signature }) {
       thickness: 0.5,
       color: GREY,
     });
-    page.drawImage(qr, { x: left, y: bottom + (bandHeight - 2 * margin - qrSize) / 2, width: qrSize, height: qrSize });
+    drawQr(page, qr, { x: left, y: bottom + (bandHeight - 2 * margin - qrSize) / 2, width: qrSize, height: qrSize });
     // One line per baseline, Arabic first: text extraction reads each line whole. The lowest baseline
     // leaves room for descenders above the margin. On a narrow page a line gets a smaller size rather
     // than running off the page.
