@@ -99,8 +99,8 @@ function runWorker() {
     }),
   );
   listener.listen(port, host);
-  // Bulk jobs' rows are shared by every worker of every server (docs/architecture.md §21).
-  listener.once("listening", () => build.startBulkRunner());
+  // Jobs (bulk issuance) are shared by every worker of every server (docs/architecture.md §21).
+  listener.once("listening", () => build.startJobRunner());
 
   let stopping = false;
   const shutdown = () => {
@@ -108,7 +108,7 @@ function runWorker() {
     stopping = true;
     // Stop accepting connections, let in-flight requests finish, then close the database.
     listener.close(async () => {
-      await build.stopBulkRunner();
+      await build.stopJobRunner();
       await build.shutdown();
       process.exit(0);
     });

@@ -3,7 +3,8 @@
 // documents a second unsigned, at least 10 signed.
 import type { DB } from "../app/db/db.server";
 import { checkBulkFile, startBulkJob } from "../app/modules/bulk/service.server";
-import { runBulkChunk } from "../app/modules/bulk/runner.server";
+import { bulkIssuance as bulkKind } from "../app/modules/bulk/job.server";
+import { runJobChunk } from "../app/platform/jobs/runner.server";
 import { requiredFieldsOf } from "../app/modules/catalogue/queries.server";
 import { saveTemplateRow } from "../app/modules/templates/queries.server";
 
@@ -61,7 +62,7 @@ async function rate(db: DB, signing: boolean, rows: number, tag: string) {
     .executeTakeFirstOrThrow();
   await startBulkJob(db, { userId: user.id, role: "CLERK", ip: null }, category, "bench.csv", checked.rows);
   const start = performance.now();
-  while ((await runBulkChunk(db, `bench-${tag}`)) > 0);
+  while ((await runJobChunk(db, [bulkKind as never], `bench-${tag}`)) > 0);
   return rows / ((performance.now() - start) / 1000);
 }
 

@@ -12,7 +12,7 @@ import * as bilingualStaffValues from "../../migrations/2026-11-27T0010_bilingua
 import * as signingCredentials from "../../migrations/2026-11-27T0011_signing_credentials";
 import * as credentialKeys from "../../migrations/2026-11-28T0012_credential_keys_and_hash_index";
 import * as documentTemplates from "../../migrations/2026-11-28T0013_document_templates";
-import * as bulkJobs from "../../migrations/2026-11-29T0014_bulk_jobs";
+import * as jobs from "../../migrations/2026-11-29T0014_jobs";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -32,5 +32,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T0011_signing_credentials": signingCredentials,
   "2026-11-28T0012_credential_keys_and_hash_index": credentialKeys,
   "2026-11-28T0013_document_templates": documentTemplates,
-  "2026-11-29T0014_bulk_jobs": bulkJobs,
+  "2026-11-29T0014_jobs": jobs,
 };

@@ -399,40 +399,43 @@ export interface DocumentTemplatesTable {
   created_at: CreatedAt;
 }
 
-export const BULK_JOB_STATUSES = ["RUNNING", "DONE", "CANCELLED"] as const;
-export type BulkJobStatus = (typeof BULK_JOB_STATUSES)[number];
+export const JOB_STATUSES = ["RUNNING", "DONE", "CANCELLED"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** A bulk issuance from a file (docs/architecture.md §21). */
-export interface BulkJobsTable {
+/** Long work done by every server's runners (docs/architecture.md §21): a bulk issuance. */
+export interface JobsTable {
   id: Generated<number>;
-  client_id: number;
-  category_id: number;
+  /** Which handler does its items (`BULK_ISSUE`). */
+  kind: string;
+  /** Whose it is: the staff of this client see it (null: the super admin's only). */
+  client_id: number | null;
+  category_id: number | null;
   created_by: number;
-  file_name: string;
-  status: ColumnType<BulkJobStatus, BulkJobStatus | undefined, BulkJobStatus>;
-  total_rows: number;
-  /** When it started, or was last resumed by "retry the failed rows": its rate counts from here. */
+  /** What it is to people: a bulk issuance's file name. */
+  title: string;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  total_items: number;
+  /** When it started, or was last resumed by "try again": its rate counts from here. */
   started_at: ColumnType<string, string | undefined, string>;
   finished_at: string | null;
   created_at: CreatedAt;
 }
 
-export type BulkRowStatus = "PENDING" | "DONE" | "FAILED";
+export type JobItemStatus = "PENDING" | "DONE" | "FAILED";
 
-/** One line of a bulk job's file: its checked values (JSON), and once done, its request and document. */
-export interface BulkJobRowsTable {
+/** One item of a job (a line of a bulk file): its input and, once done, its result, both JSON. */
+export interface JobItemsTable {
   id: Generated<number>;
   job_id: number;
-  row_number: number;
+  /** Its place in the job (a bulk file's line number). */
+  position: number;
   data: string;
-  status: ColumnType<BulkRowStatus, BulkRowStatus | undefined, BulkRowStatus>;
-  /** The server that holds it, until when: a claim that runs out lets another take the row. */
+  status: ColumnType<JobItemStatus, JobItemStatus | undefined, JobItemStatus>;
+  /** The server that holds it, until when: a claim that runs out lets another take the item. */
   claimed_by: string | null;
   claimed_until: string | null;
   attempts: ColumnType<number, number | undefined, number>;
-  request_id: number | null;
-  issued_document_id: number | null;
-  verification_code: string | null;
+  result: string | null;
   /** The locale key of why it failed. */
   error: string | null;
   finished_at: string | null;
@@ -460,8 +463,8 @@ export interface Database {
   signing_credentials: SigningCredentialsTable;
   credential_keys: CredentialKeysTable;
   document_templates: DocumentTemplatesTable;
-  bulk_jobs: BulkJobsTable;
-  bulk_job_rows: BulkJobRowsTable;
+  jobs: JobsTable;
+  job_items: JobItemsTable;
   users: UsersTable;
   sessions: SessionsTable;
   client_categories: ClientCategoriesTable;

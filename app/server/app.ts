@@ -6,7 +6,8 @@ import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { warmStampWorker } from "~/modules/issuing/stamp.server";
 import { startMailSender, stopMailSender } from "~/platform/mail/sender.server";
-import { startBulkRunner, stopBulkRunner } from "~/modules/bulk/runner.server";
+import { bulkIssuance } from "~/modules/bulk/job.server";
+import { startJobRunner as startRunner, stopJobRunner } from "~/platform/jobs/runner.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { isPostgres } from "~/db/dialect";
@@ -52,8 +53,9 @@ export async function startup(): Promise<{ seeded: boolean }> {
 /** The outbox's sender: in the primary only, so each mail is sent once (docs/architecture.md §17). */
 export { startMailSender, stopMailSender };
 
-/** The bulk issuance runner: in every request worker, which share each job by claiming its rows in chunks. */
-export { startBulkRunner, stopBulkRunner };
+/** The job runner (bulk issuance): in every request worker, which share each job by claiming its items in chunks. */
+export const startJobRunner = () => startRunner([bulkIssuance as never]);
+export { stopJobRunner };
 
 /** The storage sweeper: in the primary only. */
 export { startFileSweeper, stopFileSweeper };

@@ -62,8 +62,8 @@ export const env = {
     return (process.env.PDF_SIGNING ?? "on").toLowerCase() !== "off";
   },
   /**
-   * How long a server holds the rows of a bulk job it claimed (BULK_CLAIM_SECONDS, 60 by default): a server that dies
-   * leaves its rows to the others after this (docs/architecture.md §21).
+   * How long a server holds the items of a job it claimed, a bulk issuance's rows (BULK_CLAIM_SECONDS, 60 by
+   * default): a server that dies leaves them to the others after this (docs/architecture.md §21).
    */
   get bulkClaimMs() {
     return number(process.env.BULK_CLAIM_SECONDS, 60) * 1000;

@@ -7,10 +7,16 @@ import { createSeededTestDb } from "~/test/db";
 import { pdftotext } from "~/test/pdf";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { BULK_MAX_ROWS } from "./columns";
-import { claimRows } from "./queries.server";
-import { runBulkChunk } from "./runner.server";
-import { checkBulkFile, startBulkJob } from "./service.server";
+import { claimItems } from "~/platform/jobs/queries.server";
+import { runJobChunk } from "~/platform/jobs/runner.server";
+import { bulkIssuance, type BulkRowResult } from "./job.server";
+import { bulkResultsExport } from "./export.server";
+import { findBulkJob } from "./queries.server";
+import { checkBulkFile, retryBulkJob, startBulkJob } from "./service.server";
+import { parseCsv } from "~/test/csv";
 
+/** The runner's job kinds, as a server runs them. */
+const KINDS = [bulkIssuance as never];
 let db: DB;
 let category: { id: number; client_id: number };
 let clerk: { userId: number; role: "CLERK"; ip: null };
@@ -147,39 +153,32 @@ describe("a bulk job", () => {
     const jobId = await startJob(14);
     // Two servers' runners at once, until nothing is left.
     for (;;) {
-      const [a, b] = await Promise.all([runBulkChunk(db, "server-a"), runBulkChunk(db, "server-b")]);
+      const [a, b] = await Promise.all([runJobChunk(db, KINDS, "server-a"), runJobChunk(db, KINDS, "server-b")]);
       if (a + b === 0) break;
     }
-    const rows = await db.selectFrom("bulk_job_rows").selectAll().where("job_id", "=", jobId).execute();
+    const rows = await db.selectFrom("job_items").selectAll().where("job_id", "=", jobId).execute();
+    const requestIds = rows.map((row) => (JSON.parse(row.result!) as BulkRowResult).requestId);
     expect(rows.map((row) => row.status)).toEqual(Array(14).fill("DONE"));
-    const job = await db.selectFrom("bulk_jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
+    const job = await db.selectFrom("jobs").selectAll().where("id", "=", jobId).executeTakeFirstOrThrow();
     expect(job.status).toBe("DONE");
     const documents = await db
       .selectFrom("issued_documents")
       .select(["request_id", "verification_code", "file_id"])
-      .where(
-        "request_id",
-        "in",
-        rows.map((row) => row.request_id!),
-      )
+      .where("request_id", "in", requestIds)
       .execute();
     expect(documents).toHaveLength(14);
     expect(new Set(documents.map((d) => d.verification_code)).size).toBe(14);
     const requests = await db
       .selectFrom("document_requests")
       .select(["status", "id"])
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.request_id!),
-      )
+      .where("id", "in", requestIds)
       .execute();
     expect(requests.every((request) => request.status === "COMPLETED")).toBe(true);
     const timeline = await db
       .selectFrom("audit_events")
       .select("action")
       .where("entity_type", "=", "DOCUMENT_REQUESTS")
-      .where("entity_id", "=", rows[0].request_id!)
+      .where("entity_id", "=", requestIds[0])
       .execute();
     expect(timeline.map((event) => event.action)).toEqual(["request.bulk_issue"]);
     // New people got an account without a password, and an invitation; everyone a notice by mail.
@@ -209,10 +208,45 @@ describe("a bulk job", () => {
     const jobId = await startJob(3);
     const now = new Date();
     const until = new Date(now.getTime() + 60_000).toISOString();
-    expect(await claimRows(db, jobId, "dead-server", 10, now.toISOString(), until)).toHaveLength(3);
-    expect(await runBulkChunk(db, "live-server", now)).toBe(0);
-    expect(await runBulkChunk(db, "live-server", new Date(now.getTime() + 61_000))).toBe(3);
-    const done = await db.selectFrom("bulk_job_rows").select("status").where("job_id", "=", jobId).execute();
+    expect(await claimItems(db, jobId, "dead-server", 10, now.toISOString(), until)).toHaveLength(3);
+    expect(await runJobChunk(db, KINDS, "live-server", now)).toBe(0);
+    expect(await runJobChunk(db, KINDS, "live-server", new Date(now.getTime() + 61_000))).toBe(3);
+    const done = await db.selectFrom("job_items").select("status").where("job_id", "=", jobId).execute();
     expect(done.map((row) => row.status)).toEqual(["DONE", "DONE", "DONE"]);
+  }, 60_000);
+
+  it("fails a row whose account was deactivated meanwhile, lists it in the failed rows' download, and retries it", async () => {
+    const jobId = await startJob(3);
+    await db.updateTable("users").set({ status: "INACTIVE" }).where("email", "=", "beneficiary@example.com").execute();
+    while ((await runJobChunk(db, KINDS, "server")) > 0);
+    const job = (await findBulkJob(db, jobId))!;
+    expect(job.status).toBe("DONE");
+    const failed = await bulkResultsExport(db, jobId, "en", "csv", true).text();
+    const [header, ...records] = parseCsv(failed.replace(/^\uFEFF/, ""));
+    expect(header).toEqual([
+      "Row",
+      "Status",
+      "national_id",
+      "email",
+      "Verification code",
+      "Verification link",
+      "Problem",
+    ]);
+    expect(records).toEqual([
+      ["2", "Failed", await beneficiaryNin(), "", "", "", "This account is not a beneficiary's"],
+    ]);
+    const arabic = await bulkResultsExport(db, jobId, "ar", "csv", true).text();
+    expect(arabic).toContain("هذا الحساب ليس حساب مستفيد");
+
+    await db.updateTable("users").set({ status: "ACTIVE" }).where("email", "=", "beneficiary@example.com").execute();
+    expect(await retryBulkJob(db, clerk, job)).toEqual({ ok: true, rows: 1 });
+    while ((await runJobChunk(db, KINDS, "server")) > 0);
+    const items = await db.selectFrom("job_items").select("status").where("job_id", "=", jobId).execute();
+    expect(items.map((item) => item.status)).toEqual(["DONE", "DONE", "DONE"]);
+    expect((await findBulkJob(db, jobId))!.status).toBe("DONE");
+    expect(await retryBulkJob(db, clerk, (await findBulkJob(db, jobId))!)).toEqual({
+      ok: false,
+      error: "bulk.nothingToRetry",
+    });
   }, 60_000);
 });

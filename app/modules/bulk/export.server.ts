@@ -5,7 +5,8 @@ import type { Language } from "~/platform/i18n/languages";
 import { tableResponse, type ExportFormat } from "~/platform/exports/table.server";
 import { env } from "~/utils/env.server";
 import type { BulkRowData } from "./check.server";
-import { jobRows } from "./queries.server";
+import { jobItems } from "~/platform/jobs/queries.server";
+import type { BulkRowResult } from "./job.server";
 
 /** A job's rows with what became of each: the code and verification link of its document, or why it failed. */
 export function bulkResultsExport(db: DB, jobId: number, lng: Language, format: ExportFormat, onlyFailed: boolean) {
@@ -20,11 +21,11 @@ export function bulkResultsExport(db: DB, jobId: number, lng: Language, format: 
     { header: t("bulk.exportProblem") },
   ];
   async function* rows() {
-    for await (const row of jobRows(db, jobId, onlyFailed)) {
+    for await (const row of jobItems(db, jobId, onlyFailed)) {
       const data = JSON.parse(row.data) as BulkRowData;
-      const code = row.verification_code;
+      const code = row.result ? (JSON.parse(row.result) as BulkRowResult).code : null;
       yield [
-        row.row_number,
+        row.position,
         t(`bulk.rowStatuses.${row.status}`),
         data.nationalId,
         data.email,

@@ -1,9 +1,11 @@
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { progressOf, RATE_WINDOW_MS } from "~/platform/jobs/progress";
+import { insertJob, jobCounts, requeueFailedItems, setJobStatus } from "~/platform/jobs/queries.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { checkBulkTable, type BulkProblem, type BulkRowData } from "./check.server";
-import { progressOf, RATE_WINDOW_MS } from "./progress";
-import { findJob, insertJob, jobCounts, requeueFailedRows, setJobStatus } from "./queries.server";
+import { BULK_ISSUE } from "./job.server";
+import type { findBulkJob } from "./queries.server";
 import { readTable } from "./read-table.server";
 
 export type BulkCheck =
@@ -33,11 +35,12 @@ export async function startBulkJob(
 ) {
   return db.transaction().execute(async (trx) => {
     const jobId = await insertJob(trx, {
+      kind: BULK_ISSUE,
       clientId: category.client_id,
       categoryId: category.id,
       createdBy: actor.userId,
-      fileName,
-      rows: rows.map((row) => ({ line: row.line, data: JSON.stringify(row.data) })),
+      title: fileName,
+      items: rows.map((row) => ({ position: row.line, data: JSON.stringify(row.data) })),
     });
     await audit(trx, actor, {
       clientId: category.client_id,
@@ -50,13 +53,13 @@ export async function startBulkJob(
   });
 }
 
-type Job = NonNullable<Awaited<ReturnType<typeof findJob>>>;
+type Job = NonNullable<Awaited<ReturnType<typeof findBulkJob>>>;
 
 /** A job's counts, rate and time left. */
 export async function jobProgress(db: DB, job: Job, now = Date.now()) {
   const windowStart = Math.max(now - RATE_WINDOW_MS, Date.parse(job.started_at));
   const counts = await jobCounts(db, job.id, new Date(windowStart).toISOString());
-  return progressOf(counts, job.total_rows, now - windowStart);
+  return progressOf(counts, job.total_items, now - windowStart);
 }
 
 /** Stops a running job: the rows left stay as they are, the documents issued stay valid. */
@@ -77,7 +80,7 @@ export async function cancelBulkJob(db: DB, actor: AuditActor, job: Job): Promis
 /** The failed rows are tried again (and a cancelled job's rows left resume): the job runs again. */
 export async function retryBulkJob(db: DB, actor: AuditActor, job: Job): Promise<Outcome<{ rows: number }>> {
   return db.transaction().execute(async (trx) => {
-    const rows = await requeueFailedRows(trx, job.id);
+    const rows = await requeueFailedItems(trx, job.id);
     const counts = await jobCounts(trx, job.id, new Date().toISOString());
     if (counts.left === 0) return refused("bulk.nothingToRetry");
     await setJobStatus(trx, job.id, ["DONE", "CANCELLED", "RUNNING"], "RUNNING");

@@ -232,9 +232,9 @@ export default function BulkIssue({ loaderData, actionData }: Route.ComponentPro
             {jobs.map((job) => (
               <li key={job.id}>
                 <Link to={mustLinkTo(area, "bulkJob", { jobId: job.id })} className="text-accent-11 underline">
-                  <bdi>{job.file_name}</bdi>
+                  <bdi>{job.title}</bdi>
                 </Link>{" "}
-                · {t(`bulk.statuses.${job.status}`)} · {job.total_rows} ·{" "}
+                · {t(`bulk.statuses.${job.status}`)} · {job.total_items} ·{" "}
                 {formatDateTime(job.created_at, i18n.language, calendar)}
               </li>
             ))}

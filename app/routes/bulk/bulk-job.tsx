@@ -10,7 +10,7 @@ import { ScreenHeader } from "~/components/ui/screen-header";
 import { getDb } from "~/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf } from "~/modules/access/require.server";
-import { failedRows } from "~/modules/bulk/queries.server";
+import { failedItems } from "~/platform/jobs/queries.server";
 import { bulkJobIntentSchema } from "~/modules/bulk/schema";
 import { cancelBulkJob, jobProgress, retryBulkJob } from "~/modules/bulk/service.server";
 import { readIntent } from "~/platform/http/body.server";
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     job,
     progress: await jobProgress(db, job),
-    failed: await failedRows(db, job.id, 50),
+    failed: await failedItems(db, job.id, 50),
     dialog: new URL(request.url).searchParams.get("dialog"),
   };
 }
@@ -81,7 +81,7 @@ export default function BulkJob({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ScreenHeader
         title={t("bulk.jobTitle", { id: job.id, name })}
-        back={{ href: mustLinkTo(area, "bulkIssue", { id: job.category_id }), label: t("bulk.link") }}
+        back={{ href: mustLinkTo(area, "bulkIssue", { id: job.category_id! }), label: t("bulk.link") }}
       >
         {running ? (
           <ButtonLink to="?dialog=cancel" variant="danger" preventScrollReset>
@@ -120,7 +120,7 @@ export default function BulkJob({ loaderData }: Route.ComponentProps) {
           <DetailList
             rows={[
               [t("bulk.jobStatus"), t(`bulk.statuses.${job.status}`)],
-              [t("bulk.jobFile"), <bdi key="file">{job.file_name}</bdi>],
+              [t("bulk.jobFile"), <bdi key="file">{job.title}</bdi>],
               [t("bulk.startedAt"), formatDateTime(job.created_at, i18n.language, calendar)],
               [t("bulk.total"), String(progress.total)],
               [t("bulk.done"), String(progress.done)],
@@ -154,8 +154,8 @@ export default function BulkJob({ loaderData }: Route.ComponentProps) {
           <h2 className="mb-2 text-lg font-semibold">{t("bulk.failedTitle")}</h2>
           <ul className="flex flex-col gap-1 text-sm" data-testid="bulk-failed">
             {failed.map((row) => (
-              <li key={row.row_number}>
-                {t("bulk.row")} {row.row_number}: {t(row.error ?? "bulk.rowFailed")}
+              <li key={row.position}>
+                {t("bulk.row")} {row.position}: {t(row.error ?? "bulk.rowFailed")}
               </li>
             ))}
           </ul>

@@ -1,12 +1,12 @@
 import { getDb } from "~/db/db.server";
 import { idOf } from "~/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { findJob } from "~/modules/bulk/queries.server";
+import { findBulkJob } from "~/modules/bulk/queries.server";
 import type { RouterContextProvider } from "react-router";
 
 /** A bulk job, for those who may issue, in their scope (a job of another organisation is not found). */
 export async function jobOf(context: Readonly<RouterContextProvider>, id: string | undefined) {
   const principal = requirePermission(principalOf(context), "request:issue");
-  const job = requirePermission(principal, "request:issue", await findJob(getDb(), idOf(id)));
+  const job = requirePermission(principal, "request:issue", await findBulkJob(getDb(), idOf(id)));
   return { principal, job };
 }
