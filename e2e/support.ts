@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE_URL } from "../playwright.config";
 import { openServerDatabase } from "./server-db";
@@ -119,4 +120,18 @@ export async function addNotification(email: string, title: { en: string; ar: st
     link,
   );
   await db.close();
+}
+
+/** The serious and critical violations axe-core finds on the page, one line each. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 5)
+          .join(" | ")}`,
+    );
 }

@@ -1,9 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
 import { openServerDatabase } from "../server-db";
-import { DEMO, DEMO_PASSWORD, demoCodes, OTHER_CLIENT, ready, signIn, switchLanguage, type DemoRole } from "../support";
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  demoCodes,
+  OTHER_CLIENT,
+  ready,
+  seriousViolations,
+  signIn,
+  switchLanguage,
+  type DemoRole,
+} from "../support";
 
 /** Key pages of each role; each is checked in Arabic and in English. */
 const PAGES: { who: DemoRole | null; paths: string[] }[] = [
@@ -34,6 +43,7 @@ const PAGES: { who: DemoRole | null; paths: string[] }[] = [
       "/clerks/dashboard",
       "/clerks/requests",
       "/clerks/document-categories/request/1",
+      "/clerks/document-categories/bulk/1",
       "/clerks/attestations",
       "/clerks/public-announcements",
     ],
@@ -43,19 +53,6 @@ const PAGES: { who: DemoRole | null; paths: string[] }[] = [
     paths: ["/super-admin/dashboard", "/super-admin/clients-management", "/notifications", "/profile"],
   },
 ];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node) => node.target.join(" "))
-          .slice(0, 5)
-          .join(" | ")}`,
-    );
-}
 
 for (const group of PAGES) {
   test(`no serious or critical accessibility violation: ${group.who ?? "public"} pages, in Arabic and English`, async ({
