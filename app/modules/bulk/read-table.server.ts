@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { done, refused, type Outcome } from "~/platform/outcome";
 import { BULK_MAX_ROWS } from "./columns";
 
 /** A file's first sheet (or its CSV) as text cells: its header, then its rows, with their line numbers. */
@@ -7,7 +8,8 @@ export interface Table {
   header: string[];
   rows: { line: number; cells: string[] }[];
 }
-export type TableResult = { ok: true; table: Table } | { ok: false; error: string; values?: Record<string, number> };
+/** The table, or why it cannot be read (a locale key, its values in `details`). */
+export type TableResult = Outcome<{ table: Table }>;
 
 /** An XLSX is a zip: its first bytes are a local file header. */
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -55,7 +57,7 @@ function textOf(value: ExcelJS.CellValue): string {
 
 async function readWorkbook(bytes: Uint8Array): Promise<TableResult> {
   const inflated = declaredInflatedSize(bytes);
-  if (inflated === null || inflated > MAX_INFLATED_BYTES) return { ok: false, error: "bulk.unreadableFile" };
+  if (inflated === null || inflated > MAX_INFLATED_BYTES) return refused("bulk.unreadableFile");
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
     worksheets: "emit",
     sharedStrings: "cache",
@@ -74,7 +76,7 @@ async function readWorkbook(bytes: Uint8Array): Promise<TableResult> {
       break; // the first sheet only
     }
   } catch {
-    return { ok: false, error: "bulk.unreadableFile" };
+    return refused("bulk.unreadableFile");
   }
   return tableOf(lines);
 }
@@ -85,7 +87,7 @@ function readCsv(bytes: Uint8Array): TableResult {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, error: "bulk.notUtf8" };
+    return refused("bulk.notUtf8");
   }
   if (text.startsWith("\uFEFF")) text = text.slice(1);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
@@ -132,11 +134,11 @@ function readCsv(bytes: Uint8Array): TableResult {
 
 function tableOf(lines: { line: number; cells: string[] }[]): TableResult {
   const filled = lines.filter((line) => line.cells.some((cell) => cell !== ""));
-  if (filled.length === 0) return { ok: false, error: "bulk.emptyFile" };
+  if (filled.length === 0) return refused("bulk.emptyFile");
   const [header, ...rows] = filled;
-  if (rows.length > BULK_MAX_ROWS) return { ok: false, error: "bulk.tooManyRows", values: { max: BULK_MAX_ROWS } };
-  if (rows.length === 0) return { ok: false, error: "bulk.noRows" };
-  return { ok: true, table: { header: header.cells, rows } };
+  if (rows.length > BULK_MAX_ROWS) return refused("bulk.tooManyRows", undefined, { max: BULK_MAX_ROWS });
+  if (rows.length === 0) return refused("bulk.noRows");
+  return done({ table: { header: header.cells, rows } });
 }
 
 /** A bulk file, CSV or XLSX, told apart by its content (never by its name). */

@@ -8,11 +8,14 @@ import { BULK_ISSUE } from "./job.server";
 import type { findBulkJob } from "./queries.server";
 import { readTable } from "./read-table.server";
 
-export type BulkCheck =
-  | { ok: true; rows: { line: number; data: BulkRowData }[]; problems: BulkProblem[]; total: number }
-  | { ok: false; problems: BulkProblem[] };
+/** A file's check: the rows that hold, every problem, and how many rows the file has (0 when it cannot be read). */
+export interface BulkCheck {
+  rows: { line: number; data: BulkRowData }[];
+  problems: BulkProblem[];
+  total: number;
+}
 
-/** A bulk file read and checked (the dry run): nothing is written. */
+/** A bulk file read and checked (the dry run): nothing is written. A file that cannot be read is one problem. */
 export async function checkBulkFile(
   db: DB,
   category: { id: number },
@@ -20,9 +23,10 @@ export async function checkBulkFile(
   today = new Date().toISOString().slice(0, 10),
 ): Promise<BulkCheck> {
   const read = await readTable(bytes);
-  if (!read.ok) return { ok: false, problems: [{ row: null, column: null, key: read.error, values: read.values }] };
+  if (!read.ok)
+    return { rows: [], total: 0, problems: [{ row: null, column: null, key: read.error, values: read.details }] };
   const checked = await checkBulkTable(db, category, read.table, today);
-  return { ok: true, ...checked, total: read.table.rows.length };
+  return { ...checked, total: read.table.rows.length };
 }
 
 /** Starts a job for rows that all passed the check; audited. The runners of every server share it. */

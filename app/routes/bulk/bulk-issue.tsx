@@ -73,11 +73,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const checked = await checkBulkFile(db, category, file.bytes);
   const report = {
     file: file.name,
-    total: checked.ok ? checked.total : 0,
+    total: checked.total,
     count: checked.problems.length,
     problems: checked.problems.slice(0, REPORT_MAX_PROBLEMS),
   };
-  if (!checked.ok || checked.problems.length > 0 || submission.value.intent === "check")
+  if (checked.problems.length > 0 || submission.value.intent === "check")
     return data({ result: submission.reply(), report }, { status: checked.problems.length ? 400 : 200 });
   const jobId = await startBulkJob(db, principal, category, file.name, checked.rows);
   return redirectWithToast(mustLinkTo(areaOf(context)!, "bulkJob", { jobId }), {
