@@ -31,12 +31,13 @@ else runWorker();
 async function runPrimary() {
   const { seeded } = await build.startup().catch((error) => {
     // A configuration the server cannot start with (DATABASE_URL, an unreadable database): say what, and stop.
-    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    build.logger.fatal(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });
-  if (seeded) console.log("Demo data seeded into an empty database.");
+  if (seeded) build.logger.info("Demo data seeded into an empty database.");
   build.startMailSender();
   build.startFileSweeper();
+  serveMetrics();
   let stopping = false;
   let announced = false;
   let listening = 0;
@@ -48,7 +49,7 @@ async function runPrimary() {
       // Ready once every worker listens: until then a worker's death is a start-up failure.
       if (announced || ++listening < workerCount) return;
       announced = true;
-      console.log(
+      build.logger.info(
         `Documents & Attestations is ready on ${process.env.PUBLIC_URL ?? `http://localhost:${port}`} (${workerCount} worker${workerCount > 1 ? "s" : ""})`,
       );
       if ((process.env.DEMO_DATA ?? "on") !== "off") await build.printDemoAccounts();
@@ -59,10 +60,14 @@ async function runPrimary() {
     const why = signal ? `killed by ${signal}` : `exited with code ${code}`;
     if (!worker.started) {
       // Dying before listening is a configuration error (port taken, unreadable database): restarting would loop.
-      console.error(`Worker ${worker.process.pid} ${why} before it could listen; stopping.`);
+      build.logger.fatal(
+        { worker: worker.process.pid },
+        `Worker ${worker.process.pid} ${why} before it could listen; stopping.`,
+      );
       process.exit(1);
     }
-    console.error(`Worker ${worker.process.pid} ${why}; starting a new one.`);
+    build.logger.error({ worker: worker.process.pid }, `Worker ${worker.process.pid} ${why}; starting a new one.`);
+    build.workerRestarted();
     fork();
   });
   for (let i = 0; i < workerCount; i++) fork();
@@ -70,7 +75,7 @@ async function runPrimary() {
   const shutdown = (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: every worker finishes its in-flight requests...`);
+    build.logger.info(`${signal} received: every worker finishes its in-flight requests...`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     const check = setInterval(async () => {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
@@ -78,16 +83,44 @@ async function runPrimary() {
       build.stopFileSweeper();
       await build.stopMailSender();
       await build.shutdown();
-      console.log("Stopped.");
+      build.logger.info("Stopped.");
       process.exit(0);
     }, 50);
     setTimeout(() => {
-      console.error(`Forced exit after ${DRAIN_MS / 1000} s.`);
+      build.logger.error(`Forced exit after ${DRAIN_MS / 1000} s.`);
       process.exit(1);
     }, DRAIN_MS + 1000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * `/metrics` (docs/decisions/0017): the primary sums its workers' metrics. A worker asks for them when a scrape
+ * with METRICS_TOKEN reaches it; METRICS_PORT serves them on 127.0.0.1 only, apart from the service's port.
+ */
+function serveMetrics() {
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== build.METRICS_ASK) return;
+    build.clusterMetricsText().then(
+      (text) => worker.send({ type: build.METRICS_ANSWER, id: message.id, text }),
+      (error) => build.logger.error({ reason: String(error) }, "metrics could not be gathered"),
+    );
+  });
+  const metricsPort = Number(process.env.METRICS_PORT ?? "");
+  if (!metricsPort) return;
+  http
+    .createServer((req, res) => {
+      if (req.url !== "/metrics") {
+        res.writeHead(404).end();
+        return;
+      }
+      build.clusterMetricsText().then(
+        (text) => res.writeHead(200, { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" }).end(text),
+        () => res.writeHead(500).end(),
+      );
+    })
+    .listen(metricsPort, "127.0.0.1");
 }
 
 function runWorker() {
@@ -114,7 +147,7 @@ function runWorker() {
     });
     listener.closeIdleConnections();
     setTimeout(() => {
-      console.error(`Worker ${process.pid}: forced exit after ${DRAIN_MS / 1000} s.`);
+      build.logger.error(`Worker ${process.pid}: forced exit after ${DRAIN_MS / 1000} s.`);
       process.exit(1);
     }, DRAIN_MS).unref();
   };

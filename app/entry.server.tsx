@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, logDatabaseUnavailable } from "./db/availability
 import { cspNonceContext, databaseUnavailableContext } from "./middleware/context";
 import { getInstance } from "./middleware/i18next.server";
 import { startMailSender } from "./platform/mail/sender.server";
+import { errorField, logger } from "~/platform/log/logger.server";
 
 // `npm run dev` has no primary process to run the outbox's sender (server.js does in production).
 if (import.meta.env.DEV) startMailSender();
@@ -30,7 +31,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isDatabaseUnavailable(cause)) {
     (context as RouterContextProvider | undefined)?.set(databaseUnavailableContext, true);
     logDatabaseUnavailable(cause);
-  } else console.error(cause);
+  } else logger.error({ err: errorField(cause) }, "request failed");
 };
 
 /**
@@ -88,7 +89,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error); // before, onShellError rejects with it
+          // Before the shell, onShellError rejects with it.
+          if (shellRendered) logger.error({ err: errorField(error) }, "render failed");
         },
       },
     );

@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { currentRequestId } from "~/platform/log/logger.server";
 import "./app.css";
 import { Toaster } from "./components/layout/toaster";
 import { ErrorPage, reasonOf } from "./components/layout/error-page";
@@ -39,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     toast: context.get(toastContext),
     formToken: context.get(formTokenContext),
     showErrorDetails: process.env.NODE_ENV !== "production",
+    requestId: currentRequestId(),
   };
 }
 

@@ -1,4 +1,5 @@
 /** The connection failed or was cut: the server is down, restarting, unreachable or refusing connections. */
+import { logger } from "~/platform/log/logger.server";
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -39,5 +40,5 @@ export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 /** During an outage every request fails the same way: one line each, not a stack trace each. */
 export function logDatabaseUnavailable(error: unknown) {
-  console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+  logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
 }

@@ -4,6 +4,7 @@ import { migrations } from "./migrations";
 import { openPostgres } from "./postgres.server";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite.server";
+import { logger } from "~/platform/log/logger.server";
 
 export type DB = Kysely<Database>;
 
@@ -55,7 +56,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
-    if (result.status === "Error") console.error(`migration ${result.migrationName} failed`);
+    if (result.status === "Error") logger.error({ migration: result.migrationName }, "migration failed");
   }
   if (error) throw error;
 }

@@ -13,6 +13,7 @@ import * as signingCredentials from "../../migrations/2026-11-27T0011_signing_cr
 import * as credentialKeys from "../../migrations/2026-11-28T0012_credential_keys_and_hash_index";
 import * as documentTemplates from "../../migrations/2026-11-28T0013_document_templates";
 import * as jobs from "../../migrations/2026-11-29T0014_jobs";
+import * as auditRequestId from "../../migrations/2026-11-30T0015_audit_request_id";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0012_credential_keys_and_hash_index": credentialKeys,
   "2026-11-28T0013_document_templates": documentTemplates,
   "2026-11-29T0014_jobs": jobs,
+  "2026-11-30T0015_audit_request_id": auditRequestId,
 };

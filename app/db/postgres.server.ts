@@ -8,6 +8,8 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { logger } from "~/platform/log/logger.server";
+import { timeQueries } from "./query-metrics";
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -40,8 +42,8 @@ export function openPostgres(
     connectionTimeoutMillis: connectTimeoutMs,
   });
   // An idle connection the server dropped (restart, failover) must not crash the process; the pool replaces it.
-  pool.on("error", (error) => console.error("PostgreSQL connection:", error.message));
-  return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }) });
+  pool.on("error", (error) => logger.warn({ reason: error.message }, "PostgreSQL connection dropped"));
+  return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }), log: timeQueries });
 }
 
 /**

@@ -369,6 +369,8 @@ export interface AuditEventsTable {
   ip: string | null;
   /** JSON object. */
   details: ColumnType<string, string | undefined, never>;
+  /** The request that made it (its X-Request-Id, in the log lines too); null outside a request. */
+  request_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Fixed-window counters shared by every worker process (rate limits, SecurePlus PIN attempts). */

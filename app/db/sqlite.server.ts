@@ -10,6 +10,7 @@ import {
   type SqliteDialectConfig,
 } from "kysely";
 import type { Database } from "./schema";
+import { timeQueries } from "./query-metrics";
 
 /**
  * SQLite, the default: one file in WAL mode, shared by the worker processes of one machine. `image`: an
@@ -22,7 +23,10 @@ export function openSqlite(file: string, image?: Buffer): Kysely<Database> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    log: timeQueries,
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "./db.server";
 import type { Database } from "./schema";
+import { writeBatchSize } from "~/platform/metrics/metrics.server";
 
 type Write = {
   run: (trx: Transaction<Database>) => Promise<unknown>;
@@ -43,6 +44,7 @@ function gather(db: DB, batch: Batch) {
 }
 
 async function commit(db: DB, batch: Write[]) {
+  writeBatchSize.observe(batch.length);
   try {
     const results = await db.transaction().execute(async (trx) => {
       const out: unknown[] = [];

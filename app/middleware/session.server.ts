@@ -3,6 +3,7 @@ import { getDb } from "~/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
 import { clearToastHeader, readToast } from "~/platform/toast/toast.server";
+import { identifyRequestUser } from "~/platform/log/logger.server";
 import { clientIpContext, toastContext } from "./context";
 
 /** Builds the principal once per request (docs/architecture.md §15). */
@@ -11,6 +12,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const ip = context.get(clientIpContext) || null;
   const principal = isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip);
   context.set(principalContext, principal);
+  identifyRequestUser(principal.userId);
   // A role that requires two-factor sign-in: until they enrol, every page sends them to enrol.
   if (principal.user?.mustEnrolTwoFactor && !ENROLMENT_PATHS.test(new URL(request.url).pathname)) {
     throw redirect(href("/profile/two-factor"), { headers: { "Cache-Control": "no-store" } });

@@ -1,7 +1,11 @@
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { closeDb, getDb, migrateToLatest, underStartupLock } from "~/db/db.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { logger } from "~/platform/log/logger.server";
+import { clusterMetricsText, collectProcessMetrics, workerRestarts } from "~/platform/metrics/metrics.server";
+import { METRICS_ANSWER, METRICS_ASK } from "./metrics-endpoint";
+import { registerDatabaseGauges } from "./database-gauges";
 import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { warmStampWorker } from "~/modules/issuing/stamp.server";
@@ -21,6 +25,8 @@ import { authorityCredentials } from "~/modules/signing/service.server";
  * pay for them, nor the event loop while it answers others.
  */
 export function createListener(options: Omit<ListenerOptions, "build">) {
+  collectProcessMetrics();
+  registerDatabaseGauges();
   warmPdfInspector();
   warmStampWorker();
   return createListenerFor({ ...options, build: build as unknown as ServerBuild });
@@ -64,17 +70,21 @@ export async function shutdown() {
   await closeDb();
 }
 
-/** Printed at start-up so a newcomer can sign in at once. */
+/**
+ * Logged at start-up so a newcomer can sign in at once. The password is not logged (docs/decisions/0017): it is the
+ * README's, under Demo accounts.
+ */
 export async function printDemoAccounts() {
   if (!(await findUserByEmail(getDb(), DEMO_ACCOUNTS[0].email))) return;
-  console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD}):`);
-  for (const account of DEMO_ACCOUNTS) {
-    console.log(`  ${account.email.padEnd(28)} ${account.role.padEnd(14)} ${account.note}`);
-  }
-  const samples = await demoVerificationSamples(getDb());
-  if (samples.length) {
-    console.log("Try the public verification page:");
-    for (const sample of samples) console.log(`  ${env.publicUrl}/verify/${sample.code}  ${sample.label}`);
-  }
-  console.log("");
+  for (const account of DEMO_ACCOUNTS)
+    logger.info(`Demo account: ${account.email} (${account.role}, ${account.note}); its password is in the README`);
+  for (const sample of await demoVerificationSamples(getDb()))
+    logger.info(`Try the public verification page: ${env.publicUrl}/verify/${sample.code} (${sample.label})`);
 }
+
+/** The one logger, for server.js (the primary's lines). */
+export { logger };
+
+/** The primary's part of `/metrics` (docs/decisions/0017): every worker's metrics summed, and its own. */
+export { clusterMetricsText, METRICS_ANSWER, METRICS_ASK };
+export const workerRestarted = () => workerRestarts.inc();

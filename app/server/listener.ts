@@ -12,6 +12,11 @@ import { healthy } from "./health";
 import { partitionBuild } from "./route-partition";
 import { securityHeaderValues } from "./security-headers";
 import { loadStaticFiles, serveStaticFile } from "./static-files";
+import { errorField, logger, requestScope, type RequestScope } from "~/platform/log/logger.server";
+import { routeIdResolver } from "./route-ids";
+import { answerMetrics } from "./metrics-endpoint";
+import { httpDuration, httpRequests } from "~/platform/metrics/metrics.server";
+import { env } from "~/utils/env.server";
 import { headerOf } from "./header-of";
 import { answerUnavailable } from "./unavailable";
 import { createTurnTaker } from "./turns";
@@ -103,6 +108,8 @@ export interface ListenerOptions {
 }
 
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
+/** A request id a trusted proxy may hand on: letters, digits and `.` `_` `:` `-`, at most 128 (else one is made). */
+const GIVEN_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 const API_ROUTED_METHODS = new Set([...KNOWN_METHODS, "PATCH"]);
 // A code's page, not the reviewers' batch or the offline verifier (no code is either word): those go to React Router.
@@ -131,6 +138,38 @@ export function createListener(options: ListenerOptions) {
   const unhealthyHeaders = healthHeaders(fixedHeaders, UNHEALTHY);
   const compress = compression();
   const inTurn = createTurnTaker(2);
+  const routeIdOf = routeIdResolver(options.build);
+
+  const requestIdOf = (req: IncomingMessage): string => {
+    const given = options.trustProxy ? req.headers["x-request-id"] : undefined;
+    return typeof given === "string" && GIVEN_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  };
+
+  /**
+   * Once a request is answered: its metrics, and one log line (docs/decisions/0017) with method, route id (never the
+   * URL, which can carry a token or an id), status, duration and user. Health checks and static files log at `debug`.
+   */
+  const settle = (req: IncomingMessage, res: ServerResponse, scope: RequestScope, started: number) => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const route = scope.route ?? (path === "/healthz" ? "healthz" : routeIdOf(path));
+    const method = req.method ?? "GET";
+    const seconds = (performance.now() - started) / 1000;
+    httpRequests.inc({ route, method, status: res.statusCode });
+    httpDuration.observe({ route, method }, seconds);
+    const quiet = route === "static" || route === "healthz";
+    if (!logger.isLevelEnabled(quiet ? "debug" : "info")) return;
+    const line = {
+      method,
+      route,
+      status: res.statusCode,
+      ms: Math.round(seconds * 10_000) / 10,
+      userId: scope.userId ?? null,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    };
+    requestScope.run(scope, () => (quiet ? logger.debug(line, "request") : logger.info(line, "request")));
+  };
 
   const clientIp = (req: IncomingMessage): string => {
     const forwarded = options.trustProxy ? req.headers["x-forwarded-for"] : undefined;
@@ -196,7 +235,7 @@ export function createListener(options: ListenerOptions) {
   // Before React Router could answer (an unusable Host header) or when it failed: the language is not
   // known yet, so the message is given in both, Arabic first.
   const fail = (res: ServerResponse, status: 400 | 500, error?: unknown): void => {
-    if (error) console.error(error);
+    if (error) logger.error({ err: errorField(error) }, "request failed");
     if (res.headersSent) return void res.destroy();
     const afterAnswer = whenUnread(res.req);
     const key = status === 400 ? "errors.badRequest" : "errors.somethingWentWrong";
@@ -248,6 +287,14 @@ export function createListener(options: ListenerOptions) {
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {
+    const scope: RequestScope = { requestId: requestIdOf(req) };
+    res.setHeader("X-Request-Id", scope.requestId);
+    const started = performance.now();
+    res.once("close", () => settle(req, res, scope, started));
+    requestScope.run(scope, () => answer(req, res, scope));
+  };
+
+  function answer(req: IncomingMessage, res: ServerResponse, scope: RequestScope) {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
@@ -273,6 +320,11 @@ export function createListener(options: ListenerOptions) {
       return;
     }
 
+    if (path === "/metrics") {
+      scope.route = "metrics";
+      void answerMetrics(req, res, env.metricsToken, fixedHeaders).catch((error) => fail(res, 500, error));
+      return;
+    }
     if (path === "/healthz" && (method === "GET" || method === "HEAD")) {
       void healthy().then((ok) => {
         res.writeHead(ok ? 200 : 503, ok ? healthyHeaders : unhealthyHeaders);
@@ -280,7 +332,10 @@ export function createListener(options: ListenerOptions) {
       });
       return;
     }
-    if ((method === "GET" || method === "HEAD") && serveStaticFile(files, path, req, res, fixedHeaders)) return;
+    if ((method === "GET" || method === "HEAD") && serveStaticFile(files, path, req, res, fixedHeaders)) {
+      scope.route = "static";
+      return;
+    }
 
     if (VERIFY_PATH.test(path)) {
       void verification(req, res, method).catch((error) => {
@@ -293,5 +348,5 @@ export function createListener(options: ListenerOptions) {
     const run = () => inTurn(() => toRouter(req, res)).catch((error) => fail(res, 500, error));
     if (/\b(gzip|br|deflate)\b/.test(req.headers["accept-encoding"] ?? "")) compress(req as never, res as never, run);
     else run();
-  };
+  }
 }

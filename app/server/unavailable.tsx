@@ -6,6 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/availability";
 import { detectLanguage } from "~/middleware/i18next.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { headerOf } from "./header-of";
+import { currentRequestId } from "~/platform/log/logger.server";
 
 /** The address asked for; an unparsable one stands for the home page. */
 function requestedUrl(target: string | undefined): URL {
@@ -42,7 +43,7 @@ export async function answerUnavailable(
         Buffer.from(
           `<!DOCTYPE html>${renderToStaticMarkup(
             <I18nextProvider i18n={i18n}>
-              <UnavailablePage path={path} />
+              <UnavailablePage path={path} reference={currentRequestId()} />
             </I18nextProvider>,
           )}`,
         ),

@@ -68,6 +68,10 @@ export const env = {
   get bulkClaimMs() {
     return number(process.env.BULK_CLAIM_SECONDS, 60) * 1000;
   },
+  /** The bearer token `/metrics` answers to on the service's port; unset, it answers 404 (docs/decisions/0017). */
+  get metricsToken() {
+    return process.env.METRICS_TOKEN || null;
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

@@ -20,15 +20,17 @@ const ROLE_OF_AREA: Record<string, DemoRole> = {
 };
 
 /** Who walks which pages: the public ones anonymously, an area's as its role, the shared ones as a clerk and a beneficiary. */
-const WALKS: { who: DemoRole | "anonymous"; routes: RouteRow[] }[] = [
-  { who: "anonymous", routes: ROUTES.filter((route) => isPage(route) && route.area === null) },
+const WALKS: { who: DemoRole | "anonymous"; area: string; routes: RouteRow[] }[] = [
+  { who: "anonymous", area: "public", routes: ROUTES.filter((route) => isPage(route) && route.area === null) },
   ...Object.entries(ROLE_OF_AREA).map(([area, who]) => ({
     who,
+    area,
     routes: ROUTES.filter((route) => isPage(route) && route.area === area),
   })),
-  { who: "CLERK" as const, routes: ROUTES.filter((route) => isPage(route) && route.area === "shared") },
+  { who: "CLERK" as const, area: "shared", routes: ROUTES.filter((route) => isPage(route) && route.area === "shared") },
   {
     who: "BENEFICIARY" as const,
+    area: "shared",
     routes: ROUTES.filter(
       (route) => isPage(route) && route.area === "shared" && /^\/(profile|notifications|user)/.test(route.path),
     ),
@@ -67,7 +69,7 @@ const overflowOf = (page: Page) =>
 
 for (const walk of WALKS) {
   for (const lng of ["ar", "en"] as const) {
-    test(`no page scrolls sideways at ${WIDTHS.join(" or ")} px: ${walk.who}, ${lng} (${walk.routes.length} pages)`, async ({
+    test(`no page scrolls sideways at ${WIDTHS.join(" or ")} px: ${walk.area} pages as ${walk.who}, ${lng} (${walk.routes.length})`, async ({
       browser,
     }) => {
       test.setTimeout(240_000);

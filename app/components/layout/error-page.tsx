@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
-import { href, Link } from "react-router";
+import { href, Link, useRouteLoaderData } from "react-router";
 import { PageTitle } from "~/components/ui/page-title";
 import type { PageMessage } from "~/modules/access/require.server";
 import { LanguageSwitch } from "./language-switch";
@@ -47,6 +47,8 @@ export function ErrorPage({
   inShell?: boolean;
 }) {
   const { t } = useTranslation();
+  // The request's id, as its log line and audit events have it: what to quote to the service's operators.
+  const reference = (useRouteLoaderData("root") as { requestId?: string | null } | undefined)?.requestId;
   const text = (reason ? copyOfReason[reason] : undefined) ?? copy[status] ?? { title: "errors.somethingWentWrong" };
   // Inside an area the shell already has the <main> landmark.
   const Wrapper = inShell ? "section" : "main";
@@ -73,6 +75,11 @@ export function ErrorPage({
             {details}
           </pre>
         </details>
+      ) : null}
+      {reference ? (
+        <p className="text-sm text-gray-11" data-testid="error-reference">
+          {t("errors.reference")} <bdi dir="ltr">{reference}</bdi>
+        </p>
       ) : null}
       <p>
         <Link to={inShell ? href("/dashboard") : href("/")} className="text-accent-11 underline">

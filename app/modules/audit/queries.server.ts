@@ -1,6 +1,7 @@
 import { auditNow } from "~/db/clock.server";
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
+import { currentRequestId } from "~/platform/log/logger.server";
 
 export interface AuditEventInput {
   actorUserId?: number | null;
@@ -26,6 +27,7 @@ export async function insertAuditEvent(db: DB, event: AuditEventInput) {
       ip: event.ip ?? null,
       details: JSON.stringify(event.details ?? {}),
       at: auditNow(),
+      request_id: currentRequestId(),
     })
     .execute();
 }

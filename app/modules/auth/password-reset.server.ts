@@ -8,6 +8,7 @@ import { findUserByEmail, updatePasswordHash } from "~/modules/users/queries.ser
 import { hashPassword } from "~/modules/users/password.server";
 import { deleteUserSessions } from "./queries.server";
 import { consumeAccountToken, issueAccountToken } from "./tokens.server";
+import { errorField, logger } from "~/platform/log/logger.server";
 
 /**
  * Sends a reset link to an active account's address. The caller answers the same whatever happened
@@ -23,7 +24,7 @@ const inFlight = new Set<Promise<void>>();
 export function requestPasswordResetAfterAnswer(db: DB, email: string, ip: string | null) {
   const work = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => requestPasswordReset(db, email, ip))
-    .catch((error: unknown) => console.error("Password reset request failed:", error))
+    .catch((error: unknown) => logger.error({ err: errorField(error) }, "password reset request failed"))
     .finally(() => inFlight.delete(work));
   inFlight.add(work);
 }

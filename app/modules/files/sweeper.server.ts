@@ -4,6 +4,7 @@ import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 import { deleteUnreferencedFile, knownStorageKeys, unreferencedFiles } from "./queries.server";
 import { storagePath } from "./storage.server";
+import { errorField, logger } from "~/platform/log/logger.server";
 
 /** A file younger than this may belong to a post still in flight. */
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -33,8 +34,7 @@ export async function sweepOrphanFiles(db: DB, now = Date.now()): Promise<string
       removed.push(name);
     }
   }
-  if (removed.length > 0)
-    console.log(`Storage sweeper: removed ${removed.length} unreferenced file(s): ${removed.join(", ")}`);
+  if (removed.length > 0) logger.info({ removed }, "storage sweeper removed unreferenced files");
   return removed;
 }
 
@@ -43,7 +43,8 @@ let timer: NodeJS.Timeout | undefined;
 /** In the primary process: a sweep at start, then every hour. */
 export function startFileSweeper() {
   if (timer) return;
-  const sweep = () => void sweepOrphanFiles(getDb()).catch((error) => console.error("Storage sweeper:", error));
+  const sweep = () =>
+    void sweepOrphanFiles(getDb()).catch((error) => logger.error({ err: errorField(error) }, "storage sweeper failed"));
   sweep();
   timer = setInterval(sweep, SWEEP_EVERY_MS);
   timer.unref();

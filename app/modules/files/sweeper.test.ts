@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { logger } from "~/platform/log/logger.server";
 import { createTestDb, createUser } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
 import { env } from "~/utils/env.server";
@@ -60,7 +61,7 @@ describe("the storage sweeper", () => {
     const stray = path.join(env.storageDir, "zz", "zz0123456789abcdef");
     fs.mkdirSync(path.dirname(stray), { recursive: true });
     fs.writeFileSync(stray, "left by a crash");
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "info").mockImplementation(() => {});
 
     // Too young: nothing goes.
     expect(await sweepOrphanFiles(db)).toEqual([]);
@@ -73,7 +74,10 @@ describe("the storage sweeper", () => {
     expect(fs.existsSync(storagePath(kept.storageKey))).toBe(true);
     expect(fs.existsSync(storagePath(replaced.storageKey))).toBe(false);
     expect(fs.existsSync(stray)).toBe(false);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("Storage sweeper: removed 2 unreferenced file(s)"));
+    expect(log).toHaveBeenCalledWith(
+      { removed: expect.arrayContaining([replaced.storageKey, "zz0123456789abcdef"]) },
+      "storage sweeper removed unreferenced files",
+    );
     log.mockRestore();
   });
 });

@@ -14,6 +14,7 @@ import { findCredentials, insertCredentials, replaceCredentials } from "./querie
 import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
 import { timestampToken } from "./timestamp.server";
 import { timestampAuthorityUrl } from "~/utils/env.server";
+import { errorField, logger } from "~/platform/log/logger.server";
 
 /** The name of the deployment's certificate authority, in its certificate. */
 export const AUTHORITY_NAME = "Documents and Attestations Certificate Authority";
@@ -64,7 +65,10 @@ const timestamped = (url: string) => async (signature: Uint8Array) => {
   try {
     return await timestampToken(url, signature);
   } catch (error) {
-    console.error(`Time-stamping authority ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    logger.warn(
+      { tsa: url, err: errorField(error) },
+      "the time-stamping authority did not answer: the document is signed without a timestamp",
+    );
     return undefined;
   }
 };

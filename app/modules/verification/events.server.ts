@@ -4,6 +4,7 @@ import { hitsInBatch, type Hit } from "~/platform/security/rate-limit.server";
 import { findIssuedDocumentByCode, insertVerificationEvents, type VerificationEventRow } from "./queries.server";
 import { verdictOf, type Verdict } from "./verdict";
 import { nowIso } from "~/db/values";
+import { rateLimitRefusals, verificationLookups } from "~/platform/metrics/metrics.server";
 
 type IssuedDocument = NonNullable<Awaited<ReturnType<typeof findIssuedDocumentByCode>>>;
 type Reviewer = Pick<VerificationEventRow, "ip_hash" | "user_agent">;
@@ -42,7 +43,12 @@ export function lookUpAndRecord(db: DB, code: string | null, reviewer: Reviewer,
     group = gathering = created;
   }
   const index = group.lookups.push({ code, reviewer, limit, at: nowIso() }) - 1;
-  return group.outcomes.then((outcomes) => outcomes[index]);
+  return group.outcomes.then((outcomes) => {
+    const outcome = outcomes[index];
+    if (outcome.recorded) verificationLookups.inc({ verdict: outcome.verdict });
+    else rateLimitRefusals.inc({ limit: "verify" });
+    return outcome;
+  });
 }
 
 async function lookUpAll(trx: DB, lookups: Lookup[]): Promise<Outcome[]> {

@@ -210,3 +210,14 @@ export function failedItems(db: DB, jobId: number, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The items of running jobs by kind and state: what a scrape reports of the jobs' progress. */
+export function countRunningItems(db: DB) {
+  return db
+    .selectFrom("job_items")
+    .innerJoin("jobs", "jobs.id", "job_items.job_id")
+    .select(["jobs.kind", "job_items.status", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("jobs.status", "=", "RUNNING")
+    .groupBy(["jobs.kind", "job_items.status"])
+    .execute();
+}

@@ -3,6 +3,7 @@ import os from "node:os";
 import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 import { claimItems, findClaimableJob, finishItem, finishJobIfComplete, type Claim } from "./queries.server";
+import { errorField, logger } from "~/platform/log/logger.server";
 
 /**
  * A kind of job (docs/architecture.md §21): how it gets ready for a chunk of its job, and does one item. An item's
@@ -62,7 +63,7 @@ export async function runJobChunk(
         await handler.run(db, context, item, claim);
       } catch (error) {
         if (error instanceof LostClaim) continue;
-        console.error(`Job ${job.id} (${job.kind}), item ${item.id}:`, error);
+        logger.error({ jobId: job.id, kind: job.kind, itemId: item.id, err: errorField(error) }, "job item failed");
         await finishItem(db, claim, { status: "FAILED", error: handler.failure }).catch(() => {});
       }
     }
@@ -87,7 +88,7 @@ export function startJobRunner(kinds: JobKind<never>[]) {
       .then((count) => {
         taken = count;
       })
-      .catch((error) => console.error("Job runner:", error));
+      .catch((error) => logger.error({ err: errorField(error) }, "job runner failed"));
     await running;
     if (!stopped) timer = setTimeout(loop, taken > 0 ? 0 : POLL_MS).unref();
   };

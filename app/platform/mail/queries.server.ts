@@ -67,3 +67,12 @@ export async function markMailAttemptFailed(
     .where("id", "=", id)
     .execute();
 }
+
+/** The outbox by state (PENDING, SENT, FAILED): the mail backlog a scrape reports. */
+export function countMailsByStatus(db: DB) {
+  return db
+    .selectFrom("email_outbox")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+}

@@ -3,6 +3,7 @@ import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./queries.server";
 import { nowIso } from "~/db/values";
+import { errorField, logger } from "~/platform/log/logger.server";
 
 export interface OutgoingMail {
   to: string;
@@ -57,8 +58,10 @@ export async function deliverDueMail(
 /** SMTP_URL through nodemailer; without it, each mail is printed to the log (development). */
 export function mailTransport(smtpUrl = env.smtpUrl): SendMail {
   if (!smtpUrl) {
+    // A mail's text holds its links (set-password tokens): only at `debug`, which a deployment does not run at.
     return async (mail) => {
-      console.log(`--- mail to ${mail.to}: ${mail.subject}\n${mail.text}---`);
+      logger.info({ subject: mail.subject }, "mail not sent: SMTP_URL is unset");
+      logger.debug({ to: mail.to, subject: mail.subject, text: mail.text }, "the mail that was not sent");
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
@@ -86,7 +89,7 @@ export function startMailSender(send = mailTransport()) {
     if (running) return;
     running = true;
     tick = deliverDueMail(getDb(), send)
-      .catch((error) => console.error("Mail sender:", error))
+      .catch((error) => logger.error({ err: errorField(error) }, "mail sender failed"))
       .finally(() => {
         running = false;
       });

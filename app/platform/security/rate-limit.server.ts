@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { getDb, type DB } from "~/db/db.server";
 import { inWriteBatch } from "~/db/write-batch.server";
 import { countHits, deleteWindowsBefore, uncountHit } from "./queries.server";
+import { errorField, logger } from "~/platform/log/logger.server";
+import { rateLimitRefusals } from "~/platform/metrics/metrics.server";
 
 // Fixed-window counters in the database (rate_limits), so that every worker process, and every
 // machine sharing the database, counts the same hits (docs/architecture.md §5 and §19). Each hit is committed before
@@ -16,7 +18,7 @@ function pruneNowAndThen(db: DB, now: number, hits = 1) {
   if (hitsSincePrune < PRUNE_EVERY) return;
   hitsSincePrune = 0;
   void inWriteBatch(db, (trx) => deleteWindowsBefore(trx, now - KEEP_MS)).catch((error) =>
-    console.error("rate_limits were not pruned", error),
+    logger.error({ err: errorField(error) }, "rate_limits were not pruned"),
   );
 }
 
@@ -58,7 +60,10 @@ export async function hitsInBatch(trx: DB, hits: Hit[], now = Date.now()): Promi
 
 /** True when `key` is still within `limit` hits per `windowMs`, this one included. */
 export async function hit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<boolean> {
-  return (await countHitIn(key, windowMs, now)) <= limit;
+  const within = (await countHitIn(key, windowMs, now)) <= limit;
+  // The limit's name is the key's first part (`auth`, `verify`, `upload`, `2fa`, `reset`, `password`), never the key.
+  if (!within) rateLimitRefusals.inc({ limit: key.slice(0, key.indexOf(":")) || key });
+  return within;
 }
 
 /** Takes back a hit that turned out not to count (a right PIN). */

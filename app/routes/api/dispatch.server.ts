@@ -1,3 +1,4 @@
+import { errorField, identifyRequestUser, logger } from "~/platform/log/logger.server";
 import { idOf } from "~/db/values";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
@@ -167,6 +168,7 @@ export async function dispatch(
   const ip = context.get(clientIpContext) || null;
   try {
     const principal = operation.public ? (null as unknown as SignedIn) : await callerOf(request, ip);
+    if (!operation.public) identifyRequestUser(principal.userId);
     if (!operation.public && !(operation.capabilities ?? []).some((capability) => can(principal, capability)))
       throw forbidden();
     const params = Object.fromEntries(
@@ -205,7 +207,7 @@ export async function dispatch(
         apiError(503, undefined, { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } }).toResponse(),
       );
     }
-    console.error(thrown);
+    logger.error({ err: errorField(thrown) }, "API call failed");
     return withCors(apiError(500).toResponse());
   }
 }

@@ -40,6 +40,7 @@ import { storedBilingual } from "~/platform/forms/bilingual";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { BilingualText } from "~/components/ui/bilingual-text";
 import { useCalendar } from "~/utils/calendar";
+import { errorField, logger } from "~/platform/log/logger.server";
 
 /** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
 /** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
@@ -90,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       try {
         await changeRequestStatus(db, found, { ...value, note: storedBilingual(value.note) }, principal);
       } catch (error) {
-        console.error(error);
+        logger.error({ err: errorField(error) }, "request status change failed");
         return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
       }
       return redirectWithToast(listLinkOf(area, found), {

@@ -1,0 +1,48 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
+
+/** What a request's log lines share: its id (docs/architecture.md §22), and once the session is read, who made it. */
+export interface RequestScope {
+  requestId: string;
+  userId?: number | null;
+  /** Set where the listener answers without React Router (static files). */
+  route?: string;
+}
+
+/** The request being answered, wherever its work goes (loaders, the audit helper, the issuing pipeline). */
+export const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** The id of the request being answered, or null outside one (the job runner, the mail sender, start-up). */
+export const currentRequestId = () => requestScope.getStore()?.requestId ?? null;
+
+/** Who the request is from, once the session or the API token is read: its log line says so. */
+export function identifyRequestUser(userId: number | null) {
+  const scope = requestScope.getStore();
+  if (scope) scope.userId = userId;
+}
+
+const development = process.env.NODE_ENV === "development";
+
+/**
+ * THE logger (docs/architecture.md §22, docs/decisions/0017): JSON lines on stdout (pretty in development), at
+ * LOG_LEVEL (info by default), each line of a request with its id. Nothing that identifies or authenticates anyone is
+ * given to it; the redaction below is the second line of defence, for an object logged whole by mistake.
+ */
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? "info",
+  base: { pid: process.pid },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  mixin: () => {
+    const scope = requestScope.getStore();
+    return scope ? { requestId: scope.requestId } : {};
+  },
+  redact: {
+    paths: ["password", "*.password", "token", "*.token", "pin", "*.pin", "nin", "*.nin", "cookie", "*.cookie"],
+    censor: "[redacted]",
+  },
+  ...(development ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
+});
+
+/** An error as a log field: its message and stack (pino's own serializer), never the values it was thrown with. */
+export const errorField = (error: unknown) =>
+  error instanceof Error ? pino.stdSerializers.err(error) : { message: String(error) };
