@@ -116,6 +116,10 @@ function attestationScreens(base: string, areaName: string) {
   ];
 }
 
+/** The audit trail (docs/architecture.md §22): the super admin's of every client, a client admin's of theirs. */
+const AUDIT_TRAIL = "routes/audit/audit-trail.tsx";
+const AUDIT_TRAIL_EXPORT = "routes/audit/audit-trail-export.ts";
+
 const ANNOUNCEMENTS = "routes/announcements/announcements.tsx";
 const ANNOUNCEMENT = "routes/announcements/announcement.tsx";
 const ANNOUNCEMENT_FORM = "routes/announcements/announcement-form.tsx";
@@ -199,6 +203,7 @@ export default [
     // The super admin reads every client's announcements and may unpublish any.
     ...announcementList("public-announcements", "super-admin/announcements"),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "super-admin/announcement" }),
+    ...listWithExport("audit", AUDIT_TRAIL, "super-admin/audit-trail", AUDIT_TRAIL_EXPORT),
   ]),
   ...area("service-admin", [
     ...managed("client-admins-management", "service-admin", "client-admin", CLIENT_ADMIN_FILES),
@@ -216,6 +221,7 @@ export default [
     ...requestScreens("document-categories", "client-admin"),
     ...requestList("requests", "client-admin/work-queue"),
     route("signing-certificate", "routes/admin/signing-certificate.tsx"),
+    ...listWithExport("audit", AUDIT_TRAIL, "client-admin/audit-trail", AUDIT_TRAIL_EXPORT),
   ]),
   ...area("clerks", [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),

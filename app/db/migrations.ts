@@ -14,6 +14,7 @@ import * as credentialKeys from "../../migrations/2026-11-28T0012_credential_key
 import * as documentTemplates from "../../migrations/2026-11-28T0013_document_templates";
 import * as jobs from "../../migrations/2026-11-29T0014_jobs";
 import * as auditRequestId from "../../migrations/2026-11-30T0015_audit_request_id";
+import * as auditChain from "../../migrations/2026-11-30T0016_audit_chain";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0013_document_templates": documentTemplates,
   "2026-11-29T0014_jobs": jobs,
   "2026-11-30T0015_audit_request_id": auditRequestId,
+  "2026-11-30T0016_audit_chain": auditChain,
 };

@@ -371,6 +371,9 @@ export interface AuditEventsTable {
   details: ColumnType<string, string | undefined, never>;
   /** The request that made it (its X-Request-Id, in the log lines too); null outside a request. */
   request_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The chain (docs/architecture.md §22): the hash of the event before, and this one's (app/modules/audit/chain.ts). */
+  previous_hash: ColumnType<string | null, string | null | undefined, never>;
+  hash: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Fixed-window counters shared by every worker process (rate limits, SecurePlus PIN attempts). */

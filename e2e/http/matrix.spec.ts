@@ -20,6 +20,7 @@ const SCREEN_CAPABILITY: Record<string, Capability> = {
   "routes/profile/two-factor.tsx": "profile:read",
   "routes/admin/two-factor-policy.tsx": "security:manage",
   "routes/admin/signing-certificate.tsx": "signing:manage",
+  "routes/audit/audit-trail.tsx": "audit:read",
   "routes/requests/staff-requests.tsx": "request:read",
   "routes/requests/staff-request.tsx": "request:read",
   "routes/requests/staff-request-edit.tsx": "request:update",

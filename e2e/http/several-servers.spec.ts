@@ -196,7 +196,8 @@ test("on PostgreSQL a server will not start without the secrets every server mus
   };
   const started = spawnSync(process.execPath, ["server.js"], { env, encoding: "utf8", timeout: 30_000 });
   expect(started.status).toBe(1);
-  expect(started.stderr).toContain(
+  // The logger writes every line, this one too, as JSON on stdout (docs/decisions/0017).
+  expect(started.stdout).toContain(
     "Cannot start: On PostgreSQL every server must share its secrets: set SESSION_SECRET, PIN_SECRET and SIGNING_KEY_SECRET",
   );
 });

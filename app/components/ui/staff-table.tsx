@@ -34,7 +34,8 @@ export function StaffTable<Row extends { id: number }>({
 }: {
   rows: Row[];
   columns: (Column<Row> | null)[];
-  hrefOf: (row: Row) => string;
+  /** The row's page; without one, the number is plain text (an audit event has no page). */
+  hrefOf?: (row: Row) => string;
   empty: string;
   testId: string;
   paging: { page: number; size: number; total: number };
@@ -63,9 +64,13 @@ export function StaffTable<Row extends { id: number }>({
               {rows.map((row) => (
                 <tr key={row.id} className="hover:bg-gray-2">
                   <td className="px-4 py-2">
-                    <Link to={hrefOf(row)} className="font-medium text-accent-11 underline">
-                      {row.id}
-                    </Link>
+                    {hrefOf ? (
+                      <Link to={hrefOf(row)} className="font-medium text-accent-11 underline">
+                        {row.id}
+                      </Link>
+                    ) : (
+                      row.id
+                    )}
                   </td>
                   {shown.map((column) => (
                     <td key={column.header} className="px-4 py-2" data-testid={column.testId}>

@@ -67,7 +67,8 @@ export type Screen =
   | "announcementCreate"
   | "announcement"
   | "announcementEdit"
-  | "workQueue";
+  | "workQueue"
+  | "auditTrail";
 
 export interface SidebarLink {
   to: string;
@@ -156,6 +157,7 @@ export const AREAS: Record<AreaKey, Area> = {
       workQueue: "/super-admin/requests",
       announcements: "/super-admin/public-announcements",
       announcement: "/super-admin/public-announcements/:id",
+      auditTrail: "/super-admin/audit",
       ...CHILD_SCREENS,
     },
     sidebar: [
@@ -168,6 +170,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "categories", label: "nav.documentCategories" },
       { screen: "attestations", label: "nav.attestations" },
       { screen: "announcements", label: "nav.publicAnnouncements" },
+      { screen: "auditTrail", label: "nav.auditTrail" },
     ],
   },
   "service-admin": {
@@ -220,6 +223,7 @@ export const AREAS: Record<AreaKey, Area> = {
       clerkUser: "/client-admin/clerk-users/:id",
       clerkUserEdit: "/client-admin/clerk-users/edit/:id",
       signingCertificate: "/client-admin/signing-certificate",
+      auditTrail: "/client-admin/audit",
       ...CHILD_SCREENS,
     },
     sidebar: [
@@ -229,6 +233,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "clerkUsers", label: "nav.clerkUsers", capability: "clerk:manage" },
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
       { screen: "signingCertificate", label: "nav.signingCertificate", capability: "signing:manage" },
+      { screen: "auditTrail", label: "nav.auditTrail", capability: "audit:read" },
     ],
   },
   clerks: {

@@ -85,6 +85,7 @@ export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]
     "clerk:manage",
     "attestation:review",
     "signing:manage",
+    "audit:read",
   ],
   CLERK: [
     ...SIGNED_IN,

@@ -1,6 +1,12 @@
 import { auditNow } from "~/db/clock.server";
 import type { DB } from "~/db/db.server";
+import { sql } from "kysely";
+import { isPostgres } from "~/db/dialect";
 import type { Role } from "~/db/schema";
+import { chainHash } from "./chain";
+import { inChunks } from "~/db/keyset";
+import { pageOf, type Paging } from "~/db/paging";
+import { usersMatching } from "~/db/search";
 import { currentRequestId } from "~/platform/log/logger.server";
 
 export interface AuditEventInput {
@@ -14,22 +20,69 @@ export interface AuditEventInput {
   details?: Record<string, unknown>;
 }
 
+/** Any number that names the audit chain's lock on PostgreSQL (pg_advisory_xact_lock): every writer takes it. */
+const AUDIT_CHAIN_LOCK = 7_355_608;
+
+/**
+ * Appends an event to the chain (docs/architecture.md §22): in its transaction (the caller's, or one of its own), the
+ * chain's last hash is read and this event's computed from it. SQLite writes one transaction at a time (this app
+ * begins them IMMEDIATE); on PostgreSQL an advisory lock held to the commit keeps two writers from reading the same
+ * last hash.
+ */
 export async function insertAuditEvent(db: DB, event: AuditEventInput) {
-  await db
-    .insertInto("audit_events")
-    .values({
-      actor_user_id: event.actorUserId ?? null,
-      actor_role: event.actorRole ?? null,
-      client_id: event.clientId ?? null,
-      action: event.action,
-      entity_type: event.entityType ?? null,
-      entity_id: event.entityId ?? null,
-      ip: event.ip ?? null,
-      details: JSON.stringify(event.details ?? {}),
-      at: auditNow(),
-      request_id: currentRequestId(),
-    })
-    .execute();
+  const row = {
+    at: auditNow(),
+    actor_user_id: event.actorUserId ?? null,
+    actor_role: event.actorRole ?? null,
+    client_id: event.clientId ?? null,
+    action: event.action,
+    entity_type: event.entityType ?? null,
+    entity_id: event.entityId ?? null,
+    ip: event.ip ?? null,
+    details: JSON.stringify(event.details ?? {}),
+    request_id: currentRequestId(),
+  };
+  const append = async (trx: DB) => {
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
+    const last = await trx.selectFrom("audit_events").select("hash").orderBy("id", "desc").limit(1).executeTakeFirst();
+    const previous = last?.hash ?? null;
+    await trx
+      .insertInto("audit_events")
+      .values({ ...row, previous_hash: previous, hash: chainHash(previous, row) })
+      .execute();
+  };
+  await (db.isTransaction ? append(db) : db.transaction().execute(append));
+}
+
+/** Every event in id order with what its hash covers, a page at a time (`npm run audit:verify`). */
+export async function* chainedEvents(db: DB) {
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .selectFrom("audit_events")
+      .select([
+        "id",
+        "at",
+        "actor_user_id",
+        "actor_role",
+        "client_id",
+        "action",
+        "entity_type",
+        "entity_id",
+        "ip",
+        "details",
+        "request_id",
+        "previous_hash",
+        "hash",
+      ])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(1000)
+      .execute();
+    yield* page;
+    if (page.length < 1000) return;
+    after = page[page.length - 1].id;
+  }
 }
 
 export function listAuditEvents(db: DB, filter: { action?: string; entityType?: string; entityId?: number }) {
@@ -49,4 +102,71 @@ export function auditEventsOf(db: DB, entityType: string, entityId: number) {
     .where("entity_id", "=", entityId)
     .orderBy("id", "asc")
     .execute();
+}
+
+/** The audit trail's filters (docs/architecture.md §22): who, what, on what, whose, when. */
+export interface AuditTrailFilter {
+  /** Searches the person who acted (name or email). */
+  q?: string;
+  /** An action (`request.issue`), or a group of them (`request`). */
+  action?: string;
+  entityType?: string;
+  entityId?: number;
+  clientId?: number;
+  /** Days, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+}
+
+function filteredTrail(db: DB, filter: AuditTrailFilter) {
+  let base = db.selectFrom("audit_events as e");
+  if (filter.clientId !== undefined) base = base.where("e.client_id", "=", filter.clientId);
+  if (filter.action)
+    base = filter.action.includes(".")
+      ? base.where("e.action", "=", filter.action)
+      : base.where("e.action", "like", `${filter.action}.%`);
+  if (filter.entityType) base = base.where("e.entity_type", "=", filter.entityType);
+  if (filter.entityId !== undefined) base = base.where("e.entity_id", "=", filter.entityId);
+  if (filter.from) base = base.where("e.at", ">=", `${filter.from}T00:00:00.000Z`);
+  if (filter.to) base = base.where("e.at", "<=", `${filter.to}T23:59:59.999Z`);
+  const q = filter.q?.trim();
+  if (q) base = base.where("e.actor_user_id", "in", (eb) => usersMatching(eb, q));
+  return base;
+}
+
+const trailColumns = (base: ReturnType<typeof filteredTrail>) =>
+  base
+    .leftJoin("users as u", "u.id", "e.actor_user_id")
+    .leftJoin("clients as c", "c.id", "e.client_id")
+    .select([
+      "e.id",
+      "e.at",
+      "e.action",
+      "e.actor_role",
+      "e.entity_type",
+      "e.entity_id",
+      "e.ip",
+      "e.request_id",
+      "e.details",
+      "u.email as actor_email",
+      "c.name_en as client_en",
+      "c.name_ar as client_ar",
+    ]);
+
+/** A page of the audit trail, newest first, with its total. */
+export function listAuditTrail(db: DB, filter: AuditTrailFilter & Paging) {
+  const base = filteredTrail(db, filter);
+  return pageOf(base, trailColumns(base).orderBy("e.id", "desc"), filter);
+}
+
+/** The whole filtered trail in id order, a chunk at a time (the download). */
+export function auditTrailForExport(db: DB, filter: AuditTrailFilter) {
+  return inChunks((after, limit) =>
+    trailColumns(filteredTrail(db, filter)).where("e.id", ">", after).orderBy("e.id").limit(limit).execute(),
+  );
+}
+
+/** The clients the super admin may filter the trail by. */
+export function clientsForTrail(db: DB) {
+  return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
 }

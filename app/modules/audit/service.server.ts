@@ -1,7 +1,8 @@
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import type { EntityType } from "~/db/schema";
-import { auditEventsOf, insertAuditEvent } from "./queries.server";
+import { firstBreak } from "./chain";
+import { auditEventsOf, chainedEvents, insertAuditEvent } from "./queries.server";
 
 /** Who did it: a principal (docs/architecture.md §15) satisfies this, and so does the sign-in of a known user. */
 export interface AuditActor {
@@ -42,3 +43,6 @@ export async function timelineOf(db: DB, entityType: EntityType, entityId: numbe
     details: JSON.parse(event.details) as { status?: string; note?: string | { en: string | null; ar: string | null } },
   }));
 }
+
+/** Walks the audit chain (`npm run audit:verify`): how many events hold, and the first changed or removed. */
+export const verifyAuditChain = (db: DB) => firstBreak(chainedEvents(db));

@@ -15,8 +15,8 @@ import { listRequests } from "~/modules/requests/staff-queries.server";
 import { formatAge, formatDate, personName, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
 import { ScreenHeader } from "~/components/ui/screen-header";
-import { Field } from "~/components/ui/field";
 import { useCalendar } from "~/utils/calendar";
+import { DateFilter } from "~/components/ui/date-filter";
 
 /** One list for every staff area (staff-list.server.ts says which requests); its download is staff-requests-export.ts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -43,21 +43,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** A list's date bound (`?from=`, `?to=`), typed as the browser's date input or as 30/06/2024 without one. */
-function DateFilter({ name, label, value }: { name: string; label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <Field
-      id={name}
-      name={name}
-      type="date"
-      label={label}
-      defaultValue={value}
-      title={t("validation.dateFormatHint")}
-      placeholder="30/06/2024"
-    />
-  );
-}
-
 export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const calendar = useCalendar(i18n.language);

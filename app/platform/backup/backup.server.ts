@@ -1,0 +1,143 @@
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+
+/**
+ * Backups that are tested (docs/architecture.md §22): a consistent copy of the database (SQLite's online backup, or
+ * `pg_dump`), then the stored files and the secrets generated into ./data, with a manifest of SHA-256 sums. The
+ * database is copied first: a stored file is written before the row that names it is committed, so every file the
+ * copy names is on disk when the files are copied after it.
+ */
+export interface Manifest {
+  createdAt: string;
+  database: { kind: "sqlite" | "postgres"; file: string; sha256: string };
+  files: { key: string; sha256: string; bytes: number }[];
+  /** Secrets that were generated into files (./data); those given in the environment are the operator's to keep. */
+  secrets: { name: string; file: string; sha256: string }[];
+}
+
+const MANIFEST = "manifest.json";
+const SECRET_FILES = ["session-secret", "pin-secret", "signing-key-secret"];
+
+const sha256Of = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+const isPostgresUrl = (url: string) => /^postgres(ql)?:/.test(url);
+const sqlitePath = (url: string) => url.replace(/^file:/, "");
+
+function* filesUnder(dir: string, prefix = ""): Generator<string> {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const relative = path.join(prefix, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path.join(dir, entry.name), relative);
+    else if (entry.isFile()) yield relative;
+  }
+}
+
+export async function backup(target: string, config: { databaseUrl: string; storageDir: string; dataDir: string }) {
+  fs.mkdirSync(target, { recursive: true });
+  if (fs.readdirSync(target).length > 0) throw new Error(`${target} is not empty: back up into a new directory`);
+  const postgres = isPostgresUrl(config.databaseUrl);
+  const databaseFile = postgres ? "database.pgdump" : "database.sqlite";
+  if (postgres)
+    execFileSync("pg_dump", [
+      "--format=custom",
+      "--no-owner",
+      `--file=${path.join(target, databaseFile)}`,
+      config.databaseUrl,
+    ]);
+  else {
+    const source = new Database(sqlitePath(config.databaseUrl), { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(path.join(target, databaseFile));
+    } finally {
+      source.close();
+    }
+  }
+  const files: Manifest["files"] = [];
+  for (const key of filesUnder(config.storageDir)) {
+    const copy = path.join(target, "files", key);
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    fs.copyFileSync(path.join(config.storageDir, key), copy);
+    files.push({ key, sha256: sha256Of(copy), bytes: fs.statSync(copy).size });
+  }
+  const secrets: Manifest["secrets"] = [];
+  for (const name of SECRET_FILES) {
+    const source = path.join(config.dataDir, name);
+    if (!fs.existsSync(source)) continue;
+    fs.mkdirSync(path.join(target, "secrets"), { recursive: true });
+    fs.copyFileSync(source, path.join(target, "secrets", name));
+    secrets.push({ name, file: `secrets/${name}`, sha256: sha256Of(source) });
+  }
+  const manifest: Manifest = {
+    createdAt: new Date().toISOString(),
+    database: {
+      kind: postgres ? "postgres" : "sqlite",
+      file: databaseFile,
+      sha256: sha256Of(path.join(target, databaseFile)),
+    },
+    files,
+    secrets,
+  };
+  fs.writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** Every sum of the manifest checked against the copy: the names of what differs or is missing. */
+export function checkBackup(source: string): { manifest: Manifest; problems: string[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(source, MANIFEST), "utf8")) as Manifest;
+  const problems: string[] = [];
+  const check = (file: string, sha256: string) => {
+    const full = path.join(source, file);
+    if (!fs.existsSync(full)) problems.push(`${file} is missing`);
+    else if (sha256Of(full) !== sha256) problems.push(`${file} does not match its SHA-256`);
+  };
+  check(manifest.database.file, manifest.database.sha256);
+  for (const file of manifest.files) check(path.join("files", file.key), file.sha256);
+  for (const secret of manifest.secrets) check(secret.file, secret.sha256);
+  return { manifest, problems };
+}
+
+async function isEmptyDatabase(url: string) {
+  if (!isPostgresUrl(url)) return !fs.existsSync(sqlitePath(url)) || fs.statSync(sqlitePath(url)).size === 0;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = current_schema()");
+    return rows[0].n === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Restores a checked backup into an empty deployment (no database tables, no stored files); refuses anything else. */
+export async function restore(source: string, config: { databaseUrl: string; storageDir: string; dataDir: string }) {
+  const { manifest, problems } = checkBackup(source);
+  if (problems.length) throw new Error(`The backup does not match its manifest: ${problems.join("; ")}`);
+  if ((manifest.database.kind === "postgres") !== isPostgresUrl(config.databaseUrl))
+    throw new Error(`This backup is of a ${manifest.database.kind} database: restore it into one`);
+  if (!(await isEmptyDatabase(config.databaseUrl)))
+    throw new Error("The database is not empty: restore into an empty one");
+  if ([...filesUnder(config.storageDir)].length > 0) throw new Error(`${config.storageDir} is not empty`);
+  const database = path.join(source, manifest.database.file);
+  if (manifest.database.kind === "postgres")
+    execFileSync("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${config.databaseUrl}`, database]);
+  else {
+    fs.mkdirSync(path.dirname(path.resolve(sqlitePath(config.databaseUrl))), { recursive: true });
+    fs.copyFileSync(database, sqlitePath(config.databaseUrl));
+  }
+  for (const file of manifest.files) {
+    const target = path.join(config.storageDir, file.key);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(path.join(source, "files", file.key), target);
+  }
+  for (const secret of manifest.secrets) {
+    const target = path.join(config.dataDir, secret.name);
+    if (fs.existsSync(target)) continue;
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.copyFileSync(path.join(source, secret.file), target);
+    fs.chmodSync(target, 0o600);
+  }
+  return manifest;
+}

@@ -1,0 +1,15 @@
+import { getDb } from "~/db/db.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { auditTrailExport, auditTrailFilterOf } from "~/modules/audit/trail.server";
+import { exportFormatOf } from "~/platform/exports/table.server";
+import type { Route } from "./+types/audit-trail-export";
+
+/** The audit trail's download (`…/audit/export?format=csv|xlsx` with the page's filters), in the reader's scope. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "audit:read");
+  const url = new URL(request.url);
+  const format = exportFormatOf(url);
+  if (!format) throw notFound();
+  return auditTrailExport(getDb(), auditTrailFilterOf(principal, url), getLocale(context), format);
+}

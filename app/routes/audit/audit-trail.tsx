@@ -1,0 +1,156 @@
+import { DateFilter } from "~/components/ui/date-filter";
+import { ExportLink } from "~/components/ui/export-link";
+import { FilterSelect } from "~/components/ui/filter-select";
+import { Field } from "~/components/ui/field";
+import { ListFilters } from "~/components/ui/list-filters";
+import { ScreenHeader } from "~/components/ui/screen-header";
+import { StaffTable } from "~/components/ui/staff-table";
+import { getDb } from "~/db/db.server";
+import { principalOf, requirePermission } from "~/modules/access/require.server";
+import { clientsForTrail, listAuditTrail } from "~/modules/audit/queries.server";
+import { AUDITED_OBJECTS } from "~/modules/audit/objects";
+import { auditTrailFilterOf } from "~/modules/audit/trail.server";
+import { listScreenData } from "~/platform/paging";
+import { formatDateTime, pick } from "~/utils/format";
+import { useCalendar } from "~/utils/calendar";
+import { useTranslation } from "~/utils/i18n";
+import type { Route } from "./+types/audit-trail";
+
+/** The action groups of the filter: the first part of every action the service writes (`request`, `auth`...). */
+const ACTION_GROUPS = [
+  "request",
+  "attestation",
+  "auth",
+  "profile",
+  "category",
+  "required_field",
+  "supporting_type",
+  "announcement",
+  "client",
+  "security",
+  "bulk",
+] as const;
+
+/**
+ * The audit trail (docs/architecture.md §22): the super admin reads every client's events, a client admin their
+ * client's, filtered by person, action, object, client and dates, a page at a time, and downloads them.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = requirePermission(principalOf(context), "audit:read");
+  const db = getDb();
+  return listScreenData(
+    request,
+    async ({ page, size }, url) => {
+      const filter = auditTrailFilterOf(principal, url);
+      return {
+        ...(await listAuditTrail(db, { ...filter, page, size })),
+        clients: principal.scope.kind === "all" ? await clientsForTrail(db) : null,
+        filters: {
+          action: filter.action ?? "",
+          object: filter.entityType ?? "",
+          objectId: filter.entityId ? String(filter.entityId) : "",
+          client: principal.scope.kind === "all" && filter.clientId ? String(filter.clientId) : "",
+          from: filter.from ?? "",
+          to: filter.to ?? "",
+        },
+      };
+    },
+    25,
+  );
+}
+
+export default function AuditTrail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const calendar = useCalendar(lng);
+  const { rows, filters, clients, q } = loaderData;
+  const title = t("audit.trail.title");
+  return (
+    <div className="flex flex-col gap-5">
+      <ScreenHeader title={title}>
+        <ExportLink />
+      </ScreenHeader>
+      <p className="text-sm text-gray-11">{t("audit.trail.intro")}</p>
+      <ListFilters searchLabel={t("audit.trail.searchLabel")} q={q}>
+        <FilterSelect
+          name="action"
+          label={t("audit.trail.actionFilter")}
+          value={filters.action}
+          allLabel={t("audit.trail.allActions")}
+          options={ACTION_GROUPS.map((group) => ({
+            value: group,
+            label: t(`audit.groups.${group}`),
+          }))}
+        />
+        <FilterSelect
+          name="object"
+          label={t("audit.trail.objectFilter")}
+          value={filters.object}
+          allLabel={t("audit.trail.allObjects")}
+          options={AUDITED_OBJECTS.map((kind) => ({ value: kind, label: t(`audit.objects.${kind}`) }))}
+        />
+        <Field
+          id="objectId"
+          name="objectId"
+          label={t("audit.trail.objectId")}
+          defaultValue={filters.objectId}
+          inputMode="numeric"
+        />
+        {clients ? (
+          <FilterSelect
+            name="client"
+            label={t("audit.trail.clientFilter")}
+            value={filters.client}
+            allLabel={t("audit.trail.allClients")}
+            options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+          />
+        ) : null}
+        <DateFilter name="from" label={t("audit.trail.from")} value={filters.from} />
+        <DateFilter name="to" label={t("audit.trail.to")} value={filters.to} />
+      </ListFilters>
+      <StaffTable
+        rows={rows}
+        testId="audit-trail"
+        empty={t("audit.trail.empty")}
+        paging={loaderData}
+        columns={[
+          { header: t("audit.trail.at"), cell: (row) => formatDateTime(row.at, lng, calendar) },
+          {
+            header: t("audit.trail.person"),
+            cell: (row) =>
+              row.actor_email ? (
+                <bdi>{row.actor_email}</bdi>
+              ) : (
+                <span className="text-gray-11">{t("audit.trail.system")}</span>
+              ),
+          },
+          { header: t("audit.trail.action"), cell: (row) => t([`audit.actions.${row.action}`, "audit.actions.other"]) },
+          {
+            header: t("audit.trail.object"),
+            cell: (row) =>
+              row.entity_type
+                ? `${t(`audit.objects.${row.entity_type}`, { defaultValue: row.entity_type })} ${row.entity_id ?? ""}`
+                : "—",
+          },
+          clients
+            ? {
+                header: t("audit.trail.client"),
+                cell: (row) => (row.client_en ? pick(lng, row.client_en, row.client_ar ?? row.client_en) : "—"),
+              }
+            : null,
+          {
+            header: t("audit.trail.requestId"),
+            cell: (row) =>
+              row.request_id ? (
+                <code dir="ltr" className="text-xs">
+                  {row.request_id}
+                </code>
+              ) : (
+                "—"
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

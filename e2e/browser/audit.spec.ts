@@ -1,0 +1,48 @@
+import { expect, test, type Page } from "@playwright/test";
+import { parseCsv } from "../../app/test/csv";
+import { DEMO, OTHER_CLIENT, ready, signIn } from "../support";
+
+async function downloadCsv(page: Page) {
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("export-csv").click();
+  const download = await downloading;
+  const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+  const [header, ...records] = parseCsv(text.replace(/^\uFEFF/, ""));
+  return records.map((record) => Object.fromEntries(header.map((name, index) => [name, record[index]])));
+}
+
+/**
+ * The audit trail as its readers reach it (docs/architecture.md §22): the super admin from the sidebar, filtering by
+ * person and action and downloading what the filters select; a client admin sees their organisation's events only.
+ */
+test("the super admin reads the audit trail by person and action and downloads it; a client admin reads their client's", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.SUPER_ADMIN, undefined, "en");
+  await page.getByTestId("sidebar-links").getByRole("link", { name: "Audit trail" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit trail");
+  await ready(page);
+  await page.locator("#q").fill(DEMO.SUPER_ADMIN);
+  await page.locator("#action").selectOption({ label: "Sign-in and accounts" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  const rows = page.getByTestId("audit-trail").locator("tbody tr");
+  await expect(rows.first()).toContainText("Signed in");
+  await expect(rows.first()).toContainText(DEMO.SUPER_ADMIN);
+  const events = await downloadCsv(page);
+  expect(events.length).toBeGreaterThan(0);
+  expect(new Set(events.map((event) => event.Person))).toEqual(new Set([DEMO.SUPER_ADMIN]));
+  expect(events.every((event) => event.Action === "Signed in" || event.Action.length > 0)).toBe(true);
+  expect(events[0]["Request id"]).toMatch(/^[\w.:-]+$/);
+
+  const other = await browser.newPage();
+  await signIn(other, OTHER_CLIENT.CLIENT_ADMIN, undefined, "en");
+  await other.goto("/client-admin/audit");
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("Audit trail");
+  // No organisation filter for them, and nothing of another organisation in what they download.
+  await expect(other.locator("#client")).toHaveCount(0);
+  const theirs = await downloadCsv(other);
+  expect(theirs.length).toBeGreaterThan(0);
+  expect(new Set(theirs.map((event) => event.Organisation))).toEqual(new Set(["Ministry of Labour"]));
+  await other.close();
+});
