@@ -8,7 +8,6 @@ import { parseUserDate } from "~/utils/digits";
 import { AUDITED_OBJECTS } from "./objects";
 import { auditTrailForExport, type AuditTrailFilter } from "./queries.server";
 
-
 /**
  * The trail's filters from the URL, within the principal's scope: a client admin reads their client's events only
  * (whatever `client` says); the super admin every client's, or one.
