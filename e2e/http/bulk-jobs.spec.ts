@@ -10,7 +10,7 @@ import { DEMO, DEMO_PASSWORD } from "../support";
  * of a job, then another server on the same database and files resumes it. Nothing is lost, nothing is done twice:
  * every row has one request, one document, one account, and the results list them all. Cancel and retry, over HTTP.
  */
-const ROWS = 200;
+const ROWS = 120;
 
 async function signedIn(url: string): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({
@@ -133,7 +133,7 @@ test("kill -9 of every server in the middle of a bulk job loses nothing and dupl
     expect(page).toMatch(/<noscript><meta http-equiv="refresh" content="3"\/?><\/noscript>/);
 
     const done = () => count(db, "SELECT COUNT(*) AS n FROM job_items WHERE job_id = ? AND status = 'DONE'", jobId);
-    await expect.poll(done, { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(15);
+    await expect.poll(done, { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(10);
     process.kill(-first.child.pid!, "SIGKILL");
     await first.exited;
     const doneAtKill = await done();
@@ -151,9 +151,9 @@ test("kill -9 of every server in the middle of a bulk job loses nothing and dupl
     const cancel = await again.post(jobPath, { form: { intent: "cancel" }, maxRedirects: 0 });
     expect(cancel.status()).toBe(302);
     expect((await db.get<{ status: string }>("SELECT status FROM jobs WHERE id = ?", jobId))!.status).toBe("CANCELLED");
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     const doneWhenCancelled = await done();
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await done()).toBe(doneWhenCancelled);
     expect(doneWhenCancelled).toBeLessThan(ROWS);
     const retry = await again.post(jobPath, { form: { intent: "retry" }, maxRedirects: 0 });
