@@ -3,16 +3,17 @@ import { getDb } from "~/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
 import { clearToastHeader, readToast } from "~/platform/toast/toast.server";
-import { identifyRequestUser } from "~/platform/log/logger.server";
+import { identifyRequest } from "~/platform/log/logger.server";
 import { clientIpContext, toastContext } from "./context";
 
 /** Builds the principal once per request (docs/architecture.md §15). */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   // The JSON API reads only its bearer token (docs/architecture.md §18): no cookie is looked at under /api.
   const ip = context.get(clientIpContext) || null;
   const principal = isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip);
   context.set(principalContext, principal);
-  identifyRequestUser(principal.userId);
+  // React Router's pattern of the matched route (`login`, `clerks/requests`), as a path.
+  identifyRequest({ userId: principal.userId, route: `/${pattern.replace(/^\/+/, "")}` });
   // A role that requires two-factor sign-in: until they enrol, every page sends them to enrol.
   if (principal.user?.mustEnrolTwoFactor && !ENROLMENT_PATHS.test(new URL(request.url).pathname)) {
     throw redirect(href("/profile/two-factor"), { headers: { "Cache-Control": "no-store" } });

@@ -86,6 +86,8 @@ test("one JSON line per request with its id; no password, token, PIN, national i
     expect(
       await db.get("SELECT id FROM audit_events WHERE action = 'auth.sign_in' AND request_id = ?", "proxy-trace-0001"),
     ).toBeDefined();
+    // Without METRICS_TOKEN there is no /metrics on the service's port.
+    expect((await site.get("/metrics")).status()).toBe(404);
     // A page that is not found quotes its request's id, which the log line has too.
     const missing = await site.get("/beneficiary/request-document/999999");
     expect(missing.status()).toBe(404);
@@ -171,7 +173,7 @@ test("one JSON line per request with its id; no password, token, PIN, national i
   }
   expect(requests.find((entry) => entry.requestId === "proxy-trace-0001")).toMatchObject({
     method: "POST",
-    route: "routes/public/login",
+    route: "/login",
     status: 302,
   });
   expect(requests.some((entry) => typeof entry.userId === "number")).toBe(true);

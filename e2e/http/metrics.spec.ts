@@ -67,11 +67,11 @@ test("metrics are summed over the workers, served with a token or on the loopbac
 
     for (const text of [scraped.body, loopback.body]) {
       const families = parsePrometheusTextFormat(text) as Family[];
-      expect(valueOf(families, "http_requests_total", { route: "routes/verify/verify-form", status: "200" })).toBe(6);
+      expect(valueOf(families, "http_requests_total", { route: "/verify", status: "200" })).toBe(6);
       expect(valueOf(families, "verification_lookups_total", { verdict: "NOT_FOUND" })).toBe(3);
       expect(valueOf(families, "rate_limit_refusals_total", { limit: "auth" })).toBeGreaterThanOrEqual(1);
       // The parser folds a histogram's label sets into one (it reads unlabelled ones): its series are read from the text.
-      expect(text).toMatch(/^http_request_duration_seconds_count\{route="routes\/public\/login",method="POST"\} 3$/m);
+      expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/login",method="POST"\} 3$/m);
       expect(valueOf(families, "db_query_duration_seconds")).toBeGreaterThan(0);
       expect(valueOf(families, "db_write_batch_size")).toBeGreaterThan(0);
       expect(valueOf(families, "mail_outbox_messages")).not.toBeNull();

@@ -13,8 +13,8 @@ describe("the area table (docs/product.md, Who uses it)", () => {
     );
   });
 
-  it("gives the super admin exactly nine links (the specification's eight and its announcements, ADR 0009), the service admin four", () => {
-    expect(sidebarOf(AREAS["super-admin"], capabilitiesOf("SUPER_ADMIN", null))).toHaveLength(9);
+  it("gives the super admin exactly ten links (the specification's eight, its announcements, ADR 0009, and the audit trail), the service admin four", () => {
+    expect(sidebarOf(AREAS["super-admin"], capabilitiesOf("SUPER_ADMIN", null))).toHaveLength(10);
     expect(sidebarOf(AREAS["service-admin"], capabilitiesOf("SERVICE_ADMIN", null)).map((link) => link.to)).toEqual([
       "/service-admin/dashboard",
       "/service-admin/client-admins-management",

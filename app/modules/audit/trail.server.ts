@@ -1,6 +1,5 @@
 import type { DB } from "~/db/db.server";
 import { idOf } from "~/db/values";
-import { scopeFilter, type Principal } from "~/modules/access";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { tableResponse, type ExportFormat } from "~/platform/exports/table.server";
@@ -9,12 +8,12 @@ import { AUDITED_OBJECTS } from "./objects";
 import { auditTrailForExport, type AuditTrailFilter } from "./queries.server";
 
 /**
- * The trail's filters from the URL, within the principal's scope: a client admin reads their client's events only
- * (whatever `client` says); the super admin every client's, or one.
+ * The trail's filters from the URL, within the reader's scope (`scopedClientId`, the principal's): a client admin reads
+ * their client's events only (whatever `client` says); the super admin every client's, or one.
  */
-export function auditTrailFilterOf(principal: Principal, url: URL): AuditTrailFilter {
+export function auditTrailFilterOf(scopedClientId: number | undefined, url: URL): AuditTrailFilter {
   const get = (name: string) => url.searchParams.get(name)?.trim() || undefined;
-  const scoped = scopeFilter(principal).clientId;
+  const scoped = scopedClientId;
   const action = get("action");
   const entityType = get("object");
   return {

@@ -5,7 +5,10 @@ import pino from "pino";
 export interface RequestScope {
   requestId: string;
   userId?: number | null;
-  /** Set where the listener answers without React Router (static files). */
+  /**
+   * The matched route's pattern (`/clerks/document-categories/request/:id`, never the URL): set by the root middleware
+   * from React Router's match, or by the listener where it answers alone.
+   */
   route?: string;
 }
 
@@ -15,10 +18,12 @@ export const requestScope = new AsyncLocalStorage<RequestScope>();
 /** The id of the request being answered, or null outside one (the job runner, the mail sender, start-up). */
 export const currentRequestId = () => requestScope.getStore()?.requestId ?? null;
 
-/** Who the request is from, once the session or the API token is read: its log line says so. */
-export function identifyRequestUser(userId: number | null) {
+/** Who the request is from, once the session or the API token is read, and which route: its log line says so. */
+export function identifyRequest(facts: { userId: number | null; route?: string }) {
   const scope = requestScope.getStore();
-  if (scope) scope.userId = userId;
+  if (!scope) return;
+  scope.userId = facts.userId;
+  if (facts.route) scope.route = facts.route;
 }
 
 const development = process.env.NODE_ENV === "development";

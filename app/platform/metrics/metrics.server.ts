@@ -16,7 +16,7 @@ export const httpRequests = once(
   () =>
     new client.Counter({
       name: "http_requests_total",
-      help: "Requests answered, by route id, method and status.",
+      help: "Requests answered, by route pattern, method and status.",
       labelNames: ["route", "method", "status"] as const,
     }),
 );
@@ -26,7 +26,7 @@ export const httpDuration = once(
   () =>
     new client.Histogram({
       name: "http_request_duration_seconds",
-      help: "Time to answer a request, by route id and method.",
+      help: "Time to answer a request, by route pattern and method.",
       labelNames: ["route", "method"] as const,
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     }),

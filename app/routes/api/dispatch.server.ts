@@ -1,4 +1,4 @@
-import { errorField, identifyRequestUser, logger } from "~/platform/log/logger.server";
+import { errorField, identifyRequest, logger } from "~/platform/log/logger.server";
 import { idOf } from "~/db/values";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
@@ -168,7 +168,7 @@ export async function dispatch(
   const ip = context.get(clientIpContext) || null;
   try {
     const principal = operation.public ? (null as unknown as SignedIn) : await callerOf(request, ip);
-    if (!operation.public) identifyRequestUser(principal.userId);
+    if (!operation.public) identifyRequest({ userId: principal.userId });
     if (!operation.public && !(operation.capabilities ?? []).some((capability) => can(principal, capability)))
       throw forbidden();
     const params = Object.fromEntries(

@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
+import { scopeFilter } from "~/modules/access";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { auditTrailExport, auditTrailFilterOf } from "~/modules/audit/trail.server";
 import { exportFormatOf } from "~/platform/exports/table.server";
@@ -11,5 +12,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
-  return auditTrailExport(getDb(), auditTrailFilterOf(principal, url), getLocale(context), format);
+  return auditTrailExport(
+    getDb(),
+    auditTrailFilterOf(scopeFilter(principal).clientId, url),
+    getLocale(context),
+    format,
+  );
 }

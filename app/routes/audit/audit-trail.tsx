@@ -6,6 +6,7 @@ import { ListFilters } from "~/components/ui/list-filters";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { StaffTable } from "~/components/ui/staff-table";
 import { getDb } from "~/db/db.server";
+import { scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { clientsForTrail, listAuditTrail } from "~/modules/audit/queries.server";
 import { AUDITED_OBJECTS } from "~/modules/audit/objects";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listScreenData(
     request,
     async ({ page, size }, url) => {
-      const filter = auditTrailFilterOf(principal, url);
+      const filter = auditTrailFilterOf(scopeFilter(principal).clientId, url);
       return {
         ...(await listAuditTrail(db, { ...filter, page, size })),
         clients: principal.scope.kind === "all" ? await clientsForTrail(db) : null,
