@@ -17,6 +17,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     "/client-admin/clerk-users",
     "/client-admin/document-categories",
     "/client-admin/signing-certificate",
+    "/client-admin/audit",
   ],
   SERVICE_ADMIN: [
     "/service-admin/dashboard",
@@ -34,6 +35,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     "/super-admin/document-categories-management",
     "/super-admin/attestations-management",
     "/super-admin/public-announcements", // ADR 0009
+    "/super-admin/audit",
   ],
 };
 
