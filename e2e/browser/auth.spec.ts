@@ -248,7 +248,7 @@ test.describe("small screens", () => {
     await expect(sheet).toBeHidden();
     await page.locator('label[for="nav-sheet"]').filter({ hasText: "Open menu" }).click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.locator("a")).toHaveCount(6);
+    await expect(sheet.locator("a")).toHaveCount(7);
     await sheet.locator("label", { hasText: "Close menu" }).click();
     await expect(sheet).toBeHidden();
   });

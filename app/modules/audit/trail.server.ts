@@ -31,6 +31,7 @@ export function auditTrailFilterOf(scopedClientId: number | undefined, url: URL)
 export function auditTrailExport(db: DB, filter: AuditTrailFilter, lng: Language, format: ExportFormat) {
   const { t } = i18nFor(lng);
   const columns = [
+    { header: t("audit.trail.number"), kind: "number" as const },
     { header: t("audit.trail.at"), kind: "date" as const },
     { header: t("audit.trail.person") },
     { header: t("audit.trail.role") },
@@ -44,6 +45,7 @@ export function auditTrailExport(db: DB, filter: AuditTrailFilter, lng: Language
   async function* rows() {
     for await (const row of auditTrailForExport(db, filter))
       yield [
+        row.id,
         row.at,
         row.actor_email,
         row.actor_role ? t(`roles.${row.actor_role}`) : null,
