@@ -4,6 +4,7 @@ import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { tableResponse, type ExportFormat } from "~/platform/exports/table.server";
 import { parseUserDate } from "~/utils/digits";
+import { searchOf } from "~/platform/paging";
 import { AUDITED_OBJECTS } from "./objects";
 import { auditTrailForExport, type AuditTrailFilter } from "./queries.server";
 
@@ -17,7 +18,7 @@ export function auditTrailFilterOf(scopedClientId: number | undefined, url: URL)
   const action = get("action");
   const entityType = get("object");
   return {
-    q: get("q"),
+    q: searchOf(url) || undefined,
     action: action && /^[a-z_]+(\.[a-z_]+)?$/.test(action) ? action : undefined,
     entityType: AUDITED_OBJECTS.find((kind) => kind === entityType),
     entityId: get("objectId") ? idOf(get("objectId")!) || undefined : undefined,
