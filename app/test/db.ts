@@ -1,47 +1,18 @@
 import { sql } from "kysely";
-import pg from "pg";
 import type { SessionUser } from "~/modules/auth/session-user";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase, migrateToLatest, setDb, type DB } from "~/db/db.server";
-import { seedDemoData } from "~/db/seed/seed.server";
 import { openSqlite } from "~/db/sqlite.server";
 import { isPostgres } from "~/db/dialect";
 import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
 import type { Role } from "~/db/schema";
 import { fromFlag } from "~/db/values";
+import { created, newPostgresDatabase, onPostgres, TEMPLATE_DATABASE } from "./test-databases";
 
-/**
- * The suite runs on SQLite (in memory), or on PostgreSQL when POSTGRES_ADMIN_URL names a server
- * (`node scripts/postgres.mjs npx vitest run` starts one): each test database is then a copy of a
- * migrated template database (global-setup.ts), dropped after the test.
- */
-const adminUrl = process.env.POSTGRES_ADMIN_URL;
-export const TEMPLATE_DATABASE = "attest_template";
-export const onPostgres = Boolean(adminUrl);
-let created: string[] = [];
-let counter = 0;
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function newPostgresDatabase(template: string | null): Promise<DB> {
-  const name = `t_${process.pid}_${++counter}`;
-  await adminQuery(`create database "${name}"${template ? ` template "${template}"` : ""}`);
-  created.push(name);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return openDatabase(url.toString());
-}
+export { onPostgres } from "./test-databases";
 
 /** A fresh, migrated database (in-memory SQLite, or PostgreSQL), installed as the app's database. */
 export async function createTestDb(): Promise<DB> {
@@ -62,6 +33,8 @@ let seeded: { sqliteImage: Buffer | null; postgresTemplate: string | null; files
 let lastSeedEvent = 0;
 
 async function seedOnce() {
+  // Imported here, not above: the demo data reaches every service, and most test files never seed (a second each).
+  const { seedDemoData } = await import("~/db/seed/seed.server");
   const db = await createTestDb();
   await seedDemoData(db);
   const last = await db
@@ -114,13 +87,6 @@ export async function auditEventsSinceSeed(db: DB, action: string) {
 /** A fresh database without any migration (the migrations' own tests). Not installed as the app's. */
 export async function createEmptyTestDb(): Promise<DB> {
   return onPostgres ? newPostgresDatabase(null) : openDatabase(":memory:");
-}
-
-/** Drops the PostgreSQL databases of the test that ended (after its connections closed). */
-export async function dropTestDatabases() {
-  const names = created;
-  created = [];
-  for (const name of names) await adminQuery(`drop database if exists "${name}" with (force)`);
 }
 
 /** The names of the indexes on a table, on either database. */

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { migrateToLatest, openDatabase } from "~/db/db.server";
-import { TEMPLATE_DATABASE } from "./db";
+import { TEMPLATE_DATABASE } from "./test-databases";
 
 /** On PostgreSQL, migrates the template database each test database is copied from (app/test/db.ts). */
 export default async function setup() {

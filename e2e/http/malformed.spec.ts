@@ -214,12 +214,15 @@ async function cookieOf(email: string) {
     .at(-1)!;
 }
 
-/** Rows per table, besides the counters and sessions that reading pages moves. */
+/**
+ * Rows per table, besides the counters and sessions that reading pages moves: one query for every table (a
+ * query per table made the 3,000 posts take two minutes on PostgreSQL, nearly all of it in round trips).
+ */
 async function rowCounts(db: ServerDatabase): Promise<Record<string, number>> {
   const tables = (await db.tables()).filter((name) => !["rate_limits", "sessions"].includes(name));
-  const counts: Record<string, number> = {};
-  for (const name of tables) counts[name] = (await db.get<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`))!.n;
-  return counts;
+  const columns = tables.map((name, index) => `(SELECT count(*) FROM "${name}") AS n${index}`).join(", ");
+  const row = (await db.get<Record<string, number | string>>(`SELECT ${columns}`))!;
+  return Object.fromEntries(tables.map((name, index) => [name, Number(row[`n${index}`])]));
 }
 
 const storedFiles = () =>
@@ -256,10 +259,12 @@ test("at least 3,000 malformed posts over every action route, as four users: no 
   const failures: string[] = [];
   let sent = 0;
   const db = await openServerDatabase(server.databaseUrl, { readonly: true });
+  // What a refused post found is what the next one starts from; after an accepted post the rows are counted again.
+  let before: Record<string, number> | null = null;
   for (const [who, cookie] of Object.entries(users)) {
     for (const route of actions) {
       for (const mutation of mutations()) {
-        const before = await rowCounts(db);
+        before ??= await rowCounts(db);
         const filesBefore = storedFiles();
         const status = await send(
           route.path,
@@ -271,12 +276,14 @@ test("at least 3,000 malformed posts over every action route, as four users: no 
         if (status >= 500 || status <= 0) failures.push(`${who} ${route.path} ${mutation.name}: ${status}`);
         if (status >= 400) {
           const after = await rowCounts(db);
-          const written = Object.keys(after).filter((table) => after[table] !== before[table]);
+          const counted: Record<string, number> = before;
+          const written: string[] = Object.keys(after).filter((table) => after[table] !== counted[table]);
+          before = written.length === 0 ? after : null;
           if (written.length > 0)
             failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet wrote ${written.join(", ")}`);
           if (storedFiles() !== filesBefore)
             failures.push(`${who} ${route.path} ${mutation.name}: ${status} yet stored a file`);
-        }
+        } else before = null;
       }
     }
   }
