@@ -152,6 +152,8 @@ export default [
   index("routes/public/home.tsx"),
   route("login", "routes/public/login.tsx"),
   route("login/two-factor", "routes/public/login-two-factor.tsx"),
+  route("login/sso", "routes/public/login-sso.ts"),
+  route("login/sso/callback", "routes/public/login-sso-callback.ts"),
   route("register", "routes/public/register.tsx"),
   route("forgot-password", "routes/public/forgot-password.tsx"),
   route("reset-password", "routes/public/reset-password.tsx"),

@@ -111,6 +111,8 @@ export interface SessionsTable {
   /** API tokens: the SHA-256 of the refresh token and when it expires. */
   refresh_hash: ColumnType<string | null, string | null | undefined, never>;
   refresh_expires_at: ColumnType<string | null, string | null | undefined, never>;
+  /** Opened by single sign-on whose provider checked a second factor (docs/decisions/0018). */
+  provider_mfa: ColumnType<number, number | undefined, never>;
 }
 
 export interface ClientCategoriesTable {

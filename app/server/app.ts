@@ -44,6 +44,9 @@ export async function startup(): Promise<{ seeded: boolean }> {
       `On PostgreSQL every server must share its secrets: set ${unset.slice(0, -1).join(", ")}${unset.length > 1 ? " and " : ""}${unset.at(-1)} (the same values on every server).`,
     );
   }
+  if (process.env.OIDC_CREATE_STAFF && !env.singleSignOn?.createStaff) {
+    throw new Error("OIDC_CREATE_STAFF names a role and a client as CLERK:<client id> (and needs OIDC_ISSUER set).");
+  }
   return underStartupLock(db, async () => {
     await migrateToLatest(db);
     // The certificate authority that issues the organisations' signing certificates: made at first start.

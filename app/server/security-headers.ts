@@ -1,3 +1,14 @@
+import { env } from "~/utils/env.server";
+
+/**
+ * Where a form may lead besides this site: the single sign-on provider, since "Sign in with ..." posts here and is
+ * redirected there, and a browser applies form-action to the redirect too (docs/decisions/0018).
+ */
+const formTargets = () => {
+  const issuer = env.singleSignOn?.issuer;
+  return issuer ? ` ${new URL(issuer).origin}` : "";
+};
+
 /** docs/architecture.md §10: the headers of every response. Without a nonce no inline script may run at all. */
 export function securityHeaderValues(options: { hsts: boolean; nonce: string | null }): Record<string, string> {
   const headers: Record<string, string> = {
@@ -8,7 +19,7 @@ export function securityHeaderValues(options: { hsts: boolean; nonce: string | n
       "img-src 'self' data: blob:",
       "font-src 'self'",
       "connect-src 'self'",
-      "form-action 'self'",
+      `form-action 'self'${formTargets()}`,
       "frame-ancestors 'none'",
       "object-src 'none'",
       "base-uri 'none'",

@@ -72,6 +72,23 @@ export const env = {
   get metricsToken() {
     return process.env.METRICS_TOKEN || null;
   },
+  /**
+   * Single sign-on for staff with an OpenID Connect provider (docs/decisions/0018): set when OIDC_ISSUER,
+   * OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are. OIDC_NAME is what the sign-in button calls the provider;
+   * OIDC_CREATE_STAFF (`CLERK:<client id>`) lets the provider's unknown people in as clerks of that client.
+   */
+  get singleSignOn() {
+    const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = process.env;
+    if (!issuer || !clientId || !clientSecret) return null;
+    const created = /^CLERK:([1-9][0-9]*)$/.exec(process.env.OIDC_CREATE_STAFF ?? "");
+    return {
+      issuer,
+      clientId,
+      clientSecret,
+      name: process.env.OIDC_NAME || new URL(issuer).host,
+      createStaff: created ? { role: "CLERK" as const, clientId: Number(created[1]) } : null,
+    };
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

@@ -91,6 +91,8 @@ const PUBLIC: Record<string, number> = {
   "/public-announcements/1": 404,
   "/organisations/1/announcements": 200,
   "/organisations/1/announcements.atom": 200,
+  // Single sign-on is off on this server (no OIDC_* set): its callback is not there (single-sign-on.spec.ts turns it on).
+  "/login/sso/callback": 404,
   // The API's reference for humans (the API itself, `api/*`, has its own matrix: api.spec.ts).
   "/api/docs": 200,
 };
@@ -102,7 +104,7 @@ const GUEST_ONLY: Record<string, number> = {
   "/forgot-password": 200,
   "/reset-password": 404,
 };
-const POST_ONLY = new Set(["/logout", "/language"]);
+const POST_ONLY = new Set(["/logout", "/language", "/login/sso"]);
 /** Answered by the production server before React Router (ADR 0006): the verification form posts to itself. */
 const FAST_PATH_POSTS = new Set(["/verify"]);
 

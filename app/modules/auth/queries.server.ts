@@ -3,7 +3,14 @@ import type { AccountTokenPurpose } from "~/db/schema";
 import { prepared } from "~/db/prepared.server";
 import { nowIso } from "~/db/values";
 
-type NewSession = { id: string; userId: number; expiresAt: string; ip: string | null; userAgent: string | null };
+type NewSession = {
+  id: string;
+  userId: number;
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  providerMfa?: boolean;
+};
 
 /** A browser's session, or (with its refresh token) an API token pair (docs/architecture.md §18). */
 export async function insertSession(
@@ -19,6 +26,7 @@ export async function insertSession(
       last_seen_at: nowIso(),
       ip: session.ip,
       user_agent: session.userAgent,
+      provider_mfa: session.providerMfa ? 1 : 0,
       ...(session.api
         ? { kind: "API", refresh_hash: session.api.refreshHash, refresh_expires_at: session.api.refreshExpiresAt }
         : {}),
@@ -53,6 +61,7 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
       "sessions.kind",
       "sessions.expires_at",
       "sessions.last_seen_at",
+      "sessions.provider_mfa",
       "users.totp_enabled_at",
       "two_factor_policy.required as two_factor_required",
     ])

@@ -19,11 +19,14 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof token === "string" && token.length > 0 ? token : null;
 }
 
-/** A new random session for the user; returns the Set-Cookie header. */
+/**
+ * A new random session for the user; returns the Set-Cookie header. `providerMfa`: opened by single sign-on whose
+ * provider checked a second factor, which meets the two-factor policy (docs/decisions/0018).
+ */
 export async function createUserSession(
   db: DB,
   userId: number,
-  meta: { ip: string | null; userAgent: string | null },
+  meta: { ip: string | null; userAgent: string | null; providerMfa?: boolean },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await insertSession(db, {
@@ -32,6 +35,7 @@ export async function createUserSession(
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS).toISOString(),
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    providerMfa: meta.providerMfa,
   });
   return sessionCookie().serialize(token);
 }
@@ -85,6 +89,6 @@ export async function sessionUserOfToken(
     lastName: { english: row.last_name_en, arabic: row.last_name_ar },
     calendar: row.calendar,
     client: null,
-    mustEnrolTwoFactor: fromFlag(row.two_factor_required) && !row.totp_enabled_at,
+    mustEnrolTwoFactor: fromFlag(row.two_factor_required) && !row.totp_enabled_at && !fromFlag(row.provider_mfa),
   };
 }

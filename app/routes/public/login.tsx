@@ -2,7 +2,8 @@ import { useZodForm } from "~/components/forms/conform";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, href, Link, redirect, useNavigation } from "react-router";
+import { isolate } from "~/utils/format";
+import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -15,19 +16,22 @@ import { signIn } from "~/modules/auth/service.server";
 import { dashboardOf } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { loginSchema } from "~/modules/auth/schema";
-import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
+import { openSession } from "~/modules/auth/open-session.server";
+import { singleSignOnSettings } from "~/modules/auth/single-sign-on.server";
 import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
 import { mailSignInLink } from "~/modules/auth/password-reset.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { pendingSignInHeader } from "~/modules/two-factor/pending.server";
-import { twoFactorStatus } from "~/modules/two-factor/service.server";
 import { safeRedirectPath } from "~/platform/security/origin.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/platform/http/body.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
-  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") };
+  return {
+    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ""),
+    // Staff may sign in through the organisation's directory when it is set up (docs/decisions/0018).
+    singleSignOn: singleSignOnSettings()?.name ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,26 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: 400,
     });
   }
-  const user = result.user;
-  const next = safeRedirectPath(submission.value.redirectTo, dashboardOf(user.role));
-  const twoFactor = await twoFactorStatus(db, user.id);
-  if (twoFactor?.enabled) {
-    // The password was right: the session waits for the second factor.
-    const deviceHeader = await signInSucceeded(attempt, submission.value.email);
-    const headers = new Headers([["Set-Cookie", await pendingSignInHeader(db, { userId: user.id, redirectTo: next })]]);
-    headers.append("Set-Cookie", deviceHeader);
-    return redirect(href("/login/two-factor"), { headers });
-  }
-  const headers = new Headers();
-  // A fresh session id at every sign-in; any earlier session of this browser is ended.
-  headers.append("Set-Cookie", await destroyUserSession(db, request));
-  headers.append(
-    "Set-Cookie",
-    await createUserSession(db, user.id, { ip, userAgent: request.headers.get("User-Agent") }),
-  );
-  headers.append("Set-Cookie", await signInSucceeded(attempt, submission.value.email));
-  // A role that requires two-factor sign-in: they enrol first (every page sends them there until then).
-  return redirect(twoFactor?.required ? href("/profile/two-factor") : next, { headers });
+  const next = safeRedirectPath(submission.value.redirectTo, dashboardOf(result.user.role));
+  return openSession(db, request, result.user, {
+    ip,
+    redirectTo: next,
+    headers: [await signInSucceeded(attempt, submission.value.email)],
+  });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,6 +85,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth.login.submit")}
         </Button>
       </Form>
+      {loaderData.singleSignOn ? (
+        <Form
+          method="post"
+          action={href("/login/sso")}
+          className="mt-4 flex flex-col gap-2 border-t border-gray-6 pt-4"
+        >
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <p className="text-sm text-gray-11">{t("auth.singleSignOn.staffHint")}</p>
+          <Button type="submit" variant="outline" data-testid="single-sign-on">
+            {t("auth.singleSignOn.button", { name: isolate(loaderData.singleSignOn) })}
+          </Button>
+        </Form>
+      ) : null}
       <p className="mt-4 text-sm">
         <Link to={href("/forgot-password")} className="text-accent-11 underline">
           {t("auth.login.forgotLink")}

@@ -1,0 +1,111 @@
+import http from "node:http";
+import Provider from "oidc-provider";
+
+/**
+ * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1, standing in for an organisation's
+ * staff directory (Keycloak, Entra ID). Its sign-in page takes an account and whether a second factor was
+ * checked (the ID token's `amr` then holds `otp`). Consent is given in advance: the service is a first-party
+ * client.
+ */
+export interface DirectoryAccount {
+  email: string;
+  verified?: boolean;
+  givenName?: string;
+  familyName?: string;
+  givenNameArabic?: string;
+}
+
+export const CLIENT = { id: "attestation-service", secret: "a-client-secret-for-tests-only" };
+
+export async function startDirectory(port: number, redirectUri: string, accounts: DirectoryAccount[]) {
+  const issuer = `http://127.0.0.1:${port}`;
+  const byEmail = new Map(accounts.map((account) => [account.email, account]));
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+        redirect_uris: [redirectUri],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    pkce: { required: () => true },
+    // `amr` is released only when listed (with the defaults this list replaces).
+    claims: {
+      acr: null,
+      amr: null,
+      auth_time: null,
+      iss: null,
+      sid: null,
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["given_name", "family_name", "given_name#ar", "family_name#ar"],
+    },
+    features: { devInteractions: { enabled: false }, claimsParameter: { enabled: true } },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    cookies: { keys: ["directory-cookie-key"] },
+    findAccount: async (_ctx: unknown, sub: string) => {
+      const account = byEmail.get(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          email: account.email,
+          email_verified: account.verified ?? true,
+          given_name: account.givenName ?? "Directory",
+          family_name: account.familyName ?? "Person",
+          ...(account.givenNameArabic ? { "given_name#ar": account.givenNameArabic } : {}),
+        }),
+      };
+    },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    loadExistingGrant: async (ctx: any) => {
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId,
+      });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+  });
+
+  const server = http.createServer(async (request, response) => {
+    const match = /^\/interaction\/([^/?]+)(\/login)?/.exec(request.url ?? "");
+    if (!match) return provider.callback()(request, response);
+    try {
+      if (request.method === "POST" && match[2]) {
+        let body = "";
+        for await (const chunk of request) body += chunk;
+        const form = new URLSearchParams(body);
+        const amr = form.get("mfa") ? ["pwd", "otp"] : ["pwd"];
+        await provider.interactionFinished(
+          request,
+          response,
+          { login: { accountId: form.get("email") ?? "", amr } },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      const details = await provider.interactionDetails(request, response);
+      response.setHeader("Content-Type", "text/html; charset=utf-8");
+      response.end(`<!doctype html><html lang="en"><head><title>Staff directory</title></head><body><main>
+<h1>Staff directory</h1>
+<form method="post" action="/interaction/${details.uid}/login">
+<label>Email <input name="email" type="email" required></label>
+<label><input name="mfa" type="checkbox" value="1"> I used my authenticator app</label>
+<button type="submit">Continue</button>
+</form></main></body></html>`);
+    } catch (error) {
+      response.statusCode = 400;
+      response.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    issuer,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
