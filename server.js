@@ -36,6 +36,7 @@ async function runPrimary() {
   });
   if (seeded) build.logger.info("Demo data seeded into an empty database.");
   build.startMailSender();
+  build.startWebhookSender();
   build.startFileSweeper();
   serveMetrics();
   let stopping = false;
@@ -82,6 +83,7 @@ async function runPrimary() {
       clearInterval(check);
       build.stopFileSweeper();
       await build.stopMailSender();
+      await build.stopWebhookSender();
       await build.shutdown();
       build.logger.info("Stopped.");
       process.exit(0);

@@ -224,6 +224,9 @@ export default [
     ...requestList("requests", "client-admin/work-queue"),
     route("signing-certificate", "routes/admin/signing-certificate.tsx"),
     ...listWithExport("audit", AUDIT_TRAIL, "client-admin/audit-trail", AUDIT_TRAIL_EXPORT),
+    // The organisation's webhooks (docs/decisions/0019).
+    route("webhooks", "routes/webhooks/webhooks.tsx"),
+    route("webhooks/:id", "routes/webhooks/webhook.tsx"),
   ]),
   ...area("clerks", [
     route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),

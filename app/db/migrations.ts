@@ -16,6 +16,7 @@ import * as jobs from "../../migrations/2026-11-29T0014_jobs";
 import * as auditRequestId from "../../migrations/2026-11-30T0015_audit_request_id";
 import * as auditChain from "../../migrations/2026-11-30T0016_audit_chain";
 import * as sessionProviderMfa from "../../migrations/2026-12-01T0017_session_provider_mfa";
+import * as webhooks from "../../migrations/2026-12-02T0018_webhooks";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T0015_audit_request_id": auditRequestId,
   "2026-11-30T0016_audit_chain": auditChain,
   "2026-12-01T0017_session_provider_mfa": sessionProviderMfa,
+  "2026-12-02T0018_webhooks": webhooks,
 };

@@ -115,6 +115,38 @@ export interface SessionsTable {
   provider_mfa: ColumnType<number, number | undefined, never>;
 }
 
+/** An organisation's webhook endpoint (docs/decisions/0019). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  client_id: number;
+  url: string;
+  /** JSON list of event types. */
+  events: string;
+  secret_sealed: string;
+  status: ColumnType<"ACTIVE" | "DISABLED", "ACTIVE" | "DISABLED" | undefined, "ACTIVE" | "DISABLED">;
+  failing_since: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** One event for one endpoint, sent until it is answered 2xx. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  message_id: string;
+  event_type: string;
+  payload: string;
+  status: ColumnType<"PENDING" | "DELIVERED", "PENDING" | "DELIVERED" | undefined, "PENDING" | "DELIVERED">;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<string, string | undefined, string>;
+  last_attempt_at: string | null;
+  last_status: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: CreatedAt;
+}
+
 export interface ClientCategoriesTable {
   id: Generated<number>;
   name_en: string;
@@ -474,6 +506,8 @@ export interface Database {
   job_items: JobItemsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   client_categories: ClientCategoriesTable;
   clients: ClientsTable;
   client_admins: ClientAdminsTable;

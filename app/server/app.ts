@@ -10,6 +10,7 @@ import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { warmStampWorker } from "~/modules/issuing/stamp.server";
 import { startMailSender, stopMailSender } from "~/platform/mail/sender.server";
+import { startWebhookSender, stopWebhookSender } from "~/modules/webhooks/sender.server";
 import { bulkIssuance } from "~/modules/bulk/job.server";
 import { startJobRunner as startRunner, stopJobRunner } from "~/platform/jobs/runner.server";
 import { findUserByEmail } from "~/modules/users/queries.server";
@@ -61,6 +62,9 @@ export async function startup(): Promise<{ seeded: boolean }> {
 
 /** The outbox's sender: in the primary only, so each mail is sent once (docs/architecture.md §17). */
 export { startMailSender, stopMailSender };
+
+/** The webhook sender: in the primary only, beside the mail sender (docs/decisions/0019). */
+export { startWebhookSender, stopWebhookSender };
 
 /** The job runner (bulk issuance): in every request worker, which share each job by claiming its items in chunks. */
 export const startJobRunner = () => startRunner([bulkIssuance as never]);

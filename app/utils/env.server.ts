@@ -89,6 +89,14 @@ export const env = {
       createStaff: created ? { role: "CLERK" as const, clientId: Number(created[1]) } : null,
     };
   },
+  /** The wait before a failed webhook is sent again, doubling each time up to six hours (docs/decisions/0019). */
+  get webhookFirstRetryMs() {
+    return number(process.env.WEBHOOK_FIRST_RETRY_SECONDS, 10) * 1000;
+  },
+  /** An endpoint failing for this long is turned off and its organisation's admins told (three days by default). */
+  get webhookDisableAfterMs() {
+    return number(process.env.WEBHOOK_DISABLE_AFTER_HOURS, 72) * 3600 * 1000;
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

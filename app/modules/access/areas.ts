@@ -68,7 +68,9 @@ export type Screen =
   | "announcement"
   | "announcementEdit"
   | "workQueue"
-  | "auditTrail";
+  | "auditTrail"
+  | "webhooks"
+  | "webhook";
 
 export interface SidebarLink {
   to: string;
@@ -224,6 +226,8 @@ export const AREAS: Record<AreaKey, Area> = {
       clerkUserEdit: "/client-admin/clerk-users/edit/:id",
       signingCertificate: "/client-admin/signing-certificate",
       auditTrail: "/client-admin/audit",
+      webhooks: "/client-admin/webhooks",
+      webhook: "/client-admin/webhooks/:id",
       ...CHILD_SCREENS,
     },
     sidebar: [
@@ -234,6 +238,7 @@ export const AREAS: Record<AreaKey, Area> = {
       { screen: "categories", label: "nav.documentCategories", capability: "catalogue:read" },
       { screen: "signingCertificate", label: "nav.signingCertificate", capability: "signing:manage" },
       { screen: "auditTrail", label: "nav.auditTrail", capability: "audit:read" },
+      { screen: "webhooks", label: "nav.webhooks", capability: "webhook:manage" },
     ],
   },
   clerks: {

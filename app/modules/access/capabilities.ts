@@ -32,6 +32,7 @@ export const CAPABILITIES = [
   "audit:read",
   "security:manage",
   "signing:manage",
+  "webhook:manage",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -86,6 +87,7 @@ export const ROLE_CAPABILITIES: Record<Role | "ANONYMOUS", readonly Capability[]
     "attestation:review",
     "signing:manage",
     "audit:read",
+    "webhook:manage",
   ],
   CLERK: [
     ...SIGNED_IN,

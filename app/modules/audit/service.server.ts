@@ -1,6 +1,8 @@
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import type { EntityType } from "~/db/schema";
+import { webhookEventsOf } from "~/modules/webhooks/events";
+import { queueWebhooks } from "~/modules/webhooks/queue.server";
 import { firstBreak } from "./chain";
 import { auditEventsOf, chainedEvents, insertAuditEvent } from "./queries.server";
 
@@ -19,8 +21,27 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
-/** THE audit helper: every state change and sign-in writes one event, in the caller's transaction. */
-export function audit(db: DB, actor: AuditActor, event: AuditEvent) {
+/**
+ * THE audit helper: every state change and sign-in writes one event, in the caller's transaction. A change an
+ * organisation's systems may be told of also queues its webhooks there (docs/decisions/0019).
+ */
+export async function audit(db: DB, actor: AuditActor, event: AuditEvent) {
+  const types = webhookEventsOf(event.action);
+  if (types.length === 0 || !event.clientId) return record(db, actor, event);
+  const clientId = event.clientId;
+  const both = async (trx: DB) => {
+    await record(trx, actor, event);
+    await queueWebhooks(trx, types, {
+      clientId,
+      entityType: event.entityType ?? null,
+      entityId: event.entityId ?? null,
+      details: event.details ?? {},
+    });
+  };
+  await (db.isTransaction ? both(db) : db.transaction().execute(both));
+}
+
+function record(db: DB, actor: AuditActor, event: AuditEvent) {
   return insertAuditEvent(db, {
     actorUserId: actor.userId,
     actorRole: actor.role,

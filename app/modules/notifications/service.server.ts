@@ -13,7 +13,8 @@ export type NotificationKind =
   | "newRequest"
   | "newAttestation"
   | "attestationApproved"
-  | "attestationRejected";
+  | "attestationRejected"
+  | "webhookDisabled";
 
 export interface Notice {
   kind: NotificationKind;

@@ -30,6 +30,7 @@ const ACTION_GROUPS = [
   "client",
   "security",
   "bulk",
+  "webhook",
 ] as const;
 
 /**

@@ -1,0 +1,243 @@
+import type { DB } from "~/db/db.server";
+import { nowIso } from "~/db/values";
+
+export interface NewDelivery {
+  endpointId: number;
+  messageId: string;
+  eventType: string;
+  payload: string;
+}
+
+export function activeEndpointsOf(db: DB, clientId: number) {
+  return db
+    .selectFrom("webhook_endpoints")
+    .select(["id", "events"])
+    .where("client_id", "=", clientId)
+    .where("status", "=", "ACTIVE")
+    .execute();
+}
+
+export async function insertDeliveries(db: DB, deliveries: NewDelivery[]) {
+  if (deliveries.length === 0) return;
+  await db
+    .insertInto("webhook_deliveries")
+    .values(
+      deliveries.map((delivery) => ({
+        endpoint_id: delivery.endpointId,
+        message_id: delivery.messageId,
+        event_type: delivery.eventType,
+        payload: delivery.payload,
+        next_attempt_at: nowIso(),
+      })),
+    )
+    .execute();
+}
+
+/** Deliveries due now, of endpoints that are on. */
+export function findDueDeliveries(db: DB, at: string, limit: number) {
+  return db
+    .selectFrom("webhook_deliveries")
+    .innerJoin("webhook_endpoints", "webhook_endpoints.id", "webhook_deliveries.endpoint_id")
+    .select([
+      "webhook_deliveries.id",
+      "webhook_deliveries.message_id",
+      "webhook_deliveries.payload",
+      "webhook_deliveries.attempts",
+      "webhook_deliveries.next_attempt_at",
+      "webhook_endpoints.id as endpoint_id",
+      "webhook_endpoints.url",
+      "webhook_endpoints.secret_sealed",
+    ])
+    .where("webhook_deliveries.status", "=", "PENDING")
+    .where("webhook_deliveries.next_attempt_at", "<=", at)
+    .where("webhook_endpoints.status", "=", "ACTIVE")
+    .orderBy("webhook_deliveries.id")
+    .limit(limit)
+    .execute();
+}
+
+/** Compare-and-set on the time it was due, as the mail outbox claims (several servers may be sending). */
+export async function claimDelivery(db: DB, id: number, dueAt: string, until: string) {
+  const result = await db
+    .updateTable("webhook_deliveries")
+    .set({ next_attempt_at: until })
+    .where("id", "=", id)
+    .where("status", "=", "PENDING")
+    .where("next_attempt_at", "=", dueAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function recordAttempt(
+  db: DB,
+  id: number,
+  attempt: {
+    at: string;
+    delivered: boolean;
+    attempts: number;
+    nextAttemptAt: string;
+    status: number | null;
+    ms: number;
+    error: string | null;
+  },
+) {
+  await db
+    .updateTable("webhook_deliveries")
+    .set({
+      status: attempt.delivered ? "DELIVERED" : "PENDING",
+      attempts: attempt.attempts,
+      next_attempt_at: attempt.nextAttemptAt,
+      last_attempt_at: attempt.at,
+      last_status: attempt.status,
+      last_duration_ms: Math.round(attempt.ms),
+      last_error: attempt.error?.slice(0, 300) ?? null,
+      delivered_at: attempt.delivered ? attempt.at : null,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** An endpoint answered: it is healthy again. */
+export async function clearFailing(db: DB, endpointId: number) {
+  await db
+    .updateTable("webhook_endpoints")
+    .set({ failing_since: null })
+    .where("id", "=", endpointId)
+    .where("failing_since", "is not", null)
+    .execute();
+}
+
+/** An endpoint failed: since when, kept from its first failure. */
+export async function markFailing(db: DB, endpointId: number, at: string) {
+  await db
+    .updateTable("webhook_endpoints")
+    .set({ failing_since: at })
+    .where("id", "=", endpointId)
+    .where("failing_since", "is", null)
+    .execute();
+}
+
+/** Turns off an endpoint that has failed since before `before`; true if this call did. */
+export async function disableIfFailingSince(db: DB, endpointId: number, before: string) {
+  const result = await db
+    .updateTable("webhook_endpoints")
+    .set({ status: "DISABLED" })
+    .where("id", "=", endpointId)
+    .where("status", "=", "ACTIVE")
+    .where("failing_since", "<=", before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function endpointsOfClient(db: DB, clientId: number) {
+  return db
+    .selectFrom("webhook_endpoints")
+    .select((eb) => [
+      "webhook_endpoints.id",
+      "webhook_endpoints.url",
+      "webhook_endpoints.events",
+      "webhook_endpoints.status",
+      "webhook_endpoints.failing_since",
+      "webhook_endpoints.created_at",
+      eb
+        .selectFrom("webhook_deliveries")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("webhook_deliveries.endpoint_id", "=", "webhook_endpoints.id")
+        .where("webhook_deliveries.status", "=", "PENDING")
+        .as("pending"),
+    ])
+    .where("client_id", "=", clientId)
+    .orderBy("id")
+    .execute();
+}
+
+export function findEndpoint(db: DB, id: number) {
+  return db.selectFrom("webhook_endpoints").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertEndpoint(
+  db: DB,
+  values: { clientId: number; url: string; events: string[]; secretSealed: string; createdBy: number | null },
+) {
+  const row = await db
+    .insertInto("webhook_endpoints")
+    .values({
+      client_id: values.clientId,
+      url: values.url,
+      events: JSON.stringify(values.events),
+      secret_sealed: values.secretSealed,
+      created_by: values.createdBy,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEndpoint(
+  db: DB,
+  id: number,
+  values: Partial<{ secret_sealed: string; status: "ACTIVE" | "DISABLED"; failing_since: string | null }>,
+) {
+  await db.updateTable("webhook_endpoints").set(values).where("id", "=", id).execute();
+}
+
+export async function deleteEndpoint(db: DB, id: number) {
+  await db.deleteFrom("webhook_endpoints").where("id", "=", id).execute();
+}
+
+/** An endpoint's delivery log, newest first. */
+export function deliveriesOf(db: DB, endpointId: number, limit = 50) {
+  return db
+    .selectFrom("webhook_deliveries")
+    .select([
+      "id",
+      "message_id",
+      "event_type",
+      "status",
+      "attempts",
+      "next_attempt_at",
+      "last_attempt_at",
+      "last_status",
+      "last_duration_ms",
+      "last_error",
+      "created_at",
+    ])
+    .where("endpoint_id", "=", endpointId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export function findDelivery(db: DB, id: number) {
+  return db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** "Send again": due now, whatever it was (a delivered one is sent again with its id: receivers deduplicate). */
+export async function resetDelivery(db: DB, id: number) {
+  await db
+    .updateTable("webhook_deliveries")
+    .set({ status: "PENDING", next_attempt_at: nowIso() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The deliveries waiting, by endpoint state: the webhook backlog a scrape reports. */
+export function countPendingDeliveries(db: DB) {
+  return db
+    .selectFrom("webhook_deliveries")
+    .innerJoin("webhook_endpoints", "webhook_endpoints.id", "webhook_deliveries.endpoint_id")
+    .select(["webhook_deliveries.status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("webhook_deliveries.status")
+    .execute();
+}
+
+/** The client admins of an organisation, who hear of its webhooks. */
+export function activeClientAdminsOf(db: DB, clientId: number) {
+  return db
+    .selectFrom("client_admins")
+    .innerJoin("users", "users.id", "client_admins.user_id")
+    .select("users.id")
+    .where("client_admins.client_id", "=", clientId)
+    .where("users.status", "=", "ACTIVE")
+    .execute();
+}

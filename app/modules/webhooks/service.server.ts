@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import type { DB } from "~/db/db.server";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { seal } from "~/modules/signing/key-box.server";
+import { signedCookie } from "~/platform/security/cookies.server";
+import { env } from "~/utils/env.server";
+import {
+  deleteEndpoint,
+  findDelivery,
+  findEndpoint,
+  insertEndpoint,
+  resetDelivery,
+  updateEndpoint,
+} from "./queries.server";
+import type { EndpointInput } from "./schema";
+
+/**
+ * An organisation's webhook endpoints (docs/decisions/0019): made, their secret rotated, turned off and on, removed,
+ * and a delivery sent again, each by a client admin and each in the audit trail. The secret is shown once, when it is
+ * made; the service keeps it sealed to sign with.
+ */
+const ENTITY = "WEBHOOK_ENDPOINTS";
+
+/** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
+const newSecret = () => `whsec_${crypto.randomBytes(24).toString("base64")}`;
+
+export async function createEndpoint(db: DB, clientId: number, input: EndpointInput, actor: AuditActor) {
+  const secret = newSecret();
+  return db.transaction().execute(async (trx) => {
+    const id = await insertEndpoint(trx, {
+      clientId,
+      url: input.url,
+      events: input.events,
+      secretSealed: seal(secret),
+      createdBy: actor.userId,
+    });
+    await audit(trx, actor, {
+      clientId,
+      action: "webhook.create",
+      entityType: ENTITY,
+      entityId: id,
+      details: { url: input.url, events: input.events },
+    });
+    return { id, secret };
+  });
+}
+
+type Endpoint = NonNullable<Awaited<ReturnType<typeof findEndpoint>>>;
+
+export async function rotateSecret(db: DB, endpoint: Endpoint, actor: AuditActor) {
+  const secret = newSecret();
+  await db.transaction().execute(async (trx) => {
+    await updateEndpoint(trx, endpoint.id, { secret_sealed: seal(secret) });
+    await audit(trx, actor, {
+      clientId: endpoint.client_id,
+      action: "webhook.rotate_secret",
+      entityType: ENTITY,
+      entityId: endpoint.id,
+    });
+  });
+  return secret;
+}
+
+/** Turned on again, an endpoint starts afresh: its waiting deliveries go out at once. */
+export async function switchEndpoint(db: DB, endpoint: Endpoint, on: boolean, actor: AuditActor) {
+  await db.transaction().execute(async (trx) => {
+    await updateEndpoint(trx, endpoint.id, on ? { status: "ACTIVE", failing_since: null } : { status: "DISABLED" });
+    await audit(trx, actor, {
+      clientId: endpoint.client_id,
+      action: on ? "webhook.enable" : "webhook.disable",
+      entityType: ENTITY,
+      entityId: endpoint.id,
+    });
+  });
+}
+
+export async function removeEndpoint(db: DB, endpoint: Endpoint, actor: AuditActor) {
+  await db.transaction().execute(async (trx) => {
+    await deleteEndpoint(trx, endpoint.id);
+    await audit(trx, actor, {
+      clientId: endpoint.client_id,
+      action: "webhook.delete",
+      entityType: ENTITY,
+      entityId: endpoint.id,
+      details: { url: endpoint.url },
+    });
+  });
+}
+
+/** "Send again": the same message (its id too: receivers deduplicate by it), due now. */
+export async function sendAgain(db: DB, endpoint: Endpoint, deliveryId: number, actor: AuditActor) {
+  const delivery = await findDelivery(db, deliveryId);
+  if (!delivery || delivery.endpoint_id !== endpoint.id) return false;
+  await db.transaction().execute(async (trx) => {
+    await resetDelivery(trx, delivery.id);
+    await audit(trx, actor, {
+      clientId: endpoint.client_id,
+      action: "webhook.resend",
+      entityType: ENTITY,
+      entityId: endpoint.id,
+      details: { messageId: delivery.message_id },
+    });
+  });
+  return true;
+}
+
+/** Plain http to 127.0.0.1 is accepted for an endpoint only outside production (a receiver on the same machine). */
+export const acceptsLoopbackHttp = () => !env.isProduction;
+
+const secretCookie = () => signedCookie("webhook-secret", 5 * 60);
+
+/** The secret just made, for the endpoint's page to show once (a signed, httpOnly cookie for five minutes). */
+export const showSecretOnceHeader = (endpointId: number, secret: string) =>
+  secretCookie().serialize({ endpointId, secret });
+
+/** The secret to show on this endpoint's page, once: the cookie is cleared by the answer that shows it. */
+export async function secretToShow(request: Request, endpointId: number) {
+  const value = (await secretCookie().parse(request.headers.get("Cookie"))) as {
+    endpointId?: number;
+    secret?: string;
+  } | null;
+  if (value?.endpointId !== endpointId || typeof value.secret !== "string") return null;
+  return { secret: value.secret, clear: await secretCookie().serialize("", { maxAge: 0 }) };
+}
