@@ -18,6 +18,7 @@ const SIDEBAR: Record<DemoRole, string[]> = {
     "/client-admin/document-categories",
     "/client-admin/signing-certificate",
     "/client-admin/audit",
+    "/client-admin/webhooks",
   ],
   SERVICE_ADMIN: [
     "/service-admin/dashboard",
@@ -248,7 +249,7 @@ test.describe("small screens", () => {
     await expect(sheet).toBeHidden();
     await page.locator('label[for="nav-sheet"]').filter({ hasText: "Open menu" }).click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.locator("a")).toHaveCount(7);
+    await expect(sheet.locator("a")).toHaveCount(8);
     await sheet.locator("label", { hasText: "Close menu" }).click();
     await expect(sheet).toBeHidden();
   });

@@ -1,8 +1,8 @@
 import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import type { EntityType } from "~/db/schema";
-import { webhookEventsOf } from "~/modules/webhooks/events";
-import { queueWebhooks } from "~/modules/webhooks/queue.server";
+import { webhookEventsOf } from "~/platform/webhooks/events";
+import { queueWebhooks } from "~/platform/webhooks/queue.server";
 import { firstBreak } from "./chain";
 import { auditEventsOf, chainedEvents, insertAuditEvent } from "./queries.server";
 

@@ -241,13 +241,6 @@ export function latestActionsOf(db: DB, userId: number, limit = 10) {
     .execute();
 }
 
-export async function insertClerkRecord(db: DB, userId: number, values: { clientId: number; jobTitle: string | null }) {
-  await db
-    .insertInto("clerks")
-    .values({ user_id: userId, client_id: values.clientId, job_title: values.jobTitle })
-    .execute();
-}
-
 export async function updateClerkRecord(db: DB, userId: number, values: { clientId: number; jobTitle: string | null }) {
   await db
     .updateTable("clerks")

@@ -5,11 +5,10 @@ import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { sendInvitation } from "~/modules/auth/invitations.server";
 import { mailResetLink } from "~/modules/auth/password-reset.server";
 import { deleteUserSessions } from "~/modules/auth/queries.server";
-import { findUserById } from "~/modules/users/queries.server";
+import { findUserById, insertClerkRecord } from "~/modules/users/queries.server";
 import { hashPassword } from "~/modules/users/password.server";
 import {
   emailTaken,
-  insertClerkRecord,
   insertClientAdminRecord,
   insertPerson,
   setUserStatus,

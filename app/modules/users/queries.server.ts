@@ -95,3 +95,11 @@ export async function updateUserProfile(
 export async function recordSignIn(db: DB, userId: number) {
   await db.updateTable("users").set({ last_sign_in_at: nowIso() }).where("id", "=", userId).execute();
 }
+
+/** A clerk's link to their client (people, and single sign-on when it lets a new clerk in). */
+export async function insertClerkRecord(db: DB, userId: number, values: { clientId: number; jobTitle: string | null }) {
+  await db
+    .insertInto("clerks")
+    .values({ user_id: userId, client_id: values.clientId, job_title: values.jobTitle })
+    .execute();
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "./events";
+import { WEBHOOK_EVENTS } from "~/platform/webhooks/events";
 
 const isLoopback = (url: URL) => url.hostname === "127.0.0.1";
 

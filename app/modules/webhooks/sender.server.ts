@@ -49,16 +49,16 @@ async function post(delivery: Due) {
       body: delivery.payload,
     });
     await response.body?.cancel();
-    const ok = response.status >= 200 && response.status < 300;
+    const delivered = response.status >= 200 && response.status < 300;
     return {
-      ok,
+      delivered,
       status: response.status,
       ms: performance.now() - started,
-      error: ok ? null : `HTTP ${response.status}`,
+      error: delivered ? null : `HTTP ${response.status}`,
     };
   } catch (error) {
     return {
-      ok: false,
+      delivered: false,
       status: null,
       ms: performance.now() - started,
       error: (error as Error).message ?? String(error),
@@ -77,7 +77,11 @@ async function disableIfFailingTooLong(db: DB, endpointId: number, now: Date) {
       await notify(
         trx,
         admin.id,
-        { kind: "webhookDisabled", link: href("/client-admin/webhooks/:id", { id: String(endpointId) }), values: { url: endpoint.url } },
+        {
+          kind: "webhookDisabled",
+          link: href("/client-admin/webhooks/:id", { id: String(endpointId) }),
+          values: { url: endpoint.url },
+        },
         { mail: true },
       );
     }
@@ -102,19 +106,19 @@ export async function deliverDueWebhooks(db: DB, now = new Date()): Promise<{ de
       const attempts = delivery.attempts + 1;
       await recordAttempt(db, delivery.id, {
         at: at.toISOString(),
-        delivered: result.ok,
+        delivered: result.delivered,
         attempts,
         nextAttemptAt: new Date(at.getTime() + webhookRetryDelayMs(attempts)).toISOString(),
         status: result.status,
         ms: result.ms,
         error: result.error,
       });
-      if (result.ok) await clearFailing(db, delivery.endpoint_id);
+      if (result.delivered) await clearFailing(db, delivery.endpoint_id);
       else {
         await markFailing(db, delivery.endpoint_id, at.toISOString());
         await disableIfFailingTooLong(db, delivery.endpoint_id, at);
       }
-      return result.ok;
+      return result.delivered;
     }),
   );
   const delivered = results.filter(Boolean).length;

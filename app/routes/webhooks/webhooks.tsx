@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
-import { WEBHOOK_EVENTS } from "~/modules/webhooks/events";
+import { WEBHOOK_EVENTS } from "~/platform/webhooks/events";
 import { endpointsOfClient } from "~/modules/webhooks/queries.server";
 import { endpointSchema } from "~/modules/webhooks/schema";
 import { acceptsLoopbackHttp, createEndpoint, showSecretOnceHeader } from "~/modules/webhooks/service.server";
