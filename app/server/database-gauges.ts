@@ -2,6 +2,7 @@ import { getDb } from "~/db/db.server";
 import { countRunningItems } from "~/platform/jobs/queries.server";
 import { countMailsByStatus } from "~/platform/mail/queries.server";
 import { databaseGauge } from "~/platform/metrics/metrics.server";
+import { countDeliveriesByStatus } from "~/platform/webhooks/queries.server";
 
 /** What the database holds that an operator watches (docs/decisions/0017): read when a scrape asks. */
 export function registerDatabaseGauges() {
@@ -15,6 +16,16 @@ export function registerDatabaseGauges() {
     async () =>
       (await countRunningItems(getDb())).map((row) => ({
         labels: { kind: row.kind, state: row.status },
+        value: Number(row.count),
+      })),
+  );
+  databaseGauge(
+    "webhook_deliveries",
+    "Webhook deliveries, by state (PENDING: the backlog, DELIVERED).",
+    ["state"],
+    async () =>
+      (await countDeliveriesByStatus(getDb())).map((row) => ({
+        labels: { state: row.status },
         value: Number(row.count),
       })),
   );

@@ -189,16 +189,6 @@ export async function resetDelivery(db: DB, id: number) {
     .execute();
 }
 
-/** The deliveries waiting, by endpoint state: the webhook backlog a scrape reports. */
-export function countPendingDeliveries(db: DB) {
-  return db
-    .selectFrom("webhook_deliveries")
-    .innerJoin("webhook_endpoints", "webhook_endpoints.id", "webhook_deliveries.endpoint_id")
-    .select(["webhook_deliveries.status", (eb) => eb.fn.countAll<number>().as("count")])
-    .groupBy("webhook_deliveries.status")
-    .execute();
-}
-
 /** The client admins of an organisation, who hear of its webhooks. */
 export function activeClientAdminsOf(db: DB, clientId: number) {
   return db

@@ -33,3 +33,12 @@ export async function insertDeliveries(db: DB, deliveries: NewDelivery[]) {
     )
     .execute();
 }
+
+/** Deliveries by state: the webhook backlog a scrape reports. */
+export function countDeliveriesByStatus(db: DB) {
+  return db
+    .selectFrom("webhook_deliveries")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+}
