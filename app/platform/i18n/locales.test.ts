@@ -93,7 +93,7 @@ describe("locales", () => {
         [
           ...fs
             .readFileSync(`app/modules/${file}`, "utf8")
-            .matchAll(/"((?:request|category|required_field|supporting_type|auth|profile)\.[a-z_]+)"/g),
+            .matchAll(/"((?:request|category|required_field|supporting_type|auth|profile|webhook)\.[a-z_]+)"/g),
         ].map((match) => match[1]),
       ),
     );
