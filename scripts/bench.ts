@@ -15,6 +15,7 @@ import { countRequestsByStatus, latestRequestsOf } from "../app/modules/dashboar
 import { listRequests } from "../app/modules/requests/staff-queries.server";
 import { signingCost } from "./bench-signing";
 import { bulkIssuance } from "./bench-bulk";
+import { measureWeights } from "./bench-weight";
 
 const TARGET = 100_000;
 // The keys the demo data's signing makes are sealed with it, here and in the servers the bench starts.
@@ -115,6 +116,12 @@ const clerkRequest = await db
   .where("client_id", "=", client.id)
   .orderBy("id")
   .executeTakeFirstOrThrow();
+const beneficiaryRequest = await db
+  .selectFrom("document_requests")
+  .select("id")
+  .where("beneficiary_id", "=", beneficiary.id)
+  .orderBy("id", "desc")
+  .executeTakeFirstOrThrow();
 // docs/architecture.md §20: what signing adds to issuing one document (scripts/bench-signing.ts).
 console.log(await signingCost(db));
 // docs/architecture.md §21: 1,000 documents from a template by one runner, unsigned and signed (scripts/bench-bulk.ts).
@@ -197,50 +204,85 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 const TARGETS = [
-  { name: "/healthz", path: "/healthz", signedIn: false, reference: "R0", ratio: 0.5 },
-  { name: "/verify/{code}", path: `/verify/${code}`, signedIn: false, reference: "R0", ratio: 0.3, p99Ms: 50 },
-  { name: "/login (anonymous)", path: "/login", signedIn: false, reference: "R1", ratio: 0.6 },
+  { name: "/healthz", path: "/healthz", who: null, reference: "R0", ratio: 0.5 },
+  { name: "/verify/{code}", path: `/verify/${code}`, who: null, reference: "R0", ratio: 0.3, p99Ms: 50 },
+  { name: "/login (anonymous)", path: "/login", who: null, reference: "R1", ratio: 0.7 },
   {
     name: "clerk's request list",
     path: `/clerks/document-categories/requests/${clerkRequest.document_category_id}`,
-    signedIn: true,
+    who: "clerk",
     reference: "R1",
-    ratio: 0.6,
+    ratio: 0.7,
     markup: "list",
   },
   {
     name: "clerk's request detail",
     path: `/clerks/document-categories/request/${clerkRequest.id}`,
-    signedIn: true,
+    who: "clerk",
     reference: "R1",
-    ratio: 0.6,
+    ratio: 0.7,
     markup: "detail",
+  },
+  {
+    name: "clerk's dashboard",
+    path: "/clerks/dashboard",
+    who: "clerk",
+    reference: "R1",
+    ratio: 0.7,
+    markup: "dashboard",
+  },
+  { name: "work queue", path: "/clerks/requests", who: "clerk", reference: "R1", ratio: 0.7, markup: "queue" },
+  {
+    name: "beneficiary's request page",
+    path: `/beneficiary/request-document/${beneficiaryRequest.id}`,
+    who: "beneficiary",
+    reference: "R1",
+    ratio: 0.7,
+    markup: "my-request",
+  },
+  {
+    name: "wizard, first step",
+    path: "/beneficiary/request-document/create",
+    who: "beneficiary",
+    reference: "R1",
+    ratio: 0.7,
+    markup: "wizard",
   },
 ] as const;
 
-/** Our production server (compiled, server.js) with `workers` processes, and the clerk signed in. */
+/** Our production server (compiled, server.js) with `workers` processes, and the clerk and the beneficiary signed in. */
 async function startApp(port: number, workers: number) {
   const url = await start(port, ["server.js"], { ...appEnv, WEB_CONCURRENCY: String(workers) });
-  const signIn = await fetch(`${url}/login`, {
-    method: "POST",
-    headers: { Origin: url },
-    body: new URLSearchParams({ email: "clerk@example.com", password: "Demo-Pass-2026" }),
-    redirect: "manual",
-  });
-  // The sign-in first clears any old session cookie, then sets the new one.
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .filter((value) => /session=.+/.test(value))
-    .at(-1);
-  if (!cookie) throw new Error("the clerk could not sign in");
-  return { url, cookie, child: children.at(-1)! };
+  const cookieOf = async (email: string) => {
+    const signIn = await fetch(`${url}/login`, {
+      method: "POST",
+      headers: { Origin: url },
+      body: new URLSearchParams({ email, password: "Demo-Pass-2026" }),
+      redirect: "manual",
+    });
+    // The sign-in first clears any old session cookie, then sets the new one.
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .filter((value) => /session=.+/.test(value))
+      .at(-1);
+    if (!cookie) throw new Error(`${email} could not sign in`);
+    return cookie;
+  };
+  const cookies = {
+    clerk: await cookieOf("clerk@example.com"),
+    beneficiary: await cookieOf("beneficiary@example.com"),
+  };
+  return { url, cookies, child: children.at(-1)! };
 }
+const headersFor = (
+  cookies: Record<"clerk" | "beneficiary", string>,
+  who: "clerk" | "beneficiary" | null,
+): Record<string, string> => (who ? { Cookie: cookies[who] } : {});
 /** Every target, in order; then the server is stopped. */
-async function measureApp({ url, cookie, child }: Awaited<ReturnType<typeof startApp>>) {
+async function measureApp({ url, cookies, child }: Awaited<ReturnType<typeof startApp>>) {
   const measured: Measured[] = [];
-  for (const target of TARGETS)
-    measured.push(await load(`${url}${target.path}`, target.signedIn ? { Cookie: cookie } : {}));
+  for (const target of TARGETS) measured.push(await load(`${url}${target.path}`, headersFor(cookies, target.who)));
   children.splice(children.indexOf(child), 1);
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
@@ -253,9 +295,11 @@ const R1 = await load(`${r1Url}/`);
 // R1 also renders the markup of our signed-in pages, as plain elements with no data: what the framework
 // alone costs for pages of that size (ADR 0008).
 const app = await startApp(4399, 1);
+// What a first visit downloads (scripts/bench-weight.ts): measured on the same server, before the load.
+const weight = await measureWeights(app.url);
 const PAGES = TARGETS.flatMap((target) => ("markup" in target ? [target] : []));
 for (const target of PAGES) {
-  const page = await fetch(`${app.url}${target.path}`, { headers: { Cookie: app.cookie } });
+  const page = await fetch(`${app.url}${target.path}`, { headers: headersFor(app.cookies, target.who) });
   if (page.status !== 200) throw new Error(`${target.path} answered ${page.status}`);
   fs.writeFileSync(path.join(pagesDir, `${target.markup}.html`), await page.text());
 }
@@ -300,7 +344,8 @@ const httpOk = TARGETS.map((target, index) => {
   const misses = [
     share < target.ratio ? `< ${target.ratio * 100}% of ${target.reference}` : "",
     p99Ms !== undefined && measured.p99 >= p99Ms ? `p99 >= ${p99Ms} ms` : "",
-    measured.p99 > 4 * Math.max(measured.p50, 1) ? "p99 > 4 x p50" : "",
+    // A tail is judged where there is one to judge: at a p50 of 5 ms or more.
+    measured.p50 >= 5 && measured.p99 > 4 * measured.p50 ? "p99 > 4 x p50" : "",
     measured.errors + allCores[index].errors > 0 ? `${measured.errors + allCores[index].errors} errors` : "",
   ].filter(Boolean);
   row([
@@ -323,5 +368,12 @@ for (const target of PAGES) {
     `${target.name}: ${(share * 100).toFixed(1)}% of R1 rendering the same markup with no data (what our middleware, queries and components cost; ADR 0008)`,
   );
 }
+console.log("");
+console.log(
+  `On this machine (${cores} cores) the load generator runs beside the server and takes a core of its own: the ${cores}-worker column is not a scaling figure. \`npm run bench:cluster\` measures 1, 2 and 4 workers with the load generator held to one core.`,
+);
+console.log("");
+console.log("What a first visit downloads (gzip):");
+for (const line of weight.lines) console.log(line);
 fs.rmSync(dir, { recursive: true, force: true });
-process.exit(results.every(Boolean) && httpOk.every(Boolean) ? 0 : 1);
+process.exit(results.every(Boolean) && httpOk.every(Boolean) && weight.ok ? 0 : 1);
