@@ -238,7 +238,7 @@ const TARGETS = [
     who: "beneficiary",
     reference: "R1",
     ratio: 0.7,
-    markup: "my-request",
+    markup: "request",
   },
   {
     name: "wizard, first step",
