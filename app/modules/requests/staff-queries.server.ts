@@ -1,8 +1,8 @@
 import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES, HOLDER_CONTACT } from "~/db/columns";
 import { withCategoryAndClient } from "~/db/request-joins";
 import { idOf, nowIso, toFlag } from "~/db/values";
-import { sql } from "kysely";
 import { pageOf } from "~/db/paging";
+import { countRows } from "~/db/count";
 import { inChunks } from "~/db/keyset";
 import { usersMatching } from "~/db/search";
 import type { DB } from "~/db/db.server";
@@ -62,15 +62,33 @@ const withRowColumns = (base: ReturnType<typeof filteredRequests>) =>
 /** Staff request lists: newest first on the indexed id (or the queue's order), filtered by scope and the list's filters. */
 export async function listRequests(db: DB, filter: RequestListFilter) {
   const base = filteredRequests(db, filter);
-  return pageOf(
-    base,
-    withRowColumns(base).$call((query) =>
-      filter.order === "queue"
-        ? query.orderBy(sql`case when r.status = 'PENDING' then 0 else 1 end`).orderBy("r.id", "asc")
-        : query.orderBy("r.id", "desc"),
-    ),
-    filter,
-  );
+  if (filter.order === "queue") return queuePage(base, filter);
+  return pageOf(base, withRowColumns(base).orderBy("r.id", "desc"), filter);
+}
+
+/**
+ * The work queue's page: pending requests first, oldest first, then the others, oldest first. Read as two runs of
+ * the `(client_id, status, id)` and `(client_id, id)` indexes, each already in order: one ORDER BY over a CASE made
+ * the database sort every request in scope for each page (45 pages a second at 100,000 requests, `npm run bench`).
+ */
+async function queuePage(base: ReturnType<typeof filteredRequests>, filter: RequestListFilter) {
+  const pending = base.where("r.status", "=", "PENDING");
+  const others = base.where("r.status", "!=", "PENDING");
+  const [total, pendingCount] = [await countRows(base), await countRows(pending)];
+  const offset = filter.page * filter.size;
+  const rows = [];
+  if (offset < pendingCount)
+    rows.push(...(await withRowColumns(pending).orderBy("r.id", "asc").limit(filter.size).offset(offset).execute()));
+  const left = filter.size - rows.length;
+  if (left > 0)
+    rows.push(
+      ...(await withRowColumns(others)
+        .orderBy("r.id", "asc")
+        .limit(left)
+        .offset(Math.max(0, offset - pendingCount))
+        .execute()),
+    );
+  return { total, rows };
 }
 
 /** Every request a list's filters select, in id order, a chunk at a time (exports). */
