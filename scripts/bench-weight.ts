@@ -1,8 +1,8 @@
 // What a first visit downloads, page by page (docs/architecture.md §11, weight): the gzip bytes of the HTML, the CSS
 // and the JavaScript the page names (its stylesheets, scripts and module preloads), and for the beneficiary's
-// journey what the browser fetches once over its pages. Run alone with `npm run bench:weight` (it builds if needed
+// journey what the browser fetches once over its pages. Run alone with `npm run bench:weight` (it builds
 // and starts its own server) or from `npm run bench`.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -88,8 +88,9 @@ export function weightReport(weights: PageWeight[], journey: string[], sizes: (f
   return { lines, ok };
 }
 
-/** Alone: a server of its own on a fresh SQLite database with the demo data. */
+/** Alone: the build of the current sources, and a server of its own on a fresh SQLite database with the demo data. */
 async function main() {
+  if (spawnSync("npx", ["react-router", "build"], { stdio: "ignore" }).status !== 0) throw new Error("the build failed");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attest-weight-"));
   const port = 4396;
   const child = spawn(process.execPath, ["server.js"], {

@@ -23,3 +23,29 @@ export async function pageOf<FilteredDB, FilteredTB extends keyof FilteredDB, Fi
     .execute();
   return { total, rows };
 }
+
+/**
+ * One page of a list read as two runs, each already in order (the work queue: pending requests, then the rest):
+ * `filtered` counted, `first` counted to know where the second run starts, and the page cut across the two. Two
+ * index scans instead of one sort of every row (docs/architecture.md §11).
+ */
+export async function pageOfTwoRuns<FDB, FTB extends keyof FDB, FO, DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<FDB, FTB, FO>,
+  first: { filtered: SelectQueryBuilder<FDB, FTB, FO>; ordered: SelectQueryBuilder<DB, TB, O> },
+  second: SelectQueryBuilder<DB, TB, O>,
+  paging: Paging,
+) {
+  const total = await countRows(filtered);
+  const firstCount = await countRows(first.filtered);
+  const offset = paging.page * paging.size;
+  const rows = offset < firstCount ? await first.ordered.limit(paging.size).offset(offset).execute() : [];
+  const left = paging.size - rows.length;
+  if (left > 0)
+    rows.push(
+      ...(await second
+        .limit(left)
+        .offset(Math.max(0, offset - firstCount))
+        .execute()),
+    );
+  return { total, rows };
+}

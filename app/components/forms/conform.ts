@@ -1,6 +1,4 @@
-import { getInputProps, getTextareaProps, useForm, type FieldMetadata, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z, ZodType } from "zod";
+import { getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 
 type InputType = Parameters<typeof getInputProps>[1]["type"];
 
@@ -25,25 +23,13 @@ export function textareaProps<T, Schema extends Record<string, unknown>, FormErr
   return { ...props, errors: field.errors as string[] | undefined, errorId: field.errorId };
 }
 
-type FormOptions<Shape extends Record<string, unknown>, Output> = Omit<
-  Parameters<typeof useForm<Shape, Output>>[0],
-  "onValidate"
->;
-
 /**
- * The one way a form is set up in the browser (docs/architecture.md §4): conform, validating with the same zod
- * schema the server parses with, first on blur and then on every input. `Shape`, the fields' types, is the
- * schema's input unless a form whose schema varies names it.
+ * A form the server alone validates (docs/architecture.md §11, weight): conform's field props and the server's
+ * answer (`lastResult`), without the zod schema in the page's script. For short forms, where a message after the post
+ * costs the user nothing and zod would cost every visitor 26 KB; `useZodForm` (zod-form.ts) validates as one types.
  */
-export function useZodForm<
-  Schema extends ZodType<unknown, Record<string, unknown>>,
-  Shape extends Record<string, unknown> = z.input<Schema>,
->(schema: Schema, options: FormOptions<NoInfer<Shape>, z.output<Schema>> = {}) {
-  return useForm<Shape, z.output<Schema>>({
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    ...options,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema }) as unknown as Submission<Shape, string[], z.output<Schema>>,
-  });
+export function useServerForm<Shape extends Record<string, unknown>>(
+  options: Omit<Parameters<typeof useForm<Shape>>[0], "onValidate"> = {},
+) {
+  return useForm<Shape>({ shouldValidate: "onSubmit", ...options });
 }

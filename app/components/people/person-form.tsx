@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
 import { type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { useArea } from "~/components/layout/area-shell";

@@ -1,8 +1,7 @@
 import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES, HOLDER_CONTACT } from "~/db/columns";
 import { withCategoryAndClient } from "~/db/request-joins";
 import { idOf, nowIso, toFlag } from "~/db/values";
-import { pageOf } from "~/db/paging";
-import { countRows } from "~/db/count";
+import { pageOf, pageOfTwoRuns } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import { usersMatching } from "~/db/search";
 import type { DB } from "~/db/db.server";
@@ -71,24 +70,15 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
  * the `(client_id, status, id)` and `(client_id, id)` indexes, each already in order: one ORDER BY over a CASE made
  * the database sort every request in scope for each page (45 pages a second at 100,000 requests, `npm run bench`).
  */
-async function queuePage(base: ReturnType<typeof filteredRequests>, filter: RequestListFilter) {
+function queuePage(base: ReturnType<typeof filteredRequests>, filter: RequestListFilter) {
   const pending = base.where("r.status", "=", "PENDING");
   const others = base.where("r.status", "!=", "PENDING");
-  const [total, pendingCount] = [await countRows(base), await countRows(pending)];
-  const offset = filter.page * filter.size;
-  const rows = [];
-  if (offset < pendingCount)
-    rows.push(...(await withRowColumns(pending).orderBy("r.id", "asc").limit(filter.size).offset(offset).execute()));
-  const left = filter.size - rows.length;
-  if (left > 0)
-    rows.push(
-      ...(await withRowColumns(others)
-        .orderBy("r.id", "asc")
-        .limit(left)
-        .offset(Math.max(0, offset - pendingCount))
-        .execute()),
-    );
-  return { total, rows };
+  return pageOfTwoRuns(
+    base,
+    { filtered: pending, ordered: withRowColumns(pending).orderBy("r.id", "asc") },
+    withRowColumns(others).orderBy("r.id", "asc"),
+    filter,
+  );
 }
 
 /** Every request a list's filters select, in id order, a chunk at a time (exports). */

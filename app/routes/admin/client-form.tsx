@@ -1,4 +1,5 @@
-import { checkboxProps, useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
+import { checkboxProps } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { fromFlag, idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";

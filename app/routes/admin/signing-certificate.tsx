@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { z } from "zod";
-import { inputProps, useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
+import { inputProps } from "~/components/forms/conform";
 import { Card } from "~/components/ui/card";
 import { DetailList } from "~/components/ui/detail-list";
 import { Field } from "~/components/ui/field";

@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { idOf } from "~/db/values";
 import { getFormProps } from "@conform-to/react";

@@ -1,4 +1,5 @@
-import { checkboxProps, inputProps, textareaProps, useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
+import { checkboxProps, inputProps, textareaProps } from "~/components/forms/conform";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
 import { badIntent } from "~/platform/http/body.server";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

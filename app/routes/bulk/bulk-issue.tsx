@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
-import { useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
 import { Form } from "~/components/forms/form-token";
 import { useArea } from "~/components/layout/area-shell";
 import { Button } from "~/components/ui/button";

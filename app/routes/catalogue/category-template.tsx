@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import { useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { SelectField } from "~/components/forms/select-field";
 import { useArea } from "~/components/layout/area-shell";

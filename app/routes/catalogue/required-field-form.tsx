@@ -1,4 +1,5 @@
-import { checkboxProps, inputProps, useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
+import { checkboxProps, inputProps } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";

@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
 import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,11 +1,10 @@
-import { useZodForm } from "~/components/forms/conform";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { isolate } from "~/utils/format";
 import { data, href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
-import { inputProps } from "~/components/forms/conform";
+import { inputProps, useServerForm } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
 import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
@@ -67,9 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(loginSchema, {
-    lastResult: actionData,
-  });
+  // Two fields: the server's message after the post is enough, and the page's script stays without zod.
+  const [form, fields] = useServerForm<{ email: string; password: string }>({ lastResult: actionData });
   return (
     <PublicCard title={t("auth.login.title")}>
       <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">

@@ -1,4 +1,5 @@
-import { checkboxProps, inputProps, useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
+import { checkboxProps, inputProps } from "~/components/forms/conform";
 import { idOf, nowIso } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps } from "@conform-to/react";

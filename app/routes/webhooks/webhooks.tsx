@@ -1,7 +1,8 @@
 import { getCollectionProps, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, redirect } from "react-router";
-import { inputProps, useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
+import { inputProps } from "~/components/forms/conform";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";

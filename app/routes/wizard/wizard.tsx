@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/conform";
+import { useZodForm } from "~/components/forms/zod-form";
 import { badIntent } from "~/platform/http/body.server";
 import { fromFlag } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
