@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * What people type in the region: Arabic-Indic (٠١٢…) and Persian (۰۱۲…) digits as well as 0-9, and dates
  * day first (30/06/2024) as well as ISO 8601. Numbers, codes and dates are read in any of these; free text
@@ -10,13 +8,6 @@ const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 /** ٣٠ and ۳۰ as 30 (the two ranges end in the digit's value). */
 export const toLatinDigits = (text: string) =>
   text.replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf));
-
-/**
- * A field of digits (phone, national id, PIN, code, amount): Eastern digits become 0-9 before it is checked.
- * Typed as the schema it wraps (it takes what that schema takes, and anything else is left to it).
- */
-export const latinDigits = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" ? toLatinDigits(value) : value), schema) as unknown as T;
 
 /**
  * A calendar date as typed: `2024-06-30`, or day first `30/06/2024` (also with `-` or `.`), in any of the
@@ -43,13 +34,3 @@ export function parseUserDate(typed: string): string | null {
     return null;
   return date.toISOString().slice(0, 10);
 }
-
-/** A date field: whatever parseUserDate reads becomes ISO; anything else stays as typed (and fails `dateKey`). */
-export const userDate = (dateKey: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? (parseUserDate(value) ?? value) : value),
-    z
-      .string({ error: dateKey })
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, dateKey),
-  ) as unknown as z.ZodString;

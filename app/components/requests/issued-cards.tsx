@@ -6,7 +6,7 @@ import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { revocationReasonText } from "~/modules/issuing/schema";
+import { revocationReasonText } from "~/modules/issuing/revocation";
 import { formatDate, formatDateTime, isolate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { NewTabLink } from "~/components/ui/new-tab-link";

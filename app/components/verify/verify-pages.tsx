@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { useTranslation } from "~/utils/i18n";
 import { VerificationCode } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
-import { revocationReasonText } from "~/modules/issuing/schema";
+import { revocationReasonText } from "~/modules/issuing/revocation";
 import { formatCode } from "~/modules/verification/code";
 import type { VerificationView } from "~/modules/verification/view";
 export type { VerificationView };

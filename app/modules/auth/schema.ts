@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { latinDigits } from "~/utils/digits";
+import { latinDigits } from "~/utils/digit-schemas";
 import { CALENDARS } from "~/db/schema";
 
 /** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */

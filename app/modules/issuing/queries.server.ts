@@ -2,7 +2,7 @@ import type { BilingualNote } from "~/utils/bilingual";
 import type { Insertable } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { IssuedDocumentsTable } from "~/db/schema";
-import { SUPERSEDED } from "./schema";
+import { SUPERSEDED } from "./revocation";
 import { toFlag } from "~/db/values";
 
 export async function isCodeTaken(db: DB, code: string) {

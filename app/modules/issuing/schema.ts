@@ -1,8 +1,7 @@
 import { MAX_ID, nowIso } from "~/db/values";
 import { z } from "zod";
-import { userDate } from "~/utils/digits";
+import { userDate } from "~/utils/digit-schemas";
 import { bothLanguages, eitherLanguage } from "~/platform/forms/bilingual";
-import { type BilingualNote, readableText } from "~/utils/bilingual";
 
 export const ISSUE_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -48,13 +47,6 @@ export const revokeIntentSchema = revokeSchema.extend({ intent: z.literal("revok
 export function defaultExpiryDate(validityDays: number, now = new Date()) {
   return new Date(now.getTime() + Math.max(0, validityDays) * 86_400_000).toISOString().slice(0, 10);
 }
-
-/** The reason recorded when issuing again replaces a document; shown in the reader's language. */
-export const SUPERSEDED = "Superseded";
-
-/** A revocation reason as users read it: the replacement marker translated, a staff member's words in the reader's language. */
-export const revocationReasonText = (reason: BilingualNote, t: (key: string) => string, lng: string) =>
-  reason.en === SUPERSEDED ? t("verify.superseded") : readableText(t, lng, reason.en, reason.ar);
 
 /** The file name without its extension, as the issue form prefills it. */
 export const nameFromFile = (fileName: string) => fileName.replace(/\.[^.]+$/, "");

@@ -1,7 +1,7 @@
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
-import { latinDigits } from "~/utils/digits";
+import { latinDigits } from "~/utils/digit-schemas";
 
 /** The people the platform's admins manage (docs/architecture.md §16). */
 export type ManagedRole = "SERVICE_ADMIN" | "CLIENT_ADMIN" | "CLERK" | "BENEFICIARY";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { latinDigits } from "~/utils/digits";
+import { latinDigits } from "~/utils/digit-schemas";
 
 export const pinSchema = z.object({
   pin: latinDigits(

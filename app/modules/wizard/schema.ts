@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idOf } from "~/db/values";
 
 import { fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
-import { latinDigits, userDate } from "~/utils/digits";
+import { latinDigits, userDate } from "~/utils/digit-schemas";
 
 export interface RequiredFieldSpec {
   field_name: string;

@@ -16,7 +16,7 @@ import { view, type VerificationView } from "~/modules/verification/view";
 import { env } from "~/utils/env.server";
 import { operation } from "../operation";
 import { fromFlag } from "~/db/values";
-import { SUPERSEDED } from "~/modules/issuing/schema";
+import { SUPERSEDED } from "~/modules/issuing/revocation";
 
 const bilingualName = z.object({ english: z.string(), arabic: z.string() });
 
