@@ -90,7 +90,8 @@ export function weightReport(weights: PageWeight[], journey: string[], sizes: (f
 
 /** Alone: the build of the current sources, and a server of its own on a fresh SQLite database with the demo data. */
 async function main() {
-  if (spawnSync("npx", ["react-router", "build"], { stdio: "ignore" }).status !== 0) throw new Error("the build failed");
+  if (spawnSync("npx", ["react-router", "build"], { stdio: "ignore" }).status !== 0)
+    throw new Error("the build failed");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "attest-weight-"));
   const port = 4396;
   const child = spawn(process.execPath, ["server.js"], {
