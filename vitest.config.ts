@@ -1,5 +1,24 @@
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const TEST_FILE = /\.test\.tsx?$/;
+const OPENS_A_DATABASE = /createTestDb|createSeededTestDb|createEmptyTestDb|test\/db"/;
+
+/**
+ * On the PostgreSQL pass (`node scripts/postgres.mjs vitest run`), only the test files that open a database run
+ * again: the others (pure functions, schemas, the build's partition) answered on the SQLite pass, and running them
+ * twice cost CI's time (CONTRIBUTING.md).
+ */
+function databaseTestFiles() {
+  return ["app", "scripts"].flatMap((folder) =>
+    fs
+      .readdirSync(folder, { recursive: true, encoding: "utf8" })
+      .map((file) => path.join(folder, file))
+      .filter((file) => TEST_FILE.test(file) && OPENS_A_DATABASE.test(fs.readFileSync(file, "utf8"))),
+  );
+}
 
 export default defineConfig({
   resolve: {
@@ -7,7 +26,7 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: process.env.POSTGRES_ADMIN_URL ? databaseTestFiles() : ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     pool: "forks",
     // One fork per core: Vitest's default left one of this 2-core machine's cores idle (CONTRIBUTING.md, where CI's time goes).
     maxWorkers: os.availableParallelism(),

@@ -19,6 +19,9 @@ async function slowDown(page: Page) {
 }
 
 test("on a 2G connection a beneficiary signs in and sends a request, each step timed", async ({ browser }) => {
+  // With JS: the journey is the slow network's cost of the script. Beside the other tests, not alone in the timing
+  // project: nothing here is held to a time, and a run alone cost CI's time (CONTRIBUTING.md).
+  test.skip(test.info().project.use.javaScriptEnabled === false, "the journey with JS");
   test.setTimeout(240_000);
   // The account is made at full speed, in a context of its own; the journey starts from a cold cache.
   const setup = await browser.newPage();
