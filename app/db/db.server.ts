@@ -4,6 +4,7 @@ import { migrations } from "./migrations";
 import { openPostgres } from "./postgres.server";
 import type { Database } from "./schema";
 import { openSqlite } from "./sqlite.server";
+import { directPingOf } from "./direct-ping";
 import { logger } from "~/platform/log/logger.server";
 
 export type DB = Kysely<Database>;
@@ -83,5 +84,7 @@ export async function closeDb(): Promise<void> {
 const PING = CompiledQuery.raw("select 1"); // compiled once: the health check runs often
 
 export async function pingDatabase(db: DB) {
+  const direct = directPingOf(db);
+  if (direct) return direct();
   await db.executeQuery(PING);
 }

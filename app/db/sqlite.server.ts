@@ -11,6 +11,7 @@ import {
 } from "kysely";
 import type { Database } from "./schema";
 import { timeQueries } from "./query-metrics";
+import { setDirectPing } from "./direct-ping";
 
 /**
  * SQLite, the default: one file in WAL mode, shared by the worker processes of one machine. `image`: an
@@ -23,10 +24,13 @@ export function openSqlite(file: string, image?: Buffer): Kysely<Database> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     log: timeQueries,
   });
+  const ping = sqlite.prepare("select 1");
+  setDirectPing(db, () => void ping.get());
+  return db;
 }
 
 /**
