@@ -12,7 +12,7 @@ import { healthy } from "./health";
 import { partitionBuild } from "./route-partition";
 import { securityHeaderValues } from "./security-headers";
 import { loadStaticFiles, serveStaticFile } from "./static-files";
-import { errorField, logger, requestScope, type RequestScope } from "~/platform/log/logger.server";
+import { errorField, logger, requestLineLogger, requestScope, type RequestScope } from "~/platform/log/logger.server";
 import { answerMetrics } from "./metrics-endpoint";
 import { httpDuration, httpRequests } from "~/platform/metrics/metrics.server";
 import { env } from "~/utils/env.server";
@@ -156,7 +156,7 @@ export function createListener(options: ListenerOptions) {
     httpRequests.inc({ route, method, status: res.statusCode });
     httpDuration.observe({ route, method }, seconds);
     const quiet = route === "static" || route === "/healthz";
-    if (!logger.isLevelEnabled(quiet ? "debug" : "info")) return;
+    if (!requestLineLogger.isLevelEnabled(quiet ? "debug" : "info")) return;
     const line = {
       method,
       route,
@@ -165,7 +165,9 @@ export function createListener(options: ListenerOptions) {
       userId: scope.userId ?? null,
       ...(res.writableFinished ? {} : { aborted: true }),
     };
-    requestScope.run(scope, () => (quiet ? logger.debug(line, "request") : logger.info(line, "request")));
+    requestScope.run(scope, () =>
+      quiet ? requestLineLogger.debug(line, "request") : requestLineLogger.info(line, "request"),
+    );
   };
 
   const clientIp = (req: IncomingMessage): string => {
