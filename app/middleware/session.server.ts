@@ -2,7 +2,7 @@ import { redirect, type MiddlewareFunction, href } from "react-router";
 import { getDb } from "~/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
-import { clearToastHeader, readToast } from "~/platform/toast/toast.server";
+import { clearToastHeader, readToast, setsToast } from "~/platform/toast/toast.server";
 import { identifyRequest } from "~/platform/log/logger.server";
 import { clientIpContext, toastContext } from "./context";
 
@@ -33,7 +33,7 @@ export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const toast = request.method === "GET" && !isApiPath(request) ? readToast(request) : null;
   context.set(toastContext, toast);
   const response = await next();
-  if (toast && !response.headers.getSetCookie().some((value) => value.startsWith("toast="))) {
+  if (toast && !setsToast(response.headers.getSetCookie())) {
     response.headers.append("Set-Cookie", clearToastHeader());
   }
   return response;

@@ -9,13 +9,13 @@ export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export const sessionCookie = () => signedCookie("session", SESSION_ABSOLUTE_MS / 1000);
+export const sessionCookie = () => signedCookie("session", { maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 });
 
 /** Only the SHA-256 of the token is stored, so a leaked table does not leak sessions. */
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 async function readToken(request: Request): Promise<string | null> {
-  const token = await sessionCookie().parse(request.headers.get("Cookie"));
+  const token = sessionCookie().read(request.headers.get("Cookie"));
   return typeof token === "string" && token.length > 0 ? token : null;
 }
 
@@ -37,7 +37,7 @@ export async function createUserSession(
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
     providerMfa: meta.providerMfa,
   });
-  return sessionCookie().serialize(token);
+  return sessionCookie().header(token);
 }
 
 /** The stored id of the request's session (the hash of its token), if it has one. */
@@ -49,7 +49,7 @@ export async function sessionIdOf(request: Request): Promise<string | null> {
 export async function destroyUserSession(db: DB, request: Request): Promise<string> {
   const token = await readToken(request);
   if (token) await deleteSession(db, hashToken(token));
-  return sessionCookie().serialize("", { maxAge: 0 });
+  return sessionCookie().clearHeader();
 }
 
 export async function getSessionUser(db: DB, request: Request, now = Date.now()): Promise<SessionUser | null> {

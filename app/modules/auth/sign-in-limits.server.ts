@@ -11,7 +11,7 @@ const DEVICE_COOKIE_DAYS = 365;
  * Failed sign-ins on an account lock out the browsers without that cookie, never the owner's devices
  * (each of those counts its own failures), so nobody can lock an owner out by guessing their password.
  */
-const deviceCookie = () => signedCookie("device", DEVICE_COOKIE_DAYS * 24 * 60 * 60);
+const deviceCookie = () => signedCookie("device", { maxAgeSeconds: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
 
 interface Device {
   email: string;
@@ -19,7 +19,7 @@ interface Device {
 }
 
 async function deviceOf(request: Request, email: string): Promise<Device | null> {
-  const value: unknown = await deviceCookie().parse(request.headers.get("Cookie"));
+  const value: unknown = deviceCookie().read(request.headers.get("Cookie"));
   const device = value as Partial<Device> | null;
   if (typeof device?.email !== "string" || typeof device.nonce !== "string") return null;
   return device.email === email ? (device as Device) : null;
@@ -74,4 +74,4 @@ export async function signInSucceeded(attempt: SignInAttempt, email: string): Pr
 
 /** Makes this browser one of the account's own (after a right password, or a mailed link used). */
 export const knownBrowserHeader = (email: string) =>
-  deviceCookie().serialize({ email: email.trim().toLowerCase(), nonce: crypto.randomBytes(16).toString("base64url") });
+  deviceCookie().header({ email: email.trim().toLowerCase(), nonce: crypto.randomBytes(16).toString("base64url") });

@@ -26,7 +26,7 @@ interface Started {
   redirectTo: string;
 }
 
-const startedCookie = () => signedCookie("single-sign-on", 10 * 60);
+const startedCookie = () => signedCookie("single-sign-on", { maxAgeSeconds: 10 * 60 });
 
 export const callbackUrl = () => `${env.publicUrl}/login/sso/callback`;
 
@@ -77,10 +77,10 @@ export async function startSingleSignOn(settings: SingleSignOnSettings, redirect
     // How they signed in, asked for by name (OpenID Connect Core §5.5): some providers put it in the ID token only then.
     claims: JSON.stringify({ id_token: { amr: null } }),
   });
-  return { url: url.href, cookie: await startedCookie().serialize(started) };
+  return { url: url.href, cookie: startedCookie().header(started) };
 }
 
-export const clearStartedCookie = () => startedCookie().serialize("", { maxAge: 0 });
+export const clearStartedCookie = () => startedCookie().clearHeader();
 
 export type SingleSignOnRefusal =
   | "auth.singleSignOn.failed"
@@ -140,7 +140,7 @@ export async function finishSingleSignOn(
   request: Request,
   ip: string | null,
 ): Promise<SingleSignOnResult> {
-  const started = (await startedCookie().parse(request.headers.get("Cookie"))) as Started | null;
+  const started = startedCookie().read(request.headers.get("Cookie")) as Started | null;
   const refuse = async (
     error: SingleSignOnRefusal,
     reason: string,

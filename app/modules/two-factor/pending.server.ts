@@ -16,7 +16,7 @@ export interface PendingSignIn {
 
 const PENDING_MS = 5 * 60 * 1000;
 
-const pendingCookie = () => signedCookie("second-factor", PENDING_MS / 1000);
+const pendingCookie = () => signedCookie("second-factor", { maxAgeSeconds: PENDING_MS / 1000 });
 const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** Opens a challenge for a user who gave the right password; the cookie that names it. */
@@ -28,12 +28,12 @@ export async function pendingSignInHeader(db: DB, pending: { userId: number; red
     redirectTo: pending.redirectTo,
     expiresAt: new Date(now + PENDING_MS).toISOString(),
   });
-  return pendingCookie().serialize({ token });
+  return pendingCookie().header({ token });
 }
 
 /** The open challenge this browser's cookie names, or null (none, used, closed or expired). */
 export async function pendingSignInOf(db: DB, request: Request, now = Date.now()): Promise<PendingSignIn | null> {
-  const value = (await pendingCookie().parse(request.headers.get("Cookie"))) as { token?: unknown } | null;
+  const value = pendingCookie().read(request.headers.get("Cookie")) as { token?: unknown } | null;
   if (typeof value?.token !== "string") return null;
   const challenge = await findOpenChallenge(db, hashOf(value.token), new Date(now).toISOString());
   return challenge
@@ -49,4 +49,4 @@ export const completePendingSignIn = (db: DB, pending: PendingSignIn, now = Date
 export const closePendingSignIns = (db: DB, userId: number, now = Date.now()) =>
   closeChallengesOf(db, userId, new Date(now).toISOString());
 
-export const clearPendingSignInHeader = () => pendingCookie().serialize("", { maxAge: 0 });
+export const clearPendingSignInHeader = () => pendingCookie().clearHeader();

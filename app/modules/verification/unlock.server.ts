@@ -1,22 +1,13 @@
-import { createCookie } from "react-router";
-import { env, sessionSecret } from "~/utils/env.server";
+import { signedCookie } from "~/platform/security/cookies.server";
 
 /** After the right access PIN, the reviewer's browser may see the holder and the file for 15 minutes. */
-let cookie: ReturnType<typeof createCookie> | undefined;
 const unlockCookie = () =>
-  (cookie ??= createCookie("verify-unlock", {
-    path: "/verify",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.secureCookies,
-    maxAge: 15 * 60,
-    secrets: [sessionSecret()],
-  }));
+  signedCookie("verify-unlock", { maxAgeSeconds: 15 * 60, path: "/verify", hostPrefix: false });
 
-export const unlockHeader = (code: string) => unlockCookie().serialize(code);
+export const unlockHeader = (code: string) => unlockCookie().header(code);
 
-export async function isUnlocked(request: { headers: Pick<Headers, "get"> }, code: string) {
+export function isUnlocked(request: { headers: Pick<Headers, "get"> }, code: string): boolean {
   const cookies = request.headers.get("Cookie");
   if (!cookies?.includes("verify-unlock=")) return false; // most reviewers: nothing to check
-  return (await unlockCookie().parse(cookies)) === code;
+  return unlockCookie().read(cookies) === code;
 }

@@ -107,18 +107,18 @@ export async function sendAgain(db: DB, endpoint: Endpoint, deliveryId: number, 
 /** Plain http to 127.0.0.1 is accepted for an endpoint only outside production (a receiver on the same machine). */
 export const acceptsLoopbackHttp = () => !env.isProduction;
 
-const secretCookie = () => signedCookie("webhook-secret", 5 * 60);
+const secretCookie = () => signedCookie("webhook-secret", { maxAgeSeconds: 5 * 60 });
 
 /** The secret just made, for the endpoint's page to show once (a signed, httpOnly cookie for five minutes). */
 export const showSecretOnceHeader = (endpointId: number, secret: string) =>
-  secretCookie().serialize({ endpointId, secret });
+  secretCookie().header({ endpointId, secret });
 
 /** The secret to show on this endpoint's page, once: the cookie is cleared by the answer that shows it. */
 export async function secretToShow(request: Request, endpointId: number) {
-  const value = (await secretCookie().parse(request.headers.get("Cookie"))) as {
+  const value = secretCookie().read(request.headers.get("Cookie")) as {
     endpointId?: number;
     secret?: string;
   } | null;
   if (value?.endpointId !== endpointId || typeof value.secret !== "string") return null;
-  return { secret: value.secret, clear: await secretCookie().serialize("", { maxAge: 0 }) };
+  return { secret: value.secret, clear: secretCookie().clearHeader() };
 }

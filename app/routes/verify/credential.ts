@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
   if (!code || !document) throw notFound();
   if (verdictOf(document) === "REVOKED") return revokedFileResponse(request, code, document);
-  if (fromFlag(document.secure_plus_enabled) && !(await isUnlocked(request, code))) throw forbidden("pin-required");
+  if (fromFlag(document.secure_plus_enabled) && !isUnlocked(request, code)) throw forbidden("pin-required");
   const made = await credentialOf(getDb(), document.id);
   return credentialResponse(made!.credential, code, { private: false });
 }

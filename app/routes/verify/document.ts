@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
   if (!code || !document) throw notFound();
   if (verdictOf(document) === "REVOKED") return revokedFileResponse(request, code, document);
-  if (fromFlag(document.secure_plus_enabled) && !(await isUnlocked(request, code))) {
+  if (fromFlag(document.secure_plus_enabled) && !isUnlocked(request, code)) {
     throw forbidden("pin-required");
   }
   const bytes = await readStoredFile(document.storage_key);

@@ -141,7 +141,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     }
     const document = code ? await findIssuedDocumentByCode(getDb(), code) : undefined;
     if (!code || !document) return page("error", { status: NOT_FOUND, path }, NOT_FOUND);
-    const unlocked = await isUnlocked(request, code);
+    const unlocked = isUnlocked(request, code);
     const resultPage = (result: CheckResult, status: number, headers: Record<string, string> = {}) =>
       page("result", { view: view(code, verdictOf(document), document, unlocked), result, path }, status, headers);
     let form: FormData;
@@ -154,7 +154,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
             "result",
             { view: view(code, verdictOf(document), document, true), result: { file: "match" }, path },
             200,
-            { "Set-Cookie": await unlockHeader(code) },
+            { "Set-Cookie": unlockHeader(code) },
           );
         }
         return resultPage({ file: check.status }, check.status === "too-large" ? 413 : 200);
@@ -171,7 +171,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     // The holder signed in on the service is never refused by others' guesses (docs/decisions/0014).
     const holder = (await getSessionUser(getDb(), request))?.id === document.beneficiary_id;
     const result = await checkAccessPin(document, submission.value.pin, { visitor: ip, holder });
-    if (result === "ok") return redirect(href("/verify/:code", { code }), { "Set-Cookie": await unlockHeader(code) });
+    if (result === "ok") return redirect(href("/verify/:code", { code }), { "Set-Cookie": unlockHeader(code) });
     if (result === "wrong") return resultPage({ pin: result }, 400);
     return resultPage({ pin: "locked" }, 429, { "Retry-After": String(pinRetryAfterSeconds(result)) });
   }
@@ -186,7 +186,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     rateLimit: env.verifyRateLimit,
   });
   if (result === "rate-limited") return rateLimited();
-  const unlocked = result.code ? await isUnlocked(request, result.code) : false;
+  const unlocked = result.code ? isUnlocked(request, result.code) : false;
   const status = result.verdict === "NOT_FOUND" ? 404 : 200;
   return page(
     "result",
@@ -202,7 +202,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
 export async function revokedFileResponse(request: Request, code: string, document: IssuedDocument): Promise<Response> {
   const lng = await detectLanguage(request);
   const { anchor, setCookie } = anchorForPage(request.headers.get("Cookie"));
-  const unlocked = await isUnlocked(request, code);
+  const unlocked = isUnlocked(request, code);
   const rendered = renderPage(
     lng,
     "result",
