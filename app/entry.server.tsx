@@ -1,6 +1,5 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -10,7 +9,9 @@ import {
 } from "react-router";
 import { isDatabaseUnavailable, logDatabaseUnavailable } from "./db/availability";
 import { cspNonceContext, databaseUnavailableContext } from "./middleware/context";
-import { getInstance } from "./middleware/i18next.server";
+import { getLocale } from "./middleware/i18next.server";
+import { translatorFor } from "./platform/i18n/instances.server";
+import { TranslatorContext } from "./platform/i18n/translator";
 import { startMailSender } from "./platform/mail/sender.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 
@@ -50,7 +51,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(cspNonceContext) || undefined;
-  const i18n = getInstance(loadContext);
+  const translator = translatorFor(getLocale(loadContext));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -73,9 +74,9 @@ export default function handleRequest(
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <TranslatorContext.Provider value={translator}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>,
+      </TranslatorContext.Provider>,
       {
         nonce,
         onShellReady() {

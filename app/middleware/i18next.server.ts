@@ -1,6 +1,4 @@
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import type { i18n } from "i18next";
-import { i18nFor } from "~/platform/i18n/instances.server";
 import { DEFAULT_LANGUAGE, parseLanguage, type Language } from "~/platform/i18n/languages";
 
 /** Remembers the language chosen with the switch (docs/architecture.md §9). */
@@ -45,4 +43,3 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
 };
 
 export const getLocale = (context: Readonly<RouterContextProvider>): Language => context.get(languageContext);
-export const getInstance = (context: Readonly<RouterContextProvider>): i18n => i18nFor(getLocale(context));

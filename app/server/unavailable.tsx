@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { UnavailablePage } from "~/components/layout/unavailable-page";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/availability";
 import { detectLanguage } from "~/middleware/i18next.server";
-import { i18nFor } from "~/platform/i18n/instances.server";
+import { translatorFor } from "~/platform/i18n/instances.server";
+import { TranslatorContext } from "~/platform/i18n/translator";
 import { headerOf } from "./header-of";
 import { currentRequestId } from "~/platform/log/logger.server";
 
@@ -35,16 +35,18 @@ export async function answerUnavailable(
     "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
     "Cache-Control": "no-store",
   };
-  const i18n = i18nFor(await detectLanguage({ url: url.href, headers: { get: (name) => headerOf(req, name) } }));
+  const translator = translatorFor(
+    await detectLanguage({ url: url.href, headers: { get: (name) => headerOf(req, name) } }),
+  );
   const [type, body] = url.pathname.endsWith(".data")
-    ? ["text/plain; charset=utf-8", Buffer.from(`${i18n.t("errors.unavailable")}\n`)]
+    ? ["text/plain; charset=utf-8", Buffer.from(`${translator.t("errors.unavailable")}\n`)]
     : [
         "text/html; charset=utf-8",
         Buffer.from(
           `<!DOCTYPE html>${renderToStaticMarkup(
-            <I18nextProvider i18n={i18n}>
+            <TranslatorContext.Provider value={translator}>
               <UnavailablePage path={path} reference={currentRequestId()} />
-            </I18nextProvider>,
+            </TranslatorContext.Provider>,
           )}`,
         ),
       ];

@@ -1,22 +1,16 @@
-import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import ar from "../../../locales/ar/common.json";
-import en from "../../../locales/en/common.json";
+import { translatorFor } from "~/platform/i18n/instances.server";
+import { TranslatorContext } from "~/platform/i18n/translator";
 import { ErrorPage } from "./error-page";
 
 async function render(lng: "ar" | "en", element: React.ReactElement) {
-  const i18n = createInstance();
-  await i18n
-    .use(initReactI18next)
-    .init({ lng, resources: { ar: { common: ar }, en: { common: en } }, defaultNS: "common" });
   const router = createMemoryRouter([{ path: "/", element }]);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslatorContext.Provider value={translatorFor(lng)}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslatorContext.Provider>,
   );
 }
 

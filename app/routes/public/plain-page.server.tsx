@@ -4,8 +4,8 @@ import { FormTokenContext } from "~/components/forms/form-token";
 import { formTokenContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18next.server";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { i18nFor } from "~/platform/i18n/instances.server";
+import { translatorFor } from "~/platform/i18n/instances.server";
+import { TranslatorContext } from "~/platform/i18n/translator";
 
 /**
  * A script-free public page (announcements) rendered as a plain document, as the verification pages are:
@@ -13,9 +13,9 @@ import { i18nFor } from "~/platform/i18n/instances.server";
  */
 export function plainPage(context: Readonly<RouterContextProvider>, page: ReactElement, status = 200) {
   const html = `<!DOCTYPE html>${renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(getLocale(context))}>
+    <TranslatorContext.Provider value={translatorFor(getLocale(context))}>
       <FormTokenContext.Provider value={context.get(formTokenContext)}>{page}</FormTokenContext.Provider>
-    </I18nextProvider>,
+    </TranslatorContext.Provider>,
   )}`;
   return new Response(html, {
     status,

@@ -3,13 +3,13 @@ import { href } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { VerifyErrorPage, VerifyFormPage, VerifyResultPage, type CheckResult } from "~/components/verify/verify-pages";
 import { view } from "~/modules/verification/view";
 import { getDb } from "~/db/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { detectLanguage } from "~/middleware/i18next.server";
-import { i18nFor } from "~/platform/i18n/instances.server";
+import { translatorFor } from "~/platform/i18n/instances.server";
+import { TranslatorContext } from "~/platform/i18n/translator";
 import type { Language } from "~/platform/i18n/languages";
 import { postSourceOf } from "~/platform/security/origin.server";
 import { anchorForPage, anchorOf, formTokenFor, isValidFormToken } from "~/platform/security/form-token.server";
@@ -69,11 +69,11 @@ function renderPage<K extends keyof Pages>(
     const Page = PAGES[kind] as unknown as (props: object) => ReactElement;
     template = pageTemplate(
       `<!DOCTYPE html>${renderToStaticMarkup(
-        <I18nextProvider i18n={i18nFor(lng)}>
+        <TranslatorContext.Provider value={translatorFor(lng)}>
           <FormTokenContext.Provider value={TOKEN_PLACEHOLDER}>
             <Page {...props} />
           </FormTokenContext.Provider>
-        </I18nextProvider>,
+        </TranslatorContext.Provider>,
       )}`,
     );
     if (renderedPages.size >= MAX_RENDERED_PAGES) renderedPages.clear();
