@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
-import { fieldTypeOf } from "~/modules/catalogue/schema";
+import { fieldTypeOf } from "~/modules/catalogue/field-types";
 import { pick } from "~/utils/format";
 
 interface Spec {

@@ -1,12 +1,6 @@
 import { MAX_ID } from "~/db/values";
 import { z } from "zod";
 
-export const FIELD_TYPES = ["text", "textarea", "number", "date", "email", "phone"] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-/** Any other stored field type renders (and validates) as text. */
-export const fieldTypeOf = (type: string): FieldType =>
-  (FIELD_TYPES as readonly string[]).includes(type) ? (type as FieldType) : "text";
-
 /** ISO 4217 codes offered for fees (validated against this list). */
 export const CURRENCIES = [
   "JOD",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idOf } from "~/db/values";
 
-import { fieldTypeOf, type FieldType } from "~/modules/catalogue/schema";
+import { fieldTypeOf, type FieldType } from "~/modules/catalogue/field-types";
 import { latinDigits, userDate } from "~/utils/digit-schemas";
 
 export interface RequiredFieldSpec {
@@ -63,5 +63,3 @@ export const documentsIntentSchema = z
   .string()
   .optional()
   .transform((intent) => (intent?.startsWith("remove:") ? { remove: idOf(intent.slice("remove:".length)) } : null));
-
-export const WIZARD_STEPS = ["client", "category", "fields", "documents", "review"] as const;

@@ -11,7 +11,7 @@ import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { findClient, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { categoryInScope, removeCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { fieldTypeOf } from "~/modules/catalogue/schema";
+import { fieldTypeOf } from "~/modules/catalogue/field-types";
 import { pick } from "~/utils/format";
 import { getDb } from "~/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";

@@ -4,7 +4,7 @@ import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { bilingualRows } from "~/components/ui/detail-list";
-import { fieldTypeOf } from "~/modules/catalogue/schema";
+import { fieldTypeOf } from "~/modules/catalogue/field-types";
 import { fieldInScope, removeRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";

@@ -2,7 +2,7 @@ import { childListData, toggleChildAction } from "./child.server";
 import { fromFlag } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
-import { fieldTypeOf } from "~/modules/catalogue/schema";
+import { fieldTypeOf } from "~/modules/catalogue/field-types";
 import { listRequiredFields } from "~/modules/catalogue/queries.server";
 import { fieldInScope } from "~/modules/catalogue/service.server";
 import { pick } from "~/utils/format";

@@ -1,4 +1,4 @@
-import { useZodForm } from "~/components/forms/zod-form";
+import { useServerForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
 import { fromFlag } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
@@ -18,13 +18,8 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { searchClients } from "~/modules/catalogue/queries.server";
 import { readForm, readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import {
-  documentsIntentSchema,
-  fieldsSchema,
-  reviewSchema,
-  WIZARD_STEPS,
-  wizardActionSchema,
-} from "~/modules/wizard/schema";
+import { documentsIntentSchema, fieldsSchema, reviewSchema, wizardActionSchema } from "~/modules/wizard/schema";
+import { WIZARD_STEPS } from "~/modules/wizard/steps";
 import {
   allowedStep,
   attachDocuments,
@@ -326,8 +321,9 @@ function CategoryStep({ view, error }: { view: StepView; error?: string }) {
 function FieldsStep({ view, reply }: { view: StepView; reply?: FieldsReply }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const schema = fieldsSchema(view.requiredFields);
-  const [form, fields] = useZodForm(schema, {
+  // Checked by the server when the step is posted, not as one types: zod would add 26 KB to the wizard's first
+  // visit, on the connections this service is for (docs/decisions/0020).
+  const [form, fields] = useServerForm<{ fields: Record<string, string> }>({
     lastResult: reply,
     defaultValue: { fields: view.fields },
   });
