@@ -81,7 +81,7 @@ async function runPrimary() {
     const check = setInterval(async () => {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
-      build.stopFileSweeper();
+      await build.stopFileSweeper();
       await build.stopMailSender();
       await build.stopWebhookSender();
       await build.shutdown();

@@ -4,7 +4,8 @@ import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 import { deleteUnreferencedFile, knownStorageKeys, unreferencedFiles } from "./queries.server";
 import { storagePath } from "./storage.server";
-import { errorField, logger } from "~/platform/log/logger.server";
+import { logger } from "~/platform/log/logger.server";
+import { createPoller } from "~/platform/poller.server";
 
 /** A file younger than this may belong to a post still in flight. */
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -38,19 +39,9 @@ export async function sweepOrphanFiles(db: DB, now = Date.now()): Promise<string
   return removed;
 }
 
-let timer: NodeJS.Timeout | undefined;
+const sweeper = createPoller("storage sweeper", SWEEP_EVERY_MS);
 
 /** In the primary process: a sweep at start, then every hour. */
-export function startFileSweeper() {
-  if (timer) return;
-  const sweep = () =>
-    void sweepOrphanFiles(getDb()).catch((error) => logger.error({ err: errorField(error) }, "storage sweeper failed"));
-  sweep();
-  timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-}
+export const startFileSweeper = () => sweeper.start(() => sweepOrphanFiles(getDb()), { now: true });
 
-export function stopFileSweeper() {
-  clearInterval(timer);
-  timer = undefined;
-}
+export const stopFileSweeper = () => sweeper.stop();

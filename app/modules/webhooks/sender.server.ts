@@ -3,7 +3,8 @@ import { Webhook } from "standardwebhooks";
 import { getDb, type DB } from "~/db/db.server";
 import { unseal } from "~/modules/signing/key-box.server";
 import { notify } from "~/modules/notifications/service.server";
-import { errorField, logger } from "~/platform/log/logger.server";
+import { logger } from "~/platform/log/logger.server";
+import { createPoller } from "~/platform/poller.server";
 import { env } from "~/utils/env.server";
 import {
   activeClientAdminsOf,
@@ -125,27 +126,9 @@ export async function deliverDueWebhooks(db: DB, now = new Date()): Promise<{ de
   return { delivered, failed: results.length - delivered };
 }
 
-let timer: ReturnType<typeof setInterval> | undefined;
-let tick: Promise<unknown> = Promise.resolve();
+const webhookSender = createPoller("webhook sender", POLL_MS);
 
 /** Runs in one process of each server (its primary), beside the mail sender; the claims keep two servers from sending one delivery at once. */
-export function startWebhookSender() {
-  if (timer) return;
-  let running = false;
-  timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    tick = deliverDueWebhooks(getDb())
-      .catch((error) => logger.error({ err: errorField(error) }, "webhook sender failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, POLL_MS);
-  timer.unref();
-}
+export const startWebhookSender = () => webhookSender.start(() => deliverDueWebhooks(getDb()));
 
-export async function stopWebhookSender() {
-  clearInterval(timer);
-  timer = undefined;
-  await tick;
-}
+export const stopWebhookSender = () => webhookSender.stop();

@@ -3,7 +3,8 @@ import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
 import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./queries.server";
 import { nowIso } from "~/db/values";
-import { errorField, logger } from "~/platform/log/logger.server";
+import { logger } from "~/platform/log/logger.server";
+import { createPoller } from "~/platform/poller.server";
 
 export interface OutgoingMail {
   to: string;
@@ -78,27 +79,9 @@ export function mailTransport(smtpUrl = env.smtpUrl): SendMail {
   };
 }
 
-let timer: ReturnType<typeof setInterval> | undefined;
-let tick: Promise<unknown> = Promise.resolve();
+const mailSender = createPoller("mail sender", POLL_MS);
 
 /** Runs in one process of each server (its primary); the claims keep several servers from sending a mail twice. */
-export function startMailSender(send = mailTransport()) {
-  if (timer) return;
-  let running = false;
-  timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    tick = deliverDueMail(getDb(), send)
-      .catch((error) => logger.error({ err: errorField(error) }, "mail sender failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, POLL_MS);
-  timer.unref();
-}
+export const startMailSender = (send = mailTransport()) => mailSender.start(() => deliverDueMail(getDb(), send));
 
-export async function stopMailSender() {
-  clearInterval(timer);
-  timer = undefined;
-  await tick;
-}
+export const stopMailSender = () => mailSender.stop();
