@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { Transaction } from "kysely";
 import type { DB } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { seal } from "~/modules/signing/key-box.server";
 import { signedCookie } from "~/platform/security/cookies.server";
@@ -47,60 +49,53 @@ export async function createEndpoint(db: DB, clientId: number, input: EndpointIn
 
 type Endpoint = NonNullable<Awaited<ReturnType<typeof findEndpoint>>>;
 
+/**
+ * One change to an endpoint and its audit event, in one transaction: the change is never without its event.
+ * `action` is one of the audit trail's `webhook.*` actions.
+ */
+async function changeEndpoint(
+  db: DB,
+  endpoint: Endpoint,
+  actor: AuditActor,
+  event: { action: string; details?: Record<string, unknown> },
+  change: (trx: Transaction<Database>) => Promise<unknown>,
+) {
+  await db.transaction().execute(async (trx) => {
+    await change(trx);
+    await audit(trx, actor, { clientId: endpoint.client_id, entityType: ENTITY, entityId: endpoint.id, ...event });
+  });
+}
+
 export async function rotateSecret(db: DB, endpoint: Endpoint, actor: AuditActor) {
   const secret = newSecret();
-  await db.transaction().execute(async (trx) => {
-    await updateEndpoint(trx, endpoint.id, { secret_sealed: seal(secret) });
-    await audit(trx, actor, {
-      clientId: endpoint.client_id,
-      action: "webhook.rotate_secret",
-      entityType: ENTITY,
-      entityId: endpoint.id,
-    });
-  });
+  await changeEndpoint(db, endpoint, actor, { action: "webhook.rotate_secret" }, (trx) =>
+    updateEndpoint(trx, endpoint.id, { secret_sealed: seal(secret) }),
+  );
   return secret;
 }
 
 /** Turned on again, an endpoint starts afresh: its waiting deliveries go out at once. */
-export async function switchEndpoint(db: DB, endpoint: Endpoint, on: boolean, actor: AuditActor) {
-  await db.transaction().execute(async (trx) => {
-    await updateEndpoint(trx, endpoint.id, on ? { status: "ACTIVE", failing_since: null } : { status: "DISABLED" });
-    await audit(trx, actor, {
-      clientId: endpoint.client_id,
-      action: on ? "webhook.enable" : "webhook.disable",
-      entityType: ENTITY,
-      entityId: endpoint.id,
-    });
-  });
-}
+export const switchEndpoint = (db: DB, endpoint: Endpoint, on: boolean, actor: AuditActor) =>
+  changeEndpoint(db, endpoint, actor, { action: on ? "webhook.enable" : "webhook.disable" }, (trx) =>
+    updateEndpoint(trx, endpoint.id, on ? { status: "ACTIVE", failing_since: null } : { status: "DISABLED" }),
+  );
 
-export async function removeEndpoint(db: DB, endpoint: Endpoint, actor: AuditActor) {
-  await db.transaction().execute(async (trx) => {
-    await deleteEndpoint(trx, endpoint.id);
-    await audit(trx, actor, {
-      clientId: endpoint.client_id,
-      action: "webhook.delete",
-      entityType: ENTITY,
-      entityId: endpoint.id,
-      details: { url: endpoint.url },
-    });
-  });
-}
+export const removeEndpoint = (db: DB, endpoint: Endpoint, actor: AuditActor) =>
+  changeEndpoint(db, endpoint, actor, { action: "webhook.delete", details: { url: endpoint.url } }, (trx) =>
+    deleteEndpoint(trx, endpoint.id),
+  );
 
 /** "Send again": the same message (its id too: receivers deduplicate by it), due now. */
 export async function sendAgain(db: DB, endpoint: Endpoint, deliveryId: number, actor: AuditActor) {
   const delivery = await findDelivery(db, deliveryId);
   if (!delivery || delivery.endpoint_id !== endpoint.id) return false;
-  await db.transaction().execute(async (trx) => {
-    await resetDelivery(trx, delivery.id);
-    await audit(trx, actor, {
-      clientId: endpoint.client_id,
-      action: "webhook.resend",
-      entityType: ENTITY,
-      entityId: endpoint.id,
-      details: { messageId: delivery.message_id },
-    });
-  });
+  await changeEndpoint(
+    db,
+    endpoint,
+    actor,
+    { action: "webhook.resend", details: { messageId: delivery.message_id } },
+    (trx) => resetDelivery(trx, delivery.id),
+  );
   return true;
 }
 
