@@ -38,7 +38,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "webhook:manage");
   const submission = parseWithZod(await readForm(request), { schema: endpointSchema(!acceptsLoopbackHttp()) });
-  if (submission.status !== "success" || principal.clientId === null) return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (principal.clientId === null) {
+    return data(submission.reply({ formErrors: ["webhooks.noOrganisation"] }), { status: 400 });
+  }
   const made = await createEndpoint(getDb(), principal.clientId, submission.value, principal);
   const headers = new Headers();
   headers.append("Set-Cookie", await showSecretOnceHeader(made.id, made.secret));
