@@ -316,7 +316,9 @@ stopAll();
 
 const row = (cells: string[]) =>
   console.log(
-    cells.map((cell, index) => (index === 0 ? cell.padEnd(24) : cell.padStart(index === 6 ? 28 : 10))).join(" "),
+    cells
+      .map((cell, index) => (index === 0 ? cell.padEnd(26) : cell.padStart(index === 6 ? 34 : index === 4 ? 18 : 9)))
+      .join(" "),
   );
 console.log("");
 row(["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "verdict (1 worker)", `${cores} workers`, "scaling"]);
@@ -338,11 +340,13 @@ for (const target of PAGES) {
 }
 const httpOk = TARGETS.map((target, index) => {
   const measured = oneWorker[index];
-  const base = target.reference === "R0" ? R0 : R1;
+  // A signed-in page is judged against R1 rendering its own markup (ADR 0008), /login against R1, the rest against R0.
+  const reference = "markup" in target ? `R1+${target.markup}` : target.reference;
+  const base = "markup" in target ? R1Markup[target.markup] : target.reference === "R0" ? R0 : R1;
   const share = measured.rps / base.rps;
   const p99Ms = "p99Ms" in target ? target.p99Ms : undefined;
   const misses = [
-    share < target.ratio ? `< ${target.ratio * 100}% of ${target.reference}` : "",
+    share < target.ratio ? `< ${target.ratio * 100}% of ${reference}` : "",
     p99Ms !== undefined && measured.p99 >= p99Ms ? `p99 >= ${p99Ms} ms` : "",
     // A tail is judged where there is one to judge: at a p50 of 5 ms or more.
     measured.p50 >= 5 && measured.p99 > 4 * measured.p50 ? "p99 > 4 x p50" : "",
@@ -353,7 +357,7 @@ const httpOk = TARGETS.map((target, index) => {
     measured.rps.toFixed(0),
     String(measured.p50),
     String(measured.p99),
-    `${(share * 100).toFixed(1)}% ${target.reference}`,
+    `${(share * 100).toFixed(1)}% ${reference}`,
     `${target.ratio * 100}%${p99Ms ? `, <${p99Ms}ms` : ""}`,
     misses.length ? `MISS ${misses.join("; ")}` : "ok",
     allCores[index].rps.toFixed(0),
@@ -363,9 +367,9 @@ const httpOk = TARGETS.map((target, index) => {
 });
 console.log("");
 for (const target of PAGES) {
-  const share = oneWorker[TARGETS.indexOf(target)].rps / R1Markup[target.markup].rps;
+  const measured = oneWorker[TARGETS.indexOf(target)].rps;
   console.log(
-    `${target.name}: ${(share * 100).toFixed(1)}% of R1 rendering the same markup with no data (what our middleware, queries and components cost; ADR 0008)`,
+    `${target.name}: ${((measured / R1Markup[target.markup].rps) * 100).toFixed(1)}% of R1 rendering the same markup with no data (the budget's reference, ADR 0008), ${((measured / R1.rps) * 100).toFixed(1)}% of R1 alone`,
   );
 }
 console.log("");
