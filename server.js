@@ -38,6 +38,7 @@ async function runPrimary() {
   build.startMailSender();
   build.startWebhookSender();
   build.startFileSweeper();
+  build.startCountsRollUp();
   serveMetrics();
   let stopping = false;
   let announced = false;
@@ -82,6 +83,7 @@ async function runPrimary() {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
       await build.stopFileSweeper();
+      await build.stopCountsRollUp();
       await build.stopMailSender();
       await build.stopWebhookSender();
       await build.shutdown();

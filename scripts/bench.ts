@@ -7,6 +7,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase, setDb } from "../app/db/db.server";
 import { isPostgres } from "../app/db/dialect";
+import { rollUpRequestStatusDeltas } from "../app/db/request-status-counts.server";
 import { freshDatabase } from "./postgres.mjs";
 import { seedDemoData } from "../app/db/seed/seed.server";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -55,7 +56,9 @@ while (true) {
     FROM document_requests LIMIT ${Math.min(count, TARGET - count)}`.execute(db);
 }
 
-// After the bulk insert, what autovacuum would do on a live database: planner statistics and the visibility map (index-only counts).
+// After the bulk insert, what the primary's roll-up of the request counts does within seconds (docs/decisions/0021),
+// and what autovacuum would do on a live database: planner statistics and the visibility map (index-only counts).
+await rollUpRequestStatusDeltas(db);
 if (isPostgres(db)) await sql`vacuum analyze`.execute(db);
 
 async function measure(name: string, budgetMs: number, run: () => Promise<unknown>) {

@@ -17,6 +17,7 @@ import * as auditRequestId from "../../migrations/2026-11-30T0015_audit_request_
 import * as auditChain from "../../migrations/2026-11-30T0016_audit_chain";
 import * as sessionProviderMfa from "../../migrations/2026-12-01T0017_session_provider_mfa";
 import * as webhooks from "../../migrations/2026-12-02T0018_webhooks";
+import * as requestStatusCounts from "../../migrations/2026-12-03T0019_request_status_counts";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T0016_audit_chain": auditChain,
   "2026-12-01T0017_session_provider_mfa": sessionProviderMfa,
   "2026-12-02T0018_webhooks": webhooks,
+  "2026-12-03T0019_request_status_counts": requestStatusCounts,
 };

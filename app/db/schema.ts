@@ -147,6 +147,21 @@ export interface WebhookDeliveriesTable {
   created_at: CreatedAt;
 }
 
+/** Requests by organisation and status, as of the last roll-up of the deltas (docs/decisions/0021). */
+export interface RequestStatusCountsTable {
+  client_id: number;
+  status: string;
+  n: number;
+}
+
+/** What a request's insert, status change or deletion added to the counts since the last roll-up (a trigger writes it). */
+export interface RequestStatusDeltasTable {
+  id: Generated<number>;
+  client_id: number;
+  status: string;
+  change: number;
+}
+
 export interface ClientCategoriesTable {
   id: Generated<number>;
   name_en: string;
@@ -508,6 +523,8 @@ export interface Database {
   sessions: SessionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  request_status_counts: RequestStatusCountsTable;
+  request_status_deltas: RequestStatusDeltasTable;
   client_categories: ClientCategoriesTable;
   clients: ClientsTable;
   client_admins: ClientAdminsTable;

@@ -19,6 +19,8 @@ import { isPostgres } from "~/db/dialect";
 import { env, unsetSharedSecrets } from "~/utils/env.server";
 import { createListener as createListenerFor, type ListenerOptions } from "./listener";
 import { authorityCredentials } from "~/modules/signing/service.server";
+import { rollUpRequestStatusDeltas } from "~/db/request-status-counts.server";
+import { createPoller } from "~/platform/poller.server";
 
 /**
  * The production server's entry (server.js): the compiled app and what each process needs. A request worker
@@ -72,6 +74,14 @@ export { stopJobRunner };
 
 /** The storage sweeper: in the primary only. */
 export { startFileSweeper, stopFileSweeper };
+
+/**
+ * The roll-up of the request counts' deltas (docs/decisions/0021): in the primary, at start and every few seconds;
+ * the counts read right whether or not it has run, it only keeps the deltas few.
+ */
+const countsRollUp = createPoller("request counts roll-up", 5_000);
+export const startCountsRollUp = () => countsRollUp.start(() => rollUpRequestStatusDeltas(getDb()), { now: true });
+export const stopCountsRollUp = () => countsRollUp.stop();
 
 export async function shutdown() {
   await closeDb();

@@ -1,0 +1,54 @@
+import { sql } from "kysely";
+import type { DB } from "./db.server";
+
+/**
+ * An organisation's requests by status, without counting them (docs/decisions/0021): the last roll-up plus the deltas
+ * the triggers of migration 0019 appended since. One statement, so one snapshot: a roll-up is seen whole or not at all.
+ */
+export async function countClientRequestsByStatus(db: DB, clientId: number): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom("request_status_counts")
+        .select(["status", "n"])
+        .where("client_id", "=", clientId)
+        .unionAll(
+          db.selectFrom("request_status_deltas").select(["status", "change as n"]).where("client_id", "=", clientId),
+        )
+        .as("parts"),
+    )
+    .select(["status", (eb) => eb.fn.sum<number>("n").as("n")])
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]).filter(([, n]) => Number(n) > 0));
+}
+
+/**
+ * Folds the deltas into the counts, in one transaction: the deltas taken are deleted as they are read (`DELETE ...
+ * RETURNING`), so a delta committed meanwhile stays for the next roll-up, and two servers rolling up at once take
+ * different deltas. Counts are written in key order, so two roll-ups never wait for each other in a cycle.
+ */
+export async function rollUpRequestStatusDeltas(db: DB): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.deleteFrom("request_status_deltas").returning(["client_id", "status", "change"]).execute();
+    const sums = new Map<string, { clientId: number; status: string; n: number }>();
+    for (const delta of taken) {
+      const key = `${delta.client_id} ${delta.status}`;
+      const sum = sums.get(key) ?? { clientId: delta.client_id, status: delta.status, n: 0 };
+      sum.n += Number(delta.change);
+      sums.set(key, sum);
+    }
+    const ordered = [...sums.values()].sort((a, b) => a.clientId - b.clientId || (a.status < b.status ? -1 : 1));
+    for (const { clientId, status, n } of ordered) {
+      if (n === 0) continue;
+      await trx
+        .insertInto("request_status_counts")
+        .values({ client_id: clientId, status, n })
+        .onConflict((conflict) =>
+          conflict.columns(["client_id", "status"]).doUpdateSet({ n: sql`request_status_counts.n + excluded.n` }),
+        )
+        .execute();
+    }
+    return taken.length;
+  });
+}
