@@ -73,10 +73,25 @@ export class W3m {
     }
   }
 
+  /**
+   * Waits until w3m's bottom line shows one of its prompts. Typing before the prompt is open sends the text as
+   * commands, and a `q` in it (a file's random temporary name) quits w3m: CI saw the browser vanish under load.
+   */
+  async prompt(name: RegExp) {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const bottom = this.screen().trimEnd().split("\n").at(-1) ?? "";
+      if (name.test(bottom)) return;
+      if (Date.now() > deadline) throw new Error(`w3m never opened the prompt ${name}; its bottom line: ${bottom}`);
+      await sleep(50);
+    }
+  }
+
   /** Puts the cursor on the `nth` occurrence of `text` from the top of the page. */
   async find(text: string, nth = 1) {
     await this.keys("g");
     await this.keys("/");
+    await this.prompt(/^Forward:/);
     await this.type(literal(text));
     await this.keys("Enter");
     for (let i = 1; i < nth; i++) await this.keys("n");
@@ -86,6 +101,7 @@ export class W3m {
   async fill(label: string, value: string, nth = 1) {
     await this.find(label, nth);
     await this.keys("Tab", "Enter");
+    await this.prompt(/^(TEXT|Password|Filename)/);
     await this.keys("C-a", "C-k"); // w3m's line editor: clear what the field held
     await this.type(value);
     await this.keys("Enter");
@@ -108,7 +124,9 @@ export class W3m {
   }
 
   async goto(url: string) {
-    await this.keys("U", "C-a", "C-k");
+    await this.keys("U");
+    await this.prompt(/^Goto URL:/);
+    await this.keys("C-a", "C-k");
     await this.type(url);
     await this.keys("Enter");
     await sleep(500);
