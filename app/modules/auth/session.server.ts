@@ -14,7 +14,7 @@ export const sessionCookie = () => signedCookie("session", { maxAgeSeconds: SESS
 /** Only the SHA-256 of the token is stored, so a leaked table does not leak sessions. */
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-async function readToken(request: Request): Promise<string | null> {
+function readToken(request: Request): string | null {
   const token = sessionCookie().read(request.headers.get("Cookie"));
   return typeof token === "string" && token.length > 0 ? token : null;
 }
@@ -41,19 +41,19 @@ export async function createUserSession(
 }
 
 /** The stored id of the request's session (the hash of its token), if it has one. */
-export async function sessionIdOf(request: Request): Promise<string | null> {
-  const token = await readToken(request);
+export function sessionIdOf(request: Request): string | null {
+  const token = readToken(request);
   return token ? hashToken(token) : null;
 }
 
 export async function destroyUserSession(db: DB, request: Request): Promise<string> {
-  const token = await readToken(request);
+  const token = readToken(request);
   if (token) await deleteSession(db, hashToken(token));
   return sessionCookie().clearHeader();
 }
 
 export async function getSessionUser(db: DB, request: Request, now = Date.now()): Promise<SessionUser | null> {
-  const token = await readToken(request);
+  const token = readToken(request);
   return token ? sessionUserOfToken(db, hashToken(token), "WEB", now) : null;
 }
 

@@ -18,7 +18,7 @@ interface Device {
   nonce: string;
 }
 
-async function deviceOf(request: Request, email: string): Promise<Device | null> {
+function deviceOf(request: Request, email: string): Device | null {
   const value: unknown = deviceCookie().read(request.headers.get("Cookie"));
   const device = value as Partial<Device> | null;
   if (typeof device?.email !== "string" || typeof device.nonce !== "string") return null;
@@ -52,7 +52,7 @@ export async function countSignInAttempt(
 ): Promise<SignInAttempt> {
   const normalized = email.trim().toLowerCase();
   await limitAuthRequests(ip);
-  const device = request ? await deviceOf(request, normalized) : null;
+  const device = request ? deviceOf(request, normalized) : null;
   if (device) {
     const key = `auth:device:${device.nonce}`;
     await enforceRateLimit(key, env.authRateLimit);

@@ -109,7 +109,7 @@ export const showSecretOnceHeader = (endpointId: number, secret: string) =>
   secretCookie().header({ endpointId, secret });
 
 /** The secret to show on this endpoint's page, once: the cookie is cleared by the answer that shows it. */
-export async function secretToShow(request: Request, endpointId: number) {
+export function secretToShow(request: Request, endpointId: number) {
   const value = secretCookie().read(request.headers.get("Cookie")) as {
     endpointId?: number;
     secret?: string;

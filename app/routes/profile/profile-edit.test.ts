@@ -116,9 +116,7 @@ describe("profile edit (docs/architecture.md §17)", () => {
     );
     expect(changed.status).toBe(302);
     const kept = await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
-    expect(kept).toEqual([
-      { id: await sessionIdOf(new Request("http://localhost/", { headers: { Cookie: current } })) },
-    ]); // this one stays
+    expect(kept).toEqual([{ id: sessionIdOf(new Request("http://localhost/", { headers: { Cookie: current } })) }]); // this one stays
     expect((await signIn(db, "me@example.com", "Old-Pass-12", null)).ok).toBe(false);
     expect((await signIn(db, "me@example.com", "New-Pass-12", null)).ok).toBe(true);
   });

@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
     if (submission.status !== "success")
       return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
     const passwords = { current: submission.value.currentPassword, next: submission.value.password };
-    const changed = await changePassword(db, principal, user.id, passwords, await sessionIdOf(request));
+    const changed = await changePassword(db, principal, user.id, passwords, sessionIdOf(request));
     if (!changed.ok)
       return data(
         submission.reply({

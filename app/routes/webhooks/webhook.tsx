@@ -28,7 +28,7 @@ import { endpointOf } from "./endpoint.server";
 /** One endpoint: its secret (shown once), its switches, and its delivery log with "Send again" (docs/decisions/0019). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { endpoint } = await endpointOf(context, params.id);
-  const shown = await secretToShow(request, endpoint.id);
+  const shown = secretToShow(request, endpoint.id);
   return data(
     {
       endpoint: {
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "rotate": {
       const secret = await rotateSecret(db, endpoint, principal);
       const headers = new Headers();
-      headers.append("Set-Cookie", await showSecretOnceHeader(endpoint.id, secret));
+      headers.append("Set-Cookie", showSecretOnceHeader(endpoint.id, secret));
       headers.append("Set-Cookie", toastHeader({ kind: "success", message: "webhooks.rotated" }));
       return redirect(here, { headers });
     }

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const made = await createEndpoint(getDb(), principal.clientId, submission.value, principal);
   const headers = new Headers();
-  headers.append("Set-Cookie", await showSecretOnceHeader(made.id, made.secret));
+  headers.append("Set-Cookie", showSecretOnceHeader(made.id, made.secret));
   headers.append("Set-Cookie", toastHeader({ kind: "success", message: "webhooks.created" }));
   return redirect(href("/client-admin/webhooks/:id", { id: String(made.id) }), { headers });
 }
