@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { CLIENT, startDirectory } from "../oidc-provider";
 import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
@@ -10,16 +11,21 @@ const { accessPinFor } = await import("../../app/modules/verification/pin.server
 
 /**
  * The server's logs (docs/decisions/0017) through a whole journey on a server of its own, at `debug`: a beneficiary
- * registers, resets their password from the mailed link, signs in on the site and through the API; a clerk issues a
- * SecurePlus document through the API; a visitor opens it with its PIN. Then every line is JSON, every request has
- * one line with its id, and no password, token, PIN, national id or file content is anywhere in them.
+ * registers, resets their password from the mailed link, signs in on the site and through the API; a clerk signs in
+ * with the staff directory (a real OpenID Connect provider); the client admin adds a webhook endpoint, whose
+ * deliveries the sender then tries; a clerk issues a SecurePlus document through the API; a visitor opens it with its
+ * PIN. Then every line is JSON, every request has one line with its id, and no password, token, secret, PIN, national
+ * id or file content is anywhere in them.
  */
-test("one JSON line per request with its id; no password, token, PIN, national id or file content in the logs", async () => {
+test("one JSON line per request with its id; no password, token, PIN, national id or file content in the logs", async ({
+  browser,
+}) => {
   test.skip(
     Boolean(process.env.POSTGRES_ADMIN_URL),
     "what the server logs does not depend on the database: the SQLite run checks it",
   );
   test.setTimeout(120_000);
+  const directory = await startDirectory(4407, "http://127.0.0.1:4373/login/sso/callback", [{ email: DEMO.CLERK }]);
   const server = await spawnServer(4373, {
     DEMO_DATA: "on",
     WEB_CONCURRENCY: "2",
@@ -28,9 +34,14 @@ test("one JSON line per request with its id; no password, token, PIN, national i
     PIN_SECRET: "logs-pin-secret",
     // Nothing listens there: mails wait in the outbox, where the test reads the reset link.
     SMTP_URL: "smtp://127.0.0.1:9",
+    OIDC_ISSUER: directory.issuer,
+    OIDC_CLIENT_ID: CLIENT.id,
+    OIDC_CLIENT_SECRET: CLIENT.secret,
+    OIDC_NAME: "Staff directory",
+    WEBHOOK_FIRST_RETRY_SECONDS: "0.5",
   });
   const db = await openServerDatabase(server.databaseUrl, { readonly: true });
-  const secrets: Record<string, string> = {};
+  const secrets: Record<string, string> = { oidcClientSecret: CLIENT.secret };
   try {
     const site = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
     const email = `logs-${Date.now()}@example.com`;
@@ -95,6 +106,43 @@ test("one JSON line per request with its id; no password, token, PIN, national i
     expect(missingId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await missing.text()).toContain(missingId);
 
+    // A clerk signs in with the staff directory: the authorization code and the session are secrets too.
+    const sso = await browser.newContext();
+    const staffPage = await sso.newPage();
+    staffPage.on("request", (sent) => {
+      const code = /\/login\/sso\/callback\?.*\bcode=([^&]+)/.exec(sent.url())?.[1];
+      if (code) secrets.authorizationCode = decodeURIComponent(code);
+    });
+    await staffPage.goto(`${server.url}/login?lng=en`);
+    await staffPage.getByTestId("single-sign-on").click();
+    await expect(staffPage).toHaveURL(new RegExp(`^${directory.issuer}/interaction/`));
+    await staffPage.getByLabel("Email").fill(DEMO.CLERK);
+    await staffPage.getByRole("button", { name: "Continue" }).click();
+    await expect(staffPage).toHaveURL(`${server.url}/clerks/dashboard`);
+    expect(secrets.authorizationCode).toBeTruthy();
+    for (const cookie of await sso.cookies(server.url)) secrets[`cookie ${cookie.name}`] = cookie.value;
+    await sso.close();
+
+    // The client admin adds a webhook endpoint: its secret is shown once, and its deliveries are tried (and fail).
+    const admin = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
+    expect(
+      (
+        await admin.post("/login", { form: { email: DEMO.CLIENT_ADMIN, password: DEMO_PASSWORD }, maxRedirects: 0 })
+      ).status(),
+    ).toBe(302);
+    // Nothing listens there: each delivery fails at once and is tried again.
+    const added = await admin.post("/client-admin/webhooks", {
+      data: new URLSearchParams([
+        ["url", "https://127.0.0.1:9/logs"],
+        ["events", "request.status_changed"],
+        ["events", "document.issued"],
+      ]).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(added.status()).toBe(200);
+    secrets.webhookSecret = /data-testid="webhook-secret"[^>]*>(whsec_[A-Za-z0-9+/=]+)</.exec(await added.text())![1];
+    await admin.dispose();
+
     // Through the API: the beneficiary's tokens, and the clerk's SecurePlus document with a recognisable content.
     const api = async (path: string, body: unknown, token?: string, method = "POST") => {
       const response = await fetch(`${server.url}${path}`, {
@@ -150,12 +198,23 @@ test("one JSON line per request with its id; no password, token, PIN, national i
       body: `pin=${secrets.pin}`,
     });
     expect(opened.status).toBe(200);
+    // The sender has tried the issued document's delivery at least twice by now.
+    await expect
+      .poll(
+        async () =>
+          (await db.get<{ attempts: number }>("SELECT MAX(attempts) AS attempts FROM webhook_deliveries"))?.attempts,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBeGreaterThanOrEqual(2);
     await site.dispose();
     await guest.dispose();
   } finally {
     await db.close();
     server.child.kill("SIGTERM");
     await server.exited;
+    await directory.close();
   }
 
   const lines = server
