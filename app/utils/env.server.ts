@@ -97,6 +97,14 @@ export const env = {
   get webhookDisableAfterMs() {
     return number(process.env.WEBHOOK_DISABLE_AFTER_HOURS, 72) * 3600 * 1000;
   },
+  /**
+   * Whether webhooks may go to private addresses (10/8, 192.168/16, loopback...): refused in production unless
+   * WEBHOOK_PRIVATE_NETWORKS=allow, for a deployment whose receivers sit on its own network (docs/decisions/0019).
+   */
+  get webhookPrivateNetworks() {
+    const setting = process.env.WEBHOOK_PRIVATE_NETWORKS;
+    return setting === "allow" || (setting !== "refuse" && !this.isProduction);
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

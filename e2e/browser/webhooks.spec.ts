@@ -29,6 +29,15 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
     withJs ? "The address must start with https://." : "يجب أن يبدأ العنوان بـ https://.",
   );
   await expect(page.locator('input[name="url"]')).toHaveValue("http://hooks.example.org/plain");
+  // So is a private network's address (the service's neighbours are not the organisation's to reach).
+  await page.locator('input[name="url"]').fill("https://192.168.1.20/hooks");
+  await page.locator('main form[method="post"] button[type="submit"]').click();
+  await expect(page.locator('[id$="url-error"]')).toHaveText(
+    withJs
+      ? "This address is on a private network. Webhooks go only to addresses on the public Internet."
+      : "هذا العنوان في شبكة خاصة. لا تُرسل الإشعارات الآلية إلا إلى عناوين على الإنترنت العامة.",
+  );
+  await expect(page.locator('input[name="url"]')).toHaveValue("https://192.168.1.20/hooks");
 
   await page.locator('input[name="url"]').fill(url);
   await page.locator('input[name="events"][value="document.issued"]').check();

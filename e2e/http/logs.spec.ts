@@ -130,10 +130,10 @@ test("one JSON line per request with its id; no password, token, PIN, national i
         await admin.post("/login", { form: { email: DEMO.CLIENT_ADMIN, password: DEMO_PASSWORD }, maxRedirects: 0 })
       ).status(),
     ).toBe(302);
-    // Nothing listens there: each delivery fails at once and is tried again.
+    // A name that does not resolve: each delivery fails at once and is tried again.
     const added = await admin.post("/client-admin/webhooks", {
       data: new URLSearchParams([
-        ["url", "https://127.0.0.1:9/logs"],
+        ["url", "https://hooks.example.invalid/logs"],
         ["events", "request.status_changed"],
         ["events", "document.issued"],
       ]).toString(),

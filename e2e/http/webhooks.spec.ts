@@ -1,4 +1,6 @@
+import dns from "node:dns/promises";
 import http from "node:http";
+import os from "node:os";
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { Webhook } from "standardwebhooks";
@@ -15,6 +17,7 @@ import { DEMO, DEMO_PASSWORD } from "../support";
 const PORT = 4404;
 const RECEIVER_PORT = 4405;
 const DEAD_PORT = 4406;
+const PRIVATE_PORT = 4408;
 const form = "application/x-www-form-urlencoded";
 let server: Awaited<ReturnType<typeof spawnServer>>;
 let db: ServerDatabase;
@@ -60,11 +63,11 @@ function receiver(secret: () => string) {
   };
 }
 
-async function cookieOf(email: string) {
-  const response = await fetch(`${server.url}/login`, {
+async function cookieOf(email: string, base = server.url) {
+  const response = await fetch(`${base}/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": form, Origin: server.url },
+    headers: { "Content-Type": form, Origin: base },
     body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
   });
   expect(response.status).toBe(302);
@@ -79,16 +82,16 @@ const cookiesOf = (response: Response, before = "") => {
 };
 
 /** A post from the page's form, as a browser without JS sends it. */
-const post = (path: string, cookie: string, fields: [string, string][]) =>
-  fetch(`${server.url}${path}`, {
+const post = (path: string, cookie: string, fields: [string, string][], base = server.url) =>
+  fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": form, Origin: server.url, Cookie: cookie },
+    headers: { "Content-Type": form, Origin: base, Cookie: cookie },
     body: new URLSearchParams(fields),
   });
 
-async function apiToken(email: string) {
-  const response = await fetch(`${server.url}/api/auth/login`, {
+async function apiToken(email: string, base = server.url) {
+  const response = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -96,8 +99,8 @@ async function apiToken(email: string) {
   return ((await response.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
 }
 
-async function api(method: string, path: string, token: string, body: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
+async function api(method: string, path: string, token: string, body: unknown, base = server.url) {
+  const response = await fetch(`${base}${path}`, {
     method,
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -287,4 +290,82 @@ test("another organisation's admin cannot open, switch or delete the endpoint", 
   expect(await db.get<{ status: string }>("SELECT status FROM webhook_endpoints WHERE id = ?", id)).toMatchObject({
     status: "ACTIVE",
   });
+});
+
+test("in production a webhook does not reach a private network: an address written out is refused, a name that resolves to one is not sent", async () => {
+  test.setTimeout(90_000);
+  const machine = os.hostname();
+  const resolved = await dns.lookup(machine).catch(() => null);
+  test.skip(
+    !resolved || !/^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|f[cd])/.test(resolved.address),
+    `this machine's name (${machine}) does not resolve to a private address`,
+  );
+  // A production server with the defaults: private networks refused.
+  const production = await spawnServer(PRIVATE_PORT, {
+    DEMO_DATA: "on",
+    WEB_CONCURRENCY: "1",
+    WEBHOOK_FIRST_RETRY_SECONDS: "0.5",
+  });
+  const productionDb = await openServerDatabase(production.databaseUrl, { readonly: true });
+  try {
+    const admin = await cookieOf(DEMO.CLIENT_ADMIN, production.url);
+    for (const url of [
+      `https://127.0.0.1:${RECEIVER_PORT}/hooks`,
+      "https://169.254.169.254/latest/meta-data",
+      "https://[::1]/hooks",
+    ]) {
+      const refused = await post(
+        "/client-admin/webhooks?lng=en",
+        admin,
+        [
+          ["url", url],
+          ["events", "request.status_changed"],
+        ],
+        production.url,
+      );
+      expect(refused.status, url).toBe(400);
+      expect(await refused.text()).toContain("This address is on a private network.");
+    }
+    expect(await productionDb.get("SELECT id FROM webhook_endpoints")).toBeUndefined();
+
+    // A name is taken (it may resolve elsewhere tomorrow), and checked on the connection itself.
+    const added = await post(
+      "/client-admin/webhooks",
+      admin,
+      [
+        ["url", `https://${machine}:${RECEIVER_PORT}/hooks`],
+        ["events", "request.status_changed"],
+      ],
+      production.url,
+    );
+    expect(added.status).toBe(302);
+    const page = added.headers.get("location")!;
+    const pending = (await productionDb.get<{ id: number }>(
+      "SELECT r.id FROM document_requests r JOIN clients c ON c.id = r.client_id WHERE r.status = 'PENDING' AND c.name_en = 'Demo University' ORDER BY r.id",
+    ))!;
+    await api(
+      "PUT",
+      "/api/document-requests/update-status",
+      await apiToken(DEMO.CLERK, production.url),
+      { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: { english: "Checked." } },
+      production.url,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await productionDb.get<{ last_error: string | null }>("SELECT last_error FROM webhook_deliveries"))
+            ?.last_error,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe("PRIVATE_ADDRESS");
+    // The endpoint's page says why, in the reader's language.
+    const log = await (await fetch(`${production.url}${page}?lng=ar`, { headers: { Cookie: admin } })).text();
+    expect(log).toContain("لم يُرسل: العنوان يؤدي إلى شبكة خاصة.");
+  } finally {
+    await productionDb.close();
+    production.child.kill("SIGTERM");
+    await production.exited;
+  }
 });

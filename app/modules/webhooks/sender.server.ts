@@ -6,6 +6,7 @@ import { notify } from "~/modules/notifications/service.server";
 import { logger } from "~/platform/log/logger.server";
 import { createPoller } from "~/platform/poller.server";
 import { env } from "~/utils/env.server";
+import { postDelivery } from "./post.server";
 import {
   activeClientAdminsOf,
   claimDelivery,
@@ -35,28 +36,20 @@ async function post(delivery: Due) {
   const sentAt = new Date();
   const secret = unseal(delivery.secret_sealed);
   const started = performance.now();
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": "attestation-service-webhooks",
+    "webhook-id": delivery.message_id,
+    "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+    "webhook-signature": new Webhook(secret).sign(delivery.message_id, sentAt, delivery.payload),
+  };
   try {
-    const response = await fetch(delivery.url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": "attestation-service-webhooks",
-        "webhook-id": delivery.message_id,
-        "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
-        "webhook-signature": new Webhook(secret).sign(delivery.message_id, sentAt, delivery.payload),
-      },
-      body: delivery.payload,
+    const status = await postDelivery(delivery.url, headers, delivery.payload, {
+      timeoutMs: TIMEOUT_MS,
+      privateNetworks: env.webhookPrivateNetworks,
     });
-    await response.body?.cancel();
-    const delivered = response.status >= 200 && response.status < 300;
-    return {
-      delivered,
-      status: response.status,
-      ms: performance.now() - started,
-      error: delivered ? null : `HTTP ${response.status}`,
-    };
+    const delivered = status >= 200 && status < 300;
+    return { delivered, status, ms: performance.now() - started, error: delivered ? null : `HTTP ${status}` };
   } catch (error) {
     return {
       delivered: false,

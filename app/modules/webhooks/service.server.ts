@@ -14,7 +14,7 @@ import {
   resetDelivery,
   updateEndpoint,
 } from "./queries.server";
-import type { EndpointInput } from "./schema";
+import type { EndpointInput, EndpointRules } from "./schema";
 
 /**
  * An organisation's webhook endpoints (docs/decisions/0019): made, their secret rotated, turned off and on, removed,
@@ -99,8 +99,11 @@ export async function sendAgain(db: DB, endpoint: Endpoint, deliveryId: number, 
   return true;
 }
 
-/** Plain http to 127.0.0.1 is accepted for an endpoint only outside production (a receiver on the same machine). */
-export const acceptsLoopbackHttp = () => !env.isProduction;
+/** What this deployment lets an endpoint be (docs/decisions/0019): see EndpointRules. */
+export const endpointRules = (): EndpointRules => ({
+  production: env.isProduction,
+  privateNetworks: env.webhookPrivateNetworks,
+});
 
 const secretCookie = () => signedCookie("webhook-secret", { maxAgeSeconds: 5 * 60 });
 

@@ -7,6 +7,7 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { DetailList } from "~/components/ui/detail-list";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { getDb } from "~/db/db.server";
+import { PRIVATE_ADDRESS_ERROR } from "~/modules/webhooks/addresses";
 import { deliveriesOf } from "~/modules/webhooks/queries.server";
 import { endpointIntentSchema } from "~/modules/webhooks/schema";
 import {
@@ -168,7 +169,12 @@ export default function Webhook({ loaderData }: Route.ComponentProps) {
                   {t(`webhooks.delivery.${delivery.status}`)}
                 </Badge>
                 <span>
-                  {t("webhooks.lastAnswer")}: <bdi dir="ltr">{delivery.last_status ?? delivery.last_error ?? "—"}</bdi>
+                  {t("webhooks.lastAnswer")}:{" "}
+                  {delivery.last_error === PRIVATE_ADDRESS_ERROR ? (
+                    t("webhooks.privateAddressRefused")
+                  ) : (
+                    <bdi dir="ltr">{delivery.last_status ?? delivery.last_error ?? "—"}</bdi>
+                  )}
                   {delivery.last_duration_ms !== null
                     ? ` · ${t("webhooks.ms", { count: delivery.last_duration_ms })}`
                     : ""}

@@ -15,7 +15,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { WEBHOOK_EVENTS } from "~/platform/webhooks/events";
 import { endpointsOfClient } from "~/modules/webhooks/queries.server";
 import { endpointSchema } from "~/modules/webhooks/schema";
-import { acceptsLoopbackHttp, createEndpoint, showSecretOnceHeader } from "~/modules/webhooks/service.server";
+import { createEndpoint, endpointRules, showSecretOnceHeader } from "~/modules/webhooks/service.server";
 import { readForm } from "~/platform/http/body.server";
 import { toastHeader } from "~/platform/toast/toast.server";
 import { useTranslation } from "~/utils/i18n";
@@ -31,13 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       events: JSON.parse(endpoint.events) as string[],
       pending: Number(endpoint.pending),
     })),
-    production: !acceptsLoopbackHttp(),
+    rules: endpointRules(),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "webhook:manage");
-  const submission = parseWithZod(await readForm(request), { schema: endpointSchema(!acceptsLoopbackHttp()) });
+  const submission = parseWithZod(await readForm(request), { schema: endpointSchema(endpointRules()) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   if (principal.clientId === null) {
     return data(submission.reply({ formErrors: ["webhooks.noOrganisation"] }), { status: 400 });
@@ -51,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { endpoints, production } = loaderData;
-  const [form, fields] = useZodForm(endpointSchema(production), { lastResult: actionData });
+  const { endpoints, rules } = loaderData;
+  const [form, fields] = useZodForm(endpointSchema(rules), { lastResult: actionData });
   const choices = getCollectionProps(fields.events, { type: "checkbox", options: [...WEBHOOK_EVENTS] });
   return (
     <div className="flex max-w-4xl flex-col gap-5">
@@ -98,7 +98,13 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           <FormErrors errors={form.errors} id={form.errorId} />
           <Field
             label={t("webhooks.url")}
-            hint={t(production ? "webhooks.urlHint" : "webhooks.urlHintLoopback")}
+            hint={t(
+              !rules.production
+                ? "webhooks.urlHintLoopback"
+                : rules.privateNetworks
+                  ? "webhooks.urlHint"
+                  : "webhooks.urlHintPublic",
+            )}
             dir="ltr"
             {...inputProps(fields.url, "url")}
           />
