@@ -69,6 +69,10 @@ test("while its database is down the server answers a translated 503 with Retry-
         const html = await answer.text();
         expect(html).toContain(`lang="${language}"`);
         expect(html).toContain(message);
+        // The page quotes the request's id, which its log line has too (docs/decisions/0017).
+        const reference = answer.headers.get("X-Request-Id");
+        expect(reference).toMatch(/^[0-9a-f-]{36}$/);
+        expect(html).toContain(reference);
       }
     }
     // A navigation with JavaScript asks for `.data`: a 503 without React Router's marker, which its client shows as its 503 page.

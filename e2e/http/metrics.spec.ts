@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { spawnServer } from "../spawn-server";
+import { DEMO, DEMO_PASSWORD } from "../support";
 
 /** One GET on a connection of its own: the cluster hands each new connection to a worker, so both get some. */
 function get(url: string, headers: Record<string, string> = {}) {
@@ -29,6 +30,16 @@ const valueOf = (families: Family[], name: string, labels: Record<string, string
     ?.metrics.filter((metric) => Object.entries(labels).every(([key, value]) => metric.labels?.[key] === value))
     .reduce((sum, metric) => sum + numberOf(metric), 0) ?? null;
 
+/** A staff member's session, as their browser would hold it. */
+async function signedIn(url: string, email: string) {
+  const context = await playwrightRequest.newContext({ baseURL: url, extraHTTPHeaders: { Origin: url } });
+  const response = await context.post("/login", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  return context;
+}
+
+const BULK_ROWS = 150;
+
 /**
  * `/metrics` (docs/decisions/0017), scraped as Prometheus does and parsed with a Prometheus text parser: summed over
  * the two workers, behind METRICS_TOKEN on the service's port and on METRICS_PORT bound to 127.0.0.1.
@@ -47,9 +58,60 @@ test("metrics are summed over the workers, served with a token or on the loopbac
     AUTH_RATE_LIMIT: "2",
   });
   try {
+    // A bulk job's progress while it runs, and the webhook backlog it leaves (an endpoint nobody answers at).
+    const admin = await signedIn(server.url, DEMO.CLIENT_ADMIN);
+    const hook = await admin.post("/client-admin/webhooks", {
+      data: "url=https%3A%2F%2Fhooks.example.invalid%2Fmetrics&events=document.issued",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      maxRedirects: 0,
+    });
+    expect(hook.status()).toBe(302);
+    const clerk = await signedIn(server.url, DEMO.CLERK);
+    const category = "/clerks/document-categories";
+    const template = await clerk.post(`${category}/template/1`, {
+      multipart: {
+        pageSize: "A4",
+        orientation: "PORTRAIT",
+        "title.english": "Graduation certificate",
+        "title.arabic": "شهادة تخرج",
+        "body.english": "{{beneficiary.name.en}}",
+        "body.arabic": "{{beneficiary.name.ar}}",
+      },
+      maxRedirects: 0,
+    });
+    expect(template.status()).toBe(302);
+    const rows = ["email,first_name_en,last_name_en,first_name_ar,last_name_ar,student_number,graduation_date"];
+    for (let i = 0; i < BULK_ROWS; i++)
+      rows.push(`metrics${i}@example.com,Row,Number ${i},صف,رقم,${7000 + i},2024-06-30`);
+    const started = await clerk.post(`${category}/bulk/1`, {
+      multipart: {
+        intent: "issue",
+        file: { name: "rows.csv", mimeType: "text/csv", buffer: Buffer.from(rows.join("\n")) },
+      },
+      maxRedirects: 0,
+    });
+    expect(started.status()).toBe(302);
+    const running = parsePrometheusTextFormat((await get("http://127.0.0.1:4375/metrics")).body) as Family[];
+    expect(valueOf(running, "job_items")).toBe(BULK_ROWS);
+    await expect
+      .poll(
+        async () =>
+          valueOf(
+            parsePrometheusTextFormat((await get("http://127.0.0.1:4375/metrics")).body) as Family[],
+            "webhook_deliveries",
+            {
+              state: "PENDING",
+            },
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(BULK_ROWS);
+    await admin.dispose();
+    await clerk.dispose();
+
     for (let i = 0; i < 6; i++) expect((await get(`${server.url}/verify`)).status).toBe(200);
     for (let i = 0; i < 3; i++) await get(`${server.url}/verify/ABCDEFGHJKMNPQRS`);
-    // Three sign-ins from one address with a limit of 2: the third is refused.
+    // Three more sign-ins from one address with a limit of 2 (the staff above took two): refused.
     for (let i = 0; i < 3; i++)
       await fetch(`${server.url}/login`, {
         method: "POST",
@@ -71,7 +133,7 @@ test("metrics are summed over the workers, served with a token or on the loopbac
       expect(valueOf(families, "verification_lookups_total", { verdict: "NOT_FOUND" })).toBe(3);
       expect(valueOf(families, "rate_limit_refusals_total", { limit: "auth" })).toBeGreaterThanOrEqual(1);
       // The parser folds a histogram's label sets into one (it reads unlabelled ones): its series are read from the text.
-      expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/login",method="POST"\} 3$/m);
+      expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/login",method="POST"\} 5$/m);
       expect(valueOf(families, "db_query_duration_seconds")).toBeGreaterThan(0);
       expect(valueOf(families, "db_write_batch_size")).toBeGreaterThan(0);
       expect(valueOf(families, "mail_outbox_messages")).not.toBeNull();
