@@ -1,7 +1,7 @@
 import net from "node:net";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDb } from "~/test/db";
+import { createTestDb, onPostgres } from "~/test/db";
 import { isDatabaseUnavailable } from "./availability";
 import { openDatabase, type DB } from "./db.server";
 import { openPostgres } from "./postgres.server";
@@ -78,4 +78,31 @@ describe("isDatabaseUnavailable", () => {
     );
     expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code: "23505" }))).toBe(false);
   });
+
+  it.skipIf(!onPostgres)(
+    "a connection PostgreSQL drops while a transaction holds it between statements fails that transaction, not the process",
+    async () => {
+      // A checked-out pg client has no error listener of the pool's: the server ending it between two statements
+      // emitted an unheard 'error', and the worker died (found by the outage test, a PostgreSQL fast shutdown).
+      const db = await createTestDb();
+      const uncaught: unknown[] = [];
+      const hear = (error: unknown) => uncaught.push(error);
+      process.on("uncaughtException", hear);
+      try {
+        const transaction = db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          // Another connection of the pool ends this one while no statement of it runs.
+          await sql`select pg_terminate_backend(${rows[0].pid})`.execute(db);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await sql`select 1`.execute(trx);
+        });
+        expect(isDatabaseUnavailable(await rejection(transaction))).toBe(true);
+        expect(uncaught).toEqual([]);
+        // The pool left the dead connection and serves with another.
+        expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+      } finally {
+        process.off("uncaughtException", hear);
+      }
+    },
+  );
 });

@@ -41,8 +41,15 @@ export function openPostgres(
     application_name: "attestation-service",
     connectionTimeoutMillis: connectTimeoutMs,
   });
-  // An idle connection the server dropped (restart, failover) must not crash the process; the pool replaces it.
-  pool.on("error", (error) => logger.warn({ reason: error.message }, "PostgreSQL connection dropped"));
+  // A connection the server dropped (restart, failover, shutdown) must not crash the process. The pool hears an
+  // idle one's error (and passes it on as its own) and replaces it; a checked-out one (a transaction between two
+  // statements) has no listener of the pool's, so each connection gets its own for its whole life, which logs
+  // every drop once: the transaction then fails (a 503) and the pool, finding the connection unusable when it
+  // comes back, drops it.
+  pool.on("connect", (client) =>
+    client.on("error", (error) => logger.warn({ reason: error.message }, "PostgreSQL connection dropped")),
+  );
+  pool.on("error", () => {});
   return new Kysely<Database>({ dialect: new SerializedPostgresDialect({ pool }), log: timeQueries });
 }
 
