@@ -4,8 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
+import { CLIENT, startDirectory } from "../oidc-provider";
 import { openServerDatabase } from "../server-db";
-import { demoCodes } from "../support";
+import { spawnServer } from "../spawn-server";
+import { DEMO, demoCodes } from "../support";
 import { W3m } from "./w3m";
 
 process.env.PIN_SECRET = "e2e-pin-secret";
@@ -15,8 +17,8 @@ const { accessPinFor } = await import("../../app/modules/verification/pin.server
  * The text-browser journey (Debian's w3m, driven through a terminal as a person would): a beneficiary
  * signs in, switches the language, goes through the request wizard (typing Arabic-Indic digits and a day-first
  * date, uploading a file) and finds the request in their list; anyone verifies a document in Arabic and
- * English, unlocks a SecurePlus one with its PIN and checks a file. On every screen separate things are
- * separate words or lines.
+ * English, unlocks a SecurePlus one with its PIN and checks a file; a clerk signs in with the staff directory. On
+ * every screen separate things are separate words or lines.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -173,4 +175,36 @@ test("anyone verifies a document in Arabic and English, unlocks a SecurePlus one
   const unlocked = await browser.waitFor("Issued to");
   expectSeparated(unlocked);
   expect(unlocked).toContain("Download the document");
+});
+
+test("a clerk signs in with the staff directory from a text browser", async () => {
+  test.setTimeout(90_000);
+  const [port, directoryPort] = [4409, 4410];
+  const directory = await startDirectory(directoryPort, `http://127.0.0.1:${port}/login/sso/callback`, [
+    { email: DEMO.CLERK },
+  ]);
+  const server = await spawnServer(port, {
+    DEMO_DATA: "on",
+    WEB_CONCURRENCY: "1",
+    OIDC_ISSUER: directory.issuer,
+    OIDC_CLIENT_ID: CLIENT.id,
+    OIDC_CLIENT_SECRET: CLIENT.secret,
+    OIDC_NAME: "Staff directory",
+  });
+  try {
+    browser = await W3m.open(`${server.url}/login`, "ar");
+    expectSeparated(await browser.waitFor("Staff directory"));
+    // The button is a form's: w3m posts it, follows the redirect to the directory, and back.
+    await browser.press("Staff directory");
+    await browser.waitFor("I used my authenticator app");
+    await browser.fill("Email", DEMO.CLERK);
+    await browser.press("Continue");
+    const dashboard = await browser.waitFor("لوحة التحكم");
+    expectSeparated(dashboard);
+    expect(dashboard).not.toContain("تسجيل الدخول عبر");
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await directory.close();
+  }
 });
