@@ -249,6 +249,24 @@ test("every event reaches a receiver that was down for a while, signed, once; a 
   const log = await (await fetch(`${server.url}${page}`, { headers: { Cookie: admin } })).text();
   expect(log).toContain('data-testid="webhook-deliveries"');
   expect(log.match(/Delivered|وصل/g)?.length).toBeGreaterThanOrEqual(3);
+  // The log is paged: the second page of two a page holds the oldest, and "Send again" there comes back to it.
+  const secondPage = await (
+    await fetch(`${server.url}${page}?size=2&page=1&lng=en`, { headers: { Cookie: admin } })
+  ).text();
+  expect(secondPage).toContain("In all: 3");
+  expect(secondPage.match(/name="deliveryId"/g)).toHaveLength(1);
+  expect(secondPage).toContain(`name="deliveryId" value="${first.id}"`);
+  expect(secondPage).toContain('rel="prev"');
+  // Its forms post back to the page they are on (a browser without JS posts to the form's action).
+  expect(secondPage).toContain(
+    `<form class="ms-auto" data-discover="true" action="${page}?size=2&amp;page=1&amp;lng=en"`,
+  );
+  const fromSecondPage = await post(`${page}?size=2&page=1`, admin, [
+    ["intent", "resend"],
+    ["deliveryId", String(first.id)],
+  ]);
+  expect(fromSecondPage.headers.get("location")).toBe(`${page}?page=1&size=2`);
+  await expect.poll(() => hooks.duplicates(), { timeout: 10_000 }).toBe(2);
 
   // The endpoint that never answered is off, and the organisation's admins are told in-app and by mail.
   await expect

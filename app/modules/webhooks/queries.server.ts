@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { pageOf, type Paging } from "~/db/paging";
 import { nowIso } from "~/db/values";
 
 /** Deliveries due now, of endpoints that are on. */
@@ -154,26 +155,28 @@ export async function deleteEndpoint(db: DB, id: number) {
 }
 
 /** An endpoint's delivery log, newest first. */
-export function deliveriesOf(db: DB, endpointId: number, limit = 50) {
-  return db
-    .selectFrom("webhook_deliveries")
-    .select([
-      "id",
-      "message_id",
-      "event_type",
-      "status",
-      "attempts",
-      "next_attempt_at",
-      "last_attempt_at",
-      "last_status",
-      "last_duration_ms",
-      "last_error",
-      "created_at",
-    ])
-    .where("endpoint_id", "=", endpointId)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+/** One page of an endpoint's delivery log, newest first, and how many deliveries it has. */
+export function deliveriesOf(db: DB, endpointId: number, paging: Paging) {
+  const ofEndpoint = db.selectFrom("webhook_deliveries").where("endpoint_id", "=", endpointId);
+  return pageOf(
+    ofEndpoint,
+    ofEndpoint
+      .select([
+        "id",
+        "message_id",
+        "event_type",
+        "status",
+        "attempts",
+        "next_attempt_at",
+        "last_attempt_at",
+        "last_status",
+        "last_duration_ms",
+        "last_error",
+        "created_at",
+      ])
+      .orderBy("id", "desc"),
+    paging,
+  );
 }
 
 export function findDelivery(db: DB, id: number) {

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { DetailList } from "~/components/ui/detail-list";
+import { Pagination } from "~/components/ui/pagination";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { getDb } from "~/db/db.server";
 import { PRIVATE_ADDRESS_ERROR } from "~/modules/webhooks/addresses";
@@ -19,6 +20,7 @@ import {
   switchEndpoint,
 } from "~/modules/webhooks/service.server";
 import { readIntent } from "~/platform/http/body.server";
+import { listScreenData } from "~/platform/paging";
 import { redirectWithToast, toastHeader } from "~/platform/toast/toast.server";
 import { useCalendar } from "~/utils/calendar";
 import { formatDateTime } from "~/utils/format";
@@ -41,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         events: JSON.parse(endpoint.events) as string[],
       },
       secret: shown?.secret ?? null,
-      deliveries: await deliveriesOf(getDb(), endpoint.id),
+      deliveries: await listScreenData(request, (paging) => deliveriesOf(getDb(), endpoint.id, paging), 20),
       dialog: new URL(request.url).searchParams.get("dialog"),
     },
     shown ? { headers: { "Set-Cookie": shown.clear } } : undefined,
@@ -70,8 +72,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(href("/client-admin/webhooks"), { kind: "success", message: "webhooks.deleted" });
     case "resend": {
       const again = deliveryId !== undefined && (await sendAgain(db, endpoint, deliveryId, principal));
+      // Back to the page of the log the button was on.
+      const posted = new URL(request.url).searchParams;
+      const kept = new URLSearchParams();
+      for (const name of ["page", "size"])
+        if (/^\d{1,7}$/.test(posted.get(name) ?? "")) kept.set(name, posted.get(name)!);
       return redirectWithToast(
-        here,
+        kept.size ? `${here}?${kept}` : here,
         again ? { kind: "success", message: "webhooks.resent" } : { kind: "error", message: "errors.notFound" },
       );
     }
@@ -81,7 +88,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Webhook({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const calendar = useCalendar(i18n.language);
-  const { endpoint, secret, deliveries, dialog } = loaderData;
+  const { endpoint, secret, deliveries: log, dialog } = loaderData;
+  const deliveries = log.rows;
   const when = (value: string | null) => (value ? formatDateTime(value, i18n.language, calendar) : "—");
   const on = endpoint.status === "ACTIVE";
   return (
@@ -157,7 +165,14 @@ export default function Webhook({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
       <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("webhooks.log")}</h2>
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t("webhooks.log")}</h2>
+          {log.total > 0 ? (
+            <span className="text-sm text-gray-11" data-testid="webhook-delivery-total">
+              {t("webhooks.deliveryTotal", { count: log.total })}
+            </span>
+          ) : null}
+        </div>
         {deliveries.length === 0 ? (
           <p>{t("webhooks.noDeliveries")}</p>
         ) : (
@@ -196,6 +211,9 @@ export default function Webhook({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <div className="mt-3">
+          <Pagination page={log.page} size={log.size} total={log.total} />
+        </div>
       </Card>
     </div>
   );
