@@ -38,6 +38,7 @@ async function runPrimary() {
   build.startMailSender();
   build.startWebhookSender();
   build.startFileSweeper();
+  build.startRetentionSweep();
   build.startCountsRollUp();
   serveMetrics();
   let stopping = false;
@@ -83,6 +84,7 @@ async function runPrimary() {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
       await build.stopFileSweeper();
+      await build.stopRetentionSweep();
       await build.stopCountsRollUp();
       await build.stopMailSender();
       await build.stopWebhookSender();

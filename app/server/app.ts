@@ -8,6 +8,7 @@ import { METRICS_ANSWER, METRICS_ASK } from "./metrics-endpoint";
 import { registerDatabaseGauges } from "./database-gauges";
 import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
+import { startRetentionSweep, stopRetentionSweep } from "./retention.server";
 import { warmStampWorker } from "~/modules/issuing/stamp.server";
 import { startMailSender, stopMailSender } from "~/platform/mail/sender.server";
 import { startWebhookSender, stopWebhookSender } from "~/modules/webhooks/sender.server";
@@ -74,6 +75,9 @@ export { stopJobRunner };
 
 /** The storage sweeper: in the primary only. */
 export { startFileSweeper, stopFileSweeper };
+
+/** The retention sweep (sessions, sent mails, delivered webhooks): in the primary only. */
+export { startRetentionSweep, stopRetentionSweep };
 
 /**
  * The roll-up of the request counts' deltas (docs/decisions/0021): in the primary, at start and every few seconds;

@@ -105,6 +105,10 @@ export const env = {
     const setting = process.env.WEBHOOK_PRIVATE_NETWORKS;
     return setting === "allow" || (setting !== "refuse" && !this.isProduction);
   },
+  /** How long sent mails and delivered webhooks are kept before the retention sweep forgets them (30 days). */
+  get retentionMs() {
+    return number(process.env.RETENTION_DAYS, 30) * 24 * 3600 * 1000;
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

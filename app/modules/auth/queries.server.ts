@@ -96,6 +96,32 @@ export async function deleteSession(db: DB, sessionId: string) {
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
+/**
+ * Deletes the sessions nobody can use any more (the retention sweep): a browser's past its end or idle since
+ * `idleBeforeIso`, an API one whose refresh token (or, without one, its access token) has run out.
+ */
+export async function deleteDeadSessions(db: DB, nowIso: string, idleBeforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("kind", "=", "WEB"),
+          eb.or([eb("expires_at", "<", nowIso), eb("last_seen_at", "<", idleBeforeIso)]),
+        ]),
+        eb.and([
+          eb("kind", "=", "API"),
+          eb.or([
+            eb("refresh_expires_at", "<", nowIso),
+            eb.and([eb("refresh_expires_at", "is", null), eb("expires_at", "<", nowIso)]),
+          ]),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteUserSessions(db: DB, userId: number) {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { signedCookie } from "~/platform/security/cookies.server";
-import { deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
+import { deleteDeadSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
 import type { SessionUser } from "./session-user";
 import { fromFlag } from "~/db/values";
 
@@ -56,6 +56,10 @@ export async function getSessionUser(db: DB, request: Request, now = Date.now())
   const token = readToken(request);
   return token ? sessionUserOfToken(db, hashToken(token), "WEB", now) : null;
 }
+
+/** Deletes the sessions that have ended or gone idle (a sign-in that never signed out leaves one); how many. */
+export const forgetDeadSessions = (db: DB, now = Date.now()) =>
+  deleteDeadSessions(db, new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString());
 
 /**
  * The user of a stored session (by the hash of its token) of the given kind: a browser session (WEB) or an

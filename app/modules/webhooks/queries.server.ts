@@ -202,3 +202,13 @@ export function activeClientAdminsOf(db: DB, clientId: number) {
     .where("users.status", "=", "ACTIVE")
     .execute();
 }
+
+/** Forgets deliveries that arrived before `beforeIso` (the retention sweep); those still waiting are kept. */
+export async function deleteDeliveredBefore(db: DB, beforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom("webhook_deliveries")
+    .where("status", "=", "DELIVERED")
+    .where("delivered_at", "<", beforeIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

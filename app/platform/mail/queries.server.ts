@@ -76,3 +76,17 @@ export function countMailsByStatus(db: DB) {
     .groupBy("status")
     .execute();
 }
+
+/** Forgets mails sent, or given up on, before `beforeIso` (the retention sweep: their text holds personal data). */
+export async function deleteFinishedMailsBefore(db: DB, beforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom("email_outbox")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "SENT"), eb("sent_at", "<", beforeIso)]),
+        eb.and([eb("status", "=", "FAILED"), eb("next_attempt_at", "<", beforeIso)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
