@@ -5,6 +5,7 @@ import { pageOf, pageOfTwoRuns } from "~/db/paging";
 import { inChunks } from "~/db/keyset";
 import { usersMatching } from "~/db/search";
 import type { DB } from "~/db/db.server";
+import { countClientRequestsByStatus } from "~/db/request-status-counts.server";
 import type { RequestStatus, ReviewStatus } from "~/db/schema";
 import { type BilingualNote } from "~/utils/bilingual";
 
@@ -58,11 +59,33 @@ const withRowColumns = (base: ReturnType<typeof filteredRequests>) =>
       ...CLIENT_NAMES,
     ]);
 
+/**
+ * How many requests the list selects, and how many of them are pending, from the counts the database keeps
+ * (docs/decisions/0021), when its filters narrow one organisation's requests by nothing but their status (a clerk's
+ * work queue as it opens); else null, and the list counts. Counting 39,000 requests took 1.1 ms of each page.
+ */
+async function keptCountsOf(db: DB, filter: Omit<RequestListFilter, "page" | "size" | "order">) {
+  const narrowed =
+    filter.categoryId !== undefined ||
+    filter.beneficiaryId !== undefined ||
+    filter.from ||
+    filter.to ||
+    filter.q?.trim();
+  if (filter.clientId === undefined || narrowed) return null;
+  const byStatus = await countClientRequestsByStatus(db, filter.clientId);
+  const all = Object.values(byStatus).reduce((sum, count) => sum + count, 0);
+  const pending = byStatus.PENDING ?? 0;
+  return filter.status
+    ? { total: byStatus[filter.status] ?? 0, first: filter.status === "PENDING" ? pending : 0 }
+    : { total: all, first: pending };
+}
+
 /** Staff request lists: newest first on the indexed id (or the queue's order), filtered by scope and the list's filters. */
 export async function listRequests(db: DB, filter: RequestListFilter) {
   const base = filteredRequests(db, filter);
-  if (filter.order === "queue") return queuePage(base, filter);
-  return pageOf(base, withRowColumns(base).orderBy("r.id", "desc"), filter);
+  const known = (await keptCountsOf(db, filter)) ?? undefined;
+  if (filter.order === "queue") return queuePage(base, filter, known);
+  return pageOf(base, withRowColumns(base).orderBy("r.id", "desc"), filter, known);
 }
 
 /**
@@ -70,7 +93,11 @@ export async function listRequests(db: DB, filter: RequestListFilter) {
  * the `(client_id, status, id)` and `(client_id, id)` indexes, each already in order: one ORDER BY over a CASE made
  * the database sort every request in scope for each page (45 pages a second at 100,000 requests, `npm run bench`).
  */
-function queuePage(base: ReturnType<typeof filteredRequests>, filter: RequestListFilter) {
+function queuePage(
+  base: ReturnType<typeof filteredRequests>,
+  filter: RequestListFilter,
+  known?: { total: number; first: number },
+) {
   const pending = base.where("r.status", "=", "PENDING");
   const others = base.where("r.status", "!=", "PENDING");
   return pageOfTwoRuns(
@@ -78,6 +105,7 @@ function queuePage(base: ReturnType<typeof filteredRequests>, filter: RequestLis
     { filtered: pending, ordered: withRowColumns(pending).orderBy("r.id", "asc") },
     withRowColumns(others).orderBy("r.id", "asc"),
     filter,
+    known,
   );
 }
 
