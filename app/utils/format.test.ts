@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarFor, formatDate, formatDateTime } from "./format";
+import { calendarFor, formatAge, formatDate, formatDateTime, formatFileSize, formatMoney } from "./format";
 
 describe("dates", () => {
   it("have one format per kind in both languages: 'MMMM dd, yyyy' and 'MMMM dd, yyyy HH:mm'", () => {
@@ -23,5 +23,19 @@ describe("dates", () => {
     expect(calendarFor(null, "ar")).toBe("BOTH");
     expect(calendarFor(null, "en")).toBe("GREGORIAN");
     expect(calendarFor("HIJRI", "en")).toBe("HIJRI");
+  });
+});
+
+describe("ages, sizes and money", () => {
+  it("read in the page's language, the same from the formatter each language keeps", () => {
+    const now = Date.parse("2026-11-27T12:00:00.000Z");
+    for (let twice = 0; twice < 2; twice++) {
+      expect(formatAge("2026-11-27T08:00:00.000Z", now, "en")).toBe("today");
+      expect(formatAge("2026-11-24T08:00:00.000Z", now, "en")).toBe("3 days ago");
+      expect(formatAge("2026-11-24T08:00:00.000Z", now, "ar")).toBe("قبل 3 أيام");
+      expect(formatFileSize(1536, "en")).toBe("1.5 kB");
+      expect(formatFileSize(3 * 1024 * 1024, "en")).toBe("3 MB");
+      expect(formatMoney(1250, "JOD", "en")).toBe("JOD\u00a01.250");
+    }
   });
 });
