@@ -34,7 +34,10 @@ function expectSeparated(screen: string) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "w3m-files-"));
 let browser: W3m | undefined;
 test.afterEach(() => browser?.close());
-test.afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+test.afterAll(() => {
+  W3m.stopAll();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 /** A fresh beneficiary, registered as the register page posts (the journey starts at signing in). */
 async function newBeneficiary() {

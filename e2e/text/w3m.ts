@@ -10,7 +10,20 @@ import path from "node:path";
  */
 let sessions = 0;
 
-const tmux = (...args: string[]) => execFileSync("tmux", args, { encoding: "utf8" });
+/**
+ * The tests' own tmux server (its own socket), kept up by a session that does nothing: a tmux server exits with its
+ * last session, so a w3m that quit took the server with it, and the test saw only "no server running". w3m's panes
+ * stay when it exits (`remain-on-exit`), so the test says how it ended.
+ */
+const SOCKET = `w3m-tests-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync("tmux", ["-L", SOCKET, ...args], { encoding: "utf8" });
+let serverUp = false;
+function startServer() {
+  if (serverUp) return;
+  tmux("new-session", "-d", "-s", "keeper", "sleep 86400");
+  tmux("set-option", "-g", "remain-on-exit", "on");
+  serverUp = true;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** w3m's search takes a regular expression. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -24,7 +37,8 @@ export class W3m {
   /** A new w3m (its own cookie jar) that asks pages in `lng`, on `url`. */
   static async open(url: string, lng: "ar" | "en") {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "w3m-"));
-    const session = `w3m-${process.pid}-${++sessions}`;
+    const session = `w3m-${++sessions}`;
+    startServer();
     tmux(
       "new-session",
       "-d",
@@ -38,7 +52,8 @@ export class W3m {
       `HOME=${home}`,
       "-e",
       "LANG=C.UTF-8",
-      `w3m -o accept_language=${lng} -o confirm_qq=0 '${url}'`,
+      // What w3m writes to stderr (its library's warnings, an abort's reason) goes to a file the test can show.
+      `w3m -o accept_language=${lng} -o confirm_qq=0 '${url}' 2>'${home}/stderr.log'`,
     );
     const browser = new W3m(session, home);
     await browser.waitFor(/\S/);
@@ -68,6 +83,11 @@ export class W3m {
     for (;;) {
       const screen = this.screen();
       if (typeof expected === "string" ? screen.includes(expected) : expected.test(screen)) return screen;
+      const ended = /Pane is dead \(([^)]*)\)/.exec(screen);
+      if (ended) {
+        const stderr = fs.readFileSync(path.join(this.home, "stderr.log"), "utf8");
+        throw new Error(`w3m ended (${ended[1]}) while the test waited for ${expected}; its stderr:\n${stderr}`);
+      }
       if (Date.now() > deadline) throw new Error(`w3m never showed ${expected}; the screen:\n${screen}`);
       await sleep(100);
     }
@@ -139,5 +159,19 @@ export class W3m {
       // already gone
     }
     fs.rmSync(this.home, { recursive: true, force: true });
+  }
+
+  /** Stops the tests' tmux server, and with it any w3m left. */
+  static stopAll() {
+    if (!serverUp) return;
+    serverUp = false;
+    try {
+      tmux("kill-server");
+    } catch {
+      // already gone
+    }
+    // The server leaves its socket file behind.
+    const socketDir = path.join(process.env.TMUX_TMPDIR ?? os.tmpdir(), `tmux-${process.getuid?.() ?? 0}`);
+    fs.rmSync(path.join(socketDir, SOCKET), { force: true });
   }
 }
