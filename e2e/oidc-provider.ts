@@ -17,6 +17,14 @@ export interface DirectoryAccount {
 
 export const CLIENT = { id: "attestation-service", secret: "a-client-secret-for-tests-only" };
 
+/** What a server of the tests needs to offer "Sign in with Staff directory" through the directory at `issuer`. */
+export const singleSignOnEnv = (issuer: string) => ({
+  OIDC_ISSUER: issuer,
+  OIDC_CLIENT_ID: CLIENT.id,
+  OIDC_CLIENT_SECRET: CLIENT.secret,
+  OIDC_NAME: "Staff directory",
+});
+
 export async function startDirectory(port: number, redirectUri: string, accounts: DirectoryAccount[]) {
   const issuer = `http://127.0.0.1:${port}`;
   const byEmail = new Map(accounts.map((account) => [account.email, account]));

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { openServerDatabase, type ServerDatabase } from "../server-db";
-import { CLIENT, startDirectory } from "../oidc-provider";
+import { CLIENT, singleSignOnEnv, startDirectory } from "../oidc-provider";
 import { spawnServer } from "../spawn-server";
 import { DEMO, OTHER_CLIENT, switchLanguage } from "../support";
 
@@ -33,10 +33,7 @@ test.beforeAll(async () => {
   server = await spawnServer(port, {
     DEMO_DATA: "on",
     WEB_CONCURRENCY: "1",
-    OIDC_ISSUER: directory.issuer,
-    OIDC_CLIENT_ID: CLIENT.id,
-    OIDC_CLIENT_SECRET: CLIENT.secret,
-    OIDC_NAME: "Staff directory",
+    ...singleSignOnEnv(directory.issuer),
     OIDC_CREATE_STAFF: "CLERK:2",
   });
   db = await openServerDatabase(server.databaseUrl);

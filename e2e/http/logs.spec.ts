@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { CLIENT, startDirectory } from "../oidc-provider";
+import { CLIENT, singleSignOnEnv, startDirectory } from "../oidc-provider";
 import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
@@ -34,10 +34,7 @@ test("one JSON line per request with its id; no password, token, PIN, national i
     PIN_SECRET: "logs-pin-secret",
     // Nothing listens there: mails wait in the outbox, where the test reads the reset link.
     SMTP_URL: "smtp://127.0.0.1:9",
-    OIDC_ISSUER: directory.issuer,
-    OIDC_CLIENT_ID: CLIENT.id,
-    OIDC_CLIENT_SECRET: CLIENT.secret,
-    OIDC_NAME: "Staff directory",
+    ...singleSignOnEnv(directory.issuer),
     WEBHOOK_FIRST_RETRY_SECONDS: "0.5",
   });
   const db = await openServerDatabase(server.databaseUrl, { readonly: true });

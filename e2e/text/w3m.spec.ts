@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
-import { CLIENT, startDirectory } from "../oidc-provider";
+import { singleSignOnEnv, startDirectory } from "../oidc-provider";
 import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
 import { DEMO, demoCodes } from "../support";
@@ -189,10 +189,7 @@ test("a clerk signs in with the staff directory from a text browser", async () =
   const server = await spawnServer(port, {
     DEMO_DATA: "on",
     WEB_CONCURRENCY: "1",
-    OIDC_ISSUER: directory.issuer,
-    OIDC_CLIENT_ID: CLIENT.id,
-    OIDC_CLIENT_SECRET: CLIENT.secret,
-    OIDC_NAME: "Staff directory",
+    ...singleSignOnEnv(directory.issuer),
   });
   try {
     browser = await W3m.open(`${server.url}/login`, "ar");
