@@ -12,7 +12,7 @@ import { runJobChunk } from "~/platform/jobs/runner.server";
 import { bulkIssuance, type BulkRowResult } from "./job.server";
 import { bulkResultsExport } from "./export.server";
 import { findBulkJob } from "./queries.server";
-import { checkBulkFile, retryBulkJob, startBulkJob } from "./service.server";
+import { cancelBulkJob, checkBulkFile, retryBulkJob, startBulkJob } from "./service.server";
 import { parseCsv } from "~/test/csv";
 
 /** The runner's job kinds, as a server runs them. */
@@ -213,6 +213,51 @@ describe("a bulk job", () => {
     expect(await runJobChunk(db, KINDS, "live-server", new Date(now.getTime() + 61_000))).toBe(3);
     const done = await db.selectFrom("job_items").select("status").where("job_id", "=", jobId).execute();
     expect(done.map((row) => row.status)).toEqual(["DONE", "DONE", "DONE"]);
+  }, 60_000);
+
+  it("stops at once when cancelled while rows are in hand: they are undone, and the chunk is freed for a retry", async () => {
+    const jobId = await startJob(4);
+    const job = (await findBulkJob(db, jobId))!;
+    const countOf = async (table: "issued_documents") =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const documentsBefore = await countOf("issued_documents");
+    let started = 0;
+    const cancelledMidway = {
+      ...bulkIssuance,
+      run: async (...args: Parameters<typeof bulkIssuance.run>) => {
+        // The second row is being issued when the clerk's cancel lands.
+        if (++started === 2) expect(await cancelBulkJob(db, clerk, job)).toEqual({ ok: true });
+        return bulkIssuance.run(...args);
+      },
+    };
+    expect(await runJobChunk(db, [cancelledMidway as never], "server")).toBe(4);
+    const items = await db
+      .selectFrom("job_items")
+      .select(["status", "claimed_by"])
+      .where("job_id", "=", jobId)
+      .orderBy("id")
+      .execute();
+    // The first row was in hand too (two lanes): it is undone like the second.
+    expect(items).toEqual(Array(4).fill({ status: "PENDING", claimed_by: null }));
+    const made = await db.selectFrom("users").select("id").where("email", "like", "bulk%@example.com").execute();
+    expect(made).toEqual([]);
+    expect(
+      await db
+        .selectFrom("job_items")
+        .select("id")
+        .where("job_id", "=", jobId)
+        .where("result", "is not", null)
+        .execute(),
+    ).toEqual([]);
+    expect(await countOf("issued_documents")).toBe(documentsBefore);
+    expect(await runJobChunk(db, KINDS, "server")).toBe(0);
   }, 60_000);
 
   it("fails a row whose account was deactivated meanwhile, lists it in the failed rows' download, and retries it", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/db.server";
 import type { JobStatus } from "~/db/schema";
+import { isPostgres } from "~/db/dialect";
 import { nowIso } from "~/db/values";
 
 /** A new job and its items (100 a statement: under SQLite's and PostgreSQL's limits on parameters). */
@@ -104,19 +105,26 @@ export async function claimItems(db: DB, jobId: number, claimer: string, size: n
     .execute();
 }
 
-/** A claimed item: whose claim, until when. */
+/** A claimed item: its job, whose claim, until when. */
 export interface Claim {
   id: number;
+  jobId: number;
   claimer: string;
   until: string;
 }
 
-/** Marks a claimed item done (with its result) or failed, if the claim still holds: false when another took it. */
+/**
+ * Marks a claimed item done (with its result) or failed, if the claim still holds and its job still runs: false when
+ * another took it or the job was cancelled (the item's transaction is then undone). On PostgreSQL the job's row is
+ * held (FOR SHARE) until the item's transaction ends, so a cancel waits for the items already finishing and none
+ * finishes after it: cancel stops issuing at once (docs/architecture.md §21). SQLite has one writer at a time.
+ */
 export async function finishItem(
   db: DB,
   claim: Claim,
   outcome: { status: "DONE"; result: unknown } | { status: "FAILED"; error: string },
 ) {
+  if (!(await holdRunningJob(db, claim.jobId))) return false;
   const finished = nowIso();
   const result = await db
     .updateTable("job_items")
@@ -131,6 +139,25 @@ export async function finishItem(
     .where("claimed_until", "=", claim.until)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether a job still runs; on PostgreSQL its row is held against a cancel until the caller's transaction ends. */
+export async function holdRunningJob(db: DB, jobId: number) {
+  const query = db.selectFrom("jobs").select("status").where("id", "=", jobId);
+  const job = await (isPostgres(db) ? query.forShare() : query).executeTakeFirst();
+  return job?.status === "RUNNING";
+}
+
+/** Items claimed but not taken (their job stopped) are free again at once, not when their claim runs out. */
+export async function releaseClaims(db: DB, itemIds: number[], claimer: string) {
+  if (itemIds.length === 0) return;
+  await db
+    .updateTable("job_items")
+    .set({ claimed_by: null, claimed_until: null })
+    .where("id", "in", itemIds)
+    .where("status", "=", "PENDING")
+    .where("claimed_by", "=", claimer)
+    .execute();
 }
 
 /** A running job with no item left becomes DONE. */

@@ -2,7 +2,15 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { getDb, type DB } from "~/db/db.server";
 import { env } from "~/utils/env.server";
-import { claimItems, findClaimableJob, finishItem, finishJobIfComplete, type Claim } from "./queries.server";
+import {
+  claimItems,
+  findClaimableJob,
+  finishItem,
+  finishJobIfComplete,
+  holdRunningJob,
+  releaseClaims,
+  type Claim,
+} from "./queries.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 
 /**
@@ -54,7 +62,14 @@ export async function runJobChunk(
   const lane = async () => {
     while (next < items.length) {
       const item = items[next++];
-      const claim = { id: item.id, claimer, until };
+      // A cancelled job takes no further item of the chunk in hand; the rest are freed for a retry.
+      if (!(await holdRunningJob(db, job.id))) {
+        const left = [item, ...items.slice(next)].map((untaken) => untaken.id);
+        next = items.length;
+        await releaseClaims(db, left, claimer);
+        return;
+      }
+      const claim = { id: item.id, jobId: job.id, claimer, until };
       if (context === null) {
         await finishItem(db, claim, { status: "FAILED", error: handler.failure });
         continue;
@@ -62,7 +77,11 @@ export async function runJobChunk(
       try {
         await handler.run(db, context, item, claim);
       } catch (error) {
-        if (error instanceof LostClaim) continue;
+        if (error instanceof LostClaim) {
+          // Lost to a cancel: free it for a retry (lost to another server, it is no longer this claimer's).
+          await releaseClaims(db, [item.id], claimer);
+          continue;
+        }
         logger.error({ jobId: job.id, kind: job.kind, itemId: item.id, err: errorField(error) }, "job item failed");
         await finishItem(db, claim, { status: "FAILED", error: handler.failure }).catch(() => {});
       }
