@@ -12,7 +12,14 @@ export const HOLDER_NAMES = [
 ] as const;
 
 /** The holder's names and how to reach them (the staff pages). */
-export const HOLDER_CONTACT = [...HOLDER_NAMES, "b.email", "b.phone", "b.nin"] as const;
+export const HOLDER_CONTACT = [
+  ...HOLDER_NAMES,
+  "b.email",
+  "b.phone",
+  "b.nin",
+  "b.nin_verified_at",
+  "b.nin_verified_method",
+] as const;
 
 /** The client's names, for queries that join the client as `cl`. */
 export const CLIENT_NAMES = ["cl.name_en as client_en", "cl.name_ar as client_ar"] as const;

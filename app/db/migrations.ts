@@ -18,6 +18,7 @@ import * as auditChain from "../../migrations/2026-11-30T0016_audit_chain";
 import * as sessionProviderMfa from "../../migrations/2026-12-01T0017_session_provider_mfa";
 import * as webhooks from "../../migrations/2026-12-02T0018_webhooks";
 import * as requestStatusCounts from "../../migrations/2026-12-03T0019_request_status_counts";
+import * as nationalIdIdentity from "../../migrations/2026-12-04T0020_national_id_identity";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01T0017_session_provider_mfa": sessionProviderMfa,
   "2026-12-02T0018_webhooks": webhooks,
   "2026-12-03T0019_request_status_counts": requestStatusCounts,
+  "2026-12-04T0020_national_id_identity": nationalIdIdentity,
 };

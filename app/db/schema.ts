@@ -28,6 +28,9 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 export const CALENDARS = ["GREGORIAN", "HIJRI", "BOTH"] as const;
 export type Calendar = (typeof CALENDARS)[number];
 
+/** How a national ID was verified: by the national digital identity, or by staff who saw the person. */
+export type NinVerification = "NATIONAL_ID" | "IN_PERSON";
+
 export interface UsersTable {
   id: Generated<number>;
   email: string;
@@ -43,6 +46,14 @@ export interface UsersTable {
   last_name_ar: string;
   phone: string | null;
   nin: string | null;
+  /** Held by several accounts before national IDs were unique (migration 0020): kept, shown to the super admin. */
+  nin_duplicate: Flag;
+  /** When the national ID was verified (docs/decisions/0022); null: not verified. Changing it un-verifies it. */
+  nin_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  nin_verified_method: ColumnType<NinVerification | null, NinVerification | null | undefined, NinVerification | null>;
+  /** The staff member who saw the person, and for which organisation (IN_PERSON only). */
+  nin_verified_by: ColumnType<number | null, number | null | undefined, number | null>;
+  nin_verified_client_id: ColumnType<number | null, number | null | undefined, number | null>;
   sincera: Flag;
   status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
   /** The language of their mails. */

@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListHeader } from "~/components/ui/list-header";
+import { NinStatus } from "./nin-verification";
 import { Pagination } from "~/components/ui/pagination";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
@@ -28,6 +29,10 @@ export interface PersonRow extends PersonNames {
   last_sign_in_at?: string | null;
   open_sessions?: number | null;
   requests_handled?: number | null;
+  /** Beneficiaries: whether their national ID is verified, and whether another account held it too. */
+  nin_verified_at?: string | null;
+  nin_verified_method?: string | null;
+  nin_duplicate?: number;
 }
 
 interface ClientOption {
@@ -129,6 +134,12 @@ export function PeopleList({
                       ) : (
                         <span className="text-gray-11">{clientName ?? t("admin.noClientYet")}</span>
                       )
+                    ) : null}
+                    {role === "BENEFICIARY" ? (
+                      <>
+                        <NinStatus verifiedAt={row.nin_verified_at ?? null} method={row.nin_verified_method ?? null} />
+                        {row.nin_duplicate ? <Badge variant="warning">{t("identity.duplicate")}</Badge> : null}
+                      </>
                     ) : null}
                     <Badge variant={row.status === "ACTIVE" ? "success" : "secondary"}>
                       {t(`status.${row.status}`)}

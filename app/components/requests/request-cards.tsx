@@ -9,6 +9,7 @@ import { AttachmentStatusBadge } from "./status-badge";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
 import { useCalendar } from "~/utils/calendar";
+import { NinStatus } from "~/components/people/nin-verification";
 
 /**
  * The request's filled fields. Staff see each field name with underscores turned into capitalised words
@@ -178,6 +179,8 @@ export function BeneficiaryCard({
     email: string;
     phone: string | null;
     nin: string | null;
+    nin_verified_at?: string | null;
+    nin_verified_method?: string | null;
   };
 }) {
   const { t } = useTranslation();
@@ -200,7 +203,17 @@ export function BeneficiaryCard({
         ],
         [t("staff.email"), <Email key="e" address={person.email} />],
         [t("staff.phone"), <bdi key="p">{person.phone ?? "—"}</bdi>],
-        [t("staff.nin"), <bdi key="i">{person.nin ?? "—"}</bdi>],
+        [
+          t("staff.nin"),
+          person.nin ? (
+            <span key="i" className="flex flex-wrap items-baseline gap-x-2">
+              <bdi dir="ltr">{person.nin}</bdi>
+              <NinStatus verifiedAt={person.nin_verified_at ?? null} method={person.nin_verified_method ?? null} />
+            </span>
+          ) : (
+            "—"
+          ),
+        ],
       ]}
     />
   );

@@ -2,7 +2,7 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import type { Locale, UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
-import { findUserByEmail, insertUser, recordSignIn } from "~/modules/users/queries.server";
+import { findUserByEmail, insertUser, ninTaken, recordSignIn } from "~/modules/users/queries.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
 import { nameColumnsOf, type RegisterInput } from "./schema";
 
@@ -30,6 +30,9 @@ export async function signIn(db: DB, email: string, password: string, ip: string
   return ok && user ? done({ user }) : refused("auth.invalidCredentials");
 }
 
+/** The message of a national ID another account holds: whoever owns it can claim it with the national identity. */
+export const NIN_TAKEN = "validation.ninTaken";
+
 export type RegisterResult = Outcome<{ userId: number }>;
 
 /** `locale`: the language of the page they registered on, for their mails. */
@@ -40,9 +43,11 @@ export async function registerBeneficiary(
   locale: Locale = "ar",
 ): Promise<RegisterResult> {
   if (await findUserByEmail(db, input.email)) return refused("auth.emailTaken", "email");
+  if (await ninTaken(db, input.nin)) return refused(NIN_TAKEN, "nin");
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.email)) return refused("auth.emailTaken", "email");
+    if (await ninTaken(trx, input.nin)) return refused(NIN_TAKEN, "nin");
     const userId = await insertUser(trx, {
       email: input.email,
       password_hash: passwordHash,

@@ -14,6 +14,8 @@ import { bulkResultsExport } from "./export.server";
 import { findBulkJob } from "./queries.server";
 import { cancelBulkJob, checkBulkFile, retryBulkJob, startBulkJob } from "./service.server";
 import { parseCsv } from "~/test/csv";
+import { markNinVerified } from "~/modules/identity/queries.server";
+import { registerBeneficiary } from "~/modules/auth/service.server";
 
 /** The runner's job kinds, as a server runs them. */
 const KINDS = [bulkIssuance as never];
@@ -50,6 +52,13 @@ beforeEach(async () => {
     .where("email", "=", "clerk@example.com")
     .executeTakeFirstOrThrow();
   clerk = { userId: user.id, role: "CLERK", ip: null };
+  // The demo beneficiary's national ID is verified: a row may name them by it alone (docs/decisions/0022).
+  const holder = await db
+    .selectFrom("users")
+    .select(["id", "nin"])
+    .where("email", "=", "beneficiary@example.com")
+    .executeTakeFirstOrThrow();
+  await markNinVerified(db, holder.id, holder.nin!, { method: "IN_PERSON", by: user.id, clientId: category.client_id });
 });
 
 const csv = (...lines: string[]) => new TextEncoder().encode(lines.join("\r\n"));
@@ -122,6 +131,56 @@ describe("the check of a bulk file (the dry run)", () => {
       problems: [{ row: null, column: null, key: "bulk.tooManyRows", values: { max: 10000 } }],
     });
   });
+
+  it("finds an account by national ID only when it is verified there: a squatter's account gets nothing", async () => {
+    // A stranger registered first with the graduate's national ID; nothing checked it.
+    const squatted = "31415926535";
+    const squatter = await registerBeneficiary(
+      db,
+      {
+        firstName: { english: "Stranger", arabic: "غريب" },
+        fatherName: { english: "X", arabic: "س" },
+        lastName: { english: "Person", arabic: "شخص" },
+        email: "stranger@example.com",
+        phone: "0790123456",
+        nin: squatted,
+        password: "Secret-Pass-1",
+        confirmPassword: "Secret-Pass-1",
+      },
+      null,
+    );
+    expect(squatter.ok).toBe(true);
+    const nin = await beneficiaryNin();
+    const header =
+      "national_id,email,first_name_en,last_name_en,first_name_ar,last_name_ar,student_number,graduation_date";
+    const checkRow = async (row: string) => {
+      const checked = await checkBulkFile(db, category, csv(header, row), TODAY);
+      return { problems: checked.problems.map((p) => [p.column, p.key]), rows: checked.rows };
+    };
+    expect((await checkRow(`${squatted},,Real,Graduate,خريج,حقيقي,1,2024-06-30`)).problems).toEqual([
+      ["email", "bulk.emailForNewAccount"],
+    ]);
+    // The same answer as for a national ID nobody holds: the row's answer says nothing of who registered what.
+    expect((await checkRow(`77777777777,,Real,Graduate,خريج,حقيقي,1,2024-06-30`)).problems).toEqual([
+      ["email", "bulk.emailForNewAccount"],
+    ]);
+    expect((await checkRow(`${squatted},graduate@example.com,Real,Graduate,خريج,حقيقي,2,2024-06-30`)).problems).toEqual(
+      [["national_id", "bulk.ninNotVerified"]],
+    );
+    expect((await checkRow(`${nin},beneficiary2@example.com,,,,,3,2024-06-30`)).problems).toEqual([
+      ["national_id", "bulk.identityMismatch"],
+    ]);
+    // The stranger's own email reaches the stranger's account; a verified national ID alone reaches its holder.
+    expect((await checkRow(`,stranger@example.com,,,,,4,2024-06-30`)).problems).toEqual([]);
+    const verified = await checkRow(`${nin},,,,,,5,2024-06-30`);
+    expect(verified.problems).toEqual([]);
+    // Un-verified between the check and the job: the row fails, nothing is issued to anyone.
+    await db.updateTable("users").set({ nin_verified_at: null }).where("nin", "=", nin).execute();
+    const jobId = await startBulkJob(db, clerk, category, "graduates.csv", verified.rows);
+    while ((await runJobChunk(db, KINDS, "server")) > 0);
+    const items = await db.selectFrom("job_items").select(["status", "error"]).where("job_id", "=", jobId).execute();
+    expect(items).toEqual([{ status: "FAILED", error: "bulk.ninNotVerified" }]);
+  }, 60_000);
 
   it("reads an Excel workbook: dates as dates, numbers as text", async () => {
     const workbook = new ExcelJS.Workbook();

@@ -103,7 +103,10 @@ export async function checkBulkTable(
   const nins = parsed.map((row) => toLatinDigits(row.values.national_id ?? "")).filter(Boolean);
   const emails = parsed.map((row) => (row.values.email ?? "").toLowerCase()).filter(Boolean);
   const people = await findPeople(db, [...new Set(nins)], [...new Set(emails)]);
-  const byNin = new Map(people.filter((person) => person.nin).map((person) => [person.nin!, person]));
+  // Of the accounts that held one national ID before it was unique, the verified one.
+  const byNin = new Map<string, (typeof people)[number]>();
+  for (const person of people)
+    if (person.nin && (!byNin.has(person.nin) || person.nin_verified_at)) byNin.set(person.nin, person);
   const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
 
   const fieldCheck = fieldsSchema(specs);
@@ -129,14 +132,18 @@ export async function checkBulkTable(
       if (first !== undefined) problem(column, "bulk.duplicateInFile", { row: first });
       else firstLineOf[column].set(value, line);
     }
+    // Who the row is for (docs/decisions/0022): the account of its email, else the account whose national ID is
+    // verified and matches. An unverified national ID finds nobody by itself: whoever typed it may not be its owner.
     const byId = nationalId ? byNin.get(nationalId) : undefined;
     const byMail = email ? byEmail.get(email) : undefined;
-    const person = byId ?? byMail;
-    if (byId && byMail && byId.id !== byMail.id) problem("email", "bulk.identityMismatch");
-    else if (person && person.role !== "BENEFICIARY") problem(byId ? "national_id" : "email", "bulk.notBeneficiary");
-    else if (person && person.status !== "ACTIVE") problem(byId ? "national_id" : "email", "bulk.accountInactive");
+    const person = byMail ?? (byId?.nin_verified_at ? byId : undefined);
+    if (byMail && nationalId && ((byMail.nin && byMail.nin !== nationalId) || (byId && byId.id !== byMail.id)))
+      problem("national_id", "bulk.identityMismatch");
+    else if (person && person.role !== "BENEFICIARY") problem(byMail ? "email" : "national_id", "bulk.notBeneficiary");
+    else if (person && person.status !== "ACTIVE") problem(byMail ? "email" : "national_id", "bulk.accountInactive");
     else if (!person) {
       if (!email) problem("email", "bulk.emailForNewAccount");
+      else if (byId) problem("national_id", "bulk.ninNotVerified");
       for (const column of NEW_ACCOUNT_COLUMNS)
         if (!values[column]) problem(column as PersonColumn, "bulk.nameForNewAccount");
     }

@@ -38,7 +38,11 @@ export interface BulkRowResult {
 /** One row: its account (made and invited if new), its request (COMPLETED) and its document, or nothing at all. */
 async function issueRow(db: DB, job: BulkContext, item: { data: string }, claim: Claim) {
   const data = JSON.parse(item.data) as BulkRowData;
-  const person = await findPerson(db, data.nationalId, data.email);
+  const { person, unverified } = await findPerson(db, data.nationalId, data.email);
+  if (!person && unverified) {
+    await finishItem(db, claim, { status: "FAILED", error: "bulk.ninNotVerified" });
+    return;
+  }
   if (person && (person.role !== "BENEFICIARY" || person.status !== "ACTIVE")) {
     await finishItem(db, claim, { status: "FAILED", error: "bulk.notBeneficiary" });
     return;

@@ -7,7 +7,7 @@ const chunks = <T>(list: T[]) =>
 
 /** The accounts a file names, by national id and by email (lower-cased), in chunks the databases take. */
 export async function findPeople(db: DB, nins: string[], emails: string[]) {
-  const columns = ["id", "role", "nin", "email", "status"] as const;
+  const columns = ["id", "role", "nin", "email", "status", "nin_verified_at"] as const;
   const found = [];
   for (const part of chunks(nins))
     found.push(...(await db.selectFrom("users").select(columns).where("nin", "in", part).execute()));
@@ -79,7 +79,11 @@ export function findBulkJobContext(db: DB, jobId: number) {
     .executeTakeFirst();
 }
 
-/** The account a row names: by national id first, then by email. */
+/**
+ * The account a row is issued to, found again when it runs (docs/decisions/0022): the account of its email, else the
+ * one whose verified national ID it gives. `unverified`: no such account, but an unverified one holds the national ID
+ * (the row fails rather than issue to it, or make a second account with it).
+ */
 export async function findPerson(db: DB, nationalId: string | null, email: string | null) {
   const columns = [
     "id",
@@ -92,14 +96,24 @@ export async function findPerson(db: DB, nationalId: string | null, email: strin
     "father_name_ar",
     "last_name_ar",
     "nin",
+    "nin_verified_at",
   ] as const;
+  if (email) {
+    const byEmail = await db
+      .selectFrom("users")
+      .select(columns)
+      .where(sql<string>`lower(email)`, "=", email)
+      .executeTakeFirst();
+    if (byEmail) return { person: byEmail, unverified: false };
+  }
   const byNin = nationalId
-    ? await db.selectFrom("users").select(columns).where("nin", "=", nationalId).executeTakeFirst()
+    ? await db
+        .selectFrom("users")
+        .select(columns)
+        .where("nin", "=", nationalId)
+        .orderBy("nin_verified_at", "desc")
+        .executeTakeFirst()
     : undefined;
-  if (byNin || !email) return byNin;
-  return db
-    .selectFrom("users")
-    .select(columns)
-    .where(sql<string>`lower(email)`, "=", email)
-    .executeTakeFirst();
+  if (byNin?.nin_verified_at) return { person: byNin, unverified: false };
+  return { person: undefined, unverified: Boolean(byNin) };
 }

@@ -101,6 +101,9 @@ export async function listPeople(db: DB, role: ManagedRole, filter: { q: string;
         "clients.name_en as client_en",
         "clients.name_ar as client_ar",
         "client_admins.job_title",
+        "users.nin_verified_at",
+        "users.nin_verified_method",
+        "users.nin_duplicate",
       ])
       .orderBy("users.first_name_en")
       .orderBy("users.id"),
@@ -147,7 +150,24 @@ export async function insertPerson(db: DB, role: ManagedRole, values: PersonValu
   return row.id;
 }
 
+/** A national ID that changes is no longer verified, nor a duplicate (docs/decisions/0022). */
+export async function unverifyChangedNin(db: DB, id: number, nin: string) {
+  await db
+    .updateTable("users")
+    .set({
+      nin_verified_at: null,
+      nin_verified_method: null,
+      nin_verified_by: null,
+      nin_verified_client_id: null,
+      nin_duplicate: 0,
+    })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("nin", "is", null), eb("nin", "!=", nin)]))
+    .execute();
+}
+
 export async function updatePerson(db: DB, id: number, values: PersonValues, passwordHash?: string) {
+  await unverifyChangedNin(db, id, values.nin);
   await db
     .updateTable("users")
     .set({

@@ -5,7 +5,8 @@ import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { sendInvitation } from "~/modules/auth/invitations.server";
 import { mailResetLink } from "~/modules/auth/password-reset.server";
 import { deleteUserSessions } from "~/modules/auth/queries.server";
-import { findUserById, insertClerkRecord } from "~/modules/users/queries.server";
+import { findUserById, insertClerkRecord, ninTaken } from "~/modules/users/queries.server";
+import { NIN_TAKEN } from "~/modules/auth/service.server";
 import { hashPassword } from "~/modules/users/password.server";
 import {
   emailTaken,
@@ -24,6 +25,7 @@ import type { AdminInput, ClerkInput, ClientAdminInput } from "./schema";
 export type SaveResult = Outcome<{ id: number }>;
 
 const EMAIL_TAKEN = refused("auth.emailTaken", "email");
+const NIN_HELD = refused(NIN_TAKEN, "nin");
 
 const personValuesOf = (input: AdminInput): PersonValues => ({
   firstNameEn: input.firstName.english,
@@ -59,6 +61,7 @@ export async function createPerson(
   const passwordHash = await hashPassword(input.password ?? crypto.randomBytes(32).toString("base64url"));
   return db.transaction().execute(async (trx) => {
     if (await emailTaken(trx, input.email)) return EMAIL_TAKEN;
+    if (await ninTaken(trx, input.nin)) return NIN_HELD;
     const id = await insertPerson(trx, role, personValuesOf(input), passwordHash);
     if (role === "CLIENT_ADMIN") await insertClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
     if (role === "CLERK")
@@ -114,6 +117,7 @@ export async function editPerson(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction().execute(async (trx) => {
     if (await emailTaken(trx, input.email, id)) return EMAIL_TAKEN;
+    if (await ninTaken(trx, input.nin, id)) return NIN_HELD;
     await updatePerson(trx, id, personValuesOf(input), passwordHash);
     if (role === "CLIENT_ADMIN") await updateClientAdminRecord(trx, id, clientAdminValuesOf(input as ClientAdminInput));
     if (role === "CLERK")

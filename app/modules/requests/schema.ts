@@ -27,10 +27,18 @@ const attachmentReviewSchema = z.object({
 });
 
 /** The staff request page's forms, one intent each: change the status, review a supporting document, revoke. */
+/** Confirming the holder's national ID in person: the number the page showed, and the clerk's word that they saw it. */
+export const confirmNinSchema = z.object({
+  intent: z.literal("confirmNin"),
+  nin: z.string().regex(/^\d{1,20}$/),
+  seen: z.literal("on", { error: "identity.confirm.seenRequired" }),
+});
+
 export const staffRequestActionSchema = z.discriminatedUnion("intent", [
   statusUpdateSchema.extend({ intent: z.literal("status") }),
   attachmentReviewSchema.extend({ intent: z.literal("review") }),
   revokeIntentSchema,
+  confirmNinSchema,
 ]);
 export type StaffRequestIntent = z.infer<typeof staffRequestActionSchema>["intent"];
 
@@ -39,4 +47,5 @@ export const CAPABILITY_OF_INTENT = {
   status: "request:update",
   review: "request:update",
   revoke: "request:revoke",
+  confirmNin: "request:update",
 } as const satisfies Record<StaffRequestIntent, string>;

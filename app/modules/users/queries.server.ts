@@ -11,6 +11,13 @@ export function findUserById(db: DB, id: number) {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Whether another account holds this national ID (docs/decisions/0022: one person, one national ID). */
+export async function ninTaken(db: DB, nin: string, exceptUserId?: number) {
+  let query = db.selectFrom("users").select("id").where("nin", "=", nin);
+  if (exceptUserId !== undefined) query = query.where("id", "!=", exceptUserId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function insertUser(db: DB, user: NewUser): Promise<number> {
   const row = await db
     .insertInto("users")

@@ -7,6 +7,7 @@ import { getDb } from "~/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate } from "~/utils/format";
+import { NinStatus } from "~/components/people/nin-verification";
 import type { Route } from "./+types/profile";
 import { useCalendar } from "~/utils/calendar";
 
@@ -22,6 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     email: user.email,
     phone: user.phone,
     nin: user.nin,
+    ninVerifiedAt: user.nin_verified_at,
+    ninVerifiedMethod: user.nin_verified_method,
     role: user.role,
     status: user.status,
     id: user.id,
@@ -48,7 +51,17 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
     ],
     ["profile.email", <Email key="email" address={profile.email} />],
     ["profile.phone", profile.phone ? <bdi key="phone">{profile.phone}</bdi> : t("profile.notProvided")],
-    ["profile.nin", profile.nin ? <bdi key="nin">{profile.nin}</bdi> : t("profile.notProvided")],
+    [
+      "profile.nin",
+      profile.nin ? (
+        <span key="nin" className="flex flex-wrap items-baseline gap-x-2">
+          <bdi dir="ltr">{profile.nin}</bdi>
+          <NinStatus verifiedAt={profile.ninVerifiedAt} method={profile.ninVerifiedMethod} />
+        </span>
+      ) : (
+        t("profile.notProvided")
+      ),
+    ],
     ["profile.role", t(`roles.${profile.role}`)],
     ["profile.status", t(`status.${profile.status}`)],
     ...(profile.client

@@ -15,6 +15,7 @@ import {
   UploadedDocumentsCard,
 } from "~/components/requests/request-cards";
 import { InfoCard } from "~/components/ui/info-card";
+import { ConfirmNinForm } from "~/components/people/nin-verification";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
@@ -24,6 +25,7 @@ import { getDb } from "~/db/db.server";
 import { can, linkTo } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
+import { confirmNinInPerson } from "~/modules/identity/service.server";
 import { CAPABILITY_OF_INTENT, staffRequestActionSchema, statusUpdateSchema } from "~/modules/requests/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import {
@@ -78,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `${url.pathname}`;
   const submission = parseWithZod(await readForm(request), { schema: staffRequestActionSchema });
   const intent = submission.payload.intent;
-  if (intent !== "status" && intent !== "review" && intent !== "revoke") throw badIntent();
+  if (intent !== "status" && intent !== "review" && intent !== "revoke" && intent !== "confirmNin") throw badIntent();
   requirePermission(principal, CAPABILITY_OF_INTENT[intent]);
   if (submission.status !== "success") {
     // A review names a document of this request: a bad one is as unknown as another request's.
@@ -107,6 +109,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         message: "staff.documentReviewed",
         params: { status: { key: `status.${value.status}` } },
       });
+    case "confirmNin": {
+      const holder = { userId: found.beneficiary_id, nin: value.nin };
+      const confirmed = await confirmNinInPerson(db, principal, holder, found.client_id);
+      if (!confirmed.ok) return redirectWithToast(here, { kind: "error", message: confirmed.error });
+      return redirectWithToast(here, { kind: "success", message: "identity.confirm.success" });
+    }
     case "revoke": {
       const revoked = await revokeIssuedDocument(db, {
         owner: { requestId: found.id },
@@ -178,7 +186,15 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
       ) : null}
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <BeneficiaryCard person={request} />
+        <div className="flex flex-col gap-4">
+          <BeneficiaryCard person={request} />
+          {canManage && request.nin && !request.nin_verified_at ? (
+            <ConfirmNinForm
+              nin={request.nin}
+              lastResult={actionData?.intent === "confirmNin" ? actionData.result : undefined}
+            />
+          ) : null}
+        </div>
         <InfoCard
           title={t("staff.documentInformation")}
           rows={[
