@@ -90,7 +90,7 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   // A file with problems: each named by row and column, nothing written.
   const bad = csvFile("bad.csv", [
     header.join(","),
-    row([beneficiary!.nin, "", "", "", "", ""], 1),
+    row([beneficiary!.nin, DEMO.BENEFICIARY, "", "", "", ""], 1),
     row([beneficiary!.nin, "", "", "", "", ""], 2),
     row(["", DEMO.CLERK, "", "", "", ""], 3),
     row(["", `past-${run}@example.com`, "Past", "Person", "ماضٍ", "شخص"], 4, "2020-01-01"),
@@ -126,8 +126,8 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   expect(await db2.get("SELECT id FROM users WHERE email = ?", `past-${run}@example.com`)).toBeUndefined();
   await db2.close();
 
-  // A good file: one person with an account (by national id), four without.
-  const people = [[beneficiary!.nin, "", "", "", "", ""]];
+  // A good file: one person with an account (by its email: their national ID is not verified), four without.
+  const people = [[beneficiary!.nin, DEMO.BENEFICIARY, "", "", "", ""]];
   for (let i = 1; i <= 4; i++)
     people.push(["", `bulk-${run}-${i}@example.com`, `Bulk${i}`, `Person ${run}`, `جماعي${i}`, "شخص"]);
   const good = csvFile("graduates.csv", [header.join(","), ...people.map((person, i) => row(person, i))]);
