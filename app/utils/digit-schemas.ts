@@ -13,12 +13,15 @@ import { parseUserDate, toLatinDigits } from "./digits";
 export const latinDigits = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" ? toLatinDigits(value) : value), schema) as unknown as T;
 
-/** A date field: whatever parseUserDate reads becomes ISO; anything else stays as typed (and fails `dateKey`). */
+/**
+ * A date field: whatever parseUserDate reads becomes ISO; anything else stays as typed and fails `dateKey`, a
+ * date-shaped impossible one ("2025-13-40", "2026-02-30") too: only a real calendar date is printed on a document.
+ */
 export const userDate = (dateKey: string) =>
   z.preprocess(
     (value) => (typeof value === "string" ? (parseUserDate(value) ?? value) : value),
     z
       .string({ error: dateKey })
       .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, dateKey),
+      .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && parseUserDate(text) === text, dateKey),
   ) as unknown as z.ZodString;

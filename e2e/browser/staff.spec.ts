@@ -107,20 +107,25 @@ test("with JS: the status dialog is modal, the name is prefilled and the button 
 
   await page.goto(`/client-admin/document-categories/request/issue/${requestId}`);
   await ready(page);
-  // The names start as the category's; a chosen file's name replaces the English one, removing it restores it.
+  // The names start as the category's, and a chosen file keeps them (a file's name is no document's name); only an
+  // emptied English name takes the file's name, and removing that file empties it again.
   const englishName = page.locator('input[name="documentName.english"]');
   const suggested = await englishName.inputValue();
   expect(suggested).not.toBe("");
   await expect(page.locator('input[name="documentName.arabic"]')).not.toHaveValue("");
-  await page
-    .locator("#file")
-    .setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
-  await expect(englishName).toHaveValue("Transcript 2026");
+  const transcript = { name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() };
+  await page.locator("#file").setInputFiles(transcript);
+  await expect(englishName).toHaveValue(suggested);
   await page.locator("#file").setInputFiles([]);
   await expect(englishName).toHaveValue(suggested);
-  await page
-    .locator("#file")
-    .setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await englishName.fill("");
+  await page.locator("#file").setInputFiles(transcript);
+  await expect(englishName).toHaveValue("Transcript 2026");
+  await page.locator("#file").setInputFiles([]);
+  await expect(englishName).toHaveValue("");
+  await englishName.fill(suggested);
+  await page.locator("#file").setInputFiles(transcript);
+  await expect(englishName).toHaveValue(suggested);
   await page.route("**/request/issue/**", async (route) => {
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();

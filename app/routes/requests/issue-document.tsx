@@ -137,8 +137,9 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const nameInput = useRef<HTMLInputElement>(null);
-  // The English name starts as the category's: a suggestion that choosing a file replaces.
-  const autoFilled = useRef(true);
+  // A name already there (the category's, or one the clerk typed) is kept: a file fills it only when it is empty
+  // (docs/product.md, Issuing), and removing that file empties it again.
+  const autoFilled = useRef(false);
   const submitting = navigation.state === "submitting";
   const schema = view.asksDate ? issueSchema : clerkIssueSchema;
   const [form, fields] = useZodForm<typeof schema, IssueFormFields>(schema, {
@@ -161,17 +162,18 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
   const isSuperAdmin = view.wording === "superAdmin";
   const title = t("staff.issueTitle", { id: view.id });
 
-  // With JS: choosing a file puts its name in an empty or suggested English name; removing it restores the category's.
+  // With JS: choosing a file puts its name in an empty English name; removing it clears the name it put there.
   const onFileChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const input = nameInput.current;
     const chosen = event.target.files?.[0];
     setTooLarge(Boolean(chosen && chosen.size > ISSUE_MAX_BYTES));
     if (!input) return;
-    if (chosen && (!input.value || autoFilled.current)) {
+    if (chosen && (!input.value.trim() || autoFilled.current)) {
       input.value = nameFromFile(chosen.name);
       autoFilled.current = true;
     } else if (!chosen && autoFilled.current) {
-      input.value = view.categoryEn;
+      input.value = "";
+      autoFilled.current = false;
     }
   };
 

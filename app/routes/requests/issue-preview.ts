@@ -9,6 +9,7 @@ import { findTemplate } from "~/modules/templates/queries.server";
 import { subjectOf, templateDocument } from "~/modules/templates/render.server";
 import { notFound } from "~/modules/access/require.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
+import { parseUserDate } from "~/utils/digits";
 import type { Route } from "./+types/issue-preview";
 
 /**
@@ -23,9 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!template) throw notFound();
   const asked = new URL(request.url).searchParams.get("expirationDate");
   const expiry = endOfDay(
-    asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked))
-      ? asked
-      : defaultExpiryDate(found.validity_period_days),
+    (asked && parseUserDate(asked)) || defaultExpiryDate(found.validity_period_days),
   );
   const bytes = await templateDocument(
     db,
