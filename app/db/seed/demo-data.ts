@@ -1,4 +1,6 @@
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument } from "pdf-lib";
+import { fontFile } from "~/modules/issuing/stamp.server";
 import type { Role } from "../schema";
 
 /** The demo data (README, Demo accounts): who, which organisations and catalogue, the same on every machine. */
@@ -33,14 +35,14 @@ export const DEMO_PNG = Buffer.from(
   "base64",
 );
 
+/** A demo upload: its font embedded, as in every PDF the service makes (docs/architecture.md §20). */
 export async function demoPdf(title: string, lines: string[]) {
   const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.registerFontkit(fontkit);
+  const font = await pdf.embedFont(fontFile("Regular"), { subset: true });
   const page = pdf.addPage([595.28, 841.89]);
   page.drawText(title, { x: 50, y: 780, size: 20, font });
   lines.forEach((line, index) => page.drawText(line, { x: 50, y: 740 - index * 20, size: 12, font }));
-  pdf.setCreationDate(new Date(0));
-  pdf.setModificationDate(new Date(0));
   return pdf.save();
 }
 

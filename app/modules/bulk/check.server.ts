@@ -3,6 +3,7 @@ import type { DB } from "~/db/db.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { placeholderProblems } from "~/modules/templates/placeholders";
 import { findTemplate } from "~/modules/templates/queries.server";
+import { templateGaps, type TemplateSubject } from "~/modules/templates/render.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
 import { parseUserDate, toLatinDigits } from "~/utils/digits";
 import { EXPIRY_COLUMN, PERSON_COLUMNS, type PersonColumn } from "./columns";
@@ -38,6 +39,26 @@ const NAME_COLUMNS = {
   fatherAr: "father_name_ar",
   lastAr: "last_name_ar",
 } as const;
+const NAME_FIELDS = [
+  "first_name_en",
+  "father_name_en",
+  "last_name_en",
+  "first_name_ar",
+  "father_name_ar",
+  "last_name_ar",
+] as const;
+type NameField = (typeof NAME_FIELDS)[number];
+
+/** The file's column a placeholder is filled from, for the problem's column. */
+const columnOfPlaceholder = (name: string) =>
+  name.startsWith("field.")
+    ? name
+    : name === "beneficiary.nationalId"
+      ? "national_id"
+      : name.startsWith("beneficiary.name.")
+        ? `first_name_${name.slice(-2)}`
+        : name;
+
 /** Who has no account yet needs these to get one. */
 const NEW_ACCOUNT_COLUMNS = ["first_name_en", "last_name_en", "first_name_ar", "last_name_ar"] as const;
 
@@ -65,6 +86,9 @@ export async function checkBulkTable(
       if (broken) problems.push({ row: null, column: null, key: "bulk.templateBroken" });
     }
   }
+
+  // A template that cannot be filled is one problem for the file, not one for each row.
+  const templateSound = !problems.some((problem) => problem.row === null);
 
   // The header: every column known (case and spaces aside), none twice, each required field there. A field is
   // `field.<name>`, or its bare name where that is not one of the person's columns (a field named `email`).
@@ -162,6 +186,25 @@ export async function checkBulkTable(
     if (!checked.success)
       for (const issue of checked.error.issues)
         problem(fieldColumn(String(issue.path[1] ?? issue.path[0])), issue.message);
+    // The template filled for this row: a placeholder it would print empty refuses the row by name.
+    if (template && templateSound && checked.success) {
+      const names = person ?? {
+        first_name_en: values.first_name_en || null,
+        father_name_en: values.father_name_en || null,
+        last_name_en: values.last_name_en || null,
+        first_name_ar: values.first_name_ar || null,
+        father_name_ar: values.father_name_ar || null,
+        last_name_ar: values.last_name_ar || null,
+      };
+      const gaps = templateGaps(template, {
+        ...NAME_FIELDS.reduce((all, key) => ({ ...all, [key]: names[key] }), {} as Pick<TemplateSubject, NameField>),
+        nin: person?.nin ?? nationalId,
+        category_en: "-",
+        category_ar: "-",
+        fields: checked.data.fields as Record<string, string>,
+      });
+      if (gaps.length) problem(columnOfPlaceholder(gaps[0]), "bulk.emptyPlaceholders", { names: gaps.join(", ") });
+    }
     if (problems.length > before) continue;
     rows.push({
       line,

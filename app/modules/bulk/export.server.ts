@@ -4,6 +4,7 @@ import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { tableResponse, type ExportFormat } from "~/platform/exports/table.server";
 import { env } from "~/utils/env.server";
+import { translateMessage } from "~/platform/forms/messages";
 import type { BulkRowData } from "./check.server";
 import { jobItems } from "~/platform/jobs/queries.server";
 import type { BulkRowResult } from "./job.server";
@@ -31,7 +32,7 @@ export function bulkResultsExport(db: DB, jobId: number, lng: Language, format: 
         data.email,
         code ? formatCode(code) : null,
         code ? `${env.publicUrl}/verify/${code}` : null,
-        row.error ? t(row.error) : null,
+        row.error ? translateMessage(t, row.error) : null,
       ];
     }
   }

@@ -10,7 +10,8 @@ import { endOfDay, issue, type IssueOrder } from "~/modules/issuing/service.serv
 import { notify } from "~/modules/notifications/service.server";
 import { insertRequest, replaceFieldValues } from "~/modules/requests/queries.server";
 import { findTemplate } from "~/modules/templates/queries.server";
-import { templateDocument, type Template, type TemplateSubject } from "~/modules/templates/render.server";
+import { templateDocument, templateGaps, type Template, type TemplateSubject } from "~/modules/templates/render.server";
+import { messageWith } from "~/platform/forms/messages";
 import { insertUser } from "~/modules/users/queries.server";
 import { finishItem, type Claim } from "~/platform/jobs/queries.server";
 import { LostClaim, type JobKind } from "~/platform/jobs/runner.server";
@@ -67,6 +68,15 @@ async function issueRow(db: DB, job: BulkContext, item: { data: string }, claim:
     category_ar: job.category_ar,
     fields: data.fields,
   };
+  // Checked again as it runs (the account's names may have changed since the dry run).
+  const gaps = templateGaps(job.template, subject);
+  if (gaps.length) {
+    await finishItem(db, claim, {
+      status: "FAILED",
+      error: messageWith("bulk.emptyPlaceholders", { names: gaps.join(", ") }),
+    });
+    return;
+  }
   const actor = { userId: job.created_by, role: job.creator_role as Role, ip: null };
   const documentName = { en: job.category_en, ar: job.category_ar };
   const order: IssueOrder = {

@@ -7,7 +7,20 @@ const chunks = <T>(list: T[]) =>
 
 /** The accounts a file names, by national id and by email (lower-cased), in chunks the databases take. */
 export async function findPeople(db: DB, nins: string[], emails: string[]) {
-  const columns = ["id", "role", "nin", "email", "status", "nin_verified_at"] as const;
+  const columns = [
+    "id",
+    "role",
+    "nin",
+    "email",
+    "status",
+    "nin_verified_at",
+    "first_name_en",
+    "father_name_en",
+    "last_name_en",
+    "first_name_ar",
+    "father_name_ar",
+    "last_name_ar",
+  ] as const;
   const found = [];
   for (const part of chunks(nins))
     found.push(...(await db.selectFrom("users").select(columns).where("nin", "in", part).execute()));

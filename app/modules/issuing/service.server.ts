@@ -24,6 +24,7 @@ import {
 } from "./queries.server";
 import { StampRefused, stampDocument, type StampInput } from "./stamp.server";
 import { nowIso, toFlag } from "~/db/values";
+import { auditNow } from "~/db/clock.server";
 
 export interface IssueInput {
   request: {
@@ -110,7 +111,9 @@ export async function issue(
 ): Promise<IssueResult> {
   const code = await uniqueCode(db);
   const verificationUrl = `${env.publicUrl}/verify/${code}`;
-  const issuedAt = new Date();
+  // One instant for the stamp, the record (and so /verify and the credential) and the PDF's metadata; the demo
+  // data's history pins it with asOf.
+  const issuedAt = new Date(auditNow());
   let stamped: { bytes: Uint8Array; totalPages: number };
   let source: Exclude<IssueOrder["source"], { draw: unknown }>;
   try {
@@ -131,6 +134,7 @@ export async function issue(
       kind: order.kind,
       issuer: { en: order.client.en, ar: order.client.ar },
       issuedAt,
+      title: order.documentName,
       signature: env.pdfSigning
         ? { name: order.client.en, reason: i18nFor("en").t("stamp.signatureReason") }
         : undefined,
@@ -182,6 +186,7 @@ export async function issue(
         expiry_date: order.expiry,
         document_hash: issued.sha256,
         verification_code: code,
+        created_at: issuedAt.toISOString(),
         secure_plus_enabled: toFlag(order.securePlusEnabled),
         access_pin_hash: pinHash,
       });

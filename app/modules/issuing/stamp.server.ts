@@ -29,7 +29,23 @@ const resolve = createRequire(import.meta.url).resolve;
 // Vazirmatn (SIL Open Font License, the `vazirmatn` package) has Arabic and Latin letters: fontkit shapes
 // the Arabic (joined forms) and lays a right-to-left run out right to left. Both faces are embedded as
 // subsets, so the stamp prints the same everywhere (no standard font left to the reader's substitute).
-const fontFile = (face: string) => fs.readFileSync(resolve(`vazirmatn/fonts/ttf/Vazirmatn-${face}.ttf`));
+export const fontFile = (face: "Regular" | "Bold") =>
+  fs.readFileSync(resolve(`vazirmatn/fonts/ttf/Vazirmatn-${face}.ttf`));
+
+/** What a PDF's own metadata says (its Info dictionary and catalog): the same issue time as the stamp. */
+export interface PdfMeta {
+  /** ISO 8601: CreationDate and ModDate. */
+  issuedAt: string;
+  /** The document's names, Arabic then English. */
+  title?: string;
+  lang?: "ar" | "en";
+}
+
+/**
+ * A value put into a sentence, isolated as `<bdi>` isolates it (FSI ... PDI, UAX #9): a code, a number, an email
+ * or a Latin name inside Arabic keeps its own order and leaves the sentence's around it alone.
+ */
+export const isolate = (value: string) => `\u2068${value}\u2069`;
 
 type StampJob = {
   bytes: Uint8Array;
@@ -38,6 +54,7 @@ type StampJob = {
   qr: { width: number; pixels: Uint8Array };
   lines: Record<"arabic" | "hint" | "english" | "code" | "verifyAt" | "hashNote", string>;
   signature?: { name: string; reason: string; length: number };
+  meta: PdfMeta;
 };
 type StampAnswer = { ok: true; bytes: Uint8Array; totalPages: number; signing?: PreparedSignature } | { ok: false };
 
@@ -52,6 +69,7 @@ export type TemplateJob = {
   signatureImage?: { bytes: Uint8Array; mimeType: string };
   /** A draft's words across the page, one a line. */
   watermark?: string[];
+  meta: PdfMeta;
 };
 
 let stampWorker: ReturnType<typeof createBoundedWorker<StampJob | TemplateJob, StampAnswer>> | null = null;
@@ -109,6 +127,8 @@ export interface StampInput {
   /** The organisation that issued (or attested) the document, in both languages. */
   issuer: { en: string; ar: string };
   issuedAt: Date;
+  /** The document's names (the PDF's Title). */
+  title?: { en: string; ar: string };
   /** Leave room for the organisation's signature, made after the stamp (docs/architecture.md §20). */
   signature?: { name: string; reason: string };
 }
@@ -128,11 +148,11 @@ export async function stampDocument(
   const ar = i18nFor("ar").t;
   const date = (lng: keyof typeof DATE_FORMATS) => {
     const [gregorian, hijri] = DATE_FORMATS[lng];
-    return `${gregorian.format(input.issuedAt)} (${hijri.format(input.issuedAt)})`;
+    return isolate(`${gregorian.format(input.issuedAt)} (${hijri.format(input.issuedAt)})`);
   };
   const line = input.kind === "ATTESTATION" ? "stamp.attestedBy" : "stamp.issuedBy";
   const lines = {
-    arabic: ar(line, { organisation: input.issuer.ar, date: date("ar") }),
+    arabic: ar(line, { organisation: isolate(input.issuer.ar), date: date("ar") }),
     hint: ar("stamp.verifyHint"),
     english: en(line, { organisation: input.issuer.en, date: date("en") }),
     code: `${en("stamp.code")} / ${formatCode(input.code)}`,
@@ -142,7 +162,12 @@ export async function stampDocument(
   const qr = qrPixels(input.verificationUrl);
   const bytes = new Uint8Array(input.bytes);
   const signature = input.signature && { ...input.signature, length: SIGNATURE_LENGTH };
-  const answer = await worker().run({ bytes, mimeType: input.mimeType, qr, lines, signature }, [
+  const meta: PdfMeta = {
+    issuedAt: input.issuedAt.toISOString(),
+    title: input.title && `${input.title.ar} / ${input.title.en}`,
+    lang: "ar",
+  };
+  const answer = await worker().run({ bytes, mimeType: input.mimeType, qr, lines, signature, meta }, [
     bytes.buffer as ArrayBuffer,
     qr.pixels.buffer as ArrayBuffer,
   ]);

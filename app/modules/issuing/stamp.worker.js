@@ -13,12 +13,12 @@ function withLayoutCache(font) {
   const layout = font.layout.bind(font);
   const kept = new Map();
   font.layout = (text, features, ...rest) => {
-    if (typeof text !== "string" || rest.length > 0) return layout(text, features, ...rest);
+    if (typeof text !== "string" || rest.length > 0) return readableLigatures(layout(text, features, ...rest));
     const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
     let run = kept.get(key);
     if (!run) {
       if (kept.size >= LAYOUTS_KEPT) kept.clear();
-      run = layout(text, features);
+      run = readableLigatures(layout(text, features));
       kept.set(key, run);
     }
     return run;
@@ -82,24 +82,96 @@ function addBand(page) {
   return band;
 }
 
+/** The bidi controls: they steer the order of what is drawn, and are never drawn themselves. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const IS_BIDI_CONTROL = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]$/;
+const RIGHT_TO_LEFT_SCRIPT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufefc]/;
+
+/** A text without its bidi controls: what is measured and drawn. */
+const visible = (text) => text.replace(BIDI_CONTROLS, "");
+
 /**
- * Draws a right-to-left line ending at `right`. fontkit lays each run out in its own direction but does
- * no bidi: the line is cut into runs of one embedding level (bidi-js), mirrored characters (brackets) are
- * swapped in right-to-left runs, and the runs are placed from the right in logical order.
+ * A line's runs in the order they are seen from left to right (Unicode Bidirectional Algorithm, UAX #9, by
+ * bidi-js): levels resolved with isolates (FSI, LRI, RLI ... PDI around placeholder values and codes), brackets
+ * mirrored at odd levels, then rule L2 reverses the runs from the highest level down to the lowest odd one. Each
+ * run keeps its characters in logical order: fontkit lays a run of Arabic out right to left itself; a right-to-left
+ * run without a right-to-left letter (brackets, spaces) is reversed here, since fontkit would lay it left to right.
  */
-function drawRightToLeft(page, text, options) {
-  const { levels } = bidi.getEmbeddingLevels(text, "rtl");
+function visualRuns(text, base) {
+  const { levels } = bidi.getEmbeddingLevels(text, base);
   const mirrored = bidi.getMirroredCharactersMap(text, levels);
-  const chars = text.split("").map((char, index) => mirrored.get(index) ?? char);
-  let x = options.right;
-  let start = 0;
-  for (let end = 1; end <= chars.length; end++) {
-    if (end < chars.length && levels[end] === levels[start]) continue;
-    const run = chars.slice(start, end).join("");
-    x -= options.font.widthOfTextAtSize(run, options.size);
-    page.drawText(run, { x, y: options.y, size: options.size, font: options.font, color: options.color });
-    start = end;
+  const runs = [];
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (IS_BIDI_CONTROL.test(char)) continue;
+    const level = levels[index];
+    const shown = mirrored.get(index) ?? char;
+    const last = runs[runs.length - 1];
+    if (last && last.level === level) last.text += shown;
+    else runs.push({ level, text: shown });
   }
+  const highest = Math.max(0, ...runs.map((run) => run.level));
+  const lowestOdd = Math.min(...runs.map((run) => run.level).filter((level) => level % 2 === 1), highest + 1);
+  for (let level = highest; level >= lowestOdd; level--)
+    for (let start = 0; start < runs.length;) {
+      if (runs[start].level < level) {
+        start++;
+        continue;
+      }
+      let end = start;
+      while (end < runs.length && runs[end].level >= level) end++;
+      runs.splice(start, end - start, ...runs.slice(start, end).reverse());
+      start = end;
+    }
+  return runs.map((run) =>
+    run.level % 2 === 1 && !RIGHT_TO_LEFT_SCRIPT.test(run.text)
+      ? { ...run, text: [...run.text].reverse().join("") }
+      : run,
+  );
+}
+
+/**
+ * Draws a line in its paragraph direction: a right-to-left one ends at `right`, a left-to-right one starts at `left`.
+ * Its runs are placed left to right in their visual order (visualRuns), so a code or a name written left to right
+ * inside Arabic keeps its order, and Arabic inside English reads right to left.
+ */
+function drawLine(page, text, options) {
+  const runs = visualRuns(text, options.base);
+  const widths = runs.map((run) => options.font.widthOfTextAtSize(run.text, options.size));
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  let x = options.base === "rtl" ? options.right - total : options.left;
+  runs.forEach((run, index) => {
+    page.drawText(run.text, { x, y: options.y, size: options.size, font: options.font, color: options.color });
+    x += widths[index];
+  });
+}
+
+/**
+ * A glyph that stands for several Arabic letters (lam-alef) is mapped back to them in its ToUnicode entry in the order
+ * a reader of the page's glyphs takes them: readers (poppler's pdftotext) reverse right-to-left text glyph by
+ * glyph, the letters of each glyph included, so "لآ" written in logical order was read "آل" ("اآلخرة" for
+ * "الآخرة"). Fontkit keeps one glyph object per id, so each is turned once.
+ */
+function readableLigatures(run) {
+  for (const glyph of run.glyphs) {
+    if (glyph.readableLigature || !glyph.codePoints || glyph.codePoints.length < 2) continue;
+    if (!ARABIC.test(String.fromCodePoint(...glyph.codePoints))) continue;
+    glyph.codePoints = [...glyph.codePoints].reverse();
+    glyph.readableLigature = true;
+  }
+  return run;
+}
+
+/** The PDF's own metadata says what the stamp says: issued when, what, in which language (docs/architecture.md §20). */
+function describe(pdf, meta) {
+  const at = new Date(meta.issuedAt);
+  pdf.setProducer("Documents & Attestations");
+  pdf.setCreator("Documents & Attestations");
+  pdf.setCreationDate(at);
+  pdf.setModificationDate(at);
+  if (meta.title) pdf.setTitle(meta.title, { showInWindowTitleBar: true });
+  pdf.setLanguage(meta.lang ?? "ar");
 }
 
 /** pdf-lib embeds PNG and JPEG only: a GIF's first frame becomes a PNG. */
@@ -151,7 +223,7 @@ function drawQr(page, ref, box) {
   page.pushOperators(...drawImage(name, { ...box, rotate: straight, xSkew: straight, ySkew: straight }));
 }
 
-async function stamp({ bytes, mimeType, qr: qrImage, lines, signature }) {
+async function stamp({ bytes, mimeType, qr: qrImage, lines, signature, meta }) {
   const pdf = mimeType === "application/pdf" ? await PDFDocument.load(bytes) : await imageToPdf(bytes, mimeType);
   pdf.registerFontkit(fontkit);
   const qr = embedQr(pdf, qrImage);
@@ -175,23 +247,17 @@ async function stamp({ bytes, mimeType, qr: qrImage, lines, signature }) {
     // than running off the page.
     const textLeft = left + qrSize + 10;
     const room = right - textLeft;
-    const fit = (text, size, face) => Math.min(size, room / face.widthOfTextAtSize(text, 1));
-    drawRightToLeft(page, lines.arabic, { right, y: bottom + 70, size: fit(lines.arabic, 10, font), font });
-    drawRightToLeft(page, lines.hint, { right, y: bottom + 57, size: fit(lines.hint, 8, font), font, color: GREY });
-    page.drawText(lines.english, { x: textLeft, y: bottom + 44, size: fit(lines.english, 9, font), font });
-    page.drawText(lines.code, { x: textLeft, y: bottom + 30, size: fit(lines.code, 10, bold), font: bold });
-    page.drawText(lines.verifyAt, { x: textLeft, y: bottom + 17, size: fit(lines.verifyAt, 7.5, font), font });
-    page.drawText(lines.hashNote, {
-      x: textLeft,
-      y: bottom + 5,
-      size: fit(lines.hashNote, 7, font),
-      font,
-      color: GREY,
-    });
+    const fit = (text, size, face) => Math.min(size, room / face.widthOfTextAtSize(visible(text), 1));
+    const line = (text, base, y, size, face, color) =>
+      drawLine(page, text, { base, left: textLeft, right, y, size: fit(text, size, face), font: face, color });
+    line(lines.arabic, "rtl", bottom + 70, 10, font);
+    line(lines.hint, "rtl", bottom + 57, 8, font, GREY);
+    line(lines.english, "ltr", bottom + 44, 9, font);
+    line(lines.code, "ltr", bottom + 30, 10, bold);
+    line(lines.verifyAt, "ltr", bottom + 17, 7.5, font);
+    line(lines.hashNote, "ltr", bottom + 5, 7, font, GREY);
   }
-  pdf.setProducer("Documents & Attestations");
-  pdf.setCreationDate(new Date(0));
-  pdf.setModificationDate(new Date(0));
+  describe(pdf, meta);
   // The organisation's signature goes after the stamp (docs/architecture.md §20): its placeholder is made here, in
   // the same save, and filled in by the main thread. Object streams would compress the placeholder out of reach.
   if (signature) {
@@ -219,7 +285,7 @@ function wrap(text, font, size, width) {
     let line = "";
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      if (line && font.widthOfTextAtSize(visible(candidate), size) > width) {
         lines.push(line);
         line = word;
       } else line = candidate;
@@ -234,7 +300,7 @@ function wrap(text, font, size, width) {
  * at the top, the Arabic title and text right to left (the stamp's bidi drawing), then the English ones, the
  * signature image at the end; a draft is watermarked. The stamp's band is added after, as to any upload.
  */
-async function renderTemplate({ page: size, title, body, logo, signatureImage, watermark }) {
+async function renderTemplate({ page: size, title, body, logo, signatureImage, watermark, meta }) {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const font = await pdf.embedFont(workerData.fonts.regular, { subset: true });
@@ -260,8 +326,7 @@ async function renderTemplate({ page: size, title, body, logo, signatureImage, w
   const block = (text, face, fontSize, rightToLeft) => {
     for (const line of wrap(text, face, fontSize, measure)) {
       y -= fontSize * 1.5;
-      if (rightToLeft) drawRightToLeft(page, line, { right, y, size: fontSize, font: face });
-      else page.drawText(line, { x: left, y, size: fontSize, font: face });
+      drawLine(page, line, { base: rightToLeft ? "rtl" : "ltr", left, right, y, size: fontSize, font: face });
     }
     y -= fontSize;
   };
@@ -298,9 +363,7 @@ async function renderTemplate({ page: size, title, body, logo, signatureImage, w
       });
     });
   }
-  pdf.setProducer("Documents & Attestations");
-  pdf.setCreationDate(new Date(0));
-  pdf.setModificationDate(new Date(0));
+  describe(pdf, meta);
   return { ok: true, bytes: await pdf.save(), totalPages: 1 };
 }
 

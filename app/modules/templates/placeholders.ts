@@ -19,9 +19,18 @@ export const FIXED_PLACEHOLDERS = [
 export const fieldPlaceholder = (fieldName: string) => `field.${fieldName}`;
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/** `{{field.purpose?}}`: the template says this one may print nothing. */
+const OPTIONAL = "?";
+/** How the messages show an optional placeholder. */
+export const OPTIONAL_EXAMPLE = "{{field.purpose?}}";
+const nameOf = (written: string) => (written.endsWith(OPTIONAL) ? written.slice(0, -1).trim() : written);
 
-/** The placeholders a text uses, in order. */
-export const placeholdersIn = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]);
+/** The placeholders a text uses, in order, by name (an optional one without its `?`). */
+export const placeholdersIn = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => nameOf(match[1]));
+
+/** The placeholders a text needs filled: every one not marked optional. */
+export const requiredPlaceholdersIn = (text: string) =>
+  [...text.matchAll(PLACEHOLDER)].filter((match) => !match[1].endsWith(OPTIONAL)).map((match) => match[1]);
 
 /** What is wrong with a text's placeholders: a brace left open or stray, or names no request can fill. */
 export function placeholderProblems(text: string, fieldNames: readonly string[]) {
@@ -31,6 +40,25 @@ export function placeholderProblems(text: string, fieldNames: readonly string[])
   return { unknown, broken: rest.includes("{{") || rest.includes("}}") };
 }
 
-/** The text with each placeholder replaced by its value (every placeholder has one: the editor saw to it). */
-export const fillPlaceholders = (text: string, values: Readonly<Record<string, string>>) =>
-  text.replace(PLACEHOLDER, (_, name: string) => values[name] ?? "");
+/**
+ * The placeholders of these texts that would print empty and are not marked optional, in order, once each: a
+ * document that would print "(national ID )" is refused by name instead (docs/architecture.md §20).
+ */
+export function emptyPlaceholders(texts: readonly string[], values: Readonly<Record<string, string>>) {
+  const names = texts.flatMap(requiredPlaceholdersIn).filter((name) => !(values[name] ?? "").trim());
+  return [...new Set(names)];
+}
+
+/**
+ * The text with each placeholder replaced by its value, isolated (`isolate`: FSI ... PDI, as `<bdi>` does) so that
+ * a code, an email or a Latin name inside Arabic keeps its order; an optional one that is empty leaves nothing.
+ */
+export const fillPlaceholders = (
+  text: string,
+  values: Readonly<Record<string, string>>,
+  isolate: (value: string) => string = (value) => value,
+) =>
+  text.replace(PLACEHOLDER, (_, written: string) => {
+    const value = values[nameOf(written)] ?? "";
+    return value ? isolate(value) : "";
+  });

@@ -1,10 +1,11 @@
 import type { DB } from "~/db/db.server";
 import { findFile } from "~/modules/files/queries.server";
 import { readStoredFile } from "~/modules/files/storage.server";
-import { renderTemplatePdf } from "~/modules/issuing/stamp.server";
+import { isolate, renderTemplatePdf } from "~/modules/issuing/stamp.server";
 import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { formatCode } from "~/modules/verification/code";
-import { fieldPlaceholder, fillPlaceholders } from "./placeholders";
+import { emptyPlaceholders, fieldPlaceholder, fillPlaceholders, OPTIONAL_EXAMPLE } from "./placeholders";
+import { messageWith } from "~/platform/forms/messages";
 import { findTemplate } from "./queries.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { done, refused } from "~/platform/outcome";
@@ -96,16 +97,36 @@ export async function templateDocument(
   const values = valuesOf(request, facts);
   const [en, ar] = [values("en"), values("ar")];
   const [short, long] = PAGES[template.page_size];
+  const title = {
+    en: fillPlaceholders(template.title_en, en, isolate),
+    ar: fillPlaceholders(template.title_ar, ar, isolate),
+  };
   return renderTemplatePdf({
     kind: "template",
     page: template.orientation === "LANDSCAPE" ? [long, short] : [short, long],
-    title: { en: fillPlaceholders(template.title_en, en), ar: fillPlaceholders(template.title_ar, ar) },
-    body: { en: fillPlaceholders(template.body_en, en), ar: fillPlaceholders(template.body_ar, ar) },
+    title,
+    body: { en: fillPlaceholders(template.body_en, en, isolate), ar: fillPlaceholders(template.body_ar, ar, isolate) },
     logo: await imageOf(db, template.logo_file_id),
     signatureImage: await imageOf(db, template.signature_file_id),
     watermark: options.watermark,
+    meta: {
+      issuedAt: facts.issuedAt.toISOString(),
+      title: `${title.ar} / ${title.en}`.replace(/[\u2066-\u2069]/g, ""),
+    },
   });
 }
+
+/** The placeholders of a template that this subject would print empty (not marked optional). */
+export function templateGaps(template: Template, subject: TemplateSubject) {
+  const values = valuesOf(subject, { code: "0", issuedAt: new Date(), expiry: "2000-01-01" });
+  return emptyPlaceholders([template.title_en, template.body_en], values("en"))
+    .concat(emptyPlaceholders([template.title_ar, template.body_ar], values("ar")))
+    .filter((name, index, all) => all.indexOf(name) === index);
+}
+
+/** The refusal that names the placeholders a document would print empty (the issue form's, the preview's). */
+export const emptyPlaceholdersRefusal = (names: string[]) =>
+  refused(messageWith("templates.emptyPlaceholders", { names: names.join(", "), example: OPTIONAL_EXAMPLE }));
 
 /**
  * A request's document to issue from its category's template: drawn by the issuing pipeline once the code is known
@@ -116,6 +137,8 @@ export async function templateIssueSource(db: DB, requestId: number) {
   const template = facts ? await findTemplate(db, facts.document_category_id) : undefined;
   if (!facts || !template) return refused("templates.none");
   const subject = await subjectOf(db, facts);
+  const gaps = templateGaps(template, subject);
+  if (gaps.length) return emptyPlaceholdersRefusal(gaps);
   return done({
     document: {
       name: `${facts.category_en}.pdf`,

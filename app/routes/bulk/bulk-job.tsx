@@ -1,3 +1,4 @@
+import { translateMessage } from "~/platform/forms/messages";
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { Form } from "~/components/forms/form-token";
@@ -155,7 +156,7 @@ export default function BulkJob({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-col gap-1 text-sm" data-testid="bulk-failed">
             {failed.map((row) => (
               <li key={row.position}>
-                {t("bulk.row")} {row.position}: {t(row.error ?? "bulk.rowFailed")}
+                {t("bulk.row")} {row.position}: {translateMessage(t, row.error ?? "bulk.rowFailed")}
               </li>
             ))}
           </ul>

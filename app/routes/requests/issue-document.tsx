@@ -1,3 +1,4 @@
+import { OPTIONAL_EXAMPLE } from "~/modules/templates/placeholders";
 import { useZodForm } from "~/components/forms/zod-form";
 import { checkboxProps, inputProps } from "~/components/forms/conform";
 import { idOf, nowIso } from "~/db/values";
@@ -32,7 +33,7 @@ import type { Route } from "./+types/issue-document";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { formatCode } from "~/modules/verification/code";
 import { findTemplate } from "~/modules/templates/queries.server";
-import { templateIssueSource } from "~/modules/templates/render.server";
+import { subjectOf, templateGaps, templateIssueSource } from "~/modules/templates/render.server";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { RadioGroupField } from "~/components/forms/radio-group-field";
 
@@ -44,6 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
   const found = requirePermission(principal, "request:issue", await findRequestForStaff(getDb(), idOf(params.id)));
   const variant = issueFormOf(principal.role);
+  const template = await findTemplate(getDb(), found.document_category_id);
   return {
     id: found.id,
     status: found.status,
@@ -55,9 +57,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     wording: variant.wording,
     today: nowIso().slice(0, 10),
     defaultExpiry: defaultExpiryDate(found.validity_period_days),
-    preview: (await findTemplate(getDb(), found.document_category_id))
-      ? linkTo(areaOf(context)!, "requestPreview", { id: found.id })
-      : null,
+    preview: template ? linkTo(areaOf(context)!, "requestPreview", { id: found.id }) : null,
+    // What the template would print empty for this request: said before the clerk chooses it.
+    templateGaps: template ? templateGaps(template, await subjectOf(getDb(), found)) : [],
   };
 }
 
@@ -205,6 +207,13 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
       {view.status === "REJECTED" ? <Callout tone="warning">{t("staff.cannotIssueRejected")}</Callout> : null}
       {view.status === "PENDING" ? <Callout tone="info">{t("staff.approveAndIssueHint")}</Callout> : null}
       {view.status === "COMPLETED" ? <Callout tone="info">{t("staff.issueAgainHint")}</Callout> : null}
+      {view.templateGaps.length && view.status !== "REJECTED" ? (
+        <Callout tone="warning">
+          <span data-testid="template-gaps">
+            {t("templates.emptyPlaceholders", { names: view.templateGaps.join(", "), example: OPTIONAL_EXAMPLE })}
+          </span>
+        </Callout>
+      ) : null}
       {view.preview && view.status !== "REJECTED" ? (
         <Callout tone="info">
           {t("templates.previewHint")}{" "}

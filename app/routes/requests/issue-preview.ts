@@ -1,3 +1,4 @@
+import { OPTIONAL_EXAMPLE } from "~/modules/templates/placeholders";
 import { getDb } from "~/db/db.server";
 import { idOf } from "~/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -6,7 +7,8 @@ import { endOfDay } from "~/modules/issuing/service.server";
 import { defaultExpiryDate } from "~/modules/issuing/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { findTemplate } from "~/modules/templates/queries.server";
-import { subjectOf, templateDocument } from "~/modules/templates/render.server";
+import { subjectOf, templateDocument, templateGaps } from "~/modules/templates/render.server";
+import { getLocale } from "~/middleware/i18next.server";
 import { notFound } from "~/modules/access/require.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { parseUserDate } from "~/utils/digits";
@@ -23,13 +25,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const template = await findTemplate(db, found.document_category_id);
   if (!template) throw notFound();
   const asked = new URL(request.url).searchParams.get("expirationDate");
-  const expiry = endOfDay(
-    (asked && parseUserDate(asked)) || defaultExpiryDate(found.validity_period_days),
-  );
+  const expiry = endOfDay((asked && parseUserDate(asked)) || defaultExpiryDate(found.validity_period_days));
+  const subject = await subjectOf(db, found);
+  const gaps = templateGaps(template, subject);
+  // A draft with a hole in it is no preview of a document: the placeholders that would print empty are named.
+  if (gaps.length)
+    return new Response(
+      i18nFor(getLocale(context)).t("templates.emptyPlaceholders", {
+        names: gaps.join(", "),
+        example: OPTIONAL_EXAMPLE,
+      }),
+      {
+        status: 422,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      },
+    );
   const bytes = await templateDocument(
     db,
     template,
-    await subjectOf(db, found),
+    subject,
     { code: null, issuedAt: new Date(), expiry },
     { watermark: [i18nFor("en").t("templates.draft"), i18nFor("ar").t("templates.draft")] },
   );
