@@ -39,6 +39,14 @@ test("a client admin imports the organisation's own signing certificate; a wrong
     "This file could not be opened: it is not a PKCS#12 file, or the password is wrong",
   );
 
+  // A certificate a provider made for another organisation signs nobody's documents here.
+  await page.locator("#file").setInputFiles(providerPkcs12("Demo University"));
+  await page.locator('input[name="password"]').fill("provider-password");
+  await page.getByRole("button", { name: "Import the certificate" }).click();
+  await expect(errorText(page, "file")).toHaveText(
+    "This certificate does not name your organisation: its common name (CN) or organisation (O) must give the organisation's name, in Arabic or in English",
+  );
+
   await switchLanguage(page, "ar");
   await page.locator("#file").setInputFiles(file);
   await page.locator('input[name="password"]').fill("provider-password");

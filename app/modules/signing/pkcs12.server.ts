@@ -12,7 +12,8 @@ export type Pkcs12Refusal =
   | "signing.p12KeyType"
   | "signing.p12NotYetValid"
   | "signing.p12Expired"
-  | "signing.p12KeyUsage";
+  | "signing.p12KeyUsage"
+  | "signing.p12OtherOrganisation";
 
 const SIGNING_USAGES = x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation;
 const derBytes = (asn1: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary");
@@ -46,7 +47,7 @@ export function readPkcs12(
   bytes: Uint8Array,
   password: string,
   now = new Date(),
-): Outcome<{ credentials: Credentials; subject: string }, Pkcs12Refusal> {
+): Outcome<{ credentials: Credentials; subject: string; names: string[] }, Pkcs12Refusal> {
   let unpacked: ReturnType<typeof unpack>;
   try {
     unpacked = unpack(bytes, password);
@@ -70,9 +71,28 @@ export function readPkcs12(
   const chain = [leaf, ...unpacked.certificates.filter((certificate) => certificate !== leaf)];
   return done({
     subject: leaf.subject,
+    names: [...leaf.subjectName.getField("CN"), ...leaf.subjectName.getField("O")],
     credentials: {
       certificatePem: chain.map((certificate) => certificate.toString("pem")).join("\n"),
       privateKeyPem: key.export({ type: "pkcs8", format: "pem" }) as string,
     },
   });
+}
+
+/** A name as compared: compatibility forms folded, Arabic marks and tatweel dropped, case and spaces ignored. */
+const comparable = (name: string) =>
+  name
+    .normalize("NFKC")
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+
+/**
+ * Whether a certificate's subject (its CN and O values) names the organisation, in either language: a certificate
+ * a provider made for another organisation signs nobody's documents here (docs/architecture.md §20).
+ */
+export function namesOrganisation(names: readonly string[], organisation: { en: string; ar: string }) {
+  const wanted = [organisation.en, organisation.ar].map(comparable).filter(Boolean);
+  return names.map(comparable).some((name) => wanted.some((one) => name.includes(one)));
 }

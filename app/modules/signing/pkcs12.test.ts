@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAuthority, createOrganisationCredentials, type Credentials } from "./certificates.server";
-import { readPkcs12 } from "./pkcs12.server";
+import { namesOrganisation, readPkcs12 } from "./pkcs12.server";
 
 const YEAR = 365 * 86_400_000;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "pkcs12-"));
@@ -32,7 +32,7 @@ function providerEcCredentials(): Credentials {
   execFileSync("openssl", ["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", key]);
   execFileSync("openssl", [
     ...["req", "-x509", "-new", "-key", key, "-out", certificate, "-days", "30"],
-    ...["-subj", "/CN=Provider-signed Ministry/O=وزارة", "-addext", "keyUsage=critical,digitalSignature"],
+    ...["-utf8", "-subj", "/CN=Provider-signed Ministry/O=وزارة", "-addext", "keyUsage=critical,digitalSignature"],
     ...["-addext", "basicConstraints=critical,CA:FALSE"],
   ]);
   return { privateKeyPem: fs.readFileSync(key, "utf8"), certificatePem: fs.readFileSync(certificate, "utf8") };
@@ -87,5 +87,23 @@ describe("importing a provider's PKCS#12", () => {
       "signing.p12KeyUsage",
     );
     expect(readPkcs12(good, "secret", new Date(Date.now() - YEAR)).ok).toBe(false);
+  });
+});
+
+describe("a certificate for the organisation that imports it", () => {
+  it("names it, in its CN or O, in either language; a certificate for another organisation is refused", () => {
+    const ministry = providerEcCredentials();
+    const read = readPkcs12(
+      exported("named", { key: ministry.privateKeyPem, certificates: [ministry.certificatePem] }),
+      "secret",
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.names).toEqual(["Provider-signed Ministry", "وزارة"]);
+    expect(namesOrganisation(read.names, { en: "Ministry", ar: "الوزارة" })).toBe(true);
+    expect(namesOrganisation(read.names, { en: "Labour Office", ar: "وزارة" })).toBe(true);
+    expect(namesOrganisation(read.names, { en: "  provider-SIGNED   ministry ", ar: "" })).toBe(true);
+    expect(namesOrganisation(read.names, { en: "Ministry of Labour", ar: "وزارة العمل" })).toBe(false);
+    expect(namesOrganisation(read.names, { en: "Demo University", ar: "الجامعة التجريبية" })).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { done } from "~/platform/outcome";
+import { done, refused } from "~/platform/outcome";
 import {
   certificatesOf,
   createAuthority,
@@ -9,7 +9,7 @@ import {
   type Credentials,
 } from "./certificates.server";
 import { seal, unseal } from "./key-box.server";
-import { readPkcs12 } from "./pkcs12.server";
+import { namesOrganisation, readPkcs12 } from "./pkcs12.server";
 import { findCredentials, insertCredentials, replaceCredentials } from "./queries.server";
 import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
 import { timestampToken } from "./timestamp.server";
@@ -108,11 +108,13 @@ export async function signingCertificateOf(db: DB, client: { id: number; en: str
 export async function importSigningCertificate(
   db: DB,
   actor: AuditActor,
-  clientId: number,
+  organisation: { id: number; en: string; ar: string },
   upload: { bytes: Uint8Array; password: string },
 ) {
+  const clientId = organisation.id;
   const read = readPkcs12(upload.bytes, upload.password);
   if (!read.ok) return read;
+  if (!namesOrganisation(read.names, organisation)) return refused("signing.p12OtherOrganisation", "file");
   await db.transaction().execute(async (trx) => {
     await replaceCredentials(trx, {
       clientId,

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   if (submission.status !== "success" || !file)
     return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
-  const result = await importSigningCertificate(getDb(), principal, organisation.id, {
+  const result = await importSigningCertificate(getDb(), principal, organisation, {
     bytes: file.bytes,
     password: submission.value.password,
   });
