@@ -171,6 +171,9 @@ export default [
   route("verify/:code/credential", "routes/verify/credential.ts"),
   route(".well-known/did.json", "routes/verify/did-document.ts"),
   route("credentials/status/:list", "routes/verify/status-list.ts"),
+  route("credentials/issuers", "routes/verify/issuer-documents.ts"),
+  route("organisations/:clientId/did.json", "routes/verify/organisation-did-document.ts"),
+  route("organisations/:clientId/status/:list", "routes/verify/status-list.ts", { id: "organisation-status-list" }),
 
   // Public announcements (no login, no script): one, and an organisation's list and Atom feed
   route("public-announcements/:slug", "routes/public/announcement.tsx"),

@@ -4,10 +4,14 @@ import { contexts } from "@digitalbazaar/credentials-context";
 import { checkStatus } from "@digitalbazaar/vc-bitstring-status-list";
 import * as vc from "@digitalbazaar/vc";
 
-/** did:web as the method resolves it (over http for a server on 127.0.0.1, the only place tests run one). */
+/**
+ * did:web as the method resolves it (over http for a server on 127.0.0.1, the only place tests run one): the host's
+ * /.well-known/did.json, or, with a path (did:web:host:organisations:3), /organisations/3/did.json.
+ */
 function didWebUrl(did: string) {
-  const host = decodeURIComponent(did.slice("did:web:".length).split(":")[0]);
-  return `${host.startsWith("127.0.0.1") ? "http" : "https"}://${host}/.well-known/did.json`;
+  const [host, ...path] = did.slice("did:web:".length).split(":").map(decodeURIComponent);
+  const scheme = host.startsWith("127.0.0.1") ? "http" : "https";
+  return `${scheme}://${host}/${path.length ? `${path.join("/")}/did.json` : ".well-known/did.json"}`;
 }
 
 /**

@@ -332,6 +332,8 @@ export interface IssuedDocumentsTable {
   expiry_date: string;
   document_hash: string;
   verification_code: string;
+  /** Its bit in the status lists (list = floor / STATUS_LIST_LENGTH + 1), drawn at random when issued. */
+  status_position: ColumnType<number | null, number | null | undefined, never>;
   secure_plus_enabled: Flag;
   access_pin_hash: string | null;
   status: ColumnType<"VALID" | "REVOKED", "VALID" | "REVOKED" | undefined, "VALID" | "REVOKED">;
@@ -512,6 +514,8 @@ export interface CredentialKeysTable {
   public_key_multibase: string;
   /** The Ed25519 secret key (multibase), sealed with AES-256-GCM under SIGNING_KEY_SECRET. */
   secret_key_sealed: string;
+  /** 1: the key of the organisation's own DID; 0: a method of the deployment's DID (earlier credentials, status lists). */
+  own_did: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
 }
 

@@ -11,6 +11,8 @@ import { checkStatus } from "@digitalbazaar/vc-bitstring-status-list";
 
 const DATA = "offline-verifier-data-v1";
 const DID_DOCUMENT = "/.well-known/did.json";
+/** Every organisation's own DID document (docs/decisions/0023), in one answer. */
+const ISSUERS = "/credentials/issuers";
 const SAVED = "/verify/offline/saved";
 const did = `did:web:${encodeURIComponent(location.host)}`;
 
@@ -42,12 +44,22 @@ async function save(): Promise<number | null> {
     const didDocument = await fetch(DID_DOCUMENT, { cache: "no-store" });
     if (!didDocument.ok) throw new Error(String(didDocument.status));
     fetched.push([DID_DOCUMENT, didDocument]);
-    for (let list = 1; ; list++) {
-      const response = await fetch(`/credentials/status/${list}`, { cache: "no-store" });
-      if (response.status === 404) break;
-      if (!response.ok) throw new Error(String(response.status));
-      fetched.push([`/credentials/status/${list}`, response]);
-    }
+    const issuers = await fetch(ISSUERS, { cache: "no-store" });
+    if (!issuers.ok) throw new Error(String(issuers.status));
+    const { issuers: documents } = (await issuers.clone().json()) as { issuers: DidDocument[] };
+    fetched.push([ISSUERS, issuers]);
+    // The deployment's lists (earlier credentials), then each organisation's own.
+    const prefixes = [
+      "/credentials/status",
+      ...documents.map((document) => `/organisations/${document.id.split(":").at(-1)}/status`),
+    ];
+    for (const prefix of prefixes)
+      for (let list = 1; ; list++) {
+        const response = await fetch(`${prefix}/${list}`, { cache: "no-store" });
+        if (response.status === 404) break;
+        if (!response.ok) throw new Error(String(response.status));
+        fetched.push([`${prefix}/${list}`, response]);
+      }
     for (const [path, response] of fetched) await cache.put(path, response);
     const savedAt = Date.now();
     await cache.put(SAVED, new Response(JSON.stringify({ savedAt })));
@@ -59,6 +71,13 @@ async function save(): Promise<number | null> {
 }
 
 class OtherIssuer extends Error {}
+interface DidDocument {
+  id: string;
+  verificationMethod: { id: string }[];
+}
+/** This deployment's DID, or one of its organisations' (did:web:<host>:organisations:<id>). */
+const ours = (issuer: string) =>
+  issuer === did || (/^:organisations:\d+$/.test(issuer.slice(did.length)) && issuer.startsWith(did));
 class ListMissing extends Error {}
 
 async function documentLoader(url: string) {
@@ -66,14 +85,21 @@ async function documentLoader(url: string) {
   if (context) return { documentUrl: url, document: context };
   if (url.startsWith("did:web:")) {
     const [issuer] = url.split("#");
-    if (issuer !== did) throw new OtherIssuer(url);
-    const didDocument = (await cachedJson(DID_DOCUMENT)) as { verificationMethod: { id: string }[] };
+    if (!ours(issuer)) throw new OtherIssuer(url);
+    const didDocument =
+      issuer === did
+        ? ((await cachedJson(DID_DOCUMENT)) as unknown as DidDocument)
+        : ((await cachedJson(ISSUERS)) as unknown as { issuers: DidDocument[] }).issuers.find(
+            (one) => one.id === issuer,
+          );
+    if (!didDocument) throw new OtherIssuer(url);
     const found = url.includes("#") ? didDocument.verificationMethod.find((method) => method.id === url) : didDocument;
     if (!found) throw new Error(`${url} is not in the saved DID document`);
     return { documentUrl: url, document: found };
   }
   const parsed = new URL(url);
-  if (parsed.origin === location.origin && parsed.pathname.startsWith("/credentials/status/")) {
+  const isList = /^\/(credentials|organisations\/\d+)\/status\/\d+$/.test(parsed.pathname);
+  if (parsed.origin === location.origin && isList) {
     try {
       return { documentUrl: url, document: await cachedJson(parsed.pathname) };
     } catch {
@@ -103,7 +129,7 @@ const causes = (error: unknown): unknown[] => {
 /** The proof, then the status, then the dates: the first that fails is the verdict. */
 async function check(credential: Record<string, unknown>): Promise<Verdict> {
   if (typeof (credential.issuer as { id?: string })?.id !== "string" || !credential.proof) return "unreadable";
-  if ((credential.issuer as { id: string }).id !== did) return "otherIssuer";
+  if (!ours((credential.issuer as { id: string }).id)) return "otherIssuer";
   const validFrom = Date.parse(String(credential.validFrom));
   const result = await vc.verifyCredential({
     credential,

@@ -87,6 +87,9 @@ const PUBLIC: Record<string, number> = {
   [`/verify/${UNKNOWN_CODE}/credential`]: 404,
   "/.well-known/did.json": 200,
   "/credentials/status/1": 200,
+  "/credentials/issuers": 200,
+  "/organisations/1/did.json": 200,
+  "/organisations/1/status/1": 200,
   // No announcement has the slug "1"; client 1, Demo University, publishes announcements.
   "/public-announcements/1": 404,
   "/organisations/1/announcements": 200,

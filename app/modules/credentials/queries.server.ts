@@ -1,11 +1,15 @@
 import { HOLDER_NAMES } from "~/db/columns";
 import type { DB } from "~/db/db.server";
 
-/** The credential key of an organisation, or (null) the deployment's own, which signs the status lists. */
-export function findCredentialKey(db: DB, clientId: number | null) {
+/**
+ * A credential key: an organisation's own DID's (`own`), its earlier one in the deployment's DID, or (null) the
+ * deployment's own, which signs the status lists.
+ */
+export function findCredentialKey(db: DB, clientId: number | null, own = false) {
   const query = db
     .selectFrom("credential_keys")
-    .select(["client_id", "public_key_multibase", "secret_key_sealed", "created_at"]);
+    .select(["client_id", "public_key_multibase", "secret_key_sealed", "created_at"])
+    .where("own_did", "=", own ? 1 : 0);
   return (
     clientId === null ? query.where("client_id", "is", null) : query.where("client_id", "=", clientId)
   ).executeTakeFirst();
@@ -14,12 +18,13 @@ export function findCredentialKey(db: DB, clientId: number | null) {
 /** Stores a new key unless another server stored its own first (then the first one stands). */
 export async function insertCredentialKey(
   db: DB,
-  values: { clientId: number | null; publicKeyMultibase: string; secretKeySealed: string },
+  values: { clientId: number | null; own: boolean; publicKeyMultibase: string; secretKeySealed: string },
 ) {
   await db
     .insertInto("credential_keys")
     .values({
       client_id: values.clientId,
+      own_did: values.own ? 1 : 0,
       public_key_multibase: values.publicKeyMultibase,
       secret_key_sealed: values.secretKeySealed,
     })
@@ -27,9 +32,24 @@ export async function insertCredentialKey(
     .execute();
 }
 
-/** Every key's public half, for the DID document. */
-export function listPublicKeys(db: DB) {
-  return db.selectFrom("credential_keys").select(["client_id", "public_key_multibase"]).orderBy("id").execute();
+/** The public halves of the deployment's DID: its status lists' key and the organisations' earlier keys. */
+export function listDeploymentKeys(db: DB) {
+  return db
+    .selectFrom("credential_keys")
+    .select(["client_id", "public_key_multibase"])
+    .where("own_did", "=", 0)
+    .orderBy("id")
+    .execute();
+}
+
+/** Whether an organisation exists (its DID resolves only then). */
+export async function organisationExists(db: DB, clientId: number) {
+  return Boolean(await db.selectFrom("clients").select("id").where("id", "=", clientId).executeTakeFirst());
+}
+
+/** Every organisation's id, for the offline verifier's copy of their DID documents. */
+export function organisationIds(db: DB) {
+  return db.selectFrom("clients").select("id").orderBy("id").execute();
 }
 
 /** What an issued document's credential says: the document, its issuer, its holder. */
@@ -44,6 +64,7 @@ export function findCredentialFacts(db: DB, issuedDocumentId: number) {
       "d.client_id",
       "d.beneficiary_id",
       "d.verification_code",
+      "d.status_position",
       "d.document_name_en",
       "d.document_name_ar",
       "d.document_hash",
@@ -59,25 +80,35 @@ export function findCredentialFacts(db: DB, issuedDocumentId: number) {
     .executeTakeFirst();
 }
 
-/** The revoked documents whose ids fall in [from, to): their ids, and when the latest was revoked. */
-export function revokedBetween(db: DB, from: number, to: number) {
-  return db
+/** The status positions in [from, to) of revoked documents, an organisation's or (null) everyone's. */
+export function revokedBetween(db: DB, from: number, to: number, clientId: number | null) {
+  let query = db
     .selectFrom("issued_documents")
-    .select(["id", "revoked_at"])
+    .select(["status_position"])
     .where("status", "=", "REVOKED")
-    .where("id", ">=", from)
-    .where("id", "<", to)
-    .execute();
+    .where("status_position", ">=", from)
+    .where("status_position", "<", to);
+  if (clientId !== null) query = query.where("client_id", "=", clientId);
+  return query.execute();
 }
 
-/** The organisations without a credential key yet. */
-export function clientsWithoutKey(db: DB) {
-  return db
-    .selectFrom("clients")
-    .leftJoin("credential_keys as k", "k.client_id", "clients.id")
-    .select(["clients.id"])
-    .where("k.id", "is", null)
-    .execute();
+/** Whether a document already holds this status position. */
+export async function statusPositionTaken(db: DB, position: number) {
+  const row = await db
+    .selectFrom("issued_documents")
+    .select("id")
+    .where("status_position", "=", position)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The highest status position in use (0 when none): the lists go as far as it. */
+export async function highestStatusPosition(db: DB) {
+  const row = await db
+    .selectFrom("issued_documents")
+    .select((eb) => eb.fn.max("status_position").as("highest"))
+    .executeTakeFirst();
+  return Number(row?.highest ?? 0);
 }
 
 /** The highest id of an issued document (0 when none): the status lists go as far as it. */

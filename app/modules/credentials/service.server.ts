@@ -7,22 +7,26 @@ import * as vc from "@digitalbazaar/vc";
 import type { DB } from "~/db/db.server";
 import { seal, unseal } from "~/modules/signing/key-box.server";
 import { env } from "~/utils/env.server";
+import crypto from "node:crypto";
 import {
-  clientsWithoutKey,
-  highestIssuedId,
   findCredentialFacts,
   findCredentialKey,
+  highestIssuedId,
+  highestStatusPosition,
   insertCredentialKey,
-  listPublicKeys,
+  listDeploymentKeys,
+  organisationExists,
+  organisationIds,
   revokedBetween,
+  statusPositionTaken,
 } from "./queries.server";
 
 /**
- * Verifiable credentials (W3C VC 2.0, docs/architecture.md §20 and docs/decisions/0016): every issued document has
- * one, secured with a Data Integrity proof (eddsa-rdfc-2022) by its organisation's key, a verification method of the
- * deployment's did:web; its revocation is a bit in a Bitstring Status List the deployment's own key signs. Both are
- * made when asked for and come out the same each time (the proofs are dated and Ed25519 is deterministic), so
- * nothing but the keys is stored.
+ * Verifiable credentials (W3C VC 2.0, docs/architecture.md §20, docs/decisions/0016 and 0023): every issued document
+ * has one, issued by its organisation's own did:web and secured with a Data Integrity proof (eddsa-rdfc-2022) by that
+ * DID's key, so that no organisation's key can sign for another; its revocation is a bit, at a random place, in a
+ * Bitstring Status List the deployment's own key signs. Both are made when asked for and come out the same each time
+ * (the proofs are dated and Ed25519 is deterministic), so nothing but the keys is stored.
  */
 export const CREDENTIALS_V2 = "https://www.w3.org/ns/credentials/v2";
 /** Terms of our own (documentSha256, verificationCode...) under the issuer-dependent vocabulary VC 2.0 defines. */
@@ -32,26 +36,41 @@ export const STATUS_LIST_LENGTH = 131_072;
 
 /** did:web of the deployment's public address (a port is encoded, as the method asks). */
 export const didOf = (publicUrl = env.publicUrl) => `did:web:${encodeURIComponent(new URL(publicUrl).host)}`;
-/** The verification method of an organisation's key, or (null) of the deployment's, which signs status lists. */
+/** An organisation's own DID: did:web resolves it at /organisations/<id>/did.json. */
+export const organisationDidOf = (clientId: number, publicUrl = env.publicUrl) =>
+  `${didOf(publicUrl)}:organisations:${clientId}`;
+/** The one verification method of an organisation's own DID. */
+export const organisationMethodOf = (clientId: number, publicUrl = env.publicUrl) =>
+  `${organisationDidOf(clientId, publicUrl)}#key-1`;
+/**
+ * A verification method of the deployment's DID: the status lists' key (null), or an organisation's earlier key,
+ * which signed its credentials before each organisation had its own DID (they keep verifying with it).
+ */
 export const methodOf = (clientId: number | null, did = didOf()) =>
   `${did}#${clientId === null ? "status-lists" : `organisation-${clientId}`}`;
-export const statusListUrl = (list: number) => `${env.publicUrl}/credentials/status/${list}`;
+/**
+ * A status list's address: an organisation's own (its issuer is the organisation, as the credentials it covers), or
+ * (null) the deployment's, which the credentials signed before each organisation had its own DID point to.
+ */
+export const statusListUrl = (list: number, clientId: number | null, base = env.publicUrl) =>
+  clientId === null ? `${base}/credentials/status/${list}` : `${base}/organisations/${clientId}/status/${list}`;
 
 // Keys never change once made: loaded once per process, database and address (tests open many).
 const keyCaches = new WeakMap<DB, Map<string, Promise<Awaited<ReturnType<typeof Ed25519Multikey.from>>>>>();
 
-async function loadKey(db: DB, clientId: number | null, id: string, controller: string) {
-  let stored = await findCredentialKey(db, clientId);
+async function loadKey(db: DB, clientId: number | null, own: boolean, id: string, controller: string) {
+  let stored = await findCredentialKey(db, clientId, own);
   if (!stored) {
     const made = await (
       await Ed25519Multikey.generate({ id, controller })
     ).export({ publicKey: true, secretKey: true });
     await insertCredentialKey(db, {
       clientId,
+      own,
       publicKeyMultibase: made.publicKeyMultibase,
       secretKeySealed: seal(made.secretKeyMultibase!),
     });
-    stored = (await findCredentialKey(db, clientId))!;
+    stored = (await findCredentialKey(db, clientId, own))!;
   }
   return Ed25519Multikey.from({
     type: "Multikey",
@@ -62,14 +81,15 @@ async function loadKey(db: DB, clientId: number | null, id: string, controller: 
   });
 }
 
+/** An organisation's own key (its DID's), or (null) the deployment's status lists' key. */
 function keyOf(db: DB, clientId: number | null) {
-  const did = didOf();
-  const id = methodOf(clientId, did);
+  const did = clientId === null ? didOf() : organisationDidOf(clientId);
+  const id = clientId === null ? methodOf(null, did) : organisationMethodOf(clientId);
   let cache = keyCaches.get(db);
   if (!cache) keyCaches.set(db, (cache = new Map()));
   let key = cache.get(id);
   if (!key) {
-    key = loadKey(db, clientId, id, did);
+    key = loadKey(db, clientId, clientId !== null, id, did);
     cache.set(id, key);
     key.catch(() => cache.delete(id));
   }
@@ -83,7 +103,8 @@ async function contextLoader(url: string) {
   return { documentUrl: url, document };
 }
 
-async function secured(db: DB, credential: object, clientId: number | null, date: string) {
+/** A credential signed by an organisation's own key, or (null) the deployment's, dated `date`. */
+export async function signCredential(db: DB, credential: object, clientId: number | null, date: string) {
   const key = await keyOf(db, clientId);
   return vc.issue({
     credential,
@@ -100,25 +121,43 @@ const bilingual = (en: string, ar: string) => [
 const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(" ");
 const instant = (value: string) => new Date(Date.parse(value)).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/** Where an issued document's revocation bit is: its id, counted across lists of STATUS_LIST_LENGTH. */
-export const statusPositionOf = (issuedDocumentId: number) => ({
-  list: Math.floor(issuedDocumentId / STATUS_LIST_LENGTH) + 1,
-  index: issuedDocumentId % STATUS_LIST_LENGTH,
+/** Where a revocation bit is: its position, counted across lists of STATUS_LIST_LENGTH. */
+export const statusPositionOf = (position: number) => ({
+  list: Math.floor(position / STATUS_LIST_LENGTH) + 1,
+  index: position % STATUS_LIST_LENGTH,
 });
+
+/**
+ * A free place for a new document's revocation bit, drawn at random (docs/decisions/0023): it says nothing of the
+ * document's id or of when it was issued. The lists offer at least twice as many places as there are documents, so
+ * a draw is free more often than not; the unique index settles two servers drawing the same place at once.
+ */
+export async function drawStatusPosition(db: DB) {
+  const lists = Math.max(
+    1,
+    Math.ceil((((await highestIssuedId(db)) + 1) * 2) / STATUS_LIST_LENGTH),
+    statusPositionOf(await highestStatusPosition(db)).list,
+  );
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const position = crypto.randomInt(0, lists * STATUS_LIST_LENGTH);
+    if (!(await statusPositionTaken(db, position))) return position;
+  }
+  throw new Error("no free status list position in 64 draws");
+}
 
 /** The verifiable credential of an issued document (undefined when there is none). */
 export async function credentialOf(db: DB, issuedDocumentId: number) {
   const facts = await findCredentialFacts(db, issuedDocumentId);
   if (!facts) return undefined;
   const base = env.publicUrl;
-  const { list, index } = statusPositionOf(facts.id);
+  const { list, index } = statusPositionOf(facts.status_position ?? facts.id);
   const code = facts.verification_code;
   const credential = {
     "@context": [CREDENTIALS_V2, UNDEFINED_TERMS],
     id: `${base}/verify/${code}`,
     type: ["VerifiableCredential", facts.kind === "REQUEST" ? "IssuedDocumentCredential" : "AttestedCopyCredential"],
     name: bilingual(facts.document_name_en, facts.document_name_ar),
-    issuer: { id: didOf(base), name: bilingual(facts.issuer_en, facts.issuer_ar) },
+    issuer: { id: organisationDidOf(facts.client_id, base), name: bilingual(facts.issuer_en, facts.issuer_ar) },
     validFrom: instant(facts.created_at),
     validUntil: instant(facts.expiry_date),
     credentialSubject: {
@@ -139,59 +178,77 @@ export async function credentialOf(db: DB, issuedDocumentId: number) {
       },
     ],
     credentialStatus: {
-      id: `${statusListUrl(list)}#${index}`,
+      id: `${statusListUrl(list, facts.client_id, base)}#${index}`,
       type: "BitstringStatusListEntry",
       statusPurpose: "revocation",
       statusListIndex: String(index),
-      statusListCredential: statusListUrl(list),
+      statusListCredential: statusListUrl(list, facts.client_id, base),
     },
   };
-  return { facts, credential: await secured(db, credential, facts.client_id, instant(facts.created_at)) };
+  return { facts, credential: await signCredential(db, credential, facts.client_id, instant(facts.created_at)) };
 }
 
-/** How many status lists there are: enough for every issued document (one at least). */
-export const statusListCount = async (db: DB) => statusPositionOf(await highestIssuedId(db)).list;
+/** How many status lists there are: enough for every position in use (one at least). */
+export const statusListCount = async (db: DB) => statusPositionOf(await highestStatusPosition(db)).list;
 
 /**
- * A Bitstring Status List credential: bit i set when the document with id (list - 1) * length + i is revoked. Dated
- * by the latest revocation it holds, so that it changes exactly when revocation changes it.
+ * A Bitstring Status List credential, an organisation's (its documents only, signed with its own key, as the
+ * verifier requires the list's issuer to be the credential's) or (null) the deployment's (every document, for the
+ * credentials signed before): bit i set when the document at position (list - 1) * length + i is revoked. Dated by
+ * its key, not by the latest revocation, so its dates tell nobody when a document was revoked (docs/decisions/0023);
+ * its content, and so its proof, still changes exactly when a revocation changes it. Undefined: no such organisation.
  */
-export async function statusListCredential(db: DB, list: number) {
+export async function statusListCredential(db: DB, list: number, clientId: number | null = null) {
+  if (clientId !== null && !(await organisationExists(db, clientId))) return undefined;
   const from = (list - 1) * STATUS_LIST_LENGTH;
-  const revoked = await revokedBetween(db, from, from + STATUS_LIST_LENGTH);
+  const revoked = await revokedBetween(db, from, from + STATUS_LIST_LENGTH, clientId);
   const bits = await createList({ length: STATUS_LIST_LENGTH });
-  for (const row of revoked) bits.setStatus(row.id - from, true);
-  const latest = revoked
-    .map((row) => row.revoked_at ?? "")
-    .sort()
-    .at(-1);
-  const validFrom = instant(latest || (await findCredentialKey(db, null))?.created_at || "2026-01-01T00:00:00Z");
+  for (const row of revoked) bits.setStatus(row.status_position! - from, true);
+  await keyOf(db, clientId);
+  const validFrom = instant((await findCredentialKey(db, clientId, clientId !== null))!.created_at);
   const credential = {
-    ...(await createCredential({ id: statusListUrl(list), list: bits, statusPurpose: "revocation" })),
-    issuer: didOf(),
+    ...(await createCredential({ id: statusListUrl(list, clientId), list: bits, statusPurpose: "revocation" })),
+    issuer: clientId === null ? didOf() : organisationDidOf(clientId),
     validFrom,
   };
-  return secured(db, credential, null, validFrom);
+  return signCredential(db, credential, clientId, validFrom);
 }
 
+const DID_CONTEXTS = ["https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1"];
+
 /**
- * The deployment's DID document: one verification method per organisation (each made here if it has none yet, so
- * that a verifier who keeps this document, offline, knows every organisation's key).
+ * The deployment's DID document: the status lists' key, and the organisations' earlier keys, kept so that the
+ * credentials they signed keep verifying (docs/decisions/0023). A new organisation has no key here.
  */
 export async function didDocument(db: DB) {
   await keyOf(db, null);
-  for (const client of await clientsWithoutKey(db)) await keyOf(db, client.id);
   const did = didOf();
-  const methods = (await listPublicKeys(db)).map((key) => ({
+  const methods = (await listDeploymentKeys(db)).map((key) => ({
     id: methodOf(key.client_id, did),
     type: "Multikey",
     controller: did,
     publicKeyMultibase: key.public_key_multibase,
   }));
-  return {
-    "@context": ["https://www.w3.org/ns/did/v1", "https://w3id.org/security/multikey/v1"],
-    id: did,
-    verificationMethod: methods,
-    assertionMethod: methods.map((method) => method.id),
+  return { "@context": DID_CONTEXTS, id: did, verificationMethod: methods, assertionMethod: methods.map((m) => m.id) };
+}
+
+/** An organisation's own DID document: its one key (made here if it has none yet); undefined for no organisation. */
+export async function organisationDidDocument(db: DB, clientId: number) {
+  if (!(await organisationExists(db, clientId))) return undefined;
+  const key = await keyOf(db, clientId);
+  const did = organisationDidOf(clientId);
+  const method = {
+    id: organisationMethodOf(clientId),
+    type: "Multikey",
+    controller: did,
+    publicKeyMultibase: key.publicKeyMultibase,
   };
+  return { "@context": DID_CONTEXTS, id: did, verificationMethod: [method], assertionMethod: [method.id] };
+}
+
+/** Every organisation's DID document, for a verifier that keeps them to check credentials offline. */
+export async function issuerDidDocuments(db: DB) {
+  const documents = [];
+  for (const { id } of await organisationIds(db)) documents.push((await organisationDidDocument(db, id))!);
+  return documents;
 }

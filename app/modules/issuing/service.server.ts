@@ -25,6 +25,7 @@ import {
 import { StampRefused, stampDocument, type StampInput } from "./stamp.server";
 import { nowIso, toFlag } from "~/db/values";
 import { auditNow } from "~/db/clock.server";
+import { drawStatusPosition } from "~/modules/credentials/service.server";
 
 export interface IssueInput {
   request: {
@@ -186,6 +187,7 @@ export async function issue(
         expiry_date: order.expiry,
         document_hash: issued.sha256,
         verification_code: code,
+        status_position: await drawStatusPosition(trx),
         created_at: issuedAt.toISOString(),
         secure_plus_enabled: toFlag(order.securePlusEnabled),
         access_pin_hash: pinHash,
