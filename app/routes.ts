@@ -154,6 +154,8 @@ export default [
   route("login/two-factor", "routes/public/login-two-factor.tsx"),
   route("login/sso", "routes/public/login-sso.ts"),
   route("login/sso/callback", "routes/public/login-sso-callback.ts"),
+  route("login/national-id", "routes/public/login-national-id.ts"),
+  route("login/national-id/callback", "routes/public/login-national-id-callback.ts"),
   route("register", "routes/public/register.tsx"),
   route("forgot-password", "routes/public/forgot-password.tsx"),
   route("reset-password", "routes/public/reset-password.tsx"),

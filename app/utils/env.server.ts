@@ -89,6 +89,26 @@ export const env = {
       createStaff: created ? { role: "CLERK" as const, clientId: Number(created[1]) } : null,
     };
   },
+  /**
+   * Beneficiaries' sign-in with the national digital identity, an OpenID Connect provider such as UAE PASS, Nafath,
+   * Sanad or FranceConnect (docs/decisions/0022): set when NATIONAL_ID_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET are.
+   * _NAME is what the button calls it; NATIONAL_ID_OIDC_CLAIM the claim that holds the national ID (`national_id`).
+   */
+  get nationalIdSignIn() {
+    const {
+      NATIONAL_ID_OIDC_ISSUER: issuer,
+      NATIONAL_ID_OIDC_CLIENT_ID: clientId,
+      NATIONAL_ID_OIDC_CLIENT_SECRET: clientSecret,
+    } = process.env;
+    if (!issuer || !clientId || !clientSecret) return null;
+    return {
+      issuer,
+      clientId,
+      clientSecret,
+      name: process.env.NATIONAL_ID_OIDC_NAME || new URL(issuer).host,
+      claim: process.env.NATIONAL_ID_OIDC_CLAIM || "national_id",
+    };
+  },
   /** The wait before a failed webhook is sent again, doubling each time up to six hours (docs/decisions/0019). */
   get webhookFirstRetryMs() {
     return number(process.env.WEBHOOK_FIRST_RETRY_SECONDS, 10) * 1000;

@@ -96,6 +96,7 @@ const PUBLIC: Record<string, number> = {
   "/organisations/1/announcements.atom": 200,
   // Single sign-on is off on this server (no OIDC_* set): its callback is not there (single-sign-on.spec.ts turns it on).
   "/login/sso/callback": 404,
+  "/login/national-id/callback": 404,
   // The API's reference for humans (the API itself, `api/*`, has its own matrix: api.spec.ts).
   "/api/docs": 200,
 };
@@ -107,7 +108,7 @@ const GUEST_ONLY: Record<string, number> = {
   "/forgot-password": 200,
   "/reset-password": 404,
 };
-const POST_ONLY = new Set(["/logout", "/language", "/login/sso"]);
+const POST_ONLY = new Set(["/logout", "/language", "/login/sso", "/login/national-id"]);
 /** Answered by the production server before React Router (ADR 0006): the verification form posts to itself. */
 const FAST_PATH_POSTS = new Set(["/verify"]);
 

@@ -14,7 +14,8 @@ export type NotificationKind =
   | "newAttestation"
   | "attestationApproved"
   | "attestationRejected"
-  | "webhookDisabled";
+  | "webhookDisabled"
+  | "nationalIdReleased";
 
 export interface Notice {
   kind: NotificationKind;

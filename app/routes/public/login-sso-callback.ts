@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const ip = context.get(clientIpContext) || null;
   const result = await finishSingleSignOn(db, settings, request, ip);
-  const cleared = await clearStartedCookie();
+  const cleared = await clearStartedCookie(settings);
   if (!result.ok) {
     return redirectWithToast(
       href("/login"),

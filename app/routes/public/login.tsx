@@ -17,6 +17,7 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { loginSchema } from "~/modules/auth/schema";
 import { openSession } from "~/modules/auth/open-session.server";
 import { singleSignOnSettings } from "~/modules/auth/single-sign-on.server";
+import { nationalIdSettings } from "~/modules/identity/national-sign-in.server";
 import { countSignInAttempt, signInSucceeded } from "~/modules/auth/sign-in-limits.server";
 import { mailSignInLink } from "~/modules/auth/password-reset.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ""),
     // Staff may sign in through the organisation's directory when it is set up (docs/decisions/0018).
     singleSignOn: singleSignOnSettings()?.name ?? null,
+    // Beneficiaries may sign in with the national digital identity when it is set up (docs/decisions/0022).
+    nationalId: nationalIdSettings()?.name ?? null,
   };
 }
 
@@ -83,6 +86,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("auth.login.submit")}
         </Button>
       </Form>
+      {loaderData.nationalId ? (
+        <Form
+          method="post"
+          action={href("/login/national-id")}
+          className="mt-4 flex flex-col gap-2 border-t border-gray-6 pt-4"
+        >
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <p className="text-sm text-gray-11">{t("identity.signIn.hint")}</p>
+          <Button type="submit" variant="soft" data-testid="national-id-sign-in">
+            {t("identity.signIn.button", { name: isolate(loaderData.nationalId) })}
+          </Button>
+        </Form>
+      ) : null}
       {loaderData.singleSignOn ? (
         <Form
           method="post"
