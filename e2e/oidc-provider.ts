@@ -13,6 +13,8 @@ export interface DirectoryAccount {
   givenName?: string;
   familyName?: string;
   givenNameArabic?: string;
+  /** A national identity's account: the national ID it vouches for (claim `national_id`). */
+  nationalId?: string;
 }
 
 export const CLIENT = { id: "attestation-service", secret: "a-client-secret-for-tests-only" };
@@ -25,7 +27,24 @@ export const singleSignOnEnv = (issuer: string) => ({
   OIDC_NAME: "Staff directory",
 });
 
-export async function startDirectory(port: number, redirectUri: string, accounts: DirectoryAccount[]) {
+/** What a server of the tests needs to offer "Sign in with National identity" through the provider at `issuer`. */
+export const nationalIdEnv = (issuer: string) => ({
+  NATIONAL_ID_OIDC_ISSUER: issuer,
+  NATIONAL_ID_OIDC_CLIENT_ID: CLIENT.id,
+  NATIONAL_ID_OIDC_CLIENT_SECRET: CLIENT.secret,
+  NATIONAL_ID_OIDC_NAME: "National identity",
+});
+
+/**
+ * The provider; `title` names its sign-in page ("Staff directory", or "National identity" for one standing in for
+ * UAE PASS, Nafath, Sanad or FranceConnect: its accounts carry a `national_id`).
+ */
+export async function startDirectory(
+  port: number,
+  redirectUri: string,
+  accounts: DirectoryAccount[],
+  title = "Staff directory",
+) {
   const issuer = `http://127.0.0.1:${port}`;
   const byEmail = new Map(accounts.map((account) => [account.email, account]));
   const provider = new Provider(issuer, {
@@ -49,6 +68,7 @@ export async function startDirectory(port: number, redirectUri: string, accounts
       openid: ["sub"],
       email: ["email", "email_verified"],
       profile: ["given_name", "family_name", "given_name#ar", "family_name#ar"],
+      national_id: null,
     },
     features: { devInteractions: { enabled: false }, claimsParameter: { enabled: true } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
@@ -65,6 +85,7 @@ export async function startDirectory(port: number, redirectUri: string, accounts
           given_name: account.givenName ?? "Directory",
           family_name: account.familyName ?? "Person",
           ...(account.givenNameArabic ? { "given_name#ar": account.givenNameArabic } : {}),
+          ...(account.nationalId ? { national_id: account.nationalId } : {}),
         }),
       };
     },
@@ -75,6 +96,8 @@ export async function startDirectory(port: number, redirectUri: string, accounts
         accountId: ctx.oidc.session!.accountId,
       });
       grant.addOIDCScope("openid email profile");
+      // A claim asked for by name is granted by name too (the national identity's `national_id`).
+      grant.addOIDCClaims(["national_id"]);
       await grant.save();
       return grant;
     },
@@ -99,8 +122,8 @@ export async function startDirectory(port: number, redirectUri: string, accounts
       }
       const details = await provider.interactionDetails(request, response);
       response.setHeader("Content-Type", "text/html; charset=utf-8");
-      response.end(`<!doctype html><html lang="en"><head><title>Staff directory</title></head><body><main>
-<h1>Staff directory</h1>
+      response.end(`<!doctype html><html lang="en"><head><title>${title}</title></head><body><main>
+<h1>${title}</h1>
 <form method="post" action="/interaction/${details.uid}/login">
 <label>Email <input name="email" type="email" required></label>
 <label><input name="mfa" type="checkbox" value="1"> I used my authenticator app</label>

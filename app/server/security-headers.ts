@@ -1,13 +1,15 @@
 import { env } from "~/utils/env.server";
 
 /**
- * Where a form may lead besides this site: the single sign-on provider, since "Sign in with ..." posts here and is
- * redirected there, and a browser applies form-action to the redirect too (docs/decisions/0018).
+ * Where a form may lead besides this site: the single sign-on provider and the national digital identity, since
+ * "Sign in with ..." posts here and is redirected there, and a browser applies form-action to the redirect too
+ * (docs/decisions/0018 and 0022).
  */
-const formTargets = () => {
-  const issuer = env.singleSignOn?.issuer;
-  return issuer ? ` ${new URL(issuer).origin}` : "";
-};
+const formTargets = () =>
+  [env.singleSignOn?.issuer, env.nationalIdSignIn?.issuer]
+    .filter((issuer): issuer is string => Boolean(issuer))
+    .map((issuer) => ` ${new URL(issuer).origin}`)
+    .join("");
 
 /** docs/architecture.md §10: the headers of every response. Without a nonce no inline script may run at all. */
 export function securityHeaderValues(options: { hsts: boolean; nonce: string | null }): Record<string, string> {
