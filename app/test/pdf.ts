@@ -46,3 +46,12 @@ export function pdftotext(bytes: Uint8Array): string {
   }
   return text.replace(/[\u200e\u200f\u202a-\u202e]/g, "");
 }
+
+/**
+ * The text of a PDF in the order it was drawn (`pdftotext -raw`): left to right on a line, each Arabic word in its
+ * own logical order. Unlike the default mode, which guesses a line's direction from most of its letters (a line of
+ * dates and codes inside Arabic comes out reversed), this order is the page's own: what a reader sees.
+ */
+export function pdftotextRaw(bytes: Uint8Array): string {
+  return execFileSync("pdftotext", ["-q", "-raw", "-", "-"], { input: bytes }).toString("utf8");
+}

@@ -6,6 +6,7 @@ import { findTemplate } from "~/modules/templates/queries.server";
 import { templateGaps, type TemplateSubject } from "~/modules/templates/render.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
 import { parseUserDate, toLatinDigits } from "~/utils/digits";
+import { cleanText } from "~/utils/text";
 import { EXPIRY_COLUMN, PERSON_COLUMNS, type PersonColumn } from "./columns";
 import { findPeople } from "./queries.server";
 import type { Table } from "./read-table.server";
@@ -118,7 +119,8 @@ export async function checkBulkTable(
   const valuesOf = (cells: string[]) => {
     const values: Record<string, string> = {};
     columns.forEach((column, index) => {
-      if (column) values[column] = (cells[index] ?? "").trim();
+      // Cleaned like a form's fields: no bidi overrides or control characters reach a document (docs/architecture.md §10).
+      if (column) values[column] = cleanText(cells[index] ?? "").trim();
     });
     return values;
   };

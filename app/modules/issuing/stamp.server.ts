@@ -43,9 +43,11 @@ export interface PdfMeta {
 
 /**
  * A value put into a sentence, isolated as `<bdi>` isolates it (FSI ... PDI, UAX #9): a code, a number, an email
- * or a Latin name inside Arabic keeps its own order and leaves the sentence's around it alone.
+ * or a Latin name inside Arabic keeps its own order and leaves the sentence's around it alone. Marks, embeddings,
+ * overrides and isolates of its own are dropped first: whoever typed the value does not steer how it is printed.
  */
-export const isolate = (value: string) => `\u2068${value}\u2069`;
+export const isolate = (value: string) =>
+  `\u2068${value.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")}\u2069`;
 
 type StampJob = {
   bytes: Uint8Array;

@@ -10,6 +10,16 @@ const parsedFonts = new Map();
 // from one document to the next, so each face keeps its layouts of recent texts (pdf-lib only reads them).
 const LAYOUTS_KEPT = 5000;
 function withLayoutCache(font) {
+  // Fontkit keeps one glyph object per id, made the first time the id is asked for; when that is in the middle of a
+  // substitution, it is made without the letters it stands for, and the PDF's ToUnicode then has no entry for it
+  // (pdftotext dropped the final heh of "لله" after "على الآخرة" had been laid out). A glyph asked for again with its
+  // letters gets them.
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints, ...rest) => {
+    const glyph = getGlyph(id, codePoints, ...rest);
+    if (codePoints?.length && !glyph.codePoints?.length) glyph.codePoints = codePoints;
+    return glyph;
+  };
   const layout = font.layout.bind(font);
   const kept = new Map();
   font.layout = (text, features, ...rest) => {

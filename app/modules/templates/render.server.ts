@@ -6,6 +6,7 @@ import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { formatCode } from "~/modules/verification/code";
 import { emptyPlaceholders, fieldPlaceholder, fillPlaceholders, OPTIONAL_EXAMPLE } from "./placeholders";
 import { messageWith } from "~/platform/forms/messages";
+import { cleanText } from "~/utils/text";
 import { findTemplate } from "./queries.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { done, refused } from "~/platform/outcome";
@@ -97,15 +98,20 @@ export async function templateDocument(
   const values = valuesOf(request, facts);
   const [en, ar] = [values("en"), values("ar")];
   const [short, long] = PAGES[template.page_size];
+  // Each value cleaned of bidi controls (whatever wrote it) and isolated: it keeps its own order, and the text's.
+  const isolated = (value: string) => isolate(cleanText(value));
   const title = {
-    en: fillPlaceholders(template.title_en, en, isolate),
-    ar: fillPlaceholders(template.title_ar, ar, isolate),
+    en: fillPlaceholders(template.title_en, en, isolated),
+    ar: fillPlaceholders(template.title_ar, ar, isolated),
   };
   return renderTemplatePdf({
     kind: "template",
     page: template.orientation === "LANDSCAPE" ? [long, short] : [short, long],
     title,
-    body: { en: fillPlaceholders(template.body_en, en, isolate), ar: fillPlaceholders(template.body_ar, ar, isolate) },
+    body: {
+      en: fillPlaceholders(template.body_en, en, isolated),
+      ar: fillPlaceholders(template.body_ar, ar, isolated),
+    },
     logo: await imageOf(db, template.logo_file_id),
     signatureImage: await imageOf(db, template.signature_file_id),
     watermark: options.watermark,
