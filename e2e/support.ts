@@ -86,6 +86,12 @@ export async function demoCodes() {
 }
 
 /** Registers a fresh beneficiary (each test its own account, so drafts never collide). */
+/**
+ * A national ID no other test uses: one person, one national ID (docs/decisions/0022), and a test runs in two
+ * projects, on two databases, and again when retried.
+ */
+export const uniqueNin = () => String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+
 export async function registerBeneficiary(page: Page, lng: "ar" | "en") {
   const email = `b-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto("/register");
@@ -99,7 +105,7 @@ export async function registerBeneficiary(page: Page, lng: "ar" | "en") {
   await fill("lastName.arabic", "سعيد");
   await fill("email", email);
   await fill("phone", "0790000000");
-  await fill("nin", "12345678901");
+  await fill("nin", uniqueNin());
   await fill("password", "Long-Enough-1");
   await fill("confirmPassword", "Long-Enough-1");
   await page.locator('form[method="post"] button[type="submit"]').last().click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
-import { DEMO, signIn, switchLanguage } from "../support";
+import { DEMO, signIn, switchLanguage, uniqueNin } from "../support";
 
 type Messages = Record<string, Record<string, unknown>>;
 const LOCALES = {
@@ -42,7 +42,7 @@ async function fillPerson(page: Page, person: { first: string; last: string; ema
   await page.locator('input[name="lastName.arabic"]').fill("سالم");
   await page.locator('input[name="email"]').fill(person.email);
   await page.locator('input[name="phone"]').fill("0790000001");
-  await page.locator('input[name="nin"]').fill("1234567890");
+  await page.locator('input[name="nin"]').fill(uniqueNin());
   await page.locator('input[name="password"]').fill("Strong-Pass-1");
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn, switchLanguage, type DemoRole } from "../support";
+import { DEMO, signIn, switchLanguage, type DemoRole, uniqueNin } from "../support";
 
 const SIDEBAR: Record<DemoRole, string[]> = {
   BENEFICIARY: ["/beneficiary/dashboard", "/beneficiary/request-document", "/beneficiary/attestations"],
@@ -189,7 +189,7 @@ test("registration shows every message, keeps the input, then creates the accoun
   await page.locator('input[name="lastName.arabic"]').fill("عودة");
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="phone"]').fill("07-12");
-  await page.locator('input[name="nin"]').fill("12345678901");
+  await page.locator('input[name="nin"]').fill(uniqueNin());
   await page.locator('input[name="password"]').fill("Long-Enough-1");
   await page.locator('input[name="confirmPassword"]').fill("Different-2");
   await submit.click();

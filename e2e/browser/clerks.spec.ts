@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, ready, signIn } from "../support";
+import { DEMO, ready, signIn, uniqueNin } from "../support";
 
 test("a client admin creates a clerk, deactivates them (their session ends) and reactivates them", async ({
   browser,
@@ -19,7 +19,7 @@ test("a client admin creates a clerk, deactivates them (their session ends) and 
   await fill("lastName.arabic", "عودة");
   await fill("email", email);
   await fill("phone", "0791112222");
-  await fill("nin", "1234567890");
+  await fill("nin", uniqueNin());
   await fill("jobTitle", "Registrar");
   await fill("password", "Clerk-Pass-123");
   await page.locator("main").getByRole("button", { name: "Save" }).click();

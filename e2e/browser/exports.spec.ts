@@ -4,7 +4,7 @@ import * as XLSX from "xlsx";
 import { baseURL } from "../../playwright.config";
 import { parseCsv } from "../../app/test/csv";
 import { ROUTES } from "../route-table";
-import { DEMO, signIn, type DemoRole } from "../support";
+import { DEMO, signIn, type DemoRole, uniqueNin } from "../support";
 
 /**
  * Every staff list's "Export" links, clicked in Chromium through the production server (Arabic with JS, English without):
@@ -119,7 +119,7 @@ test("a planted formula never reaches a spreadsheet as one, whether it splits on
     "lastName.arabic": "a|=HYPERLINK(1)",
     email,
     phone: "0790000004",
-    nin: "12345678905",
+    nin: uniqueNin(),
     password: "Long-Enough-1",
     confirmPassword: "Long-Enough-1",
   };

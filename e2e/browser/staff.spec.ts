@@ -34,6 +34,15 @@ test("a clerk approves a pending request with a note and issues a PDF; the benef
   await page.goto(`/clerks/document-categories/request/${requestId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Document Request #${requestId}`);
   await expect(page.getByTestId("beneficiary-card")).toContainText("beneficiary@example.com");
+  // The clerk has the beneficiary in front of them: their national ID is confirmed in person, with their word for it.
+  await expect(page.getByTestId("beneficiary-card")).toContainText("Not verified");
+  await page.getByRole("button", { name: "Confirm the national ID" }).click();
+  await expect(page.getByText("Tick the box to say you have seen the person's identity card")).toBeVisible();
+  await page.getByLabel(/I have seen this person and their identity card/).check();
+  await page.getByRole("button", { name: "Confirm the national ID" }).click();
+  await expect(page.getByText("The national ID is confirmed")).toBeVisible();
+  await expect(page.getByTestId("beneficiary-card")).toContainText("Verified in person by staff");
+  await expect(page.getByRole("button", { name: "Confirm the national ID" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Update Status" }).click();
   await expect(page).toHaveURL(/dialog=status/);

@@ -3,7 +3,7 @@ import http from "node:http";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
 import { openServerDatabase } from "../server-db";
 import { REDIRECT_BYPASSES } from "../../app/test/redirect-bypasses";
-import { DEMO, DEMO_PASSWORD, demoCodes } from "../support";
+import { DEMO, DEMO_PASSWORD, demoCodes, uniqueNin } from "../support";
 
 /** What the second security test found, each through the production server as the attacker sent it. */
 const FORM = "application/x-www-form-urlencoded";
@@ -89,7 +89,7 @@ test("typed text loses bidi overrides, isolates and control characters: in a for
     "lastName.arabic": "ناصر",
     email,
     phone: "0790000003",
-    nin: "12345678904",
+    nin: uniqueNin(),
     password: "Long-Enough-1",
     confirmPassword: "Long-Enough-1",
   });

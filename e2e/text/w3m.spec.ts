@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
-import { singleSignOnEnv, startDirectory } from "../oidc-provider";
+import { nationalIdEnv, singleSignOnEnv, startDirectory, type DirectoryAccount } from "../oidc-provider";
 import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
-import { DEMO, demoCodes } from "../support";
+import { DEMO, demoCodes, uniqueNin } from "../support";
 import { W3m } from "./w3m";
 
 process.env.PIN_SECRET = "e2e-pin-secret";
@@ -51,7 +51,7 @@ async function newBeneficiary() {
     "lastName.arabic": "ناصر",
     email,
     phone: "0790000001",
-    nin: "12345678902",
+    nin: uniqueNin(),
     password: "Long-Enough-1",
     confirmPassword: "Long-Enough-1",
   };
@@ -180,17 +180,26 @@ test("anyone verifies a document in Arabic and English, unlocks a SecurePlus one
   expect(unlocked).toContain("Download the document");
 });
 
-test("a clerk signs in with the staff directory from a text browser", async () => {
-  test.setTimeout(90_000);
-  const [port, directoryPort] = [4409, 4410];
+test("a clerk signs in with the staff directory, and a beneficiary with the national identity, from a text browser", async () => {
+  test.setTimeout(120_000);
+  const [port, directoryPort, identityPort] = [4409, 4410, 4415];
   const directory = await startDirectory(directoryPort, `http://127.0.0.1:${port}/login/sso/callback`, [
     { email: DEMO.CLERK },
   ]);
+  const beneficiary: DirectoryAccount = { email: DEMO.BENEFICIARY };
+  const identity = await startDirectory(
+    identityPort,
+    `http://127.0.0.1:${port}/login/national-id/callback`,
+    [beneficiary],
+    "National identity",
+  );
   const server = await spawnServer(port, {
     DEMO_DATA: "on",
     WEB_CONCURRENCY: "1",
     ...singleSignOnEnv(directory.issuer),
+    ...nationalIdEnv(identity.issuer),
   });
+  const db = await openServerDatabase(server.databaseUrl);
   try {
     browser = await W3m.open(`${server.url}/login`, "ar");
     expectSeparated(await browser.waitFor("Staff directory"));
@@ -202,9 +211,30 @@ test("a clerk signs in with the staff directory from a text browser", async () =
     const dashboard = await browser.waitFor("لوحة التحكم");
     expectSeparated(dashboard);
     expect(dashboard).not.toContain("تسجيل الدخول عبر");
+    browser.close();
+
+    // The national identity vouches for the demo beneficiary's national ID: their account is linked and verified.
+    beneficiary.nationalId = (await db.get<{ nin: string }>(
+      "SELECT nin FROM users WHERE email = ?",
+      DEMO.BENEFICIARY,
+    ))!.nin;
+    browser = await W3m.open(`${server.url}/login`, "ar");
+    expectSeparated(await browser.waitFor("National identity"));
+    await browser.press("National identity");
+    await browser.waitFor("I used my authenticator app");
+    await browser.fill("Email", DEMO.BENEFICIARY);
+    await browser.press("Continue");
+    expectSeparated(await browser.waitFor("لوحة التحكم"));
+    const account = await db.get<{ nin_verified_method: string }>(
+      "SELECT nin_verified_method FROM users WHERE email = ?",
+      DEMO.BENEFICIARY,
+    );
+    expect(account?.nin_verified_method).toBe("NATIONAL_ID");
   } finally {
+    await db.close();
     server.child.kill("SIGTERM");
     await server.exited;
     await directory.close();
+    await identity.close();
   }
 });

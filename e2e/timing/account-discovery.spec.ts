@@ -1,3 +1,4 @@
+import { uniqueNin } from "../support";
 import { expect, test } from "@playwright/test";
 import { spawnServer } from "../spawn-server";
 
@@ -29,7 +30,7 @@ test("forgot-password takes the same time for known and unknown addresses", asyn
         "lastName.arabic": "مستخدم",
         email,
         phone: "0790000002",
-        nin: "12345678903",
+        nin: uniqueNin(),
         password: "Long-Enough-1",
         confirmPassword: "Long-Enough-1",
       });

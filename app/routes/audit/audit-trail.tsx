@@ -31,6 +31,7 @@ const ACTION_GROUPS = [
   "security",
   "bulk",
   "webhook",
+  "beneficiary",
 ] as const;
 
 /**
