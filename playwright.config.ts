@@ -12,7 +12,9 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e/.tmp/results",
   timeout: 30_000,
-  workers: 2,
+  // Three on this 2-core machine: the journeys wait on servers they start, mails and browsers a third of the time
+  // (CONTRIBUTING.md, where CI's time goes).
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   // One retry on CI, with a trace kept, for the rare browser hiccup on a loaded 2-core machine.
   retries: process.env.CI ? 1 : 0,

@@ -153,7 +153,7 @@ describe.skipIf(onPostgres)("documents issued for random holders, read back (pro
         expect(upload.ok).toBe(true);
         if (upload.ok) await readBack(upload.code, person, false);
       }),
-      { numRuns: 3 },
+      { numRuns: 2 },
     );
   }, 120_000);
 
@@ -176,7 +176,7 @@ describe.skipIf(onPostgres)("documents issued for random holders, read back (pro
           .executeTakeFirstOrThrow();
         await readBack((JSON.parse(item.result!) as { code: string }).code, person, true);
       }),
-      { numRuns: 3 },
+      { numRuns: 2 },
     );
   }, 120_000);
 

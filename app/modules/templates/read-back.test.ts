@@ -122,7 +122,7 @@ describe("a document read back by poppler (property)", () => {
           expect(info.ModDate.slice(0, 19)).toBe(second);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 15 },
     );
   }, 120_000);
 });
