@@ -28,8 +28,9 @@ export default defineConfig({
     environment: "node",
     include: process.env.POSTGRES_ADMIN_URL ? databaseTestFiles() : ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     pool: "forks",
-    // One fork per core: Vitest's default left one of this 2-core machine's cores idle (CONTRIBUTING.md, where CI's time goes).
-    maxWorkers: os.availableParallelism(),
+    // One fork per core: Vitest's default left one of this 2-core machine's cores idle; one more on PostgreSQL, where
+    // the forks wait on the database server (CONTRIBUTING.md, where CI's time goes).
+    maxWorkers: os.availableParallelism() + (process.env.POSTGRES_ADMIN_URL ? 1 : 0),
     testTimeout: 20_000,
     // A test file's first database seeds the demo data through the services (a few seconds on a busy machine).
     hookTimeout: 30_000,
