@@ -91,6 +91,12 @@ describe("a national ID confirmed in person", () => {
       nin_verified_client_id: 1,
     });
     expect(verified.nin_verified_at).not.toBeNull();
+    // Posted again (a second tab, a crafted post): refused, and the first verification stands.
+    expect(await confirmNinInPerson(db, actor, { userId: holder.id, nin: holder.nin! }, 2)).toEqual({
+      ok: false,
+      error: "identity.confirm.alreadyVerified",
+    });
+    expect((await userBy(holder.email)).nin_verified_client_id).toBe(1);
     const event = await db
       .selectFrom("audit_events")
       .selectAll()

@@ -23,6 +23,8 @@ export async function markNinVerified(
     })
     .where("id", "=", userId)
     .where("nin", "=", nin)
+    // In person, only a national ID no one verified yet: a clerk's word does not replace the national identity's.
+    .where((eb) => (how.method === "IN_PERSON" ? eb("nin_verified_at", "is", null) : eb.lit(true)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -54,4 +56,10 @@ export async function releaseNin(db: DB, userId: number) {
     .where("id", "=", userId)
     .where("nin_verified_at", "is", null)
     .execute();
+}
+
+/** Whether an account's national ID is verified (by either means). */
+export async function isNinVerified(db: DB, userId: number) {
+  const row = await db.selectFrom("users").select("nin_verified_at").where("id", "=", userId).executeTakeFirst();
+  return Boolean(row?.nin_verified_at);
 }
