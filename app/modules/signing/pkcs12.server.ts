@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import * as x509 from "@peculiar/x509";
-import forge from "node-forge";
+import { createRequire } from "node:module";
+import { createBoundedWorker } from "~/modules/files/bounded-worker.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import type { Credentials } from "./certificates.server";
 
@@ -16,26 +17,74 @@ export type Pkcs12Refusal =
   | "signing.p12OtherOrganisation";
 
 const SIGNING_USAGES = x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation;
-const derBytes = (asn1: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary");
 const publicDer = (key: crypto.KeyObject) =>
   crypto.createPublicKey(key).export({ type: "spki", format: "der" }).toString("base64");
 
-/** The private key and certificates in a PKCS#12 (forge decrypts; keys and certificates it cannot model stay ASN.1). */
-function unpack(bytes: Uint8Array, password: string) {
-  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(Buffer.from(bytes).toString("binary")), password);
-  const keyBags = [
-    ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
-    ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
-  ];
-  const keys = keyBags.map((bag) =>
-    bag.key
-      ? crypto.createPrivateKey(forge.pki.privateKeyToPem(bag.key))
-      : crypto.createPrivateKey({ key: derBytes(bag.asn1!), format: "der", type: "pkcs8" }),
-  );
-  const certificates = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).map(
-    (bag) => new x509.X509Certificate(derBytes(bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1!)),
-  );
-  return { keys, certificates };
+/**
+ * What one key derivation of a PKCS#12 may cost: the file names its own iteration counts (the MAC's, each
+ * encrypted bag's), and node-forge derives with them synchronously, before the password is checked. Providers'
+ * tools use 2,048 (OpenSSL) to 100,000; above the cap the file is refused. The whole parse runs in a worker
+ * thread with a time limit besides (README, Security limits).
+ */
+export const PKCS12_LIMITS = { maxIterations: 200_000, timeoutMs: 5_000, maxHeapMb: 96 };
+
+// Runs in a worker thread with its own node-forge: every key derivation forge does for a PKCS#12 (the MAC's
+// PKCS#12 KDF, the PKCS#12 PBE of a bag, PBKDF2 of PBES2) first checks the file's count against the cap.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const forge = require(workerData.forge);
+const cap = workerData.maxIterations;
+class TooCostly extends Error {}
+const capped = (derive, countAt) => function (...args) {
+  if (!(args[countAt] <= cap)) throw new TooCostly();
+  return derive.apply(this, args);
+};
+forge.pkcs12.generateKey = capped(forge.pkcs12.generateKey, 3);
+forge.pbe.generatePkcs12Key = capped(forge.pbe.generatePkcs12Key, 3);
+forge.pkcs5.pbkdf2 = capped(forge.pkcs5.pbkdf2, 2);
+const der = (asn1) => forge.asn1.toDer(asn1).getBytes();
+parentPort.postMessage({ ready: true });
+parentPort.on("message", ({ id, bytes, password }) => {
+  const answer = (result) => parentPort.postMessage({ id, result });
+  try {
+    const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(Buffer.from(bytes).toString("binary")), password);
+    const bags = (type) => p12.getBags({ bagType: type })[type] || [];
+    const { oids } = forge.pki;
+    const keys = [...bags(oids.pkcs8ShroudedKeyBag), ...bags(oids.keyBag)].map((bag) =>
+      bag.key ? { pem: forge.pki.privateKeyToPem(bag.key) } : { der: Buffer.from(der(bag.asn1), "binary").toString("base64") },
+    );
+    const certificates = bags(oids.certBag).map((bag) =>
+      Buffer.from(der(bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1), "binary").toString("base64"),
+    );
+    answer({ ok: true, keys, certificates });
+  } catch (error) {
+    answer({ ok: false, costly: error instanceof TooCostly });
+  }
+});
+`;
+
+type Unpacked =
+  { ok: true; keys: ({ pem: string } | { der: string })[]; certificates: string[] } | { ok: false; costly: boolean };
+
+const unpacker = createBoundedWorker<{ bytes: Uint8Array; password: string }, Unpacked>(
+  WORKER_SOURCE,
+  { forge: createRequire(import.meta.url).resolve("node-forge"), maxIterations: PKCS12_LIMITS.maxIterations },
+  PKCS12_LIMITS,
+);
+
+/** The private keys and certificates in a PKCS#12, read off the main thread within PKCS12_LIMITS. */
+async function unpack(bytes: Uint8Array, password: string) {
+  const copy = new Uint8Array(bytes);
+  const answer = await unpacker.run({ bytes: copy, password }, [copy.buffer as ArrayBuffer]);
+  if (!answer.done || !answer.result.ok) return null;
+  return {
+    keys: answer.result.keys.map((key) =>
+      "pem" in key
+        ? crypto.createPrivateKey(key.pem)
+        : crypto.createPrivateKey({ key: Buffer.from(key.der, "base64"), format: "der", type: "pkcs8" }),
+    ),
+    certificates: answer.result.certificates.map((der) => new x509.X509Certificate(Buffer.from(der, "base64"))),
+  };
 }
 
 /**
@@ -43,17 +92,18 @@ function unpack(bytes: Uint8Array, password: string) {
  * reader would: a private key (RSA or EC), the certificate of that very key, valid now, allowed to sign (key usage,
  * not a CA). The other certificates of the file follow it, so readers can build the path to the provider's root.
  */
-export function readPkcs12(
+export async function readPkcs12(
   bytes: Uint8Array,
   password: string,
   now = new Date(),
-): Outcome<{ credentials: Credentials; subject: string; names: string[] }, Pkcs12Refusal> {
-  let unpacked: ReturnType<typeof unpack>;
+): Promise<Outcome<{ credentials: Credentials; subject: string; names: string[] }, Pkcs12Refusal>> {
+  let unpacked: Awaited<ReturnType<typeof unpack>>;
   try {
-    unpacked = unpack(bytes, password);
+    unpacked = await unpack(bytes, password);
   } catch {
-    return refused("signing.p12Unreadable", "file");
+    unpacked = null;
   }
+  if (!unpacked) return refused("signing.p12Unreadable", "file");
   const key = unpacked.keys[0];
   if (!key) return refused("signing.p12NoKey", "file");
   if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ec") return refused("signing.p12KeyType", "file");

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import forge from "node-forge";
 import { describe, expect, it } from "vitest";
 import { createAuthority, createOrganisationCredentials, type Credentials } from "./certificates.server";
 import { namesOrganisation, readPkcs12 } from "./pkcs12.server";
@@ -42,7 +43,7 @@ describe("importing a provider's PKCS#12", () => {
   it("takes a valid RSA file with its chain, signer first, and an EC one", async () => {
     const authority = await createAuthority("A real provider's CA");
     const organisation = await createOrganisationCredentials(authority, { en: "Ministry", ar: "الوزارة" });
-    const read = readPkcs12(
+    const read = await readPkcs12(
       exported("rsa", {
         key: organisation.privateKeyPem,
         certificates: [organisation.certificatePem, authority.certificatePem],
@@ -59,7 +60,10 @@ describe("importing a provider's PKCS#12", () => {
     );
 
     const ec = providerEcCredentials();
-    const readEc = readPkcs12(exported("ec", { key: ec.privateKeyPem, certificates: [ec.certificatePem] }), "secret");
+    const readEc = await readPkcs12(
+      exported("ec", { key: ec.privateKeyPem, certificates: [ec.certificatePem] }),
+      "secret",
+    );
     expect(readEc.ok && readEc.subject).toContain("Provider-signed Ministry");
   });
 
@@ -72,28 +76,56 @@ describe("importing a provider's PKCS#12", () => {
       new Date(Date.now() - 6 * YEAR),
     );
     const good = exported("good", { key: organisation.privateKeyPem, certificates: [organisation.certificatePem] });
-    const refusal = (bytes: Uint8Array, password = "secret") => {
-      const read = readPkcs12(bytes, password);
+    const refusal = async (bytes: Uint8Array, password = "secret") => {
+      const read = await readPkcs12(bytes, password);
       return read.ok ? "accepted" : read.error;
     };
-    expect(refusal(good, "wrong")).toBe("signing.p12Unreadable");
-    expect(refusal(new TextEncoder().encode("not a certificate"))).toBe("signing.p12Unreadable");
-    expect(refusal(exported("nokey", { certificates: [organisation.certificatePem] }))).toBe("signing.p12NoKey");
-    expect(refusal(exported("nocert", { key: organisation.privateKeyPem }))).toBe("signing.p12KeyMismatch");
-    expect(refusal(exported("expired", { key: expired.privateKeyPem, certificates: [expired.certificatePem] }))).toBe(
-      "signing.p12Expired",
-    );
-    expect(refusal(exported("ca", { key: authority.privateKeyPem, certificates: [authority.certificatePem] }))).toBe(
-      "signing.p12KeyUsage",
-    );
-    expect(readPkcs12(good, "secret", new Date(Date.now() - YEAR)).ok).toBe(false);
+    expect(await refusal(good, "wrong")).toBe("signing.p12Unreadable");
+    expect(await refusal(new TextEncoder().encode("not a certificate"))).toBe("signing.p12Unreadable");
+    expect(await refusal(exported("nokey", { certificates: [organisation.certificatePem] }))).toBe("signing.p12NoKey");
+    expect(await refusal(exported("nocert", { key: organisation.privateKeyPem }))).toBe("signing.p12KeyMismatch");
+    expect(
+      await refusal(exported("expired", { key: expired.privateKeyPem, certificates: [expired.certificatePem] })),
+    ).toBe("signing.p12Expired");
+    expect(
+      await refusal(exported("ca", { key: authority.privateKeyPem, certificates: [authority.certificatePem] })),
+    ).toBe("signing.p12KeyUsage");
+    expect((await readPkcs12(good, "secret", new Date(Date.now() - YEAR))).ok).toBe(false);
+  });
+});
+
+/** The file with its MAC's iteration count raised (the MAC itself left as it was: forge derives before it compares). */
+function withMacIterations(bytes: Uint8Array, iterations: number) {
+  const pfx = forge.asn1.fromDer(Buffer.from(bytes).toString("binary"));
+  const macData = (pfx.value as forge.asn1.Asn1[])[2];
+  (macData.value as forge.asn1.Asn1[])[2] = forge.asn1.create(
+    forge.asn1.Class.UNIVERSAL,
+    forge.asn1.Type.INTEGER,
+    false,
+    forge.asn1.integerToDer(iterations).getBytes(),
+  );
+  return new Uint8Array(Buffer.from(forge.asn1.toDer(pfx).getBytes(), "binary"));
+}
+
+describe("a PKCS#12 that names its own cost", () => {
+  it("is refused at once when an iteration count passes the cap", async () => {
+    const authority = await createAuthority("A real provider's CA");
+    const organisation = await createOrganisationCredentials(authority, { en: "Ministry", ar: "الوزارة" });
+    const good = exported("costly", { key: organisation.privateKeyPem, certificates: [organisation.certificatePem] });
+    const costly = withMacIterations(good, 20_000_000);
+    const started = performance.now();
+    const read = await readPkcs12(costly, "secret");
+    expect(read.ok ? "accepted" : read.error).toBe("signing.p12Unreadable");
+    expect(performance.now() - started).toBeLessThan(1000);
+    // The same file with the count it was made with (OpenSSL's 2,048) is read.
+    expect((await readPkcs12(withMacIterations(good, 2048), "secret")).ok).toBe(true);
   });
 });
 
 describe("a certificate for the organisation that imports it", () => {
-  it("names it, in its CN or O, in either language; a certificate for another organisation is refused", () => {
+  it("names it, in its CN or O, in either language; a certificate for another organisation is refused", async () => {
     const ministry = providerEcCredentials();
-    const read = readPkcs12(
+    const read = await readPkcs12(
       exported("named", { key: ministry.privateKeyPem, certificates: [ministry.certificatePem] }),
       "secret",
     );

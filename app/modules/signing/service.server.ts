@@ -112,7 +112,7 @@ export async function importSigningCertificate(
   upload: { bytes: Uint8Array; password: string },
 ) {
   const clientId = organisation.id;
-  const read = readPkcs12(upload.bytes, upload.password);
+  const read = await readPkcs12(upload.bytes, upload.password);
   if (!read.ok) return read;
   if (!namesOrganisation(read.names, organisation)) return refused("signing.p12OtherOrganisation", "file");
   await db.transaction().execute(async (trx) => {
