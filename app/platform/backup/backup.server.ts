@@ -84,17 +84,62 @@ export async function backup(target: string, config: { databaseUrl: string; stor
   return manifest;
 }
 
-/** Every sum of the manifest checked against the copy: the names of what differs or is missing. */
+/**
+ * Where each entry of a manifest may point (docs/architecture.md §22): a backup directory is input, and a
+ * crafted manifest must not make the restore read or write outside it, the storage directory or the data
+ * directory. The database file has its fixed name; a stored file's key is a relative path of plain names (no
+ * `..`, no absolute path, no backslash or control character); a secret is one of the names the backup writes.
+ */
+const DATABASE_FILES = { sqlite: "database.sqlite", postgres: "database.pgdump" } as const;
+// eslint-disable-next-line no-control-regex -- the characters a stored file's key never holds
+const UNSAFE_KEY = /[\u0000-\u001f\\:]/;
+const isSafeKey = (key: unknown): key is string =>
+  typeof key === "string" &&
+  key.length > 0 &&
+  key.length <= 512 &&
+  !UNSAFE_KEY.test(key) &&
+  !path.posix.isAbsolute(key) &&
+  key.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+
+function manifestProblems(manifest: Manifest): string[] {
+  const problems: string[] = [];
+  const kind = manifest.database?.kind;
+  if (kind !== "sqlite" && kind !== "postgres") problems.push("the database kind is unknown");
+  else if (manifest.database.file !== DATABASE_FILES[kind])
+    problems.push(`the database file must be ${DATABASE_FILES[kind]}`);
+  if (!Array.isArray(manifest.files) || !Array.isArray(manifest.secrets))
+    return [...problems, "the manifest is not one npm run backup wrote"];
+  for (const file of manifest.files)
+    if (!isSafeKey(file?.key)) problems.push(`${JSON.stringify(file?.key)} is not a stored file's name`);
+  for (const secret of manifest.secrets)
+    if (!SECRET_FILES.includes(secret?.name) || secret.file !== `secrets/${secret.name}`)
+      problems.push(`${JSON.stringify(secret?.name)} is not a secret the backup keeps`);
+  return problems;
+}
+
+/** A regular file inside `root`, reached through no link (a link in a backup could point anywhere). */
+function isPlainFileInside(root: string, relative: string) {
+  let at = root;
+  for (const segment of relative.split("/")) {
+    at = path.join(at, segment);
+    const stat = fs.lstatSync(at, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink()) return false;
+  }
+  return fs.lstatSync(at).isFile();
+}
+
+/** Every entry of the manifest checked (where it points, then its SHA-256 against the copy): what is wrong. */
 export function checkBackup(source: string): { manifest: Manifest; problems: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(source, MANIFEST), "utf8")) as Manifest;
+  const unsafe = manifestProblems(manifest);
+  if (unsafe.length > 0) return { manifest, problems: unsafe };
   const problems: string[] = [];
   const check = (file: string, sha256: string) => {
-    const full = path.join(source, file);
-    if (!fs.existsSync(full)) problems.push(`${file} is missing`);
-    else if (sha256Of(full) !== sha256) problems.push(`${file} does not match its SHA-256`);
+    if (!isPlainFileInside(source, file)) problems.push(`${file} is missing, or not a plain file`);
+    else if (sha256Of(path.join(source, file)) !== sha256) problems.push(`${file} does not match its SHA-256`);
   };
   check(manifest.database.file, manifest.database.sha256);
-  for (const file of manifest.files) check(path.join("files", file.key), file.sha256);
+  for (const file of manifest.files) check(`files/${file.key}`, file.sha256);
   for (const secret of manifest.secrets) check(secret.file, secret.sha256);
   return { manifest, problems };
 }
@@ -119,7 +164,8 @@ export async function restore(source: string, config: { databaseUrl: string; sto
     throw new Error(`This backup is of a ${manifest.database.kind} database: restore it into one`);
   if (!(await isEmptyDatabase(config.databaseUrl)))
     throw new Error("The database is not empty: restore into an empty one");
-  if ([...filesUnder(config.storageDir)].length > 0) throw new Error(`${config.storageDir} is not empty`);
+  if (fs.existsSync(config.storageDir) && fs.readdirSync(config.storageDir).length > 0)
+    throw new Error(`${config.storageDir} is not empty`);
   const database = path.join(source, manifest.database.file);
   if (manifest.database.kind === "postgres")
     execFileSync("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${config.databaseUrl}`, database]);
@@ -127,16 +173,19 @@ export async function restore(source: string, config: { databaseUrl: string; sto
     fs.mkdirSync(path.dirname(path.resolve(sqlitePath(config.databaseUrl))), { recursive: true });
     fs.copyFileSync(database, sqlitePath(config.databaseUrl));
   }
+  // The storage directory was empty and every directory below it is made here: a key cannot meet a link. A copy
+  // never replaces what is there (COPYFILE_EXCL), and a secret already in the data directory, or a link in its
+  // place, is kept as it is.
   for (const file of manifest.files) {
     const target = path.join(config.storageDir, file.key);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(path.join(source, "files", file.key), target);
+    fs.copyFileSync(path.join(source, "files", file.key), target, fs.constants.COPYFILE_EXCL);
   }
   for (const secret of manifest.secrets) {
     const target = path.join(config.dataDir, secret.name);
-    if (fs.existsSync(target)) continue;
+    if (fs.lstatSync(target, { throwIfNoEntry: false })) continue;
     fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.copyFileSync(path.join(source, secret.file), target);
+    fs.copyFileSync(path.join(source, secret.file), target, fs.constants.COPYFILE_EXCL);
     fs.chmodSync(target, 0o600);
   }
   return manifest;
