@@ -103,3 +103,81 @@ export function malformedGif(): Uint8Array {
     ]),
   );
 }
+
+/**
+ * A zip of deflated entries whose directory (local and central) states `declaredSize` for an entry when given:
+ * a crafted zip that understates what an entry inflates to.
+ */
+export function zipOf(entries: { name: string; content: Buffer; declaredSize?: number }[]): Uint8Array {
+  const chunks: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const { name, content, declaredSize } of entries) {
+    const fileName = Buffer.from(name, "utf8");
+    const deflated = zlib.deflateRawSync(content, { level: 1 });
+    const header = (size: number, signature: number) => {
+      const central = signature === 0x02014b50;
+      const bytes = Buffer.alloc(central ? 46 : 30);
+      bytes.writeUInt32LE(signature, 0);
+      const at = central ? 2 : 0; // the central header has "version made by" first
+      bytes.writeUInt16LE(20, 4 + at);
+      bytes.writeUInt16LE(8, 8 + at);
+      bytes.writeUInt32LE(zlib.crc32(content), 14 + at);
+      bytes.writeUInt32LE(deflated.length, 18 + at);
+      bytes.writeUInt32LE(size, 22 + at);
+      bytes.writeUInt16LE(fileName.length, 26 + at);
+      if (central) bytes.writeUInt32LE(offset, 42);
+      return bytes;
+    };
+    const size = declaredSize ?? content.length;
+    chunks.push(header(size, 0x04034b50), fileName, deflated);
+    directory.push(header(size, 0x02014b50), fileName);
+    offset += 30 + fileName.length + deflated.length;
+  }
+  const size = directory.reduce((sum, chunk) => sum + chunk.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...chunks, ...directory, end]));
+}
+
+const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+/** The parts of a one-sheet workbook written by hand: `rows` of inline strings, or of shared strings when given. */
+export function workbookEntries(rows: string[][], options: { sharedStrings?: boolean } = {}) {
+  const shared: string[] = [];
+  const cell = (value: string, column: number, row: number) => {
+    const ref = `${String.fromCharCode(65 + column)}${row}`;
+    if (!options.sharedStrings) return `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    shared.push(value);
+    return `<c r="${ref}" t="s"><v>${shared.length - 1}</v></c>`;
+  };
+  const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${rows
+    .map((cells, r) => `<row r="${r + 1}">${cells.map((value, c) => cell(value, c, r + 1)).join("")}</row>`)
+    .join("")}</sheetData></worksheet>`;
+  const entries = [
+    { name: "xl/worksheets/sheet1.xml", content: Buffer.from(sheet) },
+    {
+      name: "xl/_rels/workbook.xml.rels",
+      content: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: "xl/workbook.xml",
+      content: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="rows" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    },
+  ];
+  if (options.sharedStrings)
+    entries.push({
+      name: "xl/sharedStrings.xml",
+      content: Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">${shared.map((value) => `<si><t>${value}</t></si>`).join("")}</sst>`,
+      ),
+    });
+  return entries;
+}

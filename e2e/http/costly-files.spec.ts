@@ -6,6 +6,7 @@ import path from "node:path";
 import forge from "node-forge";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { workbookEntries, zipOf } from "../../app/test/bombs";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
 /** Files an attacker crafts to cost the server its time: each answered, while /healthz keeps answering at once. */
@@ -103,5 +104,39 @@ test("a PKCS#12 whose MAC names 20 million iterations is refused, and /healthz a
   const { answer, slowest } = await slowestHealthzDuring(upload);
   expect(answer.status, answer.text.slice(0, 3000)).toBe(400);
   expect(answer.text).toContain("This file could not be opened: it is not a PKCS#12 file, or the password is wrong");
+  expect(slowest).toBeLessThan(50);
+});
+
+test("a workbook whose zip directory understates its shared strings is refused at once by the dry run", async () => {
+  const cookie = await sessionCookie(DEMO.CLERK);
+  const entries = workbookEntries(
+    [
+      ["email", "student_number"],
+      ["a@example.com", "1"],
+    ],
+    { sharedStrings: true },
+  );
+  const strings = entries.find((entry) => entry.name === "xl/sharedStrings.xml")!;
+  // 256 MB of shared strings, deflated to about 256 KB, declared as the size of the real table.
+  const inflated = Buffer.concat([strings.content, Buffer.alloc(256 * 1024 * 1024, "<si><t>a</t></si>")]);
+  const bomb = zipOf(
+    entries.map((entry) =>
+      entry === strings ? { ...entry, content: inflated, declaredSize: strings.content.length } : entry,
+    ),
+  );
+  const { body, type } = multipart(
+    { intent: "check" },
+    { field: "file", name: "graduates.xlsx", bytes: Buffer.from(bomb) },
+  );
+  const started = performance.now();
+  const check = fetch(`${baseURL}/clerks/document-categories/bulk/1`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: baseURL, "Content-Type": type, "Accept-Language": "en" },
+    body,
+  }).then(async (response) => ({ status: response.status, text: await response.text() }));
+  const { answer, slowest } = await slowestHealthzDuring(check);
+  expect(answer.status, answer.text.slice(0, 2000)).toBe(400);
+  expect(answer.text).toContain("The file cannot be read as CSV or XLSX");
+  expect(performance.now() - started).toBeLessThan(2000);
   expect(slowest).toBeLessThan(50);
 });

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { BULK_MAX_ROWS } from "./columns";
+import { workbookParts } from "./workbook-parts.server";
 
 /** A file's first sheet (or its CSV) as text cells: its header, then its rows, with their line numbers. */
 export interface Table {
@@ -13,33 +14,6 @@ export type TableResult = Outcome<{ table: Table }>;
 
 /** An XLSX is a zip: its first bytes are a local file header. */
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-
-/** What a workbook may hold once inflated: a 10 MB file of text inflates tens of times at most. */
-const MAX_INFLATED_BYTES = 400 * 1024 * 1024;
-
-/**
- * The sum of the sizes a zip's central directory declares for its entries, or null when it has none that can be read:
- * a zip bomb is refused before anything is inflated (docs/architecture.md §8).
- */
-function declaredInflatedSize(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 22 - 0xffff); end--) {
-    if (view.getUint32(end, true) !== 0x06054b50) continue;
-    const entries = view.getUint16(end + 10, true);
-    let offset = view.getUint32(end + 16, true);
-    let total = 0;
-    for (let i = 0; i < entries; i++) {
-      if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return null;
-      const size = view.getUint32(offset + 24, true);
-      if (size === 0xffffffff) return Number.POSITIVE_INFINITY; // zip64: larger than any sheet we take
-      total += size;
-      offset +=
-        46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
-    }
-    return total;
-  }
-  return null;
-}
 
 /** A cell of ExcelJS as the text a person typed: dates as YYYY-MM-DD, links and rich text as their text. */
 function textOf(value: ExcelJS.CellValue): string {
@@ -56,9 +30,9 @@ function textOf(value: ExcelJS.CellValue): string {
 }
 
 async function readWorkbook(bytes: Uint8Array): Promise<TableResult> {
-  const inflated = declaredInflatedSize(bytes);
-  if (inflated === null || inflated > MAX_INFLATED_BYTES) return refused("bulk.unreadableFile");
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
+  const parts = await workbookParts(bytes);
+  if (!parts) return refused("bulk.unreadableFile");
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(parts), {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",

@@ -13,8 +13,16 @@ const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
  */
 export async function enforceStorageAllowance(db: DB, ownerId: number, incomingBytes: number[]) {
   if (incomingBytes.length === 0) return;
-  await enforceRateLimit(`upload:${ownerId}`, env.uploadRateLimit, UPLOAD_WINDOW_MS);
+  await enforceUploadRate(ownerId);
   const incoming = incomingBytes.reduce((sum, size) => sum + size, 0);
   if ((await bytesStoredBy(db, ownerId)) + incoming > env.storageQuotaBytes)
     throw data({ reason: "storage-quota" }, { status: 413 });
+}
+
+/**
+ * A post with a file that is read but not stored (a bulk file's dry run, or its job) costs what an upload costs
+ * to parse: it counts against the same UPLOAD_RATE_LIMIT an hour (README, Security limits).
+ */
+export async function enforceUploadRate(ownerId: number) {
+  await enforceRateLimit(`upload:${ownerId}`, env.uploadRateLimit, UPLOAD_WINDOW_MS);
 }

@@ -19,6 +19,7 @@ import { jobsOfCategory } from "~/modules/bulk/queries.server";
 import { bulkUploadSchema } from "~/modules/bulk/schema";
 import { checkBulkFile, startBulkJob } from "~/modules/bulk/service.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
+import { enforceUploadRate } from "~/modules/files/allowance.server";
 import { categoryInScope } from "~/modules/catalogue/service.server";
 import { findTemplate } from "~/modules/templates/queries.server";
 import { readUpload } from "~/platform/http/body.server";
@@ -69,6 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const file = upload.files.find((candidate) => candidate.fieldName === "file" && candidate.bytes.byteLength > 0);
   if (submission.status !== "success" || !file)
     return data({ result: submission.reply({ fieldErrors: { file: ["bulk.selectFile"] } }) }, { status: 400 });
+  await enforceUploadRate(principal.userId);
   const db = getDb();
   const checked = await checkBulkFile(db, category, file.bytes);
   const report = {
