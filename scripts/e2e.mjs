@@ -37,7 +37,7 @@ if (result.status !== 0 || args.length > 0 || process.env.E2E_POSTGRES === "off"
 // specs of what the database does. Those of the HTTP layer and the processes (request framing, origins, logs,
 // metrics, shutdown) answer the same on either database and ran above. Three workers: these tests wait on servers
 // they start and stop more than they compute (CONTRIBUTING.md, where CI's time goes).
-const HTTP_LAYER_ONLY = new Set(["hardening", "costly-files", "request-guard", "logs", "metrics", "shutdown"]);
+const HTTP_LAYER_ONLY = new Set(["hardening", "request-guard", "logs", "metrics", "shutdown"]);
 const databaseSpecs = fs
   .readdirSync("e2e/http")
   .filter((file) => file.endsWith(".spec.ts") && !HTTP_LAYER_ONLY.has(file.replace(/\.spec\.ts$/, "")))

@@ -181,3 +181,23 @@ export function workbookEntries(rows: string[][], options: { sharedStrings?: boo
     });
   return entries;
 }
+
+/** A real PNG of `width` x `height` pixels, 16 bits a channel (RGB): costly to decode, as a scanner writes it. */
+export function sixteenBitPng(width: number, height: number): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([16, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 6, 0x7f);
+  row[0] = 0; // no filter
+  const rows = Buffer.concat(Array.from({ length: height }, () => row));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(
+    Buffer.concat([
+      signature,
+      pngChunk("IHDR", header),
+      pngChunk("IDAT", zlib.deflateSync(rows, { level: 1 })),
+      pngChunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}

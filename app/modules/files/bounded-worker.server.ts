@@ -20,35 +20,61 @@ const LOWER_PRIORITY = `try { require("node:os").setPriority(0, 10); } catch {}\
 
 interface Job {
   id: number;
+  lane: string;
   message: Record<string, unknown>;
   transfer: ArrayBuffer[];
   resolve: (answer: Bounded<unknown>) => void;
 }
 
+/** One thread of the pool: its worker (spawned when needed) and the job it runs. */
+interface Slot {
+  worker: { thread: Worker; ready: boolean } | null;
+  running: (Job & { timer: NodeJS.Timeout; thread: Worker }) | null;
+}
+
 /**
- * A worker thread running `source` (CommonJS, evaluated; it posts `{ ready: true }` once loaded, then answers
- * each `{ id, ...message }` with `{ id, result }`), one job at a time, respawned after a job that passed its
- * limits. A job's time starts when a ready worker receives it (a fresh worker's start is not the file's time).
+ * Worker threads running `source` (CommonJS, evaluated; it posts `{ ready: true }` once loaded, then answers each
+ * `{ id, ...message }` with `{ id, result }`), one job at a time each, respawned after a job that passed its limits.
+ * A job's time starts when a ready worker receives it (a fresh worker's start is not the file's time).
+ *
+ * Jobs wait in lanes (an organisation's, for stamping) taken in turn, so one lane's long queue does not hold
+ * another's job behind it. With more than one thread, the last idle thread is kept for a lane that has nothing
+ * running: a lane alone uses all threads but one, and another lane's job starts at once (README, Security limits).
  */
 export function createBoundedWorker<Message extends Record<string, unknown>, Result>(
   source: string,
   workerData: unknown,
   limits: WorkerLimits,
+  options: { threads?: number } = {},
 ) {
-  let worker: { thread: Worker; ready: boolean } | null = null;
-  let running: (Job & { timer: NodeJS.Timeout; thread: Worker }) | null = null;
-  const queue: Job[] = [];
+  const slots: Slot[] = Array.from({ length: options.threads ?? 1 }, () => ({ worker: null, running: null }));
+  /** Waiting jobs by lane; the lanes in the order they are served (a served lane goes to the back). */
+  const lanes = new Map<string, Job[]>();
   let nextId = 0;
 
-  function finish(answer: Bounded<unknown>) {
-    if (!running) return;
-    clearTimeout(running.timer);
-    running.resolve(answer);
-    running = null;
+  const runningIn = (lane: string) => slots.filter((slot) => slot.running?.lane === lane).length;
+
+  /** The next job for an idle thread, in turn between lanes; null when none may start now. */
+  function takeJob(idleSlots: number): Job | null {
+    for (const [lane, jobs] of lanes) {
+      if (idleSlots <= 1 && slots.length > 1 && runningIn(lane) > 0) continue;
+      const job = jobs.shift()!;
+      lanes.delete(lane);
+      if (jobs.length > 0) lanes.set(lane, jobs);
+      return job;
+    }
+    return null;
+  }
+
+  function finish(slot: Slot, answer: Bounded<unknown>) {
+    if (!slot.running) return;
+    clearTimeout(slot.running.timer);
+    slot.running.resolve(answer);
+    slot.running = null;
     startNext();
   }
 
-  function spawn() {
+  function spawn(slot: Slot) {
     const thread = new Worker(LOWER_PRIORITY + source, {
       eval: true,
       workerData,
@@ -60,18 +86,21 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
       if ("ready" in message) {
         created.ready = true;
         startNext();
-      } else if (running?.id === message.id) {
-        finish({ done: true, result: message.result });
+      } else if (slot.running?.id === message.id) {
+        finish(slot, { done: true, result: message.result });
       }
     });
     // Out of memory, or killed on time: the job is refused and the next one gets a fresh worker. A worker
     // lost while starting answers the first waiting job, so one that cannot start does not respawn forever.
     const lost = () => {
-      if (worker === created) worker = null;
-      if (running?.thread === thread) finish({ done: false });
-      else if (!created.ready && !running && queue.length > 0) {
-        queue.shift()!.resolve({ done: false });
-        startNext();
+      if (slot.worker === created) slot.worker = null;
+      if (slot.running?.thread === thread) finish(slot, { done: false });
+      else if (!created.ready && !slot.running) {
+        const job = takeJob(Number.POSITIVE_INFINITY);
+        if (job) {
+          job.resolve({ done: false });
+          startNext();
+        }
       }
     };
     thread.on("error", lost);
@@ -80,29 +109,40 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
   }
 
   function startNext() {
-    if (running || queue.length === 0) return;
-    worker ??= spawn();
-    if (!worker.ready) return; // its ready message starts the job
-    const job = queue.shift()!;
-    const { thread } = worker;
-    const timer = setTimeout(() => {
-      worker = null;
-      void thread.terminate();
-    }, limits.timeoutMs);
-    running = { ...job, timer, thread };
-    thread.postMessage({ id: job.id, ...job.message }, job.transfer);
+    for (const slot of slots) {
+      if (slot.running || lanes.size === 0) continue;
+      if (!slot.worker) {
+        // One thread starts at a time: a second is spawned only if the jobs still wait once the first is ready.
+        if (slots.some((other) => other.worker && !other.worker.ready)) continue;
+        slot.worker = spawn(slot);
+      }
+      if (!slot.worker.ready) continue; // its ready message starts a job
+      const job = takeJob(slots.filter((candidate) => !candidate.running).length);
+      if (!job) return;
+      const { thread } = slot.worker;
+      const timer = setTimeout(() => {
+        slot.worker = null;
+        void thread.terminate();
+      }, limits.timeoutMs);
+      slot.running = { ...job, timer, thread };
+      thread.postMessage({ id: job.id, ...job.message }, job.transfer);
+    }
   }
 
   return {
-    run(message: Message, transfer: ArrayBuffer[] = []): Promise<Bounded<Result>> {
+    /** Runs a job in its lane (one lane for all when none is given). */
+    run(message: Message, transfer: ArrayBuffer[] = [], lane = ""): Promise<Bounded<Result>> {
       return new Promise((resolve) => {
-        queue.push({ id: ++nextId, message, transfer, resolve: resolve as (answer: Bounded<unknown>) => void });
+        const job = { id: ++nextId, lane, message, transfer, resolve: resolve as Job["resolve"] };
+        const waiting = lanes.get(lane);
+        if (waiting) waiting.push(job);
+        else lanes.set(lane, [job]);
         startNext();
       });
     },
-    /** Starts the thread now rather than at the first job (a thread's start also costs the event loop). */
+    /** Starts the first thread now rather than at the first job (a thread's start also costs the event loop). */
     warm() {
-      worker ??= spawn();
+      slots[0].worker ??= spawn(slots[0]);
     },
   };
 }

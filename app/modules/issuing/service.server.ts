@@ -133,7 +133,7 @@ export async function issue(
       code,
       verificationUrl,
       kind: order.kind,
-      issuer: { en: order.client.en, ar: order.client.ar },
+      issuer: { id: order.client.id, en: order.client.en, ar: order.client.ar },
       issuedAt,
       title: order.documentName,
       signature: env.pdfSigning

@@ -74,9 +74,18 @@ export type TemplateJob = {
   meta: PdfMeta;
 };
 
-let stampWorker: ReturnType<typeof createBoundedWorker<StampJob | TemplateJob, StampAnswer>> | null = null;
+/** A template's PNG image, normalised once at upload (stamp.worker.js, normalisePng). */
+type PngJob = { kind: "png"; bytes: Uint8Array; maxSide: number };
+
+/**
+ * Two stamping threads a process, shared between organisations in turn (bounded-worker.server.ts): one
+ * organisation's queue of large files or previews uses one thread, and another's document starts on the other.
+ */
+const STAMP_THREADS = 2;
+
+let stampWorker: ReturnType<typeof createBoundedWorker<StampJob | TemplateJob | PngJob, StampAnswer>> | null = null;
 const worker = () =>
-  (stampWorker ??= createBoundedWorker<StampJob | TemplateJob, StampAnswer>(
+  (stampWorker ??= createBoundedWorker<StampJob | TemplateJob | PngJob, StampAnswer>(
     STAMP_WORKER_SOURCE,
     {
       modules: {
@@ -92,6 +101,7 @@ const worker = () =>
       layout: { bandHeight: STAMP_BAND_HEIGHT, margin: STAMP_MARGIN, qrSize: 64, a4: [595.28, 841.89] },
     },
     STAMP_LIMITS,
+    { threads: STAMP_THREADS },
   ));
 
 /** Starts the stamp's thread (the server does at start: its first start took 30-50 ms of the event loop). */
@@ -126,8 +136,8 @@ export interface StampInput {
   verificationUrl: string;
   /** A request's document says "Issued by", an attested copy "Attested by" (docs/architecture.md §6.4). */
   kind: "REQUEST" | "ATTESTATION";
-  /** The organisation that issued (or attested) the document, in both languages. */
-  issuer: { en: string; ar: string };
+  /** The organisation that issued (or attested) the document, in both languages; its id is its stamping lane. */
+  issuer: { id: number; en: string; ar: string };
   issuedAt: Date;
   /** The document's names (the PDF's Title). */
   title?: { en: string; ar: string };
@@ -169,10 +179,11 @@ export async function stampDocument(
     title: input.title && `${input.title.ar} / ${input.title.en}`,
     lang: "ar",
   };
-  const answer = await worker().run({ bytes, mimeType: input.mimeType, qr, lines, signature, meta }, [
-    bytes.buffer as ArrayBuffer,
-    qr.pixels.buffer as ArrayBuffer,
-  ]);
+  const answer = await worker().run(
+    { bytes, mimeType: input.mimeType, qr, lines, signature, meta },
+    [bytes.buffer as ArrayBuffer, qr.pixels.buffer as ArrayBuffer],
+    laneOf(input.issuer.id),
+  );
   if (!answer.done) throw new StampRefused("too-complex");
   if (!answer.result.ok) throw new StampRefused("invalid");
   return { bytes: answer.result.bytes, totalPages: answer.result.totalPages, signing: answer.result.signing };
@@ -201,10 +212,32 @@ export function qrPixels(text: string) {
   return { width, pixels };
 }
 
-/** Draws a template's document in the stamp's thread (its fonts and right-to-left drawing); throws StampRefused. */
-export async function renderTemplatePdf(job: TemplateJob): Promise<Uint8Array> {
-  const answer = await worker().run(job);
+const laneOf = (organisationId: number) => `organisation:${organisationId}`;
+
+/**
+ * Draws a template's document in the stamp's thread (its fonts and right-to-left drawing), in its organisation's
+ * lane; throws StampRefused.
+ */
+export async function renderTemplatePdf(job: TemplateJob, organisationId: number): Promise<Uint8Array> {
+  const answer = await worker().run(job, [], laneOf(organisationId));
   if (!answer.done) throw new StampRefused("too-complex");
   if (!answer.result.ok) throw new StampRefused("invalid");
   return answer.result.bytes;
+}
+
+/** The longest side, in pixels, of a template's image once normalised: 3.3 inches at 300 dpi. */
+export const TEMPLATE_IMAGE_MAX_SIDE = 1000;
+
+/**
+ * A template's PNG as it will be stored and drawn: 8 bits a channel, no side longer than TEMPLATE_IMAGE_MAX_SIDE
+ * (in the stamp's thread, in the organisation's lane). Null when it cannot be read within the stamp's limits.
+ */
+export async function normalisedPng(bytes: Uint8Array, organisationId: number): Promise<Uint8Array | null> {
+  const copy = new Uint8Array(bytes);
+  const answer = await worker().run(
+    { kind: "png", bytes: copy, maxSide: TEMPLATE_IMAGE_MAX_SIDE },
+    [copy.buffer as ArrayBuffer],
+    laneOf(organisationId),
+  );
+  return answer.done && answer.result.ok ? answer.result.bytes : null;
 }

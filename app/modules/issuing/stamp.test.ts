@@ -63,7 +63,7 @@ const STAMP = {
   code: "ABCDEFGHJKMNPQRS",
   verificationUrl: "https://docs.example/verify/ABCDEFGHJKMNPQRS",
   kind: "REQUEST" as const,
-  issuer: { en: "Demo University", ar: "الجامعة التجريبية" },
+  issuer: { id: 1, en: "Demo University", ar: "الجامعة التجريبية" },
   issuedAt: new Date("2026-06-30T10:00:00Z"),
 };
 

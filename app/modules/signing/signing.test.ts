@@ -24,7 +24,7 @@ async function stampedPdf() {
     code: "ABCDEFGHJKMNPQRS",
     verificationUrl: "http://127.0.0.1/verify/ABCDEFGHJKMNPQRS",
     kind: "REQUEST",
-    issuer: { en: "Demo University", ar: "الجامعة التجريبية" },
+    issuer: { id: 1, en: "Demo University", ar: "الجامعة التجريبية" },
     issuedAt: new Date(),
     signature: { name: "Demo University", reason: "Issued document" },
   });

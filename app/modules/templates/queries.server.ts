@@ -2,24 +2,26 @@ import type { DB } from "~/db/db.server";
 import type { DocumentTemplatesTable } from "~/db/schema";
 import type { Insertable } from "kysely";
 
-/** A category's template, or undefined. */
+/** A category's template, with the organisation it belongs to, or undefined. */
 export function findTemplate(db: DB, categoryId: number) {
   return db
     .selectFrom("document_templates")
+    .innerJoin("document_categories", "document_categories.id", "document_templates.category_id")
     .select([
-      "id",
-      "category_id",
-      "page_size",
-      "orientation",
-      "logo_file_id",
-      "signature_file_id",
-      "title_en",
-      "title_ar",
-      "body_en",
-      "body_ar",
-      "updated_at",
+      "document_templates.id",
+      "document_templates.category_id",
+      "document_categories.client_id",
+      "document_templates.page_size",
+      "document_templates.orientation",
+      "document_templates.logo_file_id",
+      "document_templates.signature_file_id",
+      "document_templates.title_en",
+      "document_templates.title_ar",
+      "document_templates.body_en",
+      "document_templates.body_ar",
+      "document_templates.updated_at",
     ])
-    .where("category_id", "=", categoryId)
+    .where("document_templates.category_id", "=", categoryId)
     .executeTakeFirst();
 }
 

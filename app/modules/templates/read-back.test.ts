@@ -47,6 +47,7 @@ const clean = (text: string) => text.replace(/[\u202a-\u202e\u2066-\u2069\u200e\
 const TEMPLATE: Template = {
   id: 1,
   category_id: 1,
+  client_id: 1,
   page_size: "A4",
   orientation: "PORTRAIT",
   logo_file_id: null,
@@ -96,7 +97,7 @@ describe("a document read back by poppler (property)", () => {
             code,
             verificationUrl: `https://documents.example/verify/${code}`,
             kind: "REQUEST",
-            issuer: { en: clean(issuerEn), ar: clean(issuerAr) },
+            issuer: { id: 1, en: clean(issuerEn), ar: clean(issuerAr) },
             issuedAt,
             title: { en: "Certificate", ar: "شهادة" },
           });

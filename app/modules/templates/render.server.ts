@@ -104,22 +104,25 @@ export async function templateDocument(
     en: fillPlaceholders(template.title_en, en, isolated),
     ar: fillPlaceholders(template.title_ar, ar, isolated),
   };
-  return renderTemplatePdf({
-    kind: "template",
-    page: template.orientation === "LANDSCAPE" ? [long, short] : [short, long],
-    title,
-    body: {
-      en: fillPlaceholders(template.body_en, en, isolated),
-      ar: fillPlaceholders(template.body_ar, ar, isolated),
+  return renderTemplatePdf(
+    {
+      kind: "template",
+      page: template.orientation === "LANDSCAPE" ? [long, short] : [short, long],
+      title,
+      body: {
+        en: fillPlaceholders(template.body_en, en, isolated),
+        ar: fillPlaceholders(template.body_ar, ar, isolated),
+      },
+      logo: await imageOf(db, template.logo_file_id),
+      signatureImage: await imageOf(db, template.signature_file_id),
+      watermark: options.watermark,
+      meta: {
+        issuedAt: facts.issuedAt.toISOString(),
+        title: `${title.ar} / ${title.en}`.replace(/[\u2066-\u2069]/g, ""),
+      },
     },
-    logo: await imageOf(db, template.logo_file_id),
-    signatureImage: await imageOf(db, template.signature_file_id),
-    watermark: options.watermark,
-    meta: {
-      issuedAt: facts.issuedAt.toISOString(),
-      title: `${title.ar} / ${title.en}`.replace(/[\u2066-\u2069]/g, ""),
-    },
-  });
+    template.client_id,
+  );
 }
 
 /** The placeholders of a template that this subject would print empty (not marked optional). */

@@ -7,7 +7,8 @@ import { endOfDay } from "~/modules/issuing/service.server";
 import { defaultExpiryDate } from "~/modules/issuing/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { findTemplate } from "~/modules/templates/queries.server";
-import { subjectOf, templateDocument, templateGaps } from "~/modules/templates/render.server";
+import { draftDocument } from "~/modules/templates/draft.server";
+import { subjectOf, templateGaps } from "~/modules/templates/render.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { notFound } from "~/modules/access/require.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
@@ -40,12 +41,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       },
     );
-  const bytes = await templateDocument(
-    db,
-    template,
-    subject,
-    { code: null, issuedAt: new Date(), expiry },
-    { watermark: [i18nFor("en").t("templates.draft"), i18nFor("ar").t("templates.draft")] },
-  );
+  const bytes = await draftDocument(db, principal, template, subject, expiry);
   return fileResponse(bytes, { name: `draft-${found.id}.pdf`, mimeType: "application/pdf", inline: true });
 }
