@@ -164,14 +164,18 @@ describe("the check of a bulk file (the dry run)", () => {
     expect((await checkRow(`77777777777,,Real,Graduate,خريج,حقيقي,1,2024-06-30`)).problems).toEqual([
       ["email", "bulk.emailForNewAccount"],
     ]);
+    // With an email, the row reads as for a new account, as it would for a national ID nobody holds.
     expect((await checkRow(`${squatted},graduate@example.com,Real,Graduate,خريج,حقيقي,2,2024-06-30`)).problems).toEqual(
-      [["national_id", "bulk.ninNotVerified"]],
+      [],
     );
     expect((await checkRow(`${nin},beneficiary2@example.com,,,,,3,2024-06-30`)).problems).toEqual([
       ["national_id", "bulk.identityMismatch"],
     ]);
-    // The stranger's own email reaches the stranger's account; a verified national ID alone reaches its holder.
-    expect((await checkRow(`,stranger@example.com,,,,,4,2024-06-30`)).problems).toEqual([]);
+    // The stranger is nobody to this organisation: their email asks for a new account's names, as an unknown one does.
+    const stranger = (await checkRow(`,stranger@example.com,,,,,4,2024-06-30`)).problems;
+    expect(stranger).toContainEqual(["first_name_en", "bulk.nameForNewAccount"]);
+    expect((await checkRow(`,nobody-at-all@example.com,,,,,4,2024-06-30`)).problems).toEqual(stranger);
+    // A verified national ID alone reaches its holder, whom the organisation knows.
     const verified = await checkRow(`${nin},,,,,,5,2024-06-30`);
     expect(verified.problems).toEqual([]);
     // Un-verified between the check and the job: the row fails, nothing is issued to anyone.
@@ -181,6 +185,25 @@ describe("the check of a bulk file (the dry run)", () => {
     const items = await db.selectFrom("job_items").select(["status", "error"]).where("job_id", "=", jobId).execute();
     expect(items).toEqual([{ status: "FAILED", error: "bulk.ninNotVerified" }]);
   }, 60_000);
+
+  it("tells nothing of people outside the organisation: another's staff, a stranger, nobody, all read the same", async () => {
+    const header =
+      "national_id,email,first_name_en,last_name_en,first_name_ar,last_name_ar,student_number,graduation_date";
+    const outsiders = await db
+      .selectFrom("users")
+      .select(["email", "nin"])
+      .where("email", "in", ["clerk2@example.com", "clientadmin2@example.com", "superadmin@example.com"])
+      .execute();
+    expect(outsiders.length).toBeGreaterThan(0);
+    const answer = async (nin: string, email: string) =>
+      (await checkBulkFile(db, category, csv(header, `${nin},${email},A,B,ا,ب,9,2024-06-30`), TODAY)).problems;
+    const nobody = await answer("98765432109", "nobody-at-all@example.com");
+    expect(nobody).toEqual([]);
+    for (const person of outsiders) {
+      expect(await answer("98765432109", person.email), person.email).toEqual(nobody);
+      if (person.nin) expect(await answer(person.nin, "nobody-at-all@example.com")).toEqual(nobody);
+    }
+  });
 
   it("reads an Excel workbook: dates as dates, numbers as text", async () => {
     const workbook = new ExcelJS.Workbook();

@@ -8,7 +8,7 @@ import { fieldsSchema } from "~/modules/wizard/schema";
 import { parseUserDate, toLatinDigits } from "~/utils/digits";
 import { cleanText } from "~/utils/text";
 import { EXPIRY_COLUMN, PERSON_COLUMNS, type PersonColumn } from "./columns";
-import { findPeople } from "./queries.server";
+import { findPeopleOf } from "./queries.server";
 import type { Table } from "./read-table.server";
 
 /** What a row says of its document, checked: kept as the job's row (JSON) until it is issued. */
@@ -70,7 +70,7 @@ const NEW_ACCOUNT_COLUMNS = ["first_name_en", "last_name_en", "first_name_ar", "
  */
 export async function checkBulkTable(
   db: DB,
-  category: { id: number },
+  category: { id: number; client_id: number },
   table: Table,
   today: string,
 ): Promise<{ rows: { line: number; data: BulkRowData }[]; problems: BulkProblem[] }> {
@@ -128,7 +128,7 @@ export async function checkBulkTable(
 
   const nins = parsed.map((row) => toLatinDigits(row.values.national_id ?? "")).filter(Boolean);
   const emails = parsed.map((row) => (row.values.email ?? "").toLowerCase()).filter(Boolean);
-  const people = await findPeople(db, [...new Set(nins)], [...new Set(emails)]);
+  const people = await findPeopleOf(db, category.client_id, [...new Set(nins)], [...new Set(emails)]);
   // Of the accounts that held one national ID before it was unique, the verified one.
   const byNin = new Map<string, (typeof people)[number]>();
   for (const person of people)
@@ -160,6 +160,8 @@ export async function checkBulkTable(
     }
     // Who the row is for (docs/decisions/0022): the account of its email, else the account whose national ID is
     // verified and matches. An unverified national ID finds nobody by itself: whoever typed it may not be its owner.
+    // Only people the organisation knows are found: for anyone else the row reads as for a new account (an email
+    // and names), whether or not they have one; the job then issues to their account if they do.
     const byId = nationalId ? byNin.get(nationalId) : undefined;
     const byMail = email ? byEmail.get(email) : undefined;
     const person = byMail ?? (byId?.nin_verified_at ? byId : undefined);

@@ -1,12 +1,17 @@
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { Database } from "~/db/schema";
 import type { DB } from "~/db/db.server";
 
 const CHUNK = 500;
 const chunks = <T>(list: T[]) =>
   Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** The accounts a file names, by national id and by email (lower-cased), in chunks the databases take. */
-export async function findPeople(db: DB, nins: string[], emails: string[]) {
+/**
+ * The accounts a file names, by national id and by email (lower-cased), in chunks the databases take: only those the
+ * organisation already knows (its staff, and whoever has a request, a document or an attestation with it). The dry run
+ * tells a clerk nothing of anyone else, not even that they have an account (docs/decisions/0022).
+ */
+export async function findPeopleOf(db: DB, clientId: number, nins: string[], emails: string[]) {
   const columns = [
     "id",
     "role",
@@ -21,13 +26,52 @@ export async function findPeople(db: DB, nins: string[], emails: string[]) {
     "father_name_ar",
     "last_name_ar",
   ] as const;
+  const knownHere = (query: SelectQueryBuilder<Database, "users", object>) =>
+    query.where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("clerks")
+            .select("clerks.id")
+            .whereRef("clerks.user_id", "=", "users.id")
+            .where("clerks.client_id", "=", clientId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("client_admins")
+            .select("client_admins.id")
+            .whereRef("client_admins.user_id", "=", "users.id")
+            .where("client_admins.client_id", "=", clientId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("document_requests")
+            .select("document_requests.id")
+            .whereRef("document_requests.beneficiary_id", "=", "users.id")
+            .where("document_requests.client_id", "=", clientId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("issued_documents")
+            .select("issued_documents.id")
+            .whereRef("issued_documents.beneficiary_id", "=", "users.id")
+            .where("issued_documents.client_id", "=", clientId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("attestations")
+            .select("attestations.id")
+            .whereRef("attestations.beneficiary_id", "=", "users.id")
+            .where("attestations.client_id", "=", clientId),
+        ),
+      ]),
+    );
   const found = [];
   for (const part of chunks(nins))
-    found.push(...(await db.selectFrom("users").select(columns).where("nin", "in", part).execute()));
+    found.push(...(await knownHere(db.selectFrom("users")).select(columns).where("nin", "in", part).execute()));
   for (const part of chunks(emails))
     found.push(
-      ...(await db
-        .selectFrom("users")
+      ...(await knownHere(db.selectFrom("users"))
         .select(columns)
         .where(sql<string>`lower(email)`, "in", part)
         .execute()),

@@ -18,7 +18,7 @@ export interface BulkCheck {
 /** A bulk file read and checked (the dry run): nothing is written. A file that cannot be read is one problem. */
 export async function checkBulkFile(
   db: DB,
-  category: { id: number },
+  category: { id: number; client_id: number },
   bytes: Uint8Array,
   today = new Date().toISOString().slice(0, 10),
 ): Promise<BulkCheck> {
