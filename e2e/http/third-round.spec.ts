@@ -43,3 +43,15 @@ test("the bulk dry run answers the same for another organisation's staff, a stra
   for (const email of [OTHER_CLIENT.CLERK, OTHER_CLIENT.CLIENT_ADMIN, DEMO.SUPER_ADMIN])
     expect(await dryRun(clerk, rowFor(email)), email).toEqual(nobody);
 });
+
+test("a file's text is held to the forms' limits: a 60,000-character name with U+202E is refused by the dry run", async () => {
+  const clerk = await sessionCookie(DEMO.CLERK);
+  const header = "email,first_name_en,last_name_en,first_name_ar,last_name_ar,student_number,graduation_date";
+  const { status, report } = await dryRun(
+    clerk,
+    `${header}\nlong-name@example.com,\u202e${"A".repeat(60_000)},B,ا,ب,1,2024-06-30\n`,
+  );
+  expect(status).toBe(400);
+  expect(report).toContain("At most 100 characters");
+  expect(report).not.toContain("AAAAAAAAAA");
+});

@@ -1,3 +1,4 @@
+import { cleanText } from "~/utils/text";
 import * as oidc from "openid-client";
 import { logger } from "~/platform/log/logger.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
@@ -129,13 +130,17 @@ export async function finishOpenId(provider: OpenIdProvider, request: Request): 
 }
 
 /** A claim's text, trimmed ("" when absent). */
+/**
+ * A claim's text, cleaned as a form's field is (no bidi or control characters) and held to the longest limit of
+ * the forms' fields it fills (an email's 254); names are held to their own 100 below.
+ */
 export const claimText = (profile: Record<string, unknown>, name: string) =>
-  typeof profile[name] === "string" ? (profile[name] as string).trim() : "";
+  typeof profile[name] === "string" ? cleanText(profile[name] as string).trim().slice(0, 254) : "";
 
 /** A name in both languages: a language-tagged claim (`given_name#ar`, OpenID Connect Core §5.2) gives the Arabic. */
 export function bilingualClaim(profile: Record<string, unknown>, name: string) {
-  const english = claimText(profile, `${name}#en`) || claimText(profile, name);
-  return { english, arabic: claimText(profile, `${name}#ar`) || english };
+  const english = (claimText(profile, `${name}#en`) || claimText(profile, name)).slice(0, 100).trim();
+  return { english, arabic: claimText(profile, `${name}#ar`).slice(0, 100).trim() || english };
 }
 
 /** An error and its causes in one line (openid-client wraps the precise one: "unexpected ID Token nonce claim value"). */

@@ -205,6 +205,29 @@ describe("the check of a bulk file (the dry run)", () => {
     }
   });
 
+  it("cleans a file's text as a form's, and holds it to the forms' limits: a 60,000-character name is refused", async () => {
+    const header = "email,first_name_en,last_name_en,first_name_ar,last_name_ar,student_number,graduation_date";
+    const long = `\u202e${"A".repeat(60_000)}`;
+    const checked = await checkBulkFile(
+      db,
+      category,
+      csv(header, `new@example.com,${long},B\u0000,ا\u2066,ب,1,2024-06-30`),
+      TODAY,
+    );
+    expect(checked.problems.map((p) => [p.column, p.key, p.values])).toEqual([
+      ["first_name_en", "validation.tooLong", { max: 100 }],
+    ]);
+    const fine = await checkBulkFile(
+      db,
+      category,
+      csv(header, `new@example.com,A\u202e,B\u0000,ا\u2066,ب,1,2024-06-30`),
+      TODAY,
+    );
+    expect(fine.rows[0].data.names).toMatchObject({ firstEn: "A", lastEn: "B", firstAr: "ا", lastAr: "ب" });
+    const jobId = await startBulkJob(db, clerk, category, "../graduates\u202Evsc.exe", fine.rows);
+    expect((await findBulkJob(db, jobId))?.title).toBe("graduatesvsc.exe");
+  });
+
   it("reads an Excel workbook: dates as dates, numbers as text", async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("rows");

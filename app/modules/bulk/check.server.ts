@@ -30,7 +30,9 @@ export interface BulkProblem {
   values?: Record<string, string | number>;
 }
 
-const EMAIL = z.email();
+const EMAIL = z.email().max(254);
+/** A name's limit in a file, as in the forms (app/modules/auth/schema.ts). */
+const NAME_MAX = 100;
 const PHONE = /^\+?\d{6,15}$/;
 const NAME_COLUMNS = {
   firstEn: "first_name_en",
@@ -175,6 +177,8 @@ export async function checkBulkTable(
       for (const column of NEW_ACCOUNT_COLUMNS)
         if (!values[column]) problem(column as PersonColumn, "bulk.nameForNewAccount");
     }
+    for (const column of NAME_FIELDS)
+      if ((values[column] ?? "").length > NAME_MAX) problem(column, "validation.tooLong", { max: NAME_MAX });
     const phone = toLatinDigits(values.phone ?? "") || null;
     if (phone && !PHONE.test(phone)) problem("phone", "validation.phoneDigits");
     let expiry: string | null = null;

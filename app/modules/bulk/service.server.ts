@@ -1,4 +1,5 @@
 import type { DB } from "~/db/db.server";
+import { safeFileName } from "~/modules/files/file-name";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { progressOf, RATE_WINDOW_MS } from "~/platform/jobs/progress";
 import { insertJob, jobCounts, requeueFailedItems, setJobStatus } from "~/platform/jobs/queries.server";
@@ -43,7 +44,8 @@ export async function startBulkJob(
       clientId: category.client_id,
       categoryId: category.id,
       createdBy: actor.userId,
-      title: fileName,
+      // The file's name as any stored file's: no control or bidi characters, no path, 200 characters at most.
+      title: safeFileName(fileName, "bulk"),
       items: rows.map((row) => ({ position: row.line, data: JSON.stringify(row.data) })),
     });
     await audit(trx, actor, {

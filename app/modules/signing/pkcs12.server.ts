@@ -3,6 +3,7 @@ import * as x509 from "@peculiar/x509";
 import { createRequire } from "node:module";
 import { createBoundedWorker } from "~/modules/files/bounded-worker.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
+import { cleanText } from "~/utils/text";
 import type { Credentials } from "./certificates.server";
 
 /** Why an uploaded PKCS#12 is refused: locale keys (signing.*), shown under the file field. */
@@ -119,9 +120,13 @@ export async function readPkcs12(
   if ((usages && (usages.usages & SIGNING_USAGES) === 0) || constraints?.ca)
     return refused("signing.p12KeyUsage", "file");
   const chain = [leaf, ...unpacked.certificates.filter((certificate) => certificate !== leaf)];
+  // A certificate's subject is text from a file: cleaned and held to a limit like a form's field before it is
+  // shown or audited.
   return done({
-    subject: leaf.subject,
-    names: [...leaf.subjectName.getField("CN"), ...leaf.subjectName.getField("O")],
+    subject: cleanText(leaf.subject).slice(0, 500),
+    names: [...leaf.subjectName.getField("CN"), ...leaf.subjectName.getField("O")].map((name) =>
+      cleanText(name).slice(0, 200),
+    ),
     credentials: {
       certificatePem: chain.map((certificate) => certificate.toString("pem")).join("\n"),
       privateKeyPem: key.export({ type: "pkcs8", format: "pem" }) as string,

@@ -10,6 +10,7 @@ import {
 } from "./certificates.server";
 import { seal, unseal } from "./key-box.server";
 import { namesOrganisation, readPkcs12 } from "./pkcs12.server";
+import { cleanText } from "~/utils/text";
 import { findCredentials, insertCredentials, replaceCredentials } from "./queries.server";
 import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
 import { timestampToken } from "./timestamp.server";
@@ -90,9 +91,10 @@ export async function signAs(
 export async function signingCertificateOf(db: DB, client: { id: number; en: string; ar: string }) {
   const [authority, organisation] = await Promise.all([authorityCredentials(db), organisationCredentials(db, client)]);
   const [leaf, ...rest] = certificatesOf(organisation.certificatePem);
+  // Names from a provider's file: shown cleaned and held to a limit, as a form's text is.
   return {
-    subject: leaf.subject,
-    issuer: leaf.issuer,
+    subject: cleanText(leaf.subject).slice(0, 500),
+    issuer: cleanText(leaf.issuer).slice(0, 500),
     notBefore: leaf.notBefore.toISOString(),
     notAfter: leaf.notAfter.toISOString(),
     fingerprint: Buffer.from(await leaf.getThumbprint("SHA-256", crypto.webcrypto as Crypto))
