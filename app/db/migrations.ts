@@ -20,6 +20,7 @@ import * as webhooks from "../../migrations/2026-12-02T0018_webhooks";
 import * as requestStatusCounts from "../../migrations/2026-12-03T0019_request_status_counts";
 import * as nationalIdIdentity from "../../migrations/2026-12-04T0020_national_id_identity";
 import * as issuerDids from "../../migrations/2026-12-04T0021_issuer_dids_and_status_positions";
+import * as issuedDocumentSources from "../../migrations/2026-12-05T0022_issued_document_sources";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03T0019_request_status_counts": requestStatusCounts,
   "2026-12-04T0020_national_id_identity": nationalIdIdentity,
   "2026-12-04T0021_issuer_dids_and_status_positions": issuerDids,
+  "2026-12-05T0022_issued_document_sources": issuedDocumentSources,
 };

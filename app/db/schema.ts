@@ -328,6 +328,8 @@ export interface IssuedDocumentsTable {
   document_name_en: string;
   document_name_ar: string;
   file_id: number;
+  /** The file it was made from (the clerk's upload, or the drawn template); null for an attestation (its own file_id). */
+  source_file_id: ColumnType<number | null, number | null | undefined, number | null>;
   total_pages: Flag;
   expiry_date: string;
   document_hash: string;

@@ -135,7 +135,11 @@ export async function finishOpenId(provider: OpenIdProvider, request: Request): 
  * the forms' fields it fills (an email's 254); names are held to their own 100 below.
  */
 export const claimText = (profile: Record<string, unknown>, name: string) =>
-  typeof profile[name] === "string" ? cleanText(profile[name] as string).trim().slice(0, 254) : "";
+  typeof profile[name] === "string"
+    ? cleanText(profile[name] as string)
+        .trim()
+        .slice(0, 254)
+    : "";
 
 /** A name in both languages: a language-tagged claim (`given_name#ar`, OpenID Connect Core §5.2) gives the Arabic. */
 export function bilingualClaim(profile: Record<string, unknown>, name: string) {

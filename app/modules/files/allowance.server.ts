@@ -11,11 +11,17 @@ const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
  * at most UPLOAD_RATE_LIMIT posts with files an hour. Past either, the post is refused before anything
  * is stored: a translated 413 (the error page says the space is used up) or a 429 with Retry-After.
  */
-export async function enforceStorageAllowance(db: DB, ownerId: number, incomingBytes: number[]) {
+export async function enforceStorageAllowance(
+  db: DB,
+  ownerId: number,
+  incomingBytes: number[],
+  /** What the post deletes of this person's stored files once it is done (the files it replaces). */
+  releasedBytes = 0,
+) {
   if (incomingBytes.length === 0) return;
   await enforceUploadRate(ownerId);
   const incoming = incomingBytes.reduce((sum, size) => sum + size, 0);
-  if ((await bytesStoredBy(db, ownerId)) + incoming > env.storageQuotaBytes)
+  if ((await bytesStoredBy(db, ownerId)) + incoming - releasedBytes > env.storageQuotaBytes)
     throw data({ reason: "storage-quota" }, { status: 413 });
 }
 

@@ -115,15 +115,34 @@ export async function insertAttachment(
     .execute();
 }
 
-/** No attachment, issued document or attestation refers to the file. */
+/**
+ * No row refers to the file: no attachment, issued document (its file, or the source it was made from), attestation,
+ * or template (its logo or signature). Every column that names a file is here; a nullable one is read without its
+ * nulls (`NOT IN` a list holding a null is never true).
+ */
 const unreferenced = (eb: ExpressionBuilder<Database, "files">) =>
   eb.and([
     eb("id", "not in", eb.selectFrom("attachments").select("file_id")),
     eb("id", "not in", eb.selectFrom("issued_documents").select("file_id")),
+    eb(
+      "id",
+      "not in",
+      eb.selectFrom("issued_documents").select("source_file_id").where("source_file_id", "is not", null),
+    ),
     eb("id", "not in", eb.selectFrom("attestations").select("file_id")),
+    eb(
+      "id",
+      "not in",
+      eb.selectFrom("document_templates").select("logo_file_id").where("logo_file_id", "is not", null),
+    ),
+    eb(
+      "id",
+      "not in",
+      eb.selectFrom("document_templates").select("signature_file_id").where("signature_file_id", "is not", null),
+    ),
   ]);
 
-/** Stored files no attachment, issued document or attestation refers to, created before `before`. */
+/** Stored files no row refers to, created before `before`. */
 export function unreferencedFiles(db: DB, before: string) {
   return db
     .selectFrom("files")
@@ -151,6 +170,18 @@ export async function bytesStoredBy(db: DB, userId: number): Promise<number> {
   const row = await db
     .selectFrom("files")
     .select((eb) => eb.fn.sum<number | string | null>("size").as("bytes"))
+    .where("created_by", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/** The bytes of these files that this person uploaded (what replacing them gives back of their storage). */
+export async function bytesOfFilesBy(db: DB, fileIds: number[], userId: number): Promise<number> {
+  if (fileIds.length === 0) return 0;
+  const row = await db
+    .selectFrom("files")
+    .select((eb) => eb.fn.sum<number | string | null>("size").as("bytes"))
+    .where("id", "in", fileIds)
     .where("created_by", "=", userId)
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);

@@ -151,6 +151,7 @@ export async function issue(
   const storedKeys: string[] = [];
   try {
     return await db.transaction().execute(async (trx) => {
+      let sourceFileId: number | null = null;
       if (source.storedFileId === undefined) {
         const original = await storeFile(trx, {
           bytes: source.bytes,
@@ -160,6 +161,7 @@ export async function issue(
           createdBy: order.issuer.userId,
         });
         storedKeys.push(original.storageKey);
+        sourceFileId = original.id;
       }
       const issued = await storeFile(trx, {
         bytes: stamped.bytes,
@@ -183,6 +185,7 @@ export async function issue(
         document_name_en: order.documentName.en,
         document_name_ar: order.documentName.ar,
         file_id: issued.id,
+        source_file_id: sourceFileId,
         total_pages: stamped.totalPages,
         expiry_date: order.expiry,
         document_hash: issued.sha256,

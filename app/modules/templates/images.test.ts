@@ -80,3 +80,34 @@ describe("a template's images", () => {
     });
   });
 });
+
+describe("a template's images against the storage quota", () => {
+  it("count against their uploader's quota; replacing one's own image counts only what it adds", async () => {
+    const png = () => ({ fieldName: "logo", name: "logo.png", bytes: sixteenBitPng(40, 40) });
+    expect(await saveTemplate(db, clerk, category, FORM as never, { logo: png() as never })).toEqual({ ok: true });
+    const first = (await findTemplate(db, category.id))!.logo_file_id!;
+    const used = Number((await findFile(db, first))!.size);
+    // The quota is now what this clerk has stored: another image would pass it, a replacement would not.
+    const stored = await db
+      .selectFrom("files")
+      .select((eb) => eb.fn.sum<number>("size").as("bytes"))
+      .where("created_by", "=", clerk.userId)
+      .executeTakeFirstOrThrow();
+    process.env.STORAGE_QUOTA_MB = String(Number(stored.bytes) / 1024 / 1024);
+    try {
+      expect(await saveTemplate(db, clerk, category, FORM as never, { logo: png() as never })).toEqual({ ok: true });
+      const second = (await findTemplate(db, category.id))!.logo_file_id!;
+      expect(second).not.toBe(first);
+      // The replaced image is gone at once, row and bytes.
+      expect(await findFile(db, first)).toBeUndefined();
+      await expect(
+        saveTemplate(db, clerk, category, FORM as never, {
+          signature: { fieldName: "signature", name: "s.png", bytes: sixteenBitPng(40, 40) } as never,
+        }),
+      ).rejects.toMatchObject({ init: { status: 413 } });
+      expect(used).toBeGreaterThan(0);
+    } finally {
+      delete process.env.STORAGE_QUOTA_MB;
+    }
+  });
+});

@@ -2,11 +2,13 @@ import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
 import { nowIso } from "~/db/values";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { storagePath, storeFile } from "~/modules/files/storage.server";
+import { enforceStorageAllowance } from "~/modules/files/allowance.server";
+import { bytesOfFilesBy } from "~/modules/files/queries.server";
+import { deleteReleasedFiles, storagePath, storeFile } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
 import { normalisedPng } from "~/modules/issuing/stamp.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
-import { saveTemplateRow } from "./queries.server";
+import { findTemplate, saveTemplateRow } from "./queries.server";
 import type { TemplateForm } from "./schema";
 
 const IMAGE_TYPES = ["image/png", "image/jpeg"];
@@ -39,6 +41,15 @@ export async function saveTemplate(
   if (!logo.ok) return refused(logo.error, "logo");
   const signature = await checkedImage(images.signature, category.client_id);
   if (!signature.ok) return refused(signature.error, "signature");
+  // A template's images count against their uploader's storage like any upload (README, Security limits); an image
+  // it replaces is deleted once the template is saved, so what this person uploaded before is counted off.
+  const previous = await findTemplate(db, category.id);
+  const replaced = [
+    logo.image ? previous?.logo_file_id : null,
+    signature.image ? previous?.signature_file_id : null,
+  ].filter((id): id is number => typeof id === "number");
+  const incoming = [logo.image, signature.image].flatMap((image) => (image ? [image.file.bytes.byteLength] : []));
+  await enforceStorageAllowance(db, actor.userId, incoming, await bytesOfFilesBy(db, replaced, actor.userId));
   const stored: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
@@ -77,5 +88,6 @@ export async function saveTemplate(
     await Promise.all(stored.map((key) => fs.rm(storagePath(key), { force: true })));
     throw error;
   }
+  await deleteReleasedFiles(db, replaced);
   return done();
 }
