@@ -1,3 +1,4 @@
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
@@ -54,4 +55,64 @@ test("a file's text is held to the forms' limits: a 60,000-character name with U
   expect(status).toBe(400);
   expect(report).toContain("At most 100 characters");
   expect(report).not.toContain("AAAAAAAAAA");
+});
+
+/**
+ * A chunked multipart post written as fast as the server reads it: its status, and how many bytes the server had
+ * taken when its answer began (a socket's writes stop being taken once the server stops reading).
+ */
+function chunkedFiles(path: string, files: number, fileBytes: number) {
+  return new Promise<{ status: number; writtenAtAnswer: number }>((resolve, reject) => {
+    const url = new URL(path, baseURL);
+    const socket = net.connect(Number(url.port), url.hostname);
+    const boundary = "chunked-files";
+    let written = 0;
+    let writtenAtAnswer = -1;
+    let answer = "";
+    const chunk = (bytes: Buffer) => {
+      written += bytes.length;
+      return socket.write(Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]));
+    };
+    socket.on("data", (data) => {
+      if (writtenAtAnswer < 0) writtenAtAnswer = written;
+      answer += data.toString("latin1");
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(answer)?.[1] ?? 0);
+      resolve({ status, writtenAtAnswer });
+    });
+    socket.on("connect", async () => {
+      socket.write(
+        `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${baseURL}\r\nAccept-Language: en\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+      );
+      const block = Buffer.alloc(256 * 1024, "A");
+      try {
+        for (let file = 0; file < files && !socket.destroyed && writtenAtAnswer < 0; file++) {
+          chunk(
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${file}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+            ),
+          );
+          for (let sent = 0; sent < fileBytes && !socket.destroyed && writtenAtAnswer < 0; sent += block.length)
+            if (!chunk(block)) await new Promise((resolve) => socket.once("drain", resolve));
+          chunk(Buffer.from("\r\n"));
+        }
+        if (!socket.destroyed)
+          socket.end(`${Buffer.from(`--${boundary}--\r\n`).length.toString(16)}\r\n--${boundary}--\r\n\r\n0\r\n\r\n`);
+      } catch (error) {
+        reject(error);
+      }
+    });
+    setTimeout(() => socket.destroy(), 30_000);
+  });
+}
+
+test("a chunked body is held to the limit a declared one has: twenty files of 5 MB to /verify/batch stop at 26 MB", async () => {
+  test.setTimeout(60_000);
+  const answer = await chunkedFiles("/verify/batch", 20, 5 * 1024 * 1024 - 1024);
+  expect(answer.status).toBe(413);
+  expect(answer.writtenAtAnswer).toBeGreaterThan(0);
+  expect(answer.writtenAtAnswer).toBeLessThan(40 * 1024 * 1024);
 });

@@ -127,7 +127,9 @@ export type ParsedUpload =
 async function parseMultipart(request: Request, limits: UploadLimits, maxTextBytes: number): Promise<ParsedUpload> {
   if (!boundaryOf(request)) throw new BodyError(400, "malformed");
   const declared = Number(request.headers.get("Content-Length") ?? "");
-  const maxTotalSize = limits.maxFiles * limits.maxFileSize + maxTextBytes;
+  // A chunked body is held to what a declared one may be (checkBodyHeaders): no route's files and fields together
+  // pass MULTIPART_MAX_BYTES, whatever the route's files allow one by one (twenty of 5 MB for a batch).
+  const maxTotalSize = Math.min(limits.maxFiles * limits.maxFileSize + maxTextBytes, MULTIPART_MAX_BYTES);
   if (Number.isFinite(declared) && declared > maxTotalSize) throw new BodyError(413, "too-large");
   const files: UploadedFile[] = [];
   try {
