@@ -25,8 +25,12 @@ import { createTurnTaker } from "./turns";
  * connection: the answer must still go out on it (React Router's helper destroyed the socket, so a 413 was
  * never seen). What is left is dropped after the answer (dropRestOf).
  */
+/** Stops a request's body stream from taking (and pausing on) what is left, once the rest is to be dropped. */
+const stopBodyStream = new WeakMap<IncomingMessage, () => void>();
+
 function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   let stopped = false;
+  stopBodyStream.set(req, () => (stopped = true));
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -88,6 +92,10 @@ function dropRestOf(req: IncomingMessage) {
     socket.destroy();
   };
   if (req.complete) return close();
+  // A body stream nobody read (the post was refused before) still pauses the request each time its buffer is full:
+  // stopped, it lets the rest flow to be dropped, or the client, still sending, waited for the cut-off and lost
+  // the answer with the connection.
+  stopBodyStream.get(req)?.();
   const cutOff = setTimeout(() => socket.destroy(), 5_000);
   req.once("end", () => {
     clearTimeout(cutOff);

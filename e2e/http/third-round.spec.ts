@@ -116,3 +116,77 @@ test("a chunked body is held to the limit a declared one has: twenty files of 5 
   expect(answer.writtenAtAnswer).toBeGreaterThan(0);
   expect(answer.writtenAtAnswer).toBeLessThan(40 * 1024 * 1024);
 });
+
+/**
+ * A post as Python's http.client sends it: the headers in one write, the body in the next, `Connection: close`,
+ * and the answer read only once the whole body is sent (a send that fails loses the answer, as it does there).
+ * Its status, 0 when the answer was lost.
+ */
+function postLikePython(path: string, headers: Record<string, string>, body: Buffer) {
+  return new Promise<number>((resolve) => {
+    const url = new URL(path, baseURL);
+    const socket = net.connect({ port: Number(url.port), host: url.hostname, allowHalfOpen: true });
+    let answer = "";
+    let sentAll = false;
+    socket.on("data", (data) => (answer += data.toString("latin1")));
+    // Read to the end of the answer, then close (the body was sent whole by then, or lost).
+    socket.on("end", () => socket.end());
+    socket.on("error", () => {});
+    socket.on("close", () => resolve(sentAll ? Number(/^HTTP\/1\.1 (\d+)/.exec(answer)?.[1] ?? 0) : 0));
+    socket.on("connect", () => {
+      const head = Object.entries({
+        Host: url.host,
+        "Content-Length": String(body.length),
+        Connection: "close",
+        ...headers,
+      })
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("");
+      socket.write(`POST ${url.pathname} HTTP/1.1\r\n${head}\r\n`);
+      setImmediate(() => socket.write(body, (error) => (sentAll = !error)));
+    });
+    setTimeout(() => socket.destroy(), 15_000);
+  });
+}
+
+test("a refused post's answer always arrives, with Connection: close and the body just after the headers", async () => {
+  test.setTimeout(120_000);
+  const form = "application/x-www-form-urlencoded";
+  const large = (prefix: string, bytes: number) => Buffer.concat([Buffer.from(prefix), Buffer.alloc(bytes, "x")]);
+  const cases = [
+    // 403: another origin, refused before the body is read.
+    {
+      path: "/login",
+      headers: { Origin: "https://evil.example", "Content-Type": form },
+      body: large("note=", 512 * 1024),
+      status: 403,
+    },
+    // 404: nothing there.
+    {
+      path: "/no-such-page",
+      headers: { Origin: baseURL, "Content-Type": form },
+      body: large("note=", 512 * 1024),
+      status: 404,
+    },
+    // 413: a form, and a multipart post, over their limits, refused by their declared size.
+    {
+      path: "/login",
+      headers: { Origin: baseURL, "Content-Type": form },
+      body: large("note=", 1024 * 1024 + 10),
+      status: 413,
+    },
+    {
+      path: "/verify/batch",
+      headers: { Origin: baseURL, "Content-Type": "multipart/form-data; boundary=b" },
+      body: large("--b\r\n", 30 * 1024 * 1024),
+      status: 413,
+    },
+  ];
+  const lost: string[] = [];
+  for (let round = 0; round < 5; round++)
+    for (const { path, headers, body, status } of cases) {
+      const answered = await postLikePython(path, headers, body);
+      if (answered !== status) lost.push(`${path} ${status}: ${answered}`);
+    }
+  expect(lost).toEqual([]);
+});
