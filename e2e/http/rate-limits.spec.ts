@@ -156,3 +156,33 @@ test("verification look-ups and SecurePlus PINs, on the pages and in the API; th
     });
   await expectRetryAfter(await untilLimited(apiLogin), 60);
 });
+
+test("nobody locks out anyone in the API: the owner's client signs in while others guess from other addresses", async () => {
+  const apiLogin = (ip: string, body: Record<string, string>) =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+      body: JSON.stringify({ email: DEMO.SERVICE_ADMIN, ...body }),
+    });
+  // The owner's program signed in before: it keeps its device token.
+  const first = await apiLogin(newAddress(), { password: DEMO_PASSWORD });
+  expect(first.status).toBe(200);
+  const { deviceToken } = ((await first.json()) as { data: { deviceToken: string } }).data;
+  expect(deviceToken).toBeTruthy();
+  // Others guess from addresses of their own, past the account's limit.
+  await untilLimited(() => apiLogin(newAddress(), { password: "guess-1234" }), 20);
+  // The owner's program gets its tokens.
+  const owner = await apiLogin(newAddress(), { password: DEMO_PASSWORD, deviceToken });
+  expect(owner.status).toBe(200);
+  // An unknown client gets the same 429 whatever its password; with the right one, the owner is mailed a link.
+  const db = await openServerDatabase(server.databaseUrl, { readonly: true });
+  const mails = async () =>
+    (await db.get<{ n: number }>("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?", DEMO.SERVICE_ADMIN))!.n;
+  const before = Number(await mails());
+  const wrong = await apiLogin(newAddress(), { password: "guess-5678" });
+  const right = await apiLogin(newAddress(), { password: DEMO_PASSWORD });
+  expect([wrong.status, right.status]).toEqual([429, 429]);
+  expect(await right.text()).toBe(await wrong.text());
+  await expect.poll(async () => Number(await mails())).toBe(before + 1);
+  await db.close();
+});

@@ -150,7 +150,7 @@ export async function insertAccountToken(
     .execute();
 }
 
-/** Earlier links of the same purpose stop working when a new one is sent. */
+/** The user's unused links of a purpose stop working (a new invitation sent; a password chosen). */
 export async function retireAccountTokens(db: DB, userId: number, purpose: AccountTokenPurpose, at: string) {
   await db
     .updateTable("account_tokens")

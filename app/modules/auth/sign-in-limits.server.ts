@@ -18,8 +18,16 @@ interface Device {
   nonce: string;
 }
 
-function deviceOf(request: Request, email: string): Device | null {
-  const value: unknown = deviceCookie().read(request.headers.get("Cookie"));
+/**
+ * The device a sign-in comes from: a browser's device cookie, or the device token a program kept from its last
+ * sign-in (the JSON API: the same signed value, without a cookie), when it names this account.
+ */
+function deviceOf(request: Request | null, email: string, deviceToken?: string): Device | null {
+  const value: unknown = deviceToken
+    ? deviceCookie().verify(deviceToken)
+    : request
+      ? deviceCookie().read(request.headers.get("Cookie"))
+      : null;
   const device = value as Partial<Device> | null;
   if (typeof device?.email !== "string" || typeof device.nonce !== "string") return null;
   return device.email === email ? (device as Device) : null;
@@ -49,10 +57,11 @@ export async function countSignInAttempt(
   request: Request | null,
   email: string,
   ip: string | null,
+  deviceToken?: string,
 ): Promise<SignInAttempt> {
   const normalized = email.trim().toLowerCase();
   await limitAuthRequests(ip);
-  const device = request ? deviceOf(request, normalized) : null;
+  const device = deviceOf(request, normalized, deviceToken);
   if (device) {
     const key = `auth:device:${device.nonce}`;
     await enforceRateLimit(key, env.authRateLimit);
@@ -72,6 +81,16 @@ export async function signInSucceeded(attempt: SignInAttempt, email: string): Pr
   return knownBrowserHeader(email);
 }
 
+const newDevice = (email: string): Device => ({
+  email: email.trim().toLowerCase(),
+  nonce: crypto.randomBytes(16).toString("base64url"),
+});
+
 /** Makes this browser one of the account's own (after a right password, or a mailed link used). */
-export const knownBrowserHeader = (email: string) =>
-  deviceCookie().header({ email: email.trim().toLowerCase(), nonce: crypto.randomBytes(16).toString("base64url") });
+export const knownBrowserHeader = (email: string) => deviceCookie().header(newDevice(email));
+
+/** A program's right password: the attempt does not count against the account, and it gets its device token. */
+export async function programSignInSucceeded(attempt: SignInAttempt, email: string): Promise<string> {
+  await uncount(attempt.key);
+  return deviceCookie().token(newDevice(email));
+}

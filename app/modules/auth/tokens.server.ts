@@ -16,7 +16,11 @@ export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
 
 const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-/** A new 256-bit token for the user (earlier ones of the same purpose stop working); only its hash is kept. */
+/**
+ * A new 256-bit token for the user; only its hash is kept. A new invitation (an admin's) retires the earlier ones.
+ * A new reset link does not: anyone may ask for one with the owner's address, and that must not take the link the
+ * owner is about to use; using any one of them retires the others (consumeAccountToken).
+ */
 export async function issueAccountToken(
   db: DB,
   userId: number,
@@ -24,7 +28,7 @@ export async function issueAccountToken(
   now = Date.now(),
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await retireAccountTokens(db, userId, purpose, new Date(now).toISOString());
+  if (purpose === "INVITE") await retireAccountTokens(db, userId, purpose, new Date(now).toISOString());
   await insertAccountToken(db, {
     userId,
     purpose,
@@ -51,5 +55,8 @@ export async function consumeAccountToken(db: DB, token: string, now = Date.now(
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const at = new Date(now).toISOString();
   const row = await findUsableAccountToken(db, hashOf(token), at);
-  return row && (await markAccountTokenUsed(db, row.id, at)) ? { userId: row.user_id, purpose: row.purpose } : null;
+  if (!row || !(await markAccountTokenUsed(db, row.id, at))) return null;
+  // The password is chosen: every other link that would choose it stops working.
+  await retireAccountTokens(db, row.user_id, row.purpose, at);
+  return { userId: row.user_id, purpose: row.purpose };
 }

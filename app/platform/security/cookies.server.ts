@@ -16,6 +16,10 @@ export interface SignedCookie {
   header(value: unknown): string;
   /** A Set-Cookie header that removes the cookie. */
   clearHeader(): string;
+  /** The cookie's value as a signed token, for a client that keeps no cookies (the JSON API). */
+  token(value: unknown): string;
+  /** The value of a token made by `token`, or null when it is not one signed by us. */
+  verify(token: string): unknown;
 }
 
 export interface SignedCookieOptions {
@@ -47,28 +51,30 @@ function makeSignedCookie(baseName: string, options: SignedCookieOptions): Signe
   const name = secure && (options.hostPrefix ?? path === "/") ? `__Host-${baseName}` : baseName;
   const secret = sessionSecret();
   const attributes = `Path=${path}; HttpOnly;${secure ? " Secure;" : ""} SameSite=Lax`;
+  const sign = (value: unknown) => {
+    const encoded = Buffer.from(JSON.stringify(value), "utf8").toString("base64");
+    return `${encoded}.${signatureOf(secret, encoded)}`;
+  };
+  const verify = (raw: string | null): unknown => {
+    if (!raw) return null;
+    const dot = raw.lastIndexOf(".");
+    if (dot <= 0) return null;
+    const value = raw.slice(0, dot);
+    const expected = Buffer.from(signatureOf(secret, value));
+    const given = Buffer.from(raw.slice(dot + 1));
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+    try {
+      return JSON.parse(Buffer.from(value, "base64").toString("utf8")) as unknown;
+    } catch {
+      return null;
+    }
+  };
   return {
     name,
-    read(cookieHeader) {
-      const raw = cookieValue(cookieHeader, name);
-      if (!raw) return null;
-      const dot = raw.lastIndexOf(".");
-      if (dot <= 0) return null;
-      const value = raw.slice(0, dot);
-      const expected = Buffer.from(signatureOf(secret, value));
-      const given = Buffer.from(raw.slice(dot + 1));
-      if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-      try {
-        return JSON.parse(Buffer.from(value, "base64").toString("utf8")) as unknown;
-      } catch {
-        return null;
-      }
-    },
-    header(value) {
-      const encoded = Buffer.from(JSON.stringify(value), "utf8").toString("base64");
-      const signed = `${encoded}.${signatureOf(secret, encoded)}`;
-      return `${name}=${encodeURIComponent(signed)}; Max-Age=${options.maxAgeSeconds}; ${attributes}`;
-    },
+    read: (cookieHeader) => verify(cookieValue(cookieHeader, name)),
+    header: (value) => `${name}=${encodeURIComponent(sign(value))}; Max-Age=${options.maxAgeSeconds}; ${attributes}`,
+    token: sign,
+    verify,
     clearHeader: () => `${name}=; Max-Age=0; ${attributes}`,
   };
 }

@@ -134,6 +134,34 @@ describe("forgot and reset password", () => {
     expect((await db.selectFrom("email_outbox").select("id").execute()).length).toBe(byAttacker + 1);
   });
 
+  it("keeps the owner's pending link working when someone else asks for one; using any retires the others", async () => {
+    const db = await createTestDb();
+    await createUser(db, { email: "owner@example.com", password: "Old-Pass-1" });
+    smtp.received.length = 0;
+    const ask = async (ip: string) => {
+      await run(forgot.action, postForm("/forgot-password", { email: "owner@example.com" }), makeContext({ ip }));
+      await resetRequestsSettled();
+      await deliverDueMail(db, send());
+      return new URL(smtp.linkIn(smtp.received.at(-1)!)!).searchParams.get("token")!;
+    };
+    const owners = await ask("198.51.100.7");
+    const strangers = await ask("203.0.113.9");
+    expect(strangers).not.toBe(owners);
+    const used = await run(
+      reset.action,
+      postForm("/reset-password", { token: owners, password: "New-Pass-1", confirmPassword: "New-Pass-1" }),
+      makeContext(),
+    );
+    expect(used.status).toBe(302);
+    expect((await signIn(db, "owner@example.com", "New-Pass-1", null)).ok).toBe(true);
+    const other = await run(
+      reset.action,
+      postForm("/reset-password", { token: strangers, password: "Another-1", confirmPassword: "Another-1" }),
+      makeContext(),
+    );
+    expect(formErrors(other.data)[""]).toEqual(["auth.reset.invalidLink"]);
+  });
+
   it("refuses an expired link", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "late@example.com" });

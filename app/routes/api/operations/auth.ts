@@ -5,12 +5,13 @@ import { principalOfUser } from "~/modules/access/principal.server";
 import { apiError } from "~/platform/api/errors.server";
 import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/modules/auth/api-tokens.server";
 import { loginSchema } from "~/modules/auth/schema";
+import { mailSignInLink } from "~/modules/auth/password-reset.server";
 import { signIn } from "~/modules/auth/service.server";
 import {
   accountLockedError,
   countSignInAttempt,
   limitAuthRequests,
-  signInSucceeded,
+  programSignInSucceeded,
 } from "~/modules/auth/sign-in-limits.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
 import { checkSecondFactor, LOCKED, twoFactorStatus } from "~/modules/two-factor/service.server";
@@ -74,22 +75,30 @@ export const authOperations = [
     tag: "Auth",
     summary: "Sign in: a bearer token pair",
     description:
-      "The same rules, rate limits and audit as the sign-in page. The access token is sent as `Authorization: Bearer …`. An account with two-factor sign-in also sends `code` (the app's 6 digits or a recovery code): without it, or with a wrong one, the answer is 401 `TWO_FACTOR_REQUIRED`; an account whose role requires it and that has not enrolled gets 403 (enrol on the web first).",
+      "The same rules, rate limits and audit as the sign-in page. The access token is sent as `Authorization: Bearer …`. Keep the answer's `deviceToken` and send it with the next sign-in: this client then counts its own wrong passwords and is never locked out by others guessing the account's password from elsewhere (an unknown client is, with the same 429 whatever its password; with the right one the owner is mailed a sign-in link). An account with two-factor sign-in also sends `code` (the app's 6 digits or a recovery code): without it, or with a wrong one, the answer is 401 `TWO_FACTOR_REQUIRED`; an account whose role requires it and that has not enrolled gets 403 (enrol on the web first).",
     public: true,
-    body: loginSchema.omit({ redirectTo: true }).extend({ code: secondFactorSchema.shape.code.optional() }),
+    body: loginSchema.omit({ redirectTo: true }).extend({
+      code: secondFactorSchema.shape.code.optional(),
+      deviceToken: z.string().max(512).optional(),
+    }),
     failures: [401, 403],
-    response: z.object({ user: apiUserSchema, tokens: tokensSchema }),
+    response: z.object({ user: apiUserSchema, tokens: tokensSchema, deviceToken: z.string() }),
     message: "api.messages.signedIn",
     example: { as: "anonymous", body: { email: "clerk@example.com", password: "Demo-Pass-2026" } },
     async handle({ body, request, ip }) {
-      // A program has no device cookie: its failures count against the account's unknown clients.
-      const attempt = await countSignInAttempt(null, body.email, ip);
-      // A program cannot follow an emailed link: past the account's limit it waits.
-      if (attempt.accountUnderAttack) throw accountLockedError();
+      // A program that signed in before sends its device token and counts its own failures, as a known browser
+      // does (docs/decisions/0014); without one, its failures count against the account's unknown clients.
+      const attempt = await countSignInAttempt(null, body.email, ip, body.deviceToken);
       const db = getDb();
       const result = await signIn(db, body.email, body.password, ip);
+      if (attempt.accountUnderAttack) {
+        // Someone is guessing from elsewhere: an unknown client gets the same 429 whatever its password (no
+        // oracle); with the right one, the owner is mailed, as from the sign-in page, the link that lets a browser in.
+        if (result.ok) await mailSignInLink(db, result.user, ip);
+        throw accountLockedError();
+      }
       if (!result.ok) throw apiError(401, result.error);
-      await signInSucceeded(attempt, body.email);
+      const deviceToken = await programSignInSucceeded(attempt, body.email);
       const twoFactor = await twoFactorStatus(db, result.user.id);
       if (twoFactor?.enabled) {
         if (!body.code) throw apiError(401, "twoFactor.codeNeeded", { code: "TWO_FACTOR_REQUIRED" });
@@ -102,7 +111,7 @@ export const authOperations = [
       }
       const tokens = await issueApiTokens(db, result.user.id, metaOf(request, ip));
       const principal = await principalOfUser(db, await apiUserOf(db, tokens.accessToken), ip, "");
-      return { user: userOf(principal.user!), tokens };
+      return { user: userOf(principal.user!), tokens, deviceToken };
     },
   }),
   operation({
