@@ -63,6 +63,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATABASE_URL: E2E_DATABASE_URL,
       STORAGE_DIR: "./e2e/.tmp/data/files",
+      AUDIT_CHECKPOINT_DIR: "./e2e/.tmp/data/audit-checkpoints",
       SESSION_SECRET: "e2e-secret",
       PIN_SECRET: "e2e-pin-secret",
       SIGNING_KEY_SECRET: "e2e-pin-secret-signing",

@@ -38,6 +38,7 @@ async function runPrimary() {
   build.startMailSender();
   build.startWebhookSender();
   build.startFileSweeper();
+  build.startAuditCheckpoints();
   build.startRetentionSweep();
   build.startCountsRollUp();
   serveMetrics();
@@ -84,6 +85,7 @@ async function runPrimary() {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
       await build.stopFileSweeper();
+      await build.stopAuditCheckpoints();
       await build.stopRetentionSweep();
       await build.stopCountsRollUp();
       await build.stopMailSender();

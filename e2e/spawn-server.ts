@@ -35,6 +35,7 @@ export async function spawnServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
       STORAGE_DIR: options.storageDir ?? `./${data}/files`,
+      AUDIT_CHECKPOINT_DIR: `./${data}/audit-checkpoints`,
       SESSION_SECRET: "spawned-server",
       PIN_SECRET: "spawned-server-pin",
       SIGNING_KEY_SECRET: "spawned-server-pin-signing",

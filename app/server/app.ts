@@ -8,6 +8,8 @@ import { METRICS_ANSWER, METRICS_ASK } from "./metrics-endpoint";
 import { registerDatabaseGauges } from "./database-gauges";
 import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
+import { startAuditCheckpoints, stopAuditCheckpoints } from "~/modules/audit/checkpoints.server";
+import { keyAuditChain } from "~/modules/audit/service.server";
 import { startRetentionSweep, stopRetentionSweep } from "./retention.server";
 import { warmStampWorker } from "~/modules/issuing/stamp.server";
 import { startMailSender, stopMailSender } from "~/platform/mail/sender.server";
@@ -53,6 +55,8 @@ export async function startup(): Promise<{ seeded: boolean }> {
   }
   return underStartupLock(db, async () => {
     await migrateToLatest(db);
+    // A chain written before it was keyed is keyed now, once (docs/architecture.md §22).
+    await keyAuditChain(db);
     // The certificate authority that issues the organisations' signing certificates: made at first start.
     await authorityCredentials(db);
     if (env.demoData && (await isDatabaseEmpty(db))) {
@@ -74,7 +78,7 @@ export const startJobRunner = () => startRunner([bulkIssuance as never]);
 export { stopJobRunner };
 
 /** The storage sweeper: in the primary only. */
-export { startFileSweeper, stopFileSweeper };
+export { startFileSweeper, stopFileSweeper, startAuditCheckpoints, stopAuditCheckpoints };
 
 /** The retention sweep (sessions, sent mails, delivered webhooks): in the primary only. */
 export { startRetentionSweep, stopRetentionSweep };

@@ -18,6 +18,14 @@ export const env = {
   get storageDir() {
     return process.env.STORAGE_DIR ?? "./data/files";
   },
+  /** Where the audit chain's checkpoints are written, outside the database (docs/architecture.md §22). */
+  get auditCheckpointDir() {
+    return process.env.AUDIT_CHECKPOINT_DIR ?? path.join(process.env.DATA_DIR ?? "./data", "audit-checkpoints");
+  },
+  /** Minutes between two checkpoints of the audit chain (besides one at start and one at shutdown). */
+  get auditCheckpointMinutes() {
+    return number(process.env.AUDIT_CHECKPOINT_MINUTES, 60);
+  },
   get demoData() {
     return (process.env.DEMO_DATA ?? "on").toLowerCase() !== "off";
   },

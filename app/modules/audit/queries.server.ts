@@ -3,7 +3,8 @@ import type { DB } from "~/db/db.server";
 import { sql } from "kysely";
 import { isPostgres } from "~/db/dialect";
 import type { Role } from "~/db/schema";
-import { chainHash } from "./chain";
+import { KEYED_PREFIX, keyedChainHash, type ChainedFields } from "./chain";
+import { auditChainKey } from "./chain-key.server";
 import { inChunks } from "~/db/keyset";
 import { pageOf, type Paging } from "~/db/paging";
 import { usersMatching } from "~/db/search";
@@ -48,7 +49,7 @@ export async function insertAuditEvent(db: DB, event: AuditEventInput) {
     const previous = last?.hash ?? null;
     await trx
       .insertInto("audit_events")
-      .values({ ...row, previous_hash: previous, hash: chainHash(previous, row) })
+      .values({ ...row, previous_hash: previous, hash: keyedChainHash(auditChainKey(), previous, row) })
       .execute();
   };
   await (db.isTransaction ? append(db) : db.transaction().execute(append));
@@ -169,4 +170,43 @@ export function auditTrailForExport(db: DB, filter: AuditTrailFilter) {
 /** The clients the super admin may filter the trail by. */
 export function clientsForTrail(db: DB) {
   return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
+}
+
+/** The chain's head: the last event's id and hash, or undefined before any event. */
+export function chainHead(db: DB) {
+  return db.selectFrom("audit_events").select(["id", "hash"]).orderBy("id", "desc").limit(1).executeTakeFirst();
+}
+
+/** Whether any event still carries a plain hash (written before the chain was keyed). */
+export async function hasPlainChain(db: DB) {
+  const row = await db
+    .selectFrom("audit_events")
+    .select("id")
+    .where((eb) => eb.or([eb("hash", "is", null), eb("hash", "not like", `${KEYED_PREFIX}%`)]))
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Rewrites every event's hashes as `rehash` gives them, in id order, in one transaction, the append-only trigger lifted
+ * for this one pass (as migration 0016 did): keying a chain written before it was keyed.
+ */
+export async function rechainAuditEvents(db: DB, rehash: (previous: string | null, row: ChainedFields) => string) {
+  await db.transaction().execute(async (trx) => {
+    const postgres = isPostgres(trx);
+    if (postgres) await sql`ALTER TABLE audit_events DISABLE TRIGGER audit_events_no_change`.execute(trx);
+    else await sql`DROP TRIGGER IF EXISTS audit_events_no_update`.execute(trx);
+    let previous: string | null = null;
+    for await (const row of chainedEvents(trx)) {
+      const hash = rehash(previous, row);
+      // The table's columns take no update (its type says so, as its trigger does): this one pass writes SQL.
+      await sql`UPDATE audit_events SET previous_hash = ${previous}, hash = ${hash} WHERE id = ${row.id}`.execute(trx);
+      previous = hash;
+    }
+    if (postgres) await sql`ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_change`.execute(trx);
+    else
+      await sql`CREATE TRIGGER audit_events_no_update BEFORE UPDATE ON audit_events
+        BEGIN SELECT RAISE(ABORT, 'audit_events is append-only'); END`.execute(trx);
+  });
 }

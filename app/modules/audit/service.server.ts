@@ -3,8 +3,10 @@ import type { Role } from "~/db/schema";
 import type { EntityType } from "~/db/schema";
 import { webhookEventsOf } from "~/platform/webhooks/events";
 import { queueWebhooks } from "~/platform/webhooks/queue.server";
-import { firstBreak } from "./chain";
-import { auditEventsOf, chainedEvents, insertAuditEvent } from "./queries.server";
+import { logger } from "~/platform/log/logger.server";
+import { firstBreak, keyedChainHash, type ChainCheckpoint } from "./chain";
+import { auditChainKey } from "./chain-key.server";
+import { auditEventsOf, chainedEvents, hasPlainChain, insertAuditEvent, rechainAuditEvents } from "./queries.server";
 
 /** Who did it: a principal (docs/architecture.md §15) satisfies this, and so does the sign-in of a known user. */
 export interface AuditActor {
@@ -65,5 +67,26 @@ export async function timelineOf(db: DB, entityType: EntityType, entityId: numbe
   }));
 }
 
-/** Walks the audit chain (`npm run audit:verify`): how many events hold, and the first changed or removed. */
-export const verifyAuditChain = (db: DB) => firstBreak(chainedEvents(db));
+/**
+ * Walks the audit chain (`npm run audit:verify`): how many events hold, the first changed or removed, and the
+ * checkpoints (heads recorded outside the database) it no longer agrees with.
+ */
+export const verifyAuditChain = (db: DB, checkpoints: ChainCheckpoint[] = []) =>
+  firstBreak(chainedEvents(db), auditChainKey(), checkpoints);
+
+/**
+ * At start, once: a chain written before it was keyed (plain SHA-256) is checked as it was, then keyed, every event
+ * rehashed with the HMAC (docs/architecture.md §22). A plain chain that no longer holds is left as it is and said:
+ * keying it would bless the edit; `npm run audit:verify` names the break.
+ */
+export async function keyAuditChain(db: DB) {
+  if (!(await hasPlainChain(db))) return;
+  const { broken } = await firstBreak(chainedEvents(db), "plain");
+  if (broken) {
+    logger.error({ broken }, "the audit chain does not hold: it was left unkeyed");
+    return;
+  }
+  const key = auditChainKey();
+  await rechainAuditEvents(db, (previous, row) => keyedChainHash(key, previous, row));
+  logger.info("the audit chain is now keyed");
+}
