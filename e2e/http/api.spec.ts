@@ -635,3 +635,48 @@ test("/api/docs renders every documented call for humans, in both languages", as
     for (const operation of operations) expect(html, operation.operationId).toContain(operation.path);
   }
 });
+
+test("the issue call takes the spec's documentName as one string, in multipart (the README's example) and in JSON", async () => {
+  const token = await tokenOf("CLERK");
+  const list = await call("GET", "/api/document-requests", { token, query: { size: 100 } });
+  // Two documents already issued, issued again (which supersedes them): the other tests take the pending ones.
+  const pending = (list.json.data as { items: { id: number; status: string }[] }).items
+    .filter((item) => item.status === "COMPLETED")
+    .slice(-2);
+  expect(pending).toHaveLength(2);
+  const pdf = await PDFDocument.create();
+  pdf.addPage([595, 842]);
+  const bytes = Buffer.from(await pdf.save());
+  const form = new FormData();
+  form.set("requestId", String(pending[0].id));
+  form.set("documentName", "Graduation certificate");
+  form.set("approve", "true");
+  form.set("file", new Blob([bytes], { type: "application/pdf" }), "certificate.pdf");
+  const multipart = await call("PUT", "/api/document-requests/issue-document", { token, raw: form });
+  expect(multipart.status, multipart.text).toBe(201);
+  const json = await call("PUT", "/api/document-requests/issue-document", {
+    token,
+    body: {
+      requestId: pending[1].id,
+      documentName: "شهادة تخرج",
+      approve: true,
+      base64Data: bytes.toString("base64"),
+    },
+  });
+  expect(json.status, json.text).toBe(201);
+  expect(
+    [multipart, json].map(
+      (answer) => (answer.json.data as { issuedDocument: { documentName: unknown } }).issuedDocument.documentName,
+    ),
+  ).toEqual([
+    { english: "Graduation certificate", arabic: "Graduation certificate" },
+    { english: "شهادة تخرج", arabic: "شهادة تخرج" },
+  ]);
+  // Neither form of the name: the field is named, in both languages.
+  const without = new FormData();
+  without.set("requestId", String(pending[0].id));
+  without.set("file", new Blob([bytes], { type: "application/pdf" }), "certificate.pdf");
+  const refused = await call("PUT", "/api/document-requests/issue-document", { token, raw: without });
+  expect(refused.status).toBe(400);
+  expect(refused.text).toContain("documentName.english");
+});

@@ -116,10 +116,24 @@ export const documentReviewSchema = z.object({
   status: z.enum(["APPROVED", "REJECTED"], { error: "staff.statusInvalid" }),
 });
 
+/**
+ * A document's name as the spec gives it, one string used for both languages, or as `{ english, arabic }`: both
+ * come out as the bilingual name.
+ */
+const oneName = z
+  .string({ error: "validation.documentNameRequired" })
+  .trim()
+  .min(1, "validation.documentNameRequired")
+  .max(200);
+const documentNameSchema = z.union([
+  oneName.transform((name) => ({ english: name, arabic: name })),
+  issueSchema.shape.documentName,
+]);
+
 /** The spec's issue payload: the file as base64 (a multipart upload sends it as `file`). */
 export const issueJsonSchema = z.object({
   requestId: positiveId("api.validation.requestId"),
-  documentName: issueSchema.shape.documentName,
+  documentName: documentNameSchema,
   expirationDate: issueSchema.shape.expirationDate.optional(),
   securePlusEnabled: z.boolean().default(false),
   /** A PENDING request is issued only with this: approved and issued in one step. */
@@ -127,25 +141,39 @@ export const issueJsonSchema = z.object({
   base64Data: z.base64({ error: "validation.selectFile" }).min(1, "validation.selectFile"),
 });
 
-export const issueMultipartSchema = z.object({
-  requestId: z.coerce
-    .number({ error: "api.validation.requestId" })
-    .int()
-    .positive("api.validation.requestId")
-    .max(MAX_ID, "api.validation.requestId"),
-  // A form's fields are flat: the name's two languages as the HTML form posts them.
-  "documentName.english": issueSchema.shape.documentName.shape.english,
-  "documentName.arabic": issueSchema.shape.documentName.shape.arabic,
-  expirationDate: issueSchema.shape.expirationDate.optional(),
-  securePlusEnabled: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
-  approve: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
-});
+export const issueMultipartSchema = z
+  .object({
+    requestId: z.coerce
+      .number({ error: "api.validation.requestId" })
+      .int()
+      .positive("api.validation.requestId")
+      .max(MAX_ID, "api.validation.requestId"),
+    // A form's fields are flat: the name as one `documentName` (both languages), or its two languages as the HTML
+    // form posts them.
+    documentName: oneName.optional(),
+    "documentName.english": issueSchema.shape.documentName.shape.english.optional(),
+    "documentName.arabic": issueSchema.shape.documentName.shape.arabic.optional(),
+    expirationDate: issueSchema.shape.expirationDate.optional(),
+    securePlusEnabled: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+    approve: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+  })
+  .superRefine((fields, context) => {
+    if (fields.documentName) return;
+    if (!fields["documentName.english"])
+      context.addIssue({ code: "custom", path: ["documentName.english"], message: "validation.documentNameRequired" });
+    if (!fields["documentName.arabic"])
+      context.addIssue({
+        code: "custom",
+        path: ["documentName.arabic"],
+        message: "validation.documentNameArabicRequired",
+      });
+  });
 
 export const issuedResultSchema = z.object({ requestId: z.number().int(), issuedDocument: issuedDocumentSchema });
 

@@ -470,7 +470,7 @@ export const documentRequestOperations = [
     capabilities: ["request:issue"],
     summary: "Issue the document of a request",
     description:
-      "JSON with the file as `base64Data`, or `multipart/form-data` with the same fields and the file as `file`. PNG, JPEG, GIF or PDF of at most 4 MB, checked by content. Without `expirationDate`: today plus the category's validity period. An APPROVED request is issued and COMPLETED; a COMPLETED one is issued again, superseding its document; a PENDING one only with `approve: true` (approved and issued in one step), else 409; a REJECTED one never (409).",
+      "JSON with the file as `base64Data`, or `multipart/form-data` with the same fields and the file as `file`. `documentName` is one string (used for both languages) or `{ english, arabic }` (in a form, `documentName.english` and `documentName.arabic`). PNG, JPEG, GIF or PDF of at most 4 MB, checked by content. Without `expirationDate`: today plus the category's validity period. An APPROVED request is issued and COMPLETED; a COMPLETED one is issued again, superseding its document; a PENDING one only with `approve: true` (approved and issued in one step), else 409; a REJECTED one never (409).",
     body: issueJsonSchema,
     multipart: {
       fields: issueMultipartSchema,
@@ -496,10 +496,14 @@ export const documentRequestOperations = [
     async handle({ body, files, principal }) {
       const db = getDb();
       const found = await requestInScope(db, principal, body.requestId);
+      // A multipart body arrives as its own fields (issueMultipartSchema), not the JSON body's.
+      const form = body as unknown as z.output<typeof issueMultipartSchema>;
       const documentName =
         "base64Data" in body
           ? { en: body.documentName.english, ar: body.documentName.arabic }
-          : { en: body["documentName.english"], ar: body["documentName.arabic"] };
+          : form.documentName
+            ? { en: form.documentName, ar: form.documentName }
+            : { en: form["documentName.english"]!, ar: form["documentName.arabic"]! };
       const file: UploadedFile | undefined =
         "base64Data" in body
           ? { fieldName: "file", name: `${documentName.en}.pdf`, bytes: bytesOf(body.base64Data) }
