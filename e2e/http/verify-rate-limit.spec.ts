@@ -7,8 +7,12 @@ test("verification look-ups are limited per IP, with a translated 429 page; the 
   try {
     for (let i = 0; i < 2; i++) expect((await fetch(`${server.url}/verify/ABCDEFGHJKMNPQRS`)).status).toBe(404);
     const api = await fetch(`${server.url}/api/verify/ABCDEFGHJKMNPQRS`);
-    expect(api.status).toBe(200);
-    expect(((await api.json()) as { data: { verdict: string } }).data.verdict).toBe("NOT_FOUND");
+    // An unknown code is no verified document: 404, success false (not 200 "Verified" with a NOT_FOUND verdict).
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({
+      success: false,
+      error: { code: "NOT_FOUND", message: { english: "No document has this code. Check the code and try again." } },
+    });
     const apiLimited = await fetch(`${server.url}/api/verify/ABCDEFGHJKMNPQRS`);
     expect(apiLimited.status).toBe(429);
     expect(apiLimited.headers.get("Retry-After")).toBe("60");

@@ -77,9 +77,10 @@ export const verificationOperations = [
     tag: "Verification",
     summary: "Verify a document by its code (anyone)",
     description:
-      "What the public page `/verify/{code}` shows, as JSON, under the same rate limit: the verdict (`NOT_FOUND` for an unknown code, with no document), the kind, issuer, dates, document name and SHA-256. The holder's name is given only for documents without SecurePlus; for the others, `POST` the access PIN.",
+      "What the public page `/verify/{code}` shows, as JSON, under the same rate limit: the verdict, the kind, issuer, dates, document name and SHA-256. An unknown code answers 404 with `success: false` (the page's \"No document has this code\"). The holder's name is given only for documents without SecurePlus; for the others, `POST` the access PIN.",
     public: true,
     params: codeParams,
+    failures: [404],
     response: verificationSchema,
     message: "api.messages.verified",
     example: { as: "anonymous", params: { code: EXAMPLE_CODE } },
@@ -90,6 +91,9 @@ export const verificationOperations = [
         rateLimit: env.verifyRateLimit,
       });
       if (result === "rate-limited") throw rateLimited();
+      // An unknown code is no verified document: 404 and `success: false`, as the page and the POST answer, so that
+      // a client reading the status or `success` never takes a forged code as verified.
+      if (result.verdict === "NOT_FOUND" || !result.document) throw apiError(404, "verify.verdictText.NOT_FOUND");
       return answerOf(view(result.code ?? params.code.slice(0, 40), result.verdict, result.document, false));
     },
   }),
