@@ -5,7 +5,7 @@ import { ContentInfo, SignedData } from "@peculiar/asn1-cms";
 import { AsnConvert } from "@peculiar/asn1-schema";
 import { TSTInfo } from "@peculiar/asn1-tsp";
 import { getDb, type DB } from "~/db/db.server";
-import { timestampToken } from "~/modules/signing/timestamp.server";
+import { timestampToken } from "~/platform/timestamp/timestamp.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 import { createPoller } from "~/platform/poller.server";
 import { env, timestampAuthorityUrl } from "~/utils/env.server";

@@ -57,15 +57,17 @@ parentPort.on("message", ({ id, bytes, password }) => {
     const certificates = bags(oids.certBag).map((bag) =>
       Buffer.from(der(bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1), "binary").toString("base64"),
     );
-    answer({ ok: true, keys, certificates });
+    answer({ read: true, keys, certificates });
   } catch (error) {
-    answer({ ok: false, costly: error instanceof TooCostly });
+    answer({ read: false, costly: error instanceof TooCostly });
   }
 });
 `;
 
+/** The worker's answer: the file read, or not (and whether for its cost). */
 type Unpacked =
-  { ok: true; keys: ({ pem: string } | { der: string })[]; certificates: string[] } | { ok: false; costly: boolean };
+  | { read: true; keys: ({ pem: string } | { der: string })[]; certificates: string[] }
+  | { read: false; costly: boolean };
 
 const unpacker = createBoundedWorker<{ bytes: Uint8Array; password: string }, Unpacked>(
   WORKER_SOURCE,
@@ -77,7 +79,7 @@ const unpacker = createBoundedWorker<{ bytes: Uint8Array; password: string }, Un
 async function unpack(bytes: Uint8Array, password: string) {
   const copy = new Uint8Array(bytes);
   const answer = await unpacker.run({ bytes: copy, password }, [copy.buffer as ArrayBuffer]);
-  if (!answer.done || !answer.result.ok) return null;
+  if (!answer.done || !answer.result.read) return null;
   return {
     keys: answer.result.keys.map((key) =>
       "pem" in key

@@ -13,7 +13,7 @@ import { namesOrganisation, readPkcs12 } from "./pkcs12.server";
 import { cleanText } from "~/utils/text";
 import { findCredentials, insertCredentials, replaceCredentials } from "./queries.server";
 import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
-import { timestampToken } from "./timestamp.server";
+import { timestampToken } from "~/platform/timestamp/timestamp.server";
 import { timestampAuthorityUrl } from "~/utils/env.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 

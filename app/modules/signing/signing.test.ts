@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createAuthority, createOrganisationCredentials } from "./certificates.server";
 import { stampDocument } from "~/modules/issuing/stamp.server";
 import { embedSignature } from "./sign-pdf.server";
-import { timestampToken } from "./timestamp.server";
+import { timestampToken } from "~/platform/timestamp/timestamp.server";
 import { ContentInfo, SignedData } from "@peculiar/asn1-cms";
 import { AsnConvert } from "@peculiar/asn1-schema";
 import { startOpenSslTsa } from "~/test/tsa";

@@ -1,20 +1,22 @@
 const BOM = "\uFEFF";
 
-// A formula starts a cell with =, +, -, @, a tab or CR (OWASP's CSV injection guidance); a spreadsheet
-// that splits on `;` or `|` (usual with Arabic and European settings) starts a new cell after either, so
-// a trigger after such a character (or after quotes or spaces) counts too.
+// A formula starts a cell with =, +, -, @, a tab or CR (OWASP's CSV injection guidance). A spreadsheet that splits on
+// `;`, `|` or a tab (usual with Arabic and European settings) starts a new cell after each, where the quotes around
+// our field no longer hold (a quote in the middle of a cell is a plain character there): so every trigger after such
+// a character, or after a line break (quotes and spaces between aside), gets its own apostrophe.
 const STARTS_A_FORMULA = /^[\s"']*[=+\-@\t\r]/;
-const FORMULA_AFTER_A_SEPARATOR = /[,;|\t\r\n][\s"']*[=+\-@]/;
+const FORMULA_AFTER_A_SEPARATOR = /([,;|\t\r\n])([\s"]*[=+\-@])/g;
 const NEEDS_QUOTES = /[",;|\t\r\n]/;
 
 /**
- * One CSV field (RFC 4180). A field that could start a formula, here or after any separator-like
- * character, is prefixed with an apostrophe; a field with a separator-like character, a quote or a line
- * break is quoted, so whichever delimiter a spreadsheet splits on, the field stays one cell of text.
+ * One CSV field (RFC 4180). A field that could start a formula is prefixed with an apostrophe, and so is every
+ * trigger after a separator-like character inside it; a field with a separator-like character, a quote or a line
+ * break is quoted. Whichever of `,` `;` tab or `|` a spreadsheet splits on, no cell starts a formula.
  */
 export function csvField(value: string | number | null | undefined) {
   let text = value === null || value === undefined ? "" : String(value);
-  if (STARTS_A_FORMULA.test(text) || FORMULA_AFTER_A_SEPARATOR.test(text)) text = `'${text}`;
+  text = text.replace(FORMULA_AFTER_A_SEPARATOR, "$1'$2");
+  if (STARTS_A_FORMULA.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

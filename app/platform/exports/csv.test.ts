@@ -23,18 +23,33 @@ const PLANTED = [
 ];
 
 describe("CSV cells (OWASP CSV injection)", () => {
-  it("never give a spreadsheet a cell that starts a formula, whether it splits on commas or semicolons", () => {
-    const line = PLANTED.map(csvField).join(",");
-    for (const delimiter of [",", ";"]) {
+  it("never give a spreadsheet a cell that starts a formula, whichever of , ; tab or | it splits on", () => {
+    // Each planted value first on the line, and after another field (where its quotes do not hold for `;`).
+    const line = [...PLANTED, ...PLANTED.flatMap((value) => ["x", value])].map(csvField).join(",");
+    for (const delimiter of [",", ";", "\t", "|"]) {
       for (const cell of cellsOf(line, delimiter))
         expect(cell, `${delimiter}: ${JSON.stringify(cell)}`).not.toMatch(/^[\s"]*[=+\-@]/);
     }
   });
 
-  it("keep the text readable: one cell per value when split on commas, the apostrophe before a formula", () => {
-    expect(cellsOf(PLANTED.map(csvField).join(","), ",")).toEqual(
-      PLANTED.map((value) => (value === "Ali" ? "Ali" : `'${value}`)),
-    );
+  it("keep the text readable: one cell per value when split on commas, an apostrophe before each formula", () => {
+    expect(cellsOf(PLANTED.map(csvField).join(","), ",")).toEqual([
+      "Ali;'=1+2",
+      "x,'=1",
+      `'"=1"`,
+      "'=1+2",
+      "'+1",
+      "'-1+1",
+      "'@SUM(A1)",
+      "'\t'=1",
+      "'\r'=1",
+      "a\t'=1",
+      "a|'=1",
+      "' =1",
+      "name\n'=1",
+      "Ali",
+      'علي;\'=HYPERLINK("x")',
+    ]);
     expect(csvField("Ali")).toBe("Ali");
     expect(csvField(42)).toBe("42");
   });
