@@ -74,8 +74,8 @@ export async function replacePendingRequestDocuments(
   if (!request) return refused(NOT_FOUND_ERROR);
   if (request.status !== "PENDING") return refused("requests.editOnlyPending");
   const types = await supportingTypesOf(db, request.document_category_id);
-  const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId);
   const earlier = await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId);
+  const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId, earlier);
   if (stored.length) {
     await db.transaction().execute(async (trx) => {
       for (const { type, fileId } of stored) {

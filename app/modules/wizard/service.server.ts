@@ -94,8 +94,8 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
   const draft = await findDraft(db, beneficiaryId);
   if (!draft?.document_category_id) return { errors: {} as Record<string, string> };
   const types = await supportingTypesOf(db, draft.document_category_id);
-  const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId);
   const earlier = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
+  const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId, earlier);
   for (const { type, fileId } of stored) {
     await db.transaction().execute(async (trx) => {
       await deleteDraftAttachments(trx, draft.id, type.id);

@@ -134,6 +134,36 @@ describe("request draft", () => {
     }
   });
 
+  it("replaces a document at the quota when storage would not grow: the replaced file is counted off", async () => {
+    const view = await fillFirstSteps();
+    const typeId = view.supportingTypes[0].id;
+    await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "a.png", bytes: PNG_BYTES }]);
+    const stored = await db
+      .selectFrom("files")
+      .select((eb) => eb.fn.sum<number>("size").as("bytes"))
+      .where("created_by", "=", beneficiaryId)
+      .executeTakeFirstOrThrow();
+    // The quota is exactly what this beneficiary stores: one more file would pass it, the same size replaced would not.
+    process.env.STORAGE_QUOTA_MB = String(Number(stored.bytes) / 1024 / 1024);
+    try {
+      const replaced = await attachDocuments(db, beneficiaryId, [
+        { fieldName: `document.${typeId}`, name: "b.png", bytes: PNG_BYTES },
+      ]);
+      expect(replaced.errors[typeId]).toBeUndefined();
+      const draft = (await findDraft(db, beneficiaryId))!;
+      expect((await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map((a) => a.original_name)).toEqual([
+        "b.png",
+      ]);
+      const other = view.supportingTypes[1];
+      if (other)
+        await expect(
+          attachDocuments(db, beneficiaryId, [{ fieldName: `document.${other.id}`, name: "c.png", bytes: PNG_BYTES }]),
+        ).rejects.toMatchObject({ init: { status: 413 } });
+    } finally {
+      delete process.env.STORAGE_QUOTA_MB;
+    }
+  });
+
   it("refuses a renamed executable and stores nothing for it", async () => {
     const view = await fillFirstSteps();
     const typeId = view.supportingTypes[0].id;
