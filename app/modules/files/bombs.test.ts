@@ -1,3 +1,5 @@
+import os from "node:os";
+import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   cyclicPageTreePdf,
@@ -7,6 +9,7 @@ import {
   inflatingStreamPdf,
   malformedGif,
 } from "~/test/bombs";
+import { onPostgres } from "~/test/db";
 import { pdfBytes } from "~/test/files";
 import { inspectPdf, PDF_LIMITS } from "./pdf-inspect.server";
 import { checkAttestationFile, checkIssuableFile, checkSupportingFile } from "./upload.server";
@@ -78,6 +81,44 @@ describe("uploads cost bounded work", () => {
     PDF_LIMITS.timeoutMs = 1;
     expect(await inspectPdf(await pdfBytes(900))).toEqual({ ok: false, reason: "too-complex" });
     PDF_LIMITS.timeoutMs = 150; // under the worker's start, far over a small file's parse (about 10 ms)
+    expect(await inspectPdf(await pdfBytes(2))).toEqual({ ok: true, pages: 2 });
+  });
+
+  // The same on either database: the SQLite pass is enough.
+  it.skipIf(onPostgres)(
+    "checks a valid 1,000-page PDF while every core is busy: the limit is the parse's own CPU time",
+    async () => {
+      // Busy threads at normal priority, three a core: the check's thread, at a lower one, gets a few percent of the
+      // machine and takes seconds of wall-clock time (a 1 s wall-clock limit refused the file).
+      const bytes = await pdfBytes(1000);
+      const busy = Array.from(
+        { length: os.availableParallelism() * 3 },
+        () => new Worker("const until = Date.now() + 30000; while (Date.now() < until);", { eval: true }),
+      );
+      try {
+        const { result, ms } = await timed(() => inspectPdf(bytes));
+        expect(result).toEqual({ ok: true, pages: 1000 });
+        console.log(
+          `a 1,000-page PDF checked in ${Math.round(ms)} ms of wall-clock time beside ${busy.length} busy threads`,
+        );
+      } finally {
+        await Promise.all(busy.map((thread) => thread.terminate()));
+      }
+    },
+  );
+
+  it("stops a parse that runs over its CPU time", async () => {
+    const cpuMs = PDF_LIMITS.cpuMs;
+    const perPage = PDF_LIMITS.cpuMsPerUnit;
+    PDF_LIMITS.cpuMs = 1;
+    PDF_LIMITS.cpuMsPerUnit = 0;
+    try {
+      // Streams that inflate to 150 MB: half a second of CPU time or more, far over 1 ms.
+      expect(await inspectPdf(inflatingStreamPdf(150))).toEqual({ ok: false, reason: "too-complex" });
+    } finally {
+      PDF_LIMITS.cpuMs = cpuMs;
+      PDF_LIMITS.cpuMsPerUnit = perPage;
+    }
     expect(await inspectPdf(await pdfBytes(2))).toEqual({ ok: true, pages: 2 });
   });
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 
 /**
@@ -6,8 +7,16 @@ import { Worker } from "node:worker_threads";
  * time or memory is refused instead of taking the process with it.
  */
 export interface WorkerLimits {
+  /** Wall-clock time a job may take (a busy machine's waits count: with cpuMs, only a backstop). */
   timeoutMs: number;
   maxHeapMb: number;
+  /**
+   * CPU time a job may use, its thread's own (Linux: /proc): a busy server's waits do not count against a file. A
+   * job may add cpuMsPerUnit for each unit of work it finds it holds (`{ id, cpuUnits }`: a PDF's pages). Where
+   * /proc is not, timeoutMs alone.
+   */
+  cpuMs?: number;
+  cpuMsPerUnit?: number;
 }
 
 /** What a job answered, or that it passed its limits (killed on time, or out of memory). */
@@ -17,6 +26,22 @@ export type Bounded<T> = { done: true; result: T } | { done: false };
 // stamping a thousand pages must not take the CPU from a health check or a page. On Linux, setpriority on
 // "process 0" sets the calling thread's niceness only; elsewhere it may not apply, which costs nothing.
 const LOWER_PRIORITY = `try { require("node:os").setPriority(0, 10); } catch {}\n`;
+// The thread says its kernel thread id first (Linux), so its CPU time can be read from /proc while it works.
+const SAY_THREAD_ID = `try { require("node:worker_threads").parentPort.postMessage({ tid: Number(require("node:fs").readFileSync("/proc/thread-self/stat", "utf8").split(" ")[0]) }); } catch {}\n`;
+const CPU_POLL_MS = 50;
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** The CPU time (user and system) a thread of this process has used, in ms, or null where /proc cannot say. */
+function threadCpuMs(tid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
 
 interface Job {
   id: number;
@@ -28,8 +53,14 @@ interface Job {
 
 /** One thread of the pool: its worker (spawned when needed) and the job it runs. */
 interface Slot {
-  worker: { thread: Worker; ready: boolean } | null;
-  running: (Job & { timer: NodeJS.Timeout; thread: Worker }) | null;
+  worker: { thread: Worker; ready: boolean; tid: number | null } | null;
+  running:
+    | (Job & {
+        timer: NodeJS.Timeout;
+        thread: Worker;
+        cpu?: { startMs: number; budgetMs: number; poll: NodeJS.Timeout };
+      })
+    | null;
 }
 
 /**
@@ -69,21 +100,28 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
   function finish(slot: Slot, answer: Bounded<unknown>) {
     if (!slot.running) return;
     clearTimeout(slot.running.timer);
+    if (slot.running.cpu) clearInterval(slot.running.cpu.poll);
     slot.running.resolve(answer);
     slot.running = null;
     startNext();
   }
 
   function spawn(slot: Slot) {
-    const thread = new Worker(LOWER_PRIORITY + source, {
+    const thread = new Worker(LOWER_PRIORITY + SAY_THREAD_ID + source, {
       eval: true,
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 },
     });
-    const created = { thread, ready: false };
+    const created: NonNullable<Slot["worker"]> = { thread, ready: false, tid: null };
     thread.unref();
-    thread.on("message", (message: { ready: true } | { id: number; result: unknown }) => {
-      if ("ready" in message) {
+    type Message =
+      { ready: true } | { tid: number } | { id: number; cpuUnits: number } | { id: number; result: unknown };
+    thread.on("message", (message: Message) => {
+      if ("tid" in message) created.tid = message.tid;
+      else if ("cpuUnits" in message) {
+        if (slot.running?.id === message.id && slot.running.cpu)
+          slot.running.cpu.budgetMs = (limits.cpuMs ?? 0) + Math.max(0, message.cpuUnits) * (limits.cpuMsPerUnit ?? 0);
+      } else if ("ready" in message) {
         created.ready = true;
         startNext();
       } else if (slot.running?.id === message.id) {
@@ -120,11 +158,26 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
       const job = takeJob(slots.filter((candidate) => !candidate.running).length);
       if (!job) return;
       const { thread } = slot.worker;
-      const timer = setTimeout(() => {
+      const stop = () => {
         slot.worker = null;
         void thread.terminate();
-      }, limits.timeoutMs);
+      };
+      const timer = setTimeout(stop, limits.timeoutMs);
       slot.running = { ...job, timer, thread };
+      const { tid } = slot.worker;
+      const startMs = limits.cpuMs && tid !== null ? threadCpuMs(tid) : null;
+      if (limits.cpuMs && tid !== null && startMs !== null) {
+        const cpu = {
+          startMs,
+          budgetMs: limits.cpuMs,
+          poll: setInterval(() => {
+            const used = threadCpuMs(tid);
+            if (used !== null && used - cpu.startMs > cpu.budgetMs) stop();
+          }, CPU_POLL_MS),
+        };
+        cpu.poll.unref();
+        slot.running.cpu = cpu;
+      }
       thread.postMessage({ id: job.id, ...job.message }, job.transfer);
     }
   }

@@ -7,7 +7,12 @@ import { createBoundedWorker } from "./bounded-worker.server";
  * have to decode) are refused instead of walked.
  */
 export const PDF_LIMITS = {
-  timeoutMs: 1000,
+  // CPU time, the thread's own: 1 s, and 2 ms more for each page the file says it has (at most 1,000). A busy
+  // server's waits do not count (a valid 1,000-page file was refused on wall-clock time when the server was busy);
+  // 30 s of wall-clock time is the backstop where /proc cannot tell CPU time.
+  cpuMs: 1000,
+  cpuMsPerUnit: 2, // a page
+  timeoutMs: 30_000,
   maxPages: 1000,
   maxObjects: 50_000,
   maxDepth: 32,
@@ -51,6 +56,11 @@ parentPort.on("message", async ({ id, bytes }) => {
     return answer({ ok: false, reason: "invalid" });
   }
   try {
+    // The page count the file claims (its page tree's /Count, read, not walked), capped: the CPU time it may use.
+    const count = pdf.catalog.lookup(PDFName.of("Pages"));
+    const claimed = count instanceof PDFDict ? count.lookup(PDFName.of("Count")) : undefined;
+    const claimedPages = claimed && typeof claimed.asNumber === "function" ? Math.max(0, Math.min(limits.maxPages, claimed.asNumber())) : 0;
+    parentPort.postMessage({ id, cpuUnits: claimedPages });
     if (pdf.context.enumerateIndirectObjects().length > limits.maxObjects) return answer({ ok: false, reason: "too-complex" });
     if (!inflatesWithin(pdf)) return answer({ ok: false, reason: "too-complex" });
     const seen = new Set();
