@@ -7,5 +7,5 @@ export function startPostgres(): Promise<{
   /** Starts it again after `halt`. */
   launch: () => Promise<void>;
 }>;
-export function freshDatabase(adminUrl: string, name: string): Promise<string>;
+export function freshDatabase(adminUrl: string, name: string, template?: string | null): Promise<string>;
 export function databaseUrl(adminUrl: string, name: string): string;

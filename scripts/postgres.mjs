@@ -123,12 +123,12 @@ export async function startPostgres() {
 }
 
 /** A new, empty database on the server of `adminUrl` (dropped first if it exists); its URL. */
-export async function freshDatabase(adminUrl, name) {
+export async function freshDatabase(adminUrl, name, template = null) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
   } finally {
     await client.end();
   }

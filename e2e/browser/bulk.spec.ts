@@ -87,12 +87,15 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   const row = (person: string[], i: number, expiry = "") =>
     [...person, ...fields.map((field) => value(field.field_type, i)), expiry].join(",");
 
-  // A file with problems: each named by row and column, nothing written.
+  // A file with problems: each named by row and column, nothing written. The dry run knows only the organisation's
+  // own people (docs/decisions/0022): the Ministry's own clerk is "not a beneficiary's"; the third organisation has
+  // no staff, and another organisation's clerk reads there as anyone else would (a new person, named in the row).
+  const names = ["Some", "Person", "شخص", "ما"];
   const bad = csvFile("bad.csv", [
     header.join(","),
-    row([beneficiary!.nin, DEMO.BENEFICIARY, "", "", "", ""], 1),
-    row(["", DEMO.BENEFICIARY, "", "", "", ""], 2),
-    row(["", DEMO.CLERK, "", "", "", ""], 3),
+    row([beneficiary!.nin, DEMO.BENEFICIARY, ...names], 1),
+    row(["", DEMO.BENEFICIARY, ...names], 2),
+    row(["", jsOff ? OTHER_CLIENT.CLERK : DEMO.CLERK, ...names], 3),
     row(["", `past-${run}@example.com`, "Past", "Person", "ماضٍ", "شخص"], 4, "2020-01-01"),
     row(["", `soon-${run}@example.com`, "Soon", "Person", "قريب", "شخص"], 5, "someday"),
   ]);
@@ -102,15 +105,18 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   };
   await check(bad, "Check the file (nothing is issued)");
   const problems = page.getByTestId("bulk-problems").locator("tbody tr");
-  await expect(problems).toHaveCount(4);
+  const expected = [
+    /3\s+email\s+Also in row 2: one document per person in a file/,
+    ...(jsOff ? [/4\s+email\s+This account is not a beneficiary's/] : []),
+    /5\s+expiry_date\s+2020-01-01 is not after today/,
+    /6\s+expiry_date\s+“someday” is not a date/,
+  ];
+  await expect(problems).toHaveCount(expected.length);
   const texts = await problems.allInnerTexts();
-  expect(texts[0]).toMatch(/3\s+email\s+Also in row 2: one document per person in a file/);
-  expect(texts[1]).toMatch(/4\s+email\s+This account is not a beneficiary's/);
-  expect(texts[2]).toMatch(/5\s+expiry_date\s+2020-01-01 is not after today/);
-  expect(texts[3]).toMatch(/6\s+expiry_date\s+“someday” is not a date/);
+  expected.forEach((pattern, index) => expect(texts[index]).toMatch(pattern));
   // "Check and issue" with the same file issues nothing either.
   await check(bad, "Check and issue the documents");
-  await expect(page.getByText("Problems found: 4. Nothing was written")).toBeVisible();
+  await expect(page.getByText(`Problems found: ${expected.length}. Nothing was written`)).toBeVisible();
   const unknown = csvFile("unknown.csv", ["email,colour", "a@example.com,red"]);
   await check(unknown, "Check the file (nothing is issued)");
   await expect(problems.first()).toContainText("colour");
@@ -120,14 +126,15 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   await switchLanguage(page, "ar");
   await check(bad, "افحص الملف (دون إصدار)");
   await expect(problems.nth(0)).toContainText("مكرر في الصف 2");
-  await expect(problems.nth(1)).toContainText("هذا الحساب ليس حساب مستفيد");
+  if (jsOff) await expect(problems.nth(1)).toContainText("هذا الحساب ليس حساب مستفيد");
   await switchLanguage(page, "en");
   const db2 = await openServerDatabase(E2E_DATABASE_URL, { readonly: true });
   expect(await db2.get("SELECT id FROM users WHERE email = ?", `past-${run}@example.com`)).toBeUndefined();
   await db2.close();
 
-  // A good file: one person with an account (by its email: their national ID is not verified), four without.
-  const people = [[beneficiary!.nin, DEMO.BENEFICIARY, "", "", "", ""]];
+  // A good file: one person with an account (found by its email when the job runs; named in the row, as the
+  // organisation may not know them), four without.
+  const people = [[beneficiary!.nin, DEMO.BENEFICIARY, ...names]];
   for (let i = 1; i <= 4; i++)
     people.push(["", `bulk-${run}-${i}@example.com`, `Bulk${i}`, `Person ${run}`, `جماعي${i}`, "شخص"]);
   const good = csvFile("graduates.csv", [header.join(","), ...people.map((person, i) => row(person, i))]);
