@@ -46,17 +46,19 @@ async function save(): Promise<number | null> {
     fetched.push([DID_DOCUMENT, didDocument]);
     const issuers = await fetch(ISSUERS, { cache: "no-store" });
     if (!issuers.ok) throw new Error(String(issuers.status));
-    const { issuers: documents } = (await issuers.clone().json()) as { issuers: DidDocument[] };
+    const { issuers: documents, statusLists } = (await issuers.clone().json()) as {
+      issuers: DidDocument[];
+      statusLists: number;
+    };
     fetched.push([ISSUERS, issuers]);
-    // The deployment's lists (earlier credentials), then each organisation's own.
+    // The deployment's lists (earlier credentials), then each organisation's own: as many as the answer says.
     const prefixes = [
       "/credentials/status",
       ...documents.map((document) => `/organisations/${document.id.split(":").at(-1)}/status`),
     ];
     for (const prefix of prefixes)
-      for (let list = 1; ; list++) {
+      for (let list = 1; list <= statusLists; list++) {
         const response = await fetch(`${prefix}/${list}`, { cache: "no-store" });
-        if (response.status === 404) break;
         if (!response.ok) throw new Error(String(response.status));
         fetched.push([`${prefix}/${list}`, response]);
       }
