@@ -4,7 +4,7 @@ import { openServerDatabase } from "../server-db";
 import { PDFDocument } from "pdf-lib";
 import { pdfQrText, pdftotext } from "../../app/test/pdf";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
-import { DEMO, OTHER_CLIENT, ready, signIn } from "../support";
+import { DEMO, OTHER_CLIENT, ready, signIn, switchLanguage } from "../support";
 import { verifyCredentialOverHttp } from "../credentials";
 
 async function pdf(pages = 1) {
@@ -209,6 +209,16 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   tampered.credentialSubject.name[0]["@value"] = "Someone Else";
   expect((await verifyCredentialOverHttp(tampered)).verified).toBe(false);
 
+  // In Arabic the way out of the dialog says "go back" (تراجع): "إلغاء" would read as cancelling the document, which
+  // is what the other button, "إلغاء الوثيقة", does.
+  await switchLanguage(page, "ar");
+  await page.getByRole("link", { name: "إلغاء الوثيقة" }).first().click();
+  const arabicDialog = page.getByTestId("revoke-dialog");
+  await expect(arabicDialog.getByRole("link", { name: "تراجع", exact: true })).toBeVisible();
+  await expect(arabicDialog.getByText("إلغاء", { exact: true })).toHaveCount(0);
+  await arabicDialog.getByRole("link", { name: "تراجع", exact: true }).click();
+  await expect(page.getByTestId("revoke-dialog")).toHaveCount(0);
+  await switchLanguage(page, "en");
   await page.getByRole("link", { name: "Revoke" }).first().click();
   const dialog = page.getByTestId("revoke-dialog");
   await expect(dialog).toBeVisible();

@@ -280,7 +280,7 @@ function RevokeDialog({ issued, errors }: { issued: IssuedDocument[]; errors?: R
         )}
         <div className="flex justify-end gap-2">
           <Link to={closedUrl} replace preventScrollReset className="rounded-md px-4 py-2 text-sm hover:bg-gray-3">
-            {t("staff.cancel")}
+            {t("staff.keepDocument")}
           </Link>
           <Button type="submit" variant="danger">
             {t("staff.revoke")}
