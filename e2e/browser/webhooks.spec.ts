@@ -50,6 +50,22 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
   // Shown once: not after a reload.
   await page.reload();
   await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+  const endpointPath = new URL(page.url()).pathname;
+
+  // The same address again is refused, by name, with the address kept.
+  await page.goto("/client-admin/webhooks");
+  await ready(page);
+  await page.locator('input[name="url"]').fill(url);
+  await page.locator('input[name="events"][value="request.created"]').check();
+  await page.locator('main form[method="post"] button[type="submit"]').click();
+  await expect(page.locator('[id$="url-error"]')).toHaveText(
+    withJs
+      ? "This address already receives your organisation's webhooks: change that endpoint's events instead."
+      : "هذا العنوان يتلقى الإشعارات الآلية لجهتكم من قبل: غيّر أحداث تلك النقطة بدلًا من إضافته مرة أخرى.",
+  );
+  await expect(page.locator('input[name="url"]')).toHaveValue(url);
+  await page.goto(endpointPath);
+  await ready(page);
 
   // A new secret, after a confirmation.
   await page.getByRole("link", { name: withJs ? "Make a new secret" : "إنشاء مفتاح سري جديد" }).click();

@@ -124,6 +124,17 @@ export function findEndpoint(db: DB, id: number) {
   return db.selectFrom("webhook_endpoints").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Whether the organisation already has an endpoint at this address. */
+export async function hasEndpointAt(db: DB, clientId: number, url: string) {
+  const row = await db
+    .selectFrom("webhook_endpoints")
+    .select("id")
+    .where("client_id", "=", clientId)
+    .where("url", "=", url)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function insertEndpoint(
   db: DB,
   values: { clientId: number; url: string; events: string[]; secretSealed: string; createdBy: number | null },

@@ -5,11 +5,13 @@ import type { Database } from "~/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { seal } from "~/modules/signing/key-box.server";
 import { signedCookie } from "~/platform/security/cookies.server";
+import { done, refused } from "~/platform/outcome";
 import { env } from "~/utils/env.server";
 import {
   deleteEndpoint,
   findDelivery,
   findEndpoint,
+  hasEndpointAt,
   insertEndpoint,
   resetDelivery,
   updateEndpoint,
@@ -26,7 +28,9 @@ const ENTITY = "WEBHOOK_ENDPOINTS";
 /** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
 const newSecret = () => `whsec_${crypto.randomBytes(24).toString("base64")}`;
 
+/** A new endpoint and its secret (shown once); an address the organisation already has is refused, by name. */
 export async function createEndpoint(db: DB, clientId: number, input: EndpointInput, actor: AuditActor) {
+  if (await hasEndpointAt(db, clientId, input.url)) return refused("webhooks.urlTaken", "url");
   const secret = newSecret();
   return db.transaction().execute(async (trx) => {
     const id = await insertEndpoint(trx, {
@@ -43,7 +47,7 @@ export async function createEndpoint(db: DB, clientId: number, input: EndpointIn
       entityId: id,
       details: { url: input.url, events: input.events },
     });
-    return { id, secret };
+    return done({ id, secret });
   });
 }
 

@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: ["webhooks.noOrganisation"] }), { status: 400 });
   }
   const made = await createEndpoint(getDb(), principal.clientId, submission.value, principal);
+  if (!made.ok) return data(submission.reply({ fieldErrors: { url: [made.error] } }), { status: 400 });
   const headers = new Headers();
   headers.append("Set-Cookie", showSecretOnceHeader(made.id, made.secret));
   headers.append("Set-Cookie", toastHeader({ kind: "success", message: "webhooks.created" }));
