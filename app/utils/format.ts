@@ -119,3 +119,17 @@ export const humanizeFieldName = (name: string) =>
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
+
+const FILE_KINDS: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/png": "png",
+  "image/jpeg": "jpeg",
+  "image/gif": "gif",
+  "application/msword": "word",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "word",
+  "application/vnd.ms-excel": "excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "excel",
+};
+
+/** What a file is, as a person names it ("PDF", "PNG image"): the locale key of its MIME type. */
+export const fileKindKey = (mimeType: string) => `files.kind.${FILE_KINDS[mimeType] ?? "other"}`;

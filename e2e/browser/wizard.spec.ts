@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { ready, registerBeneficiary } from "../support";
 
@@ -13,6 +14,8 @@ const TEXT = {
     badType: "Invalid document file type",
     sent: "Your request was sent.",
     attached: "Attached: national-id.pdf",
+    pdfKind: "PDF",
+    excelKind: "Excel workbook",
   },
   ar: {
     client: "الجامعة التجريبية",
@@ -24,6 +27,8 @@ const TEXT = {
     badType: "نوع ملف المستند غير صالح",
     sent: "تم إرسال طلبك.",
     attached: "المرفق: national-id.pdf",
+    pdfKind: "ملف PDF",
+    excelKind: "مصنف Excel",
   },
 };
 
@@ -76,6 +81,19 @@ for (const lng of ["en", "ar"] as const) {
       .locator('input[type="file"]')
       .first()
       .setInputFiles({ name: "national-id.pdf", mimeType: "application/pdf", buffer: await pdf() });
+    // An Excel workbook of today (XLSX) is taken where the old XLS is, for the other document when there is one.
+    const inputs = page.locator('input[type="file"]');
+    const withWorkbook = (await inputs.count()) > 1;
+    if (withWorkbook) {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet("grades").addRow(["course", "grade"]);
+      const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+      await inputs.nth(1).setInputFiles({
+        name: "grades.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: xlsx,
+      });
+    }
     await next.click();
     await expect(page).toHaveURL(/step=4/);
     await expect(page.getByTestId("review")).toContainText("20201234");
@@ -86,6 +104,10 @@ for (const lng of ["en", "ar"] as const) {
     await expect(page).toHaveURL(/\/beneficiary\/request-document\/\d+$/);
     await expect(page.getByRole("status").filter({ hasText: text.sent })).toBeVisible();
     await expect(page.getByTestId("filled-fields")).toContainText("20201234");
+    // Each document's kind as a person names it, not its MIME type.
+    await expect(page.getByTestId("uploaded-documents")).toContainText(text.pdfKind);
+    if (withWorkbook) await expect(page.getByTestId("uploaded-documents")).toContainText(text.excelKind);
+    await expect(page.getByTestId("uploaded-documents")).not.toContainText("application/");
     const id = page.url().split("/").pop();
 
     await page.goto("/beneficiary/request-document");

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
-import { formatDateTime, formatFileSize, pick } from "~/utils/format";
+import { fileKindKey, formatDateTime, formatFileSize, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
@@ -70,7 +70,7 @@ export function AttestationSummary({ attestation, fileLabel, reviewer }: Attesta
             <bdi>{attestation.original_name}</bdi>
           </NewTabLink>
           <span className="text-sm text-gray-11">
-            <bdi>{attestation.mime_type}</bdi> · <bdi>{formatFileSize(attestation.size, lng)}</bdi>
+            {t(fileKindKey(attestation.mime_type))} · <bdi>{formatFileSize(attestation.size, lng)}</bdi>
             {attestation.total_pages ? ` · ${t("requests.pages", { count: attestation.total_pages })}` : ""}
           </span>
         </dd>

@@ -4,7 +4,7 @@ import { Email } from "~/components/ui/unbroken";
 import { useTranslation } from "~/utils/i18n";
 import { Card } from "~/components/ui/card";
 import { InfoCard } from "~/components/ui/info-card";
-import { formatDateTime, humanizeFieldName, pick } from "~/utils/format";
+import { fileKindKey, formatDateTime, humanizeFieldName, pick } from "~/utils/format";
 import { AttachmentStatusBadge } from "./status-badge";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
@@ -97,7 +97,7 @@ export function UploadedDocumentsCard({
                     : attachment.document_name}
                 </bdi>
                 <span className="block text-sm text-gray-11">
-                  {t("staff.mimeType")}: <bdi>{attachment.mime_type}</bdi>
+                  {t(fileKindKey(attachment.mime_type))}
                   {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}
                 </span>
               </span>

@@ -49,7 +49,7 @@ export function SupportingDocumentInput({
         id={id}
         type="file"
         name={`document.${type.id}`}
-        accept=".pdf,.doc,.docx,.xls,.png,.jpg,.jpeg,.gif"
+        accept=".pdf,.doc,.docx,.xls,.xlsx,.png,.jpg,.jpeg,.gif"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="text-sm"

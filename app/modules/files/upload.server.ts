@@ -12,9 +12,9 @@ const extensionOf = (name: string) => name.toLowerCase().split(".").pop() ?? "";
 
 export type CheckedFile = Outcome<{ mimeType: string; totalPages: number | null }>;
 
-/** Supporting documents: PDF, DOC, DOCX, XLS, PNG, JPEG, GIF, judged by content, not by name (docs/architecture.md §8). */
+/** Supporting documents: PDF, DOC, DOCX, XLS, XLSX, PNG, JPEG, GIF, judged by content, not by name (docs/architecture.md §8). */
 export async function checkSupportingFile(file: UploadedFile): Promise<CheckedFile> {
-  return checkContent(file, ["application/pdf", "image/png", "image/jpeg", "image/gif", "docx", "cfb"]);
+  return checkContent(file, ["application/pdf", "image/png", "image/jpeg", "image/gif", "docx", "xlsx", "cfb"]);
 }
 
 /** Issued documents: PNG, JPEG, GIF or PDF by content. */
@@ -41,7 +41,8 @@ async function checkContent(file: UploadedFile, allowed: string[]): Promise<Chec
           : "validation.invalidFileType",
     );
   if (!detected) return refuse();
-  if (detected.ext === "docx" && allowed.includes("docx")) {
+  // Word and Excel files of today (Office Open XML): file-type reads their zip's parts; XLSX is taken where XLS is.
+  if ((detected.ext === "docx" || detected.ext === "xlsx") && allowed.includes(detected.ext)) {
     return done({ mimeType: detected.mime, totalPages: null });
   }
   // Old Word and Excel files are both OLE compound files; the name says which.
