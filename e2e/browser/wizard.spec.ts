@@ -126,3 +126,27 @@ test("another beneficiary's request answers 404", async ({ page }) => {
   const file = await page.request.get("/files/1");
   expect(file.status()).toBe(404);
 });
+
+test("starting over asks first: going back keeps the draft, confirming throws it and its files away", async ({
+  page,
+}) => {
+  await registerBeneficiary(page, "en");
+  await page.goto("/beneficiary/request-document/create");
+  await ready(page);
+  await page.getByLabel(TEXT.en.client).check();
+  await page.getByRole("button", { name: TEXT.en.next, exact: true }).click();
+  await expect(page).toHaveURL(/step=1/);
+
+  await page.getByRole("link", { name: "Start over" }).click();
+  const dialog = page.getByTestId("confirm-discard");
+  await expect(dialog).toContainText("Start over and throw this draft away?");
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByTestId("confirm-discard")).toHaveCount(0);
+  await expect(page).toHaveURL(/step=1/);
+  await expect(page.getByText(TEXT.en.category, { exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: "Start over" }).click();
+  await page.getByTestId("confirm-discard").getByRole("button", { name: "Throw the draft away" }).click();
+  await expect(page.getByText("The draft request was discarded.")).toBeVisible();
+  await expect(page.getByLabel(TEXT.en.client)).not.toBeChecked();
+});

@@ -4,13 +4,14 @@ import { fromFlag } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, redirect, useNavigation, href } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
 import { SupportingDocumentInput } from "~/components/requests/supporting-document-input";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
@@ -133,8 +134,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** This page's query with a dialog opened (the step and the rest kept). */
+const withDialog = (params: URLSearchParams, dialog: string) => {
+  const next = new URLSearchParams(params);
+  next.set("dialog", dialog);
+  return next.toString();
+};
+
 export default function Wizard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
   const { step } = loaderData;
   const result = actionData as ActionData | undefined;
   return (
@@ -143,13 +152,24 @@ export default function Wizard({ loaderData, actionData }: Route.ComponentProps)
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">{t("wizard.title")}</h1>
         {loaderData.client ? (
-          <Form method="post">
-            <button type="submit" name="intent" value="discard" className="text-sm text-red-11 underline">
-              {t("wizard.startOver")}
-            </button>
-          </Form>
+          // Throwing the draft and its files away is asked first (a page section without JS, a modal with JS).
+          <Link
+            to={`?${withDialog(searchParams, "discard")}`}
+            preventScrollReset
+            className="text-sm text-red-11 underline"
+          >
+            {t("wizard.startOver")}
+          </Link>
         ) : null}
       </div>
+      {loaderData.client && searchParams.get("dialog") === "discard" ? (
+        <ConfirmAction
+          intent="discard"
+          title={t("wizard.startOverTitle")}
+          hint={t("wizard.startOverHint")}
+          confirmLabel={t("wizard.startOverConfirm")}
+        />
+      ) : null}
       {/* A list of labelled steps (not <ol>: a text browser would number them twice). */}
       <ul
         className="flex flex-wrap gap-2 text-sm"
