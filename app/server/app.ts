@@ -1,7 +1,7 @@
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { closeDb, getDb, migrateToLatest, underStartupLock } from "~/db/db.server";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
 import { logger } from "~/platform/log/logger.server";
 import { clusterMetricsText, collectProcessMetrics, workerRestarts } from "~/platform/metrics/metrics.server";
 import { METRICS_ANSWER, METRICS_ASK } from "./metrics-endpoint";
@@ -9,6 +9,7 @@ import { registerDatabaseGauges } from "./database-gauges";
 import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { startAuditCheckpoints, stopAuditCheckpoints } from "~/modules/audit/checkpoints.server";
+import { printDemoAccounts } from "./demo-accounts.server";
 import { keyAuditChain } from "~/modules/audit/service.server";
 import { startRetentionSweep, stopRetentionSweep } from "./retention.server";
 import { warmStampWorker } from "~/modules/issuing/stamp.server";
@@ -16,8 +17,6 @@ import { startMailSender, stopMailSender } from "~/platform/mail/sender.server";
 import { startWebhookSender, stopWebhookSender } from "~/modules/webhooks/sender.server";
 import { bulkIssuance } from "~/modules/bulk/job.server";
 import { startJobRunner as startRunner, stopJobRunner } from "~/platform/jobs/runner.server";
-import { findUserByEmail } from "~/modules/users/queries.server";
-import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { isPostgres } from "~/db/dialect";
 import { env, unsetSharedSecrets } from "~/utils/env.server";
 import { createListener as createListenerFor, type ListenerOptions } from "./listener";
@@ -95,17 +94,8 @@ export async function shutdown() {
   await closeDb();
 }
 
-/**
- * Logged at start-up so a newcomer can sign in at once. The password is not logged (docs/decisions/0017): it is the
- * README's, under Demo accounts.
- */
-export async function printDemoAccounts() {
-  if (!(await findUserByEmail(getDb(), DEMO_ACCOUNTS[0].email))) return;
-  for (const account of DEMO_ACCOUNTS)
-    logger.info(`Demo account: ${account.email} (${account.role}, ${account.note}); its password is in the README`);
-  for (const sample of await demoVerificationSamples(getDb()))
-    logger.info(`Try the public verification page: ${env.publicUrl}/verify/${sample.code} (${sample.label})`);
-}
+/** Logged at start-up so a newcomer can sign in at once (app/server/demo-accounts.server.ts). */
+export { printDemoAccounts };
 
 /** The one logger, for server.js (the primary's lines). */
 export { logger };
