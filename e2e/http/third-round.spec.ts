@@ -95,8 +95,12 @@ function chunkedFiles(path: string, files: number, fileBytes: number) {
               `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="f${file}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
             ),
           );
-          for (let sent = 0; sent < fileBytes && !socket.destroyed && writtenAtAnswer < 0; sent += block.length)
+          for (let sent = 0; sent < fileBytes && !socket.destroyed && writtenAtAnswer < 0; sent += block.length) {
             if (!chunk(block)) await new Promise((resolve) => socket.once("drain", resolve));
+            // Yield each block, so that the answer is seen as it arrives (a server that drains fast took every
+            // write at once, and the loop wrote on without reading).
+            else await new Promise((resolve) => setImmediate(resolve));
+          }
           chunk(Buffer.from("\r\n"));
         }
         if (!socket.destroyed)
