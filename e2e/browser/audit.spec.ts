@@ -26,6 +26,10 @@ test("the super admin reads the audit trail by person and action and downloads i
   await page.locator("#q").fill(DEMO.SUPER_ADMIN);
   await page.locator("#action").selectOption({ label: "Sign-in and accounts" });
   await page.getByRole("button", { name: "Apply" }).click();
+  // The newest event was already the super admin's sign-in before the filters applied: wait for the filtered page
+  // (its address and its download link carry the filters) before reading it.
+  await expect(page).toHaveURL(/[?&]q=superadmin%40example\.com/);
+  await expect(page.getByTestId("export-csv")).toHaveAttribute("href", /q=superadmin%40example\.com/);
   const rows = page.getByTestId("audit-trail").locator("tbody tr");
   await expect(rows.first()).toContainText("Signed in");
   await expect(rows.first()).toContainText(DEMO.SUPER_ADMIN);

@@ -176,15 +176,19 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   // uses), so the verification tests' demo documents stay as they are.
   const requestId = jsOn ? 28 : 31;
   await signIn(page, DEMO.CLIENT_ADMIN, undefined, "en");
-  await page.goto(`/client-admin/document-categories/request/issue/${requestId}`);
+  // Opened from the work queue as the admin left it: issuing and revoking return there (docs/product.md, Who uses it).
+  const queue = "/client-admin/requests?status=APPROVED&order=newest&page=1";
+  const back = `back=${encodeURIComponent(queue)}`;
+  await page.goto(`/client-admin/document-categories/request/issue/${requestId}?${back}`);
   await ready(page);
   await page
     .locator("#file")
     .setInputFiles({ name: "Certificate.pdf", mimeType: "application/pdf", buffer: await pdf() });
   await page.getByTestId("issue-submit").click();
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === queue);
   const document = (await issuedFor(requestId))!;
-  await page.goto(`/client-admin/document-categories/request/${requestId}`);
+  await page.goto(`/client-admin/document-categories/request/${requestId}?${back}`);
   await ready(page);
   const issuedPdf = await page.request.get((await page.getByTestId("issued-pdf").first().getAttribute("href"))!);
   expect(issuedPdf.headers()["content-type"]).toBe("application/pdf");
@@ -228,6 +232,7 @@ test("revoking asks for confirmation and a reason (a page without JS, a modal wi
   await page.getByTestId("revoke-dialog").getByLabel("Reason, in English").fill("Issued to the wrong person.");
   await page.getByTestId("revoke-dialog").getByRole("button", { name: "Revoke" }).click();
   await expect(page.getByText("The document was revoked.")).toBeVisible();
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === queue);
   await expect(page.getByTestId("revoke-dialog")).toHaveCount(0);
   const after = await page.request.get(`/verify/${document.code}`);
   expect(await after.text()).toContain("Issued to the wrong person.");

@@ -19,7 +19,7 @@ test("from the clerk's dashboard a pending request is two clicks away; the queue
   await expect(rows.first().getByTestId("age")).toContainText("days ago");
   // Two: the request.
   await rows.first().getByRole("link").click();
-  await expect(page).toHaveURL(new RegExp(`/clerks/document-categories/request/${ids[0]}$`));
+  await expect(page).toHaveURL(new RegExp(`/clerks/document-categories/request/${ids[0]}\\?back=`));
 
   // The filters, as a GET form: category, then newest first.
   await page.goto("/clerks/requests");
@@ -51,4 +51,56 @@ test("every figure of the dashboards is a link; the beneficiary's latest request
   await beneficiary.getByTestId("latest-requests").getByRole("link").first().click();
   await expect(beneficiary).toHaveURL(/\/beneficiary\/request-document\/\d+$/);
   await beneficiary.close();
+});
+
+test("a clerk keeps their place: the request, its Back link, a status update and an edit return to the queue as it was", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.CLERK, undefined, "en");
+  await page.goto("/clerks/requests");
+  await ready(page);
+  // Rejected requests: no other test changes them, and saving one's status as it is changes nothing either.
+  await page.getByLabel("Status").selectOption("REJECTED");
+  await page.getByLabel("Order").selectOption("newest");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=REJECTED/);
+  const list = new URL(page.url());
+  const place = `${list.pathname}${list.search}`;
+  const rows = page.getByTestId("staff-requests").locator("tbody tr");
+  const id = Number(await rows.first().locator("td:first-child").textContent());
+  const open = async () => {
+    await page
+      .getByTestId("staff-requests")
+      .getByRole("link", { name: String(id), exact: true })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Document Request #${id}`);
+    await ready(page);
+  };
+  const backAt = async () => {
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === place);
+    await expect(page.getByLabel("Order")).toHaveValue("newest");
+  };
+
+  await open();
+  await expect(page.getByRole("link", { name: "Back to the requests" })).toHaveAttribute("href", place);
+  await page.getByRole("link", { name: "Back to the requests" }).click();
+  await backAt();
+
+  // A status update (the status kept as it was) returns to the queue, with a toast that links to the request.
+  await open();
+  await page.getByRole("link", { name: "Update Status" }).click();
+  await page.getByTestId("status-dialog").getByRole("button", { name: "Save" }).click();
+  await backAt();
+  await expect(page.getByText("Status updated")).toBeVisible();
+
+  // An edit too, and its own Back link goes to the request as it was opened.
+  await open();
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Back", exact: true })).toHaveAttribute(
+    "href",
+    new RegExp(`/request/${id}\\?back=${encodeURIComponent(place).replace(/[.?*+^$()[\]{}|\\]/g, "\\$&")}$`),
+  );
+  await page.getByRole("button", { name: "Save" }).click();
+  await backAt();
+  await expect(page.getByText("The request was updated.")).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { useDialogUrl } from "~/components/ui/url-dialog";
 import { useTranslation } from "~/utils/i18n";
 import { Email } from "~/components/ui/unbroken";
 import { Link } from "react-router";
@@ -85,6 +86,7 @@ export function PersonDetail({
   storage?: { used: number; quota: number } | null;
 }) {
   const { t, i18n } = useTranslation();
+  const dialogUrl = useDialogUrl();
   const calendar = useCalendar(i18n.language);
   const area = useArea();
   const lng = i18n.language;
@@ -109,12 +111,12 @@ export function PersonDetail({
         </ButtonLink>
         {active
           ? ACCESS_ACTIONS.map((action) => (
-              <ButtonLink key={action.intent} to={`?dialog=${action.intent}`} variant="outline" preventScrollReset>
+              <ButtonLink key={action.intent} to={dialogUrl(action.intent)} variant="outline" preventScrollReset>
                 {t(action.label)}
               </ButtonLink>
             ))
           : null}
-        <ButtonLink to="?dialog=status" variant={active ? "danger" : "solid"} preventScrollReset>
+        <ButtonLink to={dialogUrl("status")} variant={active ? "danger" : "solid"} preventScrollReset>
           {t(active ? "admin.deactivate" : "admin.reactivate")}
         </ButtonLink>
       </ScreenHeader>

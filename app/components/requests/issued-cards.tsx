@@ -2,7 +2,7 @@ import { Link, useSearchParams, href } from "react-router";
 import { VerificationCode } from "~/components/ui/unbroken";
 import { Form } from "~/components/forms/form-token";
 import { TextareaField } from "~/components/ui/field";
-import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
+import { UrlDialog, useUrlWithoutDialog, useDialogUrl } from "~/components/ui/url-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -156,6 +156,7 @@ export function StaffIssuedDocuments({
   title: string;
 }) {
   const { t, i18n } = useTranslation();
+  const dialogUrl = useDialogUrl();
   const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   if (issued.length === 0) return null;
@@ -205,7 +206,7 @@ export function StaffIssuedDocuments({
               </p>
             ) : canRevoke ? (
               <ButtonLink
-                to={`?dialog=revoke&document=${document.id}`}
+                to={dialogUrl("revoke", { document: document.id })}
                 variant="danger"
                 preventScrollReset
                 className="self-start"

@@ -1,3 +1,4 @@
+import { useDialogUrl } from "./url-dialog";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/utils/i18n";
@@ -35,12 +36,13 @@ export function ScreenHeader({
 /** Edit, and delete after the confirmation at `?dialog=delete`. */
 export function EditDeleteButtons({ editHref }: { editHref: string }) {
   const { t } = useTranslation();
+  const dialogUrl = useDialogUrl();
   return (
     <>
       <ButtonLink to={editHref} variant="outline">
         {t("catalogue.edit")}
       </ButtonLink>
-      <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
+      <ButtonLink to={dialogUrl("delete")} variant="danger" preventScrollReset>
         {t("catalogue.delete")}
       </ButtonLink>
     </>

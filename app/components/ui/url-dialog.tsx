@@ -14,6 +14,20 @@ export function useUrlWithoutDialog() {
   return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
+/**
+ * The links that open a dialog: the current address with `?dialog=name` (and the dialog's own parameters), keeping
+ * the rest of its query (a list to return to, a page, filters).
+ */
+export function useDialogUrl() {
+  const location = useLocation();
+  return (name: string, extra: Record<string, string | number> = {}) => {
+    const params = new URLSearchParams(location.search);
+    params.set("dialog", name);
+    for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
+    return `${location.pathname}?${params}`;
+  };
+}
+
 export function UrlDialog({
   labelledBy,
   testId,

@@ -1,3 +1,4 @@
+import { useDialogUrl } from "~/components/ui/url-dialog";
 import { readIntent } from "~/platform/http/body.server";
 import { idOf } from "~/db/values";
 import { href, Link } from "react-router";
@@ -72,6 +73,7 @@ function StatusForm({ intent, label, variant }: { intent: string; label: string;
 
 export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const dialogUrl = useDialogUrl();
   const calendar = useCalendar(i18n.language);
   const lng = i18n.language;
   const area = useArea();
@@ -101,7 +103,7 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
             <StatusForm intent="publish" label={t("announcements.publish")} />
           ) : null}
           {!published && isAuthor ? (
-            <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
+            <ButtonLink to={dialogUrl("delete")} variant="danger" preventScrollReset>
               {t("announcements.delete")}
             </ButtonLink>
           ) : null}

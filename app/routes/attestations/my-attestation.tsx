@@ -1,3 +1,4 @@
+import { useDialogUrl } from "~/components/ui/url-dialog";
 import { attestationCancelSchema } from "~/modules/attestations/schema";
 import { readIntent } from "~/platform/http/body.server";
 import { href, Link } from "react-router";
@@ -43,6 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function MyAttestation({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const dialogUrl = useDialogUrl();
   const { attestation, timeline, documents, verifications, dialog } = loaderData;
   const title = t("attestations.number", { id: attestation.id });
   return (
@@ -56,7 +58,7 @@ export default function MyAttestation({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-3">
           <StatusBadge status={attestation.status} />
           {attestation.status === "PENDING" ? (
-            <ButtonLink to="?dialog=cancel" variant="outline" preventScrollReset>
+            <ButtonLink to={dialogUrl("cancel")} variant="outline" preventScrollReset>
               {t("attestations.cancel")}
             </ButtonLink>
           ) : null}

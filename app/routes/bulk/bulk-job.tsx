@@ -1,3 +1,4 @@
+import { useDialogUrl } from "~/components/ui/url-dialog";
 import { translateMessage } from "~/platform/forms/messages";
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
@@ -58,6 +59,7 @@ function timeLeft(t: (key: string, values?: Record<string, unknown>) => string, 
 
 export default function BulkJob({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const dialogUrl = useDialogUrl();
   const calendar = useCalendar(i18n.language);
   const area = useArea();
   const { job, progress, failed, dialog } = loaderData;
@@ -85,7 +87,7 @@ export default function BulkJob({ loaderData }: Route.ComponentProps) {
         back={{ href: mustLinkTo(area, "bulkIssue", { id: job.category_id! }), label: t("bulk.link") }}
       >
         {running ? (
-          <ButtonLink to="?dialog=cancel" variant="danger" preventScrollReset>
+          <ButtonLink to={dialogUrl("cancel")} variant="danger" preventScrollReset>
             {t("bulk.cancel")}
           </ButtonLink>
         ) : null}

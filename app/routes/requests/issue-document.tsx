@@ -28,6 +28,8 @@ import {
 import { issueDocument } from "~/modules/issuing/service.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
+import { requestListFrom, requestListOf } from "~/modules/requests/return-to.server";
+import { withBack } from "~/utils/back-link";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
 import { CheckboxField, Field } from "~/components/ui/field";
@@ -41,7 +43,7 @@ import { RadioGroupField } from "~/components/forms/radio-group-field";
 const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) =>
   homeAreaOf(role).issueForm ?? { asksExpiry: true, wording: "staff" as const };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
   const found = requirePermission(principal, "request:issue", await findRequestForStaff(getDb(), idOf(params.id)));
   const variant = issueFormOf(principal.role);
@@ -52,7 +54,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     categoryEn: found.category_en,
     categoryAr: found.category_ar,
     validityDays: found.validity_period_days,
-    back: mustLinkTo(areaOf(context)!, "request", { id: found.id }),
+    back: withBack(
+      mustLinkTo(areaOf(context)!, "request", { id: found.id }),
+      requestListFrom(areaOf(context)!, new URL(request.url)),
+    ),
     asksDate: variant.asksExpiry,
     wording: variant.wording,
     today: nowIso().slice(0, 10),
@@ -117,19 +122,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data(submission.reply(where), { status: 400 });
   }
   const area = areaOf(context)!;
-  // The toast names the request, as a link to it, and gives the new document's code.
+  const url = new URL(request.url);
+  // The toast names the request, as a link to it, and gives the new document's code; it says where the
+  // document came from (the spec's upload wording is for an uploaded file).
   const named = {
     params: { id: found.id, code: formatCode(result.code) },
-    link: { href: mustLinkTo(area, "request", { id: found.id }), label: "toasts.requestAndCode" },
+    link: {
+      href: withBack(mustLinkTo(area, "request", { id: found.id }), requestListFrom(area, url)),
+      label: "toasts.requestAndCode",
+    },
   };
-  const toast =
-    variant.wording === "superAdmin"
+  const toast = fromTemplate
+    ? { kind: "success" as const, message: "toasts.documentIssuedFromTemplate", ...named }
+    : variant.wording === "superAdmin"
       ? { kind: "success" as const, message: "toasts.documentIssued", ...named }
       : { kind: "success" as const, message: "toasts.documentUploaded", description: "toasts.fileProcessed", ...named };
-  const list =
-    linkTo(area, "categoryRequests", { categoryId: found.document_category_id }) ??
-    mustLinkTo(area, "request", { id: found.id });
-  return redirectWithToast(list, toast);
+  return redirectWithToast(requestListOf(area, url, found), toast);
 }
 
 /** The button says what the post does to the request. */

@@ -17,6 +17,8 @@ import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { editRequestByStaff } from "~/modules/requests/staff.server";
+import { requestListFrom, requestListOf } from "~/modules/requests/return-to.server";
+import { withBack } from "~/utils/back-link";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";
 import type { Route } from "./+types/staff-request-edit";
@@ -26,13 +28,14 @@ const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) =>
   fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
 /** Request edit (docs/product.md, Who uses it): staff correct the filled fields and the message; audited. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();
   const found = requirePermission(principal, "request:update", await findRequestForStaff(db, idOf(params.id)));
+  const area = areaOf(context)!;
   return {
     id: found.id,
-    back: mustLinkTo(areaOf(context)!, "request", { id: found.id }),
+    back: withBack(mustLinkTo(area, "request", { id: found.id }), requestListFrom(area, new URL(request.url))),
     requestMessage: found.request_message,
     requiredFields: await requiredFieldsOf(db, found.document_category_id),
     fields: Object.fromEntries(
@@ -58,9 +61,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     principal,
   );
-  return redirectWithToast(mustLinkTo(areaOf(context)!, "request", { id: found.id }), {
+  // Back to the list the request was opened from; the toast links to the request.
+  const area = areaOf(context)!;
+  const url = new URL(request.url);
+  return redirectWithToast(requestListOf(area, url, found), {
     kind: "success",
     message: "staff.saved",
+    params: { id: found.id },
+    link: {
+      href: withBack(mustLinkTo(area, "request", { id: found.id }), requestListFrom(area, url)),
+      label: "toasts.requestNumber",
+    },
   });
 }
 

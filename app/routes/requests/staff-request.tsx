@@ -4,7 +4,7 @@ import { fromFlag, idOf } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, href, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { StaffIssuedDocuments } from "~/components/requests/issued-cards";
@@ -20,7 +20,7 @@ import { StatusBadge } from "~/components/requests/status-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { PageTitle } from "~/components/ui/page-title";
-import { UrlDialog, useUrlWithoutDialog } from "~/components/ui/url-dialog";
+import { UrlDialog, useDialogUrl, useUrlWithoutDialog } from "~/components/ui/url-dialog";
 import { getDb } from "~/db/db.server";
 import { can, linkTo } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
@@ -28,12 +28,9 @@ import { revokeIssuedDocument } from "~/modules/issuing/service.server";
 import { confirmNinInPerson } from "~/modules/identity/service.server";
 import { CAPABILITY_OF_INTENT, staffRequestActionSchema, statusUpdateSchema } from "~/modules/requests/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
-import {
-  changeRequestStatus,
-  reviewAttachment,
-  staffRequestView,
-  type StaffRequest,
-} from "~/modules/requests/staff.server";
+import { requestListFrom, requestListOf } from "~/modules/requests/return-to.server";
+import { withBack } from "~/utils/back-link";
+import { changeRequestStatus, reviewAttachment, staffRequestView } from "~/modules/requests/staff.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
@@ -44,25 +41,26 @@ import { BilingualText } from "~/components/ui/bilingual-text";
 import { useCalendar } from "~/utils/calendar";
 import { errorField, logger } from "~/platform/log/logger.server";
 
-/** The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. */
-/** The list a request returns to: its category's requests, or (where the area lists by client) its client's. */
-const listLinkOf = (area: Parameters<typeof linkTo>[0], request: StaffRequest) =>
-  linkTo(area, "categoryRequests", { categoryId: request.document_category_id }) ??
-  linkTo(area, "clientRequests", { clientId: request.client_id }) ??
-  href("/dashboard");
-
+/**
+ * The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. It keeps the
+ * list it was opened from (`?back=`): its Back link, its edit and issue screens and every change return there.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
   const area = areaOf(context)!;
   const db = getDb();
+  const url = new URL(request.url);
   const found = requirePermission(principal, "request:read", await findRequestForStaff(db, idOf(params.id)));
   const canManage = can(principal, "request:update");
+  const back = requestListFrom(area, url);
+  const edit = canManage ? linkTo(area, "requestEdit", { id: found.id }) : null;
+  const issue = can(principal, "request:issue") ? linkTo(area, "requestIssue", { id: found.id }) : null;
   return {
     ...(await staffRequestView(db, found)),
     links: {
-      list: listLinkOf(area, found),
-      edit: canManage ? linkTo(area, "requestEdit", { id: found.id }) : null,
-      issue: can(principal, "request:issue") ? linkTo(area, "requestIssue", { id: found.id }) : null,
+      list: requestListOf(area, url, found),
+      edit: edit && withBack(edit, back),
+      issue: issue && withBack(issue, back),
     },
     canManage,
     canRevoke: can(principal, "request:revoke"),
@@ -77,7 +75,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const found = requirePermission(principal, "request:read", await findRequestForStaff(db, idOf(params.id)));
-  const here = `${url.pathname}`;
+  // This screen as it was opened (with the list it came from): where a refusal stays and a toast's link goes.
+  const here = withBack(url.pathname, requestListFrom(area, url));
+  const list = requestListOf(area, url, found);
   const submission = parseWithZod(await readForm(request), { schema: staffRequestActionSchema });
   const intent = submission.payload.intent;
   if (intent !== "status" && intent !== "review" && intent !== "revoke" && intent !== "confirmNin") throw badIntent();
@@ -96,7 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         logger.error({ err: errorField(error) }, "request status change failed");
         return redirectWithToast(here, { kind: "error", message: "errors.failedToUpdateStatus" });
       }
-      return redirectWithToast(listLinkOf(area, found), {
+      return redirectWithToast(list, {
         kind: "success",
         message: "staff.statusUpdated",
         params: { id: found.id },
@@ -124,7 +124,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         actor: principal,
       });
       if (!revoked) throw notFound();
-      return redirectWithToast(here, { kind: "success", message: "staff.revoked" });
+      return redirectWithToast(list, {
+        kind: "success",
+        message: "staff.revoked",
+        params: { id: found.id },
+        link: { href: here, label: "toasts.requestNumber" },
+      });
     }
   }
 }
@@ -150,6 +155,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
   } = loaderData;
   const revokeErrors = actionData?.intent === "revoke" ? actionData.result.error : undefined;
   const yesNo = (value: boolean | number) => (value ? t("staff.yes") : t("staff.no"));
+  const dialogUrl = useDialogUrl();
   return (
     <div className="flex max-w-5xl flex-col gap-5">
       <PageTitle title={t("requests.heading", { id: request.id })} />
@@ -160,7 +166,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
         <h1 className="text-2xl font-bold">{t("requests.heading", { id: request.id })}</h1>
         {canManage ? (
           <div className="flex flex-wrap gap-2">
-            <ButtonLink to="?dialog=status" preventScrollReset>
+            <ButtonLink to={dialogUrl("status")} preventScrollReset>
               {t("staff.updateStatus")}
             </ButtonLink>
             {links.edit ? (

@@ -1,5 +1,7 @@
 import { personCell, StaffTable, statusCell } from "~/components/ui/staff-table";
 import { useTranslation } from "~/utils/i18n";
+import { useLocation } from "react-router";
+import { withBack } from "~/utils/back-link";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListFilters } from "~/components/ui/list-filters";
@@ -49,6 +51,9 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const lng = i18n.language;
   const { heading, rows, filters, categories, isQueue } = loaderData;
   const area = useArea();
+  // Each request opens with this list (its search, filters, order and page) to return to.
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
   return (
     <div className="flex flex-col gap-5">
@@ -89,7 +94,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
         testId="staff-requests"
         empty={t("staff.empty")}
         paging={loaderData}
-        hrefOf={(row) => linkTo(area, "request", { id: row.id }) ?? "#"}
+        hrefOf={(row) => withBack(linkTo(area, "request", { id: row.id }) ?? "#", here)}
         columns={[
           { header: t("staff.beneficiary"), cell: (row) => personCell(personName(lng, row), row.email) },
           {

@@ -1,3 +1,4 @@
+import { useDialogUrl } from "~/components/ui/url-dialog";
 import { data, href, redirect } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { Badge } from "~/components/ui/badge";
@@ -87,6 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Webhook({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const dialogUrl = useDialogUrl();
   const calendar = useCalendar(i18n.language);
   const { endpoint, secret, deliveries: log, dialog } = loaderData;
   const deliveries = log.rows;
@@ -139,10 +141,10 @@ export default function Webhook({ loaderData }: Route.ComponentProps) {
               {t(on ? "webhooks.disable" : "webhooks.enable")}
             </Button>
           </Form>
-          <ButtonLink to="?dialog=rotate" variant="outline" preventScrollReset>
+          <ButtonLink to={dialogUrl("rotate")} variant="outline" preventScrollReset>
             {t("webhooks.rotate")}
           </ButtonLink>
-          <ButtonLink to="?dialog=delete" variant="danger" preventScrollReset>
+          <ButtonLink to={dialogUrl("delete")} variant="danger" preventScrollReset>
             {t("webhooks.delete")}
           </ButtonLink>
         </div>
