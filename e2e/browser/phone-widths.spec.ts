@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ROUTES, type RouteRow } from "../route-table";
-import { DEMO, demoCodes, signIn, type DemoRole } from "../support";
+import { DEMO, demoCodes, ready, signIn, type DemoRole } from "../support";
 
 /**
  * Every page of routes.ts on a phone (320 px wide: what holds there holds on wider phones), in English with JS and in Arabic without, as each role that opens it: nothing scrolls sideways. Sample ids are the
@@ -142,19 +142,9 @@ test("at 320 px emails wrap only after @ and dots, and verification codes only b
   await holder.context().close();
 });
 
-test("without JS at 320 px a toast stands above the page, covers none of its controls, and its close link removes it", async ({
-  browser,
-}) => {
-  test.skip(test.info().project.use.javaScriptEnabled !== false, "with JS a toast floats and closes by itself");
-  const page = await pageFor(browser, "en", "BENEFICIARY");
-  // Saving the profile lands on /profile with a toast.
-  await page.goto("/profile");
-  await page.locator('main a[href*="/edit"]').first().click();
-  await page.locator('input[name="phone"]').fill("0790000077");
-  await page.locator('main button[type="submit"]').first().click();
-  const toast = page.locator(".toasts [data-kind]");
-  await expect(toast).toHaveCount(1);
-  const overlaps = await page.evaluate(() => {
+/** The page's controls a toast's box overlaps (none, at any width: a toast is part of the page, above it). */
+const controlsUnderToasts = (page: Page) =>
+  page.evaluate(() => {
     const box = document.querySelector(".toasts")!.getBoundingClientRect();
     return [...document.querySelectorAll("a, button, input, select, textarea, summary")]
       .filter((control) => !control.closest(".toasts"))
@@ -169,8 +159,29 @@ test("without JS at 320 px a toast stands above the page, covers none of its con
       )
       .map(({ control }) => `${control.tagName.toLowerCase()} "${(control.textContent ?? "").trim().slice(0, 30)}"`);
   });
-  expect(overlaps).toEqual([]);
-  await page.locator(".toasts").getByRole("link", { name: "Close" }).click();
-  await expect(page.locator(".toasts [data-kind]")).toHaveCount(0);
+
+test("at 320, 360 and 1280 px a toast stands above the page, covers none of its controls, closes with its link and by itself", async ({
+  browser,
+}) => {
+  const page = await pageFor(browser, "en", "BENEFICIARY");
+  for (const width of [320, 360, 1280]) {
+    await page.setViewportSize({ width, height: 720 });
+    // Saving the profile lands on /profile with a toast.
+    await page.goto("/profile");
+    await ready(page);
+    await page.locator('main a[href*="/edit"]').first().click();
+    await page.locator('input[name="phone"]').fill("0790000077");
+    await page.locator('main button[type="submit"]').first().click();
+    const toast = page.locator(".toasts [data-kind]");
+    await expect(toast).toHaveCount(1);
+    await expect(toast).toBeVisible();
+    expect(await controlsUnderToasts(page), `at ${width} px`).toEqual([]);
+    if (width === 320) {
+      await page.locator(".toasts").getByRole("link", { name: "Close" }).click();
+      await expect(page.locator(".toasts [data-kind]")).toBeHidden();
+    } else {
+      await expect(toast).toBeHidden({ timeout: 4500 });
+    }
+  }
   await page.context().close();
 });

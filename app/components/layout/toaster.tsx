@@ -4,7 +4,6 @@ import { useTranslation } from "~/utils/i18n";
 import { toastValues, type Toast, type ToastKind } from "~/platform/toast/toast";
 
 const MAX_TOASTS = 3;
-const AUTO_CLOSE_MS = 3000;
 // The 12th step on the 3rd: green-11 and amber-11 on their 3rd step read at 4.2:1, under WCAG AA's 4.5:1 (axe-core).
 const tone: Record<ToastKind, string> = {
   success: "border-green-6 bg-green-3 text-green-12",
@@ -14,14 +13,17 @@ const tone: Record<ToastKind, string> = {
 };
 
 /**
- * Stacked at the top end (top-right in English), below the top bar so the avatar and the language switch
- * stay free, at most three. Rendered by the server, so a toast shows without JS; with JS each closes itself
- * after three seconds. Each has a close button: with JS it removes the toast, without JS it is a link to the
- * same page, which comes back without it (a flash toast is read once).
+ * Stacked at the top end (top-right in English) above the page, in its flow, at most three: a toast pushes the
+ * page down and never covers one of its controls, at any width. Rendered by the server, so a toast shows without
+ * JS. Each closes itself after three seconds (the spec's), by a CSS animation that waits while the pointer or the
+ * focus is on it, with or without JS; its space stays until the next page, so nothing moves under a click. Each
+ * has a close button: with JS it removes the toast, without JS it is a link to the same page, which comes back
+ * without it (a flash toast is read once).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { t, i18n } = useTranslation();
   const [toasts, setToasts] = useState(toast ? [toast] : []);
+  const [closed, setClosed] = useState<ReadonlySet<Toast>>(new Set());
   const location = useLocation();
 
   useEffect(() => {
@@ -33,20 +35,21 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     );
   }, [toast]);
 
+  // A toast that closed itself keeps its space until the next page.
   useEffect(() => {
-    if (toasts.length === 0) return;
-    const timer = setTimeout(() => setToasts((current) => current.slice(1)), AUTO_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [toasts]);
+    setToasts((current) => current.filter((item) => !closed.has(item)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new page only
+  }, [location.key]);
 
   return (
-    <section aria-label={t("toasts.notifications")} className="toasts pointer-events-none z-50 flex flex-col gap-2">
+    <section aria-label={t("toasts.notifications")} className="toasts flex flex-col gap-2">
       {toasts.map((item) => (
         <div
           key={item.id ?? item.message}
           role={item.kind === "error" ? "alert" : "status"}
           data-kind={item.kind}
-          className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 shadow-md ${tone[item.kind]}`}
+          className={`toast flex items-start gap-2 rounded-lg border px-4 py-3 shadow-md ${tone[item.kind]}`}
+          onAnimationEnd={() => setClosed((current) => new Set(current).add(item))}
         >
           <div className="flex-1">
             <p className="font-semibold">{t(item.message, toastValues(item.params, i18n.language, t))}</p>
