@@ -19,18 +19,26 @@ export const calendarFor = (choice: Calendar | null | undefined, lng: string): C
   choice ?? (lng === "ar" ? "BOTH" : "GREGORIAN");
 
 /**
- * One format per kind, in both languages (spec: 'MMMM dd, yyyy' and 'MMMM dd, yyyy HH:mm'): the month's name
- * in the page's language, a two-digit day, the year (with its era in the Hijri calendar), in UTC.
+ * One format per kind, in each language's own order (docs/product.md, Dates): the spec's 'MMMM dd, yyyy' in
+ * English ("November 07, 2026"), and day, month, year in Arabic with no zero before the day ("7 نوفمبر 2026"); the
+ * month's name in the page's language, the year with its era in the Hijri calendar, in UTC.
  */
 function dayIn(iso: string, lng: string, hijri: boolean) {
-  const locale = (lng === "ar" ? "ar" : "en-US") + (hijri ? "-u-ca-islamic-umalqura" : "");
-  const options: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "2-digit", timeZone: "UTC" };
+  const arabic = lng === "ar";
+  // Western digits in both languages, whatever a browser's Arabic default (the server's text and the hydrated one agree).
+  const locale = (arabic ? "ar" : "en-US") + (hijri ? "-u-ca-islamic-umalqura-nu-latn" : "-u-nu-latn");
+  const options: Intl.DateTimeFormatOptions = {
+    year: "numeric",
+    month: "long",
+    day: arabic ? "numeric" : "2-digit",
+    timeZone: "UTC",
+  };
   const parts = Object.fromEntries(
     formatter(`date:${locale}`, locale, options)
       .formatToParts(new Date(iso))
       .map((part) => [part.type, part.value]),
   );
-  const date = `${parts.month} ${parts.day}${lng === "ar" ? "،" : ","} ${parts.year}`;
+  const date = arabic ? `${parts.day} ${parts.month} ${parts.year}` : `${parts.month} ${parts.day}, ${parts.year}`;
   return hijri ? `${date} ${parts.era}` : date;
 }
 
@@ -45,17 +53,18 @@ function timeOf(iso: string) {
 }
 
 function inCalendar(iso: string, lng: string, calendar: Calendar, withTime: boolean) {
-  const time = withTime ? ` ${timeOf(iso)}` : "";
+  // Arabic puts a comma between the date and the time, as Intl's own Arabic pattern does ("{1}، {0}").
+  const time = withTime ? `${lng === "ar" ? "،" : ""} ${timeOf(iso)}` : "";
   if (calendar === "HIJRI") return `${dayIn(iso, lng, true)}${time}`;
   const gregorian = `${dayIn(iso, lng, false)}${time}`;
   return calendar === "BOTH" ? `${gregorian} (${dayIn(iso, lng, true)})` : gregorian;
 }
 
-/** A date alone: 'MMMM dd, yyyy' ("November 03, 2026", "نوفمبر 03، 2026"), in the reader's calendar. */
+/** A date alone: "November 03, 2026", "3 نوفمبر 2026", in the reader's calendar. */
 export const formatDate = (iso: string, lng: string, calendar: Calendar = "GREGORIAN") =>
   inCalendar(iso, lng, calendar, false);
 
-/** A moment: 'MMMM dd, yyyy HH:mm', in the reader's calendar. */
+/** A moment: "November 03, 2026 21:05", "3 نوفمبر 2026، 21:05", in the reader's calendar. */
 export const formatDateTime = (iso: string, lng: string, calendar: Calendar = "GREGORIAN") =>
   inCalendar(iso, lng, calendar, true);
 

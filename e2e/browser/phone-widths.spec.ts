@@ -66,9 +66,64 @@ const overflowOf = (page: Page) =>
     return `${excess}px wider: ${culprit}`;
   });
 
+/**
+ * What a phone cuts off: a table cell or a definition outside what its clipping boxes show, unless it scrolls inside
+ * a named region a keyboard can reach; and any element whose own text is wider than it and hidden (cut, not wrapped).
+ */
+const clippedOf = (page: Page) =>
+  page.evaluate(() => {
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+    const found: string[] = [];
+    for (const cell of document.querySelectorAll("main td, main th, main dd, main dt")) {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0) continue;
+      let left = 0;
+      let right = document.documentElement.clientWidth;
+      let scroller: HTMLElement | null = null;
+      for (let element = cell.parentElement; element; element = element.parentElement) {
+        const overflow = getComputedStyle(element).overflowX;
+        if (overflow === "visible") continue;
+        const clip = element.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+        if (!scroller && (overflow === "auto" || overflow === "scroll")) scroller = element;
+      }
+      if (box.left >= left - 1 && box.right <= right + 1) continue;
+      const named = scroller?.getAttribute("role") === "region" && scroller.matches("[aria-label], [aria-labelledby]");
+      if (!(named && scroller!.tabIndex >= 0)) found.push(`${describe(cell)} cut off`);
+    }
+    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+      const style = getComputedStyle(element);
+      if (!/hidden|clip/.test(style.overflowX) || element.clientWidth <= 1) continue;
+      if (element.scrollWidth > element.clientWidth + 1 && (element.textContent ?? "").trim())
+        found.push(`${describe(element)} wider than its box`);
+    }
+    return found;
+  });
+
+/**
+ * Latin an Arabic page would turn around: a text run such as "SHA-256", "ABCD-1234" or "https://" outside a `<bdi>`,
+ * a `<code>`, an element of its own direction (ltr, auto) or an isolate (the bidirectional algorithm reads "256-SHA").
+ */
+const turnedLatinOf = (page: Page) =>
+  page.evaluate(() => {
+    const TURNS = /[A-Za-z][A-Za-z0-9_]*[-–:/#+.,]+[0-9]|[A-Za-z]:\/\/?(?=\s|$)/;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      if (parent.closest("bdi, code, pre, script, style, title, noscript, svg, [dir=ltr], [dir=auto]")) continue;
+      if (parent.closest("[hidden], [aria-hidden=true]") || parent.getClientRects().length === 0) continue;
+      const text = (node.textContent ?? "").replace(/[\u2066\u2068][^\u2069]*\u2069/g, " ");
+      if (TURNS.test(text)) found.push(`"${text.trim().slice(0, 60)}" in ${parent.tagName.toLowerCase()}`);
+    }
+    return found;
+  });
+
 for (const walk of WALKS) {
   for (const lng of ["ar", "en"] as const) {
-    test(`no page scrolls sideways at ${WIDTHS.join(" or ")} px: ${walk.area} pages as ${walk.who}, ${lng} (${walk.routes.length})`, async ({
+    test(`no page scrolls sideways or cuts anything off at ${WIDTHS.join(" or ")} px: ${walk.area} pages as ${walk.who}, ${lng} (${walk.routes.length})`, async ({
       browser,
     }) => {
       // Each page once in each language and once in each browser project: Arabic without JS, where the right-to-left
@@ -85,7 +140,9 @@ for (const walk of WALKS) {
           await page.setViewportSize({ width, height: 700 });
           const overflow = await overflowOf(page);
           if (overflow) failures.push(`${route.path} at ${width}px: ${overflow}`);
+          for (const clipped of await clippedOf(page)) failures.push(`${route.path} at ${width}px: ${clipped}`);
         }
+        if (lng === "ar") for (const turned of await turnedLatinOf(page)) failures.push(`${route.path}: ${turned}`);
       }
       await page.context().close();
       expect(failures).toEqual([]);
@@ -117,7 +174,20 @@ test("at 320 px the account menu, the language switch and the bell are on screen
   await page.context().close();
 });
 
-test("at 320 px emails wrap only after @ and dots, and verification codes only between their groups", async ({
+/** The pieces of codes, links, hashes and emails (`<code>` and LTR `<bdi>` text) that a line break cuts in two. */
+const brokenPieces = (page: Page) =>
+  page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll("code, bdi[dir=ltr]")].flatMap((element) =>
+      [...element.childNodes, ...element.querySelectorAll("span")].flatMap((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lines.size > 1 ? [`"${node.textContent}" on ${lines.size} lines`] : [];
+      }),
+    ),
+  );
+
+test("at 320 px emails wrap only after @ and dots, codes between their groups, links and hashes between pieces", async ({
   browser,
 }) => {
   const page = await pageFor(browser, "ar", "CLERK");
@@ -139,6 +209,12 @@ test("at 320 px emails wrap only after @ and dots, and verification codes only b
   expect(await holder.locator("[data-testid=verification-code]").textContent()).toBe(
     validWithOwner.code.match(/.{4}/g)!.join("-"),
   );
+  // The verification link and the SHA-256 wrap at their slashes and dots, between groups of eight: no piece is cut.
+  await expect(holder.getByRole("link", { name: /\/verify\// })).toBeVisible();
+  expect(await brokenPieces(holder)).toEqual([]);
+  await holder.goto(`/verify/${validWithOwner.code}`);
+  await expect(holder.getByTestId("sha256")).toBeVisible();
+  expect(await brokenPieces(holder)).toEqual([]);
   await holder.context().close();
 });
 

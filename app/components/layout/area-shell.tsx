@@ -69,7 +69,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
             >
               {t("nav.openMenu")}
             </label>{" "}
-            <Link to={href("/dashboard")} className="min-w-0 truncate font-bold text-accent-11">
+            <Link to={href("/dashboard")} className="min-w-0 font-bold leading-tight text-accent-11">
               {t("app.name")}
             </Link>
           </div>

@@ -15,7 +15,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </a>
       <header className="border-b border-gray-5 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-          <Link to={href("/")} className="min-w-0 truncate font-bold text-accent-11">
+          <Link to={href("/")} className="min-w-0 font-bold leading-tight text-accent-11">
             {t("app.name")}
           </Link>
           <LanguageSwitch />

@@ -1,5 +1,5 @@
 import { Link, useSearchParams, href } from "react-router";
-import { VerificationCode } from "~/components/ui/unbroken";
+import { HashText, UrlText, VerificationCode } from "~/components/ui/unbroken";
 import { Form } from "~/components/forms/form-token";
 import { TextareaField } from "~/components/ui/field";
 import { UrlDialog, useUrlWithoutDialog, useDialogUrl } from "~/components/ui/url-dialog";
@@ -80,9 +80,9 @@ export function HolderDocuments({
                 <VerificationCode code={document.verification_code} data-testid="verification-code" />
               </dd>
               <dt className="text-gray-11">{t("requests.verificationLink")}</dt>
-              <dd className="break-all">
-                <a href={document.verificationUrl} dir="ltr" className="text-accent-11 underline">
-                  {document.verificationUrl}
+              <dd>
+                <a href={document.verificationUrl} className="text-accent-11 underline">
+                  <UrlText url={document.verificationUrl} />
                 </a>
               </dd>
               <dt className="text-gray-11">{t("requests.expires")}</dt>
@@ -179,9 +179,7 @@ export function StaffIssuedDocuments({
             </div>
             <p className="text-sm text-gray-11">
               {t("requests.expires")}: {formatDate(document.expiry_date, lng, calendar)} · {t("requests.hash")}{" "}
-              <code dir="ltr" className="break-all">
-                {document.document_hash}
-              </code>
+              <HashText hash={document.document_hash} />
             </p>
             <p className="flex flex-wrap gap-4 text-sm">
               <NewTabLink href={href("/files/:id", { id: String(document.file_id) })} testId="issued-pdf">

@@ -1,3 +1,4 @@
+import { FieldValue } from "./field-value";
 import { href } from "react-router";
 import type { ReactNode } from "react";
 import { Email } from "~/components/ui/unbroken";
@@ -20,7 +21,7 @@ export function FilledFieldsCard({
   fieldValues,
   showFieldNames = false,
 }: {
-  requiredFields: { field_name: string; name_en: string; name_ar: string }[];
+  requiredFields: { field_name: string; field_type: string; name_en: string; name_ar: string }[];
   fieldValues: { field_name: string; field_value: string }[];
   showFieldNames?: boolean;
 }) {
@@ -48,7 +49,10 @@ export function FilledFieldsCard({
               )}
             </dt>
             <dd>
-              <bdi>{field.field_value}</bdi>
+              <FieldValue
+                type={requiredFields.find((spec) => spec.field_name === field.field_name)?.field_type}
+                value={field.field_value}
+              />
             </dd>
           </div>
         ))}

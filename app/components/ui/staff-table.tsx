@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Email } from "./unbroken";
 import { Card } from "./card";
+import { ScrollRegion } from "./scroll-region";
 import { Pagination } from "./pagination";
 
 export interface Column<Row> {
@@ -22,7 +23,7 @@ export const statusCell = (status: string) => <StatusBadge status={status} />;
 
 /**
  * A staff list as a table (the work queue, the attestations to review): the row's number links to its
- * page, then the given columns; an empty state; the pages. It scrolls sideways inside itself on a phone.
+ * page, then the given columns; an empty state; the pages. It scrolls sideways inside a named region on a phone.
  */
 export function StaffTable<Row extends { id: number }>({
   rows,
@@ -31,7 +32,10 @@ export function StaffTable<Row extends { id: number }>({
   empty,
   testId,
   paging,
+  label,
 }: {
+  /** What the table lists (the page's heading): the name of the region it scrolls in. */
+  label: string;
   rows: Row[];
   columns: (Column<Row> | null)[];
   /** The row's page; without one, the number is plain text (an audit event has no page). */
@@ -48,8 +52,9 @@ export function StaffTable<Row extends { id: number }>({
           <p className="text-gray-11">{empty}</p>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-6 bg-white">
+        <ScrollRegion label={label} className="rounded-lg border border-gray-6 bg-white">
           <table className="w-full text-sm" data-testid={testId}>
+            <caption className="sr-only">{label}</caption>
             <thead className="bg-gray-2">
               <tr>
                 <th className="px-4 py-2 text-start">#</th>
@@ -81,7 +86,7 @@ export function StaffTable<Row extends { id: number }>({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination page={paging.page} size={paging.size} total={paging.total} />
     </>

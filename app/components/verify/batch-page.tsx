@@ -33,9 +33,9 @@ export function VerifyBatchPage({
         </p>
       ) : null}
       {rows ? (
-        <div className="v-scroll">
+        <div className="v-scroll" role="region" aria-labelledby="batch-results-caption" tabIndex={0}>
           <table className="v-table" data-testid="batch-results">
-            <caption>{t("verifyBatch.results", { count: rows.length })}</caption>
+            <caption id="batch-results-caption">{t("verifyBatch.results", { count: rows.length })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t("verifyBatch.given")}</th>

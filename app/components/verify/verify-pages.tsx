@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { useTranslation } from "~/utils/i18n";
-import { VerificationCode } from "~/components/ui/unbroken";
+import { HashText, VerificationCode } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
 import { revocationReasonText } from "~/modules/issuing/revocation";
 import { formatCode } from "~/modules/verification/code";
@@ -146,9 +146,7 @@ export function VerifyResultPage({
               )}
               <dt>{t("verify.sha256")}</dt>
               <dd>
-                <code dir="ltr" data-testid="sha256">
-                  {document.sha256}
-                </code>
+                <HashText hash={document.sha256} data-testid="sha256" />
               </dd>
             </>
           ) : null}

@@ -22,7 +22,7 @@ h1{font-size:1.5rem;margin:1rem 0 .5rem}h2{font-size:1.125rem;margin:1.5rem 0 .5
 .v-VALID{background:#e9f9ee;border-color:#30a46c;color:#18794e}.v-EXPIRED{background:#fff7c2;border-color:#ab6400;color:#ab6400}
 .v-REVOKED{background:#feebec;border-color:#e5484d;color:#ce2c31}.v-NOT_FOUND{background:#f0f0f3;border-color:#8b8d98;color:#1c2024}
 dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.4rem 1rem;margin:0}dt{color:#60646c}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em;word-break:break-all}
+code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em;overflow-wrap:anywhere}
 label{display:block;font-weight:600;margin-bottom:.25rem}
 input[type=text],input[type=file]{width:100%;box-sizing:border-box;font:inherit;padding:.5rem;border:1px solid #b9bbc6;border-radius:6px;background:#fff}
 .v-btn{display:inline-block;margin-top:.5rem;font:inherit;font-weight:600;padding:.5rem 1rem;border:0;border-radius:6px;background:#3e63dd;color:#fff;cursor:pointer;text-decoration:none}

@@ -120,7 +120,9 @@ describe("the glossary (docs/glossary.md)", () => {
       arabic,
       avoided: avoided ? avoided.split("،").map((word) => word.trim()) : [],
     }));
-  const arabic = values(ar).join("\n");
+  const arabic = values(ar)
+    .join("\n")
+    .replace(/[\u2066-\u2069]/g, ""); // isolates aside (below)
 
   it("names each domain word in both languages", () => {
     expect(rows.length).toBeGreaterThan(10);
@@ -132,5 +134,21 @@ describe("the glossary (docs/glossary.md)", () => {
       expect(arabic, row.english).toContain(row.arabic);
       for (const word of row.avoided) expect(arabic, `${row.english}: ${word}`).not.toContain(word);
     }
+  });
+});
+
+describe("Latin inside Arabic", () => {
+  // A Latin run with a digit or a trailing separator ("SHA-256", "https://", "abcde-12345") is reordered by the
+  // bidirectional algorithm in a right-to-left sentence ("256-SHA"): each is isolated (LRI ... PDI, UAX #9).
+  const LATIN_RUN = /(?<![\p{L}\p{N}_{.\u2066\u2068])[A-Za-z][A-Za-z0-9]*(?:[ \-:/.#@+_]*[A-Za-z0-9]+)*(?::\/+|\/)?/gu;
+  it("keeps its order: every run that would turn around is isolated", () => {
+    const turned = values(ar).flatMap((value) =>
+      value
+        .replace(/[\u2066\u2068][^\u2069]*\u2069/g, " ")
+        .split(/\{\{[^}]*\}\}|<[^>]*>/)
+        .flatMap((text) => [...text.matchAll(LATIN_RUN)].map((match) => match[0].trimEnd()))
+        .filter((run) => /[^A-Za-z ]/.test(run)),
+    );
+    expect(turned).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { HashText } from "~/components/ui/unbroken";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href } from "react-router";
 import { z } from "zod";
@@ -81,16 +82,11 @@ export default function SigningCertificate({ loaderData, actionData }: Route.Com
           <p className="mb-3">{t(certificate.imported ? "signing.isImported" : "signing.isOurs")}</p>
           <DetailList
             rows={[
-              [t("signing.subject"), <bdi dir="auto">{certificate.subject}</bdi>, "certificate-subject"],
-              [t("signing.issuer"), <bdi dir="auto">{certificate.issuer}</bdi>],
+              [t("signing.subject"), <DistinguishedName name={certificate.subject} />, "certificate-subject"],
+              [t("signing.issuer"), <DistinguishedName name={certificate.issuer} />],
               [t("signing.validFrom"), formatDateTime(certificate.notBefore, lng, calendar)],
               [t("signing.validUntil"), formatDateTime(certificate.notAfter, lng, calendar)],
-              [
-                t("signing.fingerprint"),
-                <bdi dir="ltr" className="break-all font-mono text-sm">
-                  {certificate.fingerprint}
-                </bdi>,
-              ],
+              [t("signing.fingerprint"), <HashText hash={certificate.fingerprint} className="break-normal text-sm" />],
             ]}
           />
         </Card>
@@ -109,5 +105,28 @@ export default function SigningCertificate({ loaderData, actionData }: Route.Com
       />
       <Field label={t("signing.password")} autoComplete="off" {...inputProps(fields.password, "password")} />
     </FormPage>
+  );
+}
+
+/**
+ * A certificate's name as X.509 gives it ("CN=...\nO=..."), one attribute a line, each value isolated: an Arabic
+ * organisation name beside a Latin one reads in order in either language.
+ */
+function DistinguishedName({ name }: { name: string }) {
+  return (
+    <ul>
+      {name
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((line, index) => {
+          const [attribute, ...value] = line.split("=");
+          return (
+            <li key={index}>
+              <bdi dir="ltr">{attribute}=</bdi>
+              <bdi>{value.join("=")}</bdi>
+            </li>
+          );
+        })}
+    </ul>
   );
 }

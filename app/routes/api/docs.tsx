@@ -1,3 +1,5 @@
+import { isolate } from "~/utils/format";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { href } from "react-router";
 import { PublicShell } from "~/components/layout/public-shell";
 import { Card } from "~/components/ui/card";
@@ -130,7 +132,13 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm">{t("api.docs.body", { types: operation.bodyTypes.join(", ") })}</p>
                   ) : null}
                   {operation.example ? (
-                    <pre className="overflow-x-auto rounded bg-gray-2 p-3 text-xs">{operation.example}</pre>
+                    <ScrollRegion
+                      label={t("api.docs.example", { operation: isolate(`${operation.method} ${operation.path}`) })}
+                    >
+                      <pre dir="ltr" className="rounded bg-gray-2 p-3 text-xs">
+                        {operation.example}
+                      </pre>
+                    </ScrollRegion>
                   ) : null}
                   <ul className="text-sm">
                     {operation.responses.map((response) => (

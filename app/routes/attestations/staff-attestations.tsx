@@ -60,6 +60,7 @@ export default function StaffAttestations({ loaderData }: Route.ComponentProps) 
         ) : null}
       </ListFilters>
       <StaffTable
+        label={title}
         rows={rows}
         testId="staff-attestations"
         empty={t("attestations.staffEmpty")}

@@ -112,6 +112,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         <DateFilter name="to" label={t("audit.trail.to")} value={filters.to} />
       </ListFilters>
       <StaffTable
+        label={title}
         rows={rows}
         testId="audit-trail"
         empty={t("audit.trail.empty")}

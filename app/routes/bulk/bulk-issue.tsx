@@ -1,3 +1,4 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
@@ -107,8 +108,9 @@ function Report({ report }: { report: CheckReport }) {
             {t("bulk.reportProblems", { count: report.count })}{" "}
             {report.count > report.problems.length ? t("bulk.reportMore", { shown: report.problems.length }) : null}
           </Callout>
-          <div className="mt-3 overflow-x-auto">
+          <ScrollRegion label={t("bulk.problemsTable")} className="mt-3">
             <table className="w-full text-sm" data-testid="bulk-problems">
+              <caption className="sr-only">{t("bulk.problemsTable")}</caption>
               <thead>
                 <tr className="border-b border-gray-6 text-start">
                   <th className="p-2 text-start">{t("bulk.row")}</th>
@@ -134,7 +136,7 @@ function Report({ report }: { report: CheckReport }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
     </Card>

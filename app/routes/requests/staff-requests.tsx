@@ -90,6 +90,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
         ) : null}
       </ListFilters>
       <StaffTable
+        label={title}
         rows={rows}
         testId="staff-requests"
         empty={t("staff.empty")}

@@ -1,3 +1,4 @@
+import { FieldValue } from "~/components/requests/field-value";
 import { useServerForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
 import { fromFlag } from "~/db/values";
@@ -427,7 +428,7 @@ function ReviewStep({ view }: { view: StepView }) {
           <div key={spec.id} className="contents">
             <dt className="text-gray-11">{pick(lng, spec.name_en, spec.name_ar)}</dt>
             <dd>
-              <bdi>{view.fields[spec.field_name] ?? "—"}</bdi>
+              <FieldValue type={spec.field_type} value={view.fields[spec.field_name]} />
             </dd>
           </div>
         ))}
