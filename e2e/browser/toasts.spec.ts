@@ -26,7 +26,7 @@ test("in Arabic a toast sits at the top left, clear of the avatar and the langua
   const box = (await toast.boundingBox())!;
   expect(box.x).toBeLessThan(page.viewportSize()!.width / 2); // top-left in Arabic: the end of a right-to-left page
   for (const covered of [
-    page.locator("header summary").first(),
+    page.locator("[data-testid=user-menu] summary").first(),
     page.locator('header form[action="/language"]').first(),
   ]) {
     const other = (await covered.boundingBox())!;

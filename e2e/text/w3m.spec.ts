@@ -29,7 +29,11 @@ function expectSeparated(screen: string) {
   expect(text, screen).not.toMatch(/[\u0600-\u06FF][A-Za-z]|[A-Za-z][\u0600-\u06FF]/);
   expect(text, screen).not.toMatch(/\b\d\. \d\. /);
   expect(text, screen).not.toMatch(/\][^\s\]]/);
+  expect(text, screen).not.toMatch(/[^\s[]\[/); // a label glued to its field: "Email[" (not "Email [")
 }
+
+/** Where each line first shows `text` on the screen (-1 when it does not). */
+const lineOf = (screen: string, text: string) => screen.split("\n").findIndex((line) => line.includes(text));
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "w3m-files-"));
 let browser: W3m | undefined;
@@ -104,7 +108,7 @@ test("a beneficiary signs in, switches the language, asks for a document with a 
   const review = await browser.waitFor("Check your request");
   expectSeparated(review);
   expect(review).toContain("20191234");
-  expect(review).toContain("2024-06-30");
+  expect(review).toContain("June 30, 2024"); // the date as every date is shown, not as stored
   expect(review).toContain("national-id.pdf");
   await browser.press("Send the request");
   await browser.waitFor("Pending");
@@ -137,6 +141,32 @@ test("a beneficiary signs in, switches the language, asks for a document with a 
     ),
   ).toEqual({ n: 1 });
   await db.close();
+});
+
+test("a clerk reads their pages in order in a text browser: skip link, bell, content, then the account menu", async () => {
+  test.setTimeout(90_000);
+  browser = await W3m.open(`${baseURL}/login`, "ar");
+  const login = await browser.waitFor("كلمة المرور");
+  expectSeparated(login);
+  expect(login).toMatch(/البريد الإلكتروني \[/);
+  await browser.fill("البريد الإلكتروني", DEMO.CLERK);
+  await browser.fill("كلمة المرور", "Demo-Pass-2026");
+  await browser.press("دخول", 2); // the first is in the page's heading
+  for (const [path, heading] of [
+    ["/clerks/dashboard", "أهلًا"],
+    ["/clerks/requests", "تصدير (CSV)"],
+    ["/clerks/document-categories/request/1", "طلب الوثيقة رقم 1"],
+  ] as const) {
+    if (path !== "/clerks/dashboard") await browser.goto(`${baseURL}${path}`);
+    const screen = await browser.waitFor(heading);
+    expectSeparated(screen);
+    // The skip link first; the bell says what it is; the account menu (name, email, log out) after the content.
+    expect(lineOf(screen, "تخطَّ إلى المحتوى"), path).toBe(0);
+    expect(lineOf(screen, "الإشعارات:"), path).toBeGreaterThan(0);
+    expect(lineOf(screen, "الإشعارات:"), path).toBeLessThan(lineOf(screen, heading));
+    expect(lineOf(screen, heading), path).toBeLessThan(lineOf(screen, DEMO.CLERK));
+    expect(lineOf(screen, DEMO.CLERK), path).toBeLessThan(lineOf(screen, "تسجيل الخروج"));
+  }
 });
 
 test("anyone verifies a document in Arabic and English, unlocks a SecurePlus one with its PIN, and checks a file", async () => {

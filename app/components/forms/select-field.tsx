@@ -28,7 +28,7 @@ export function SelectField<Schema extends Record<string, unknown>>({
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={field.id} className="text-sm font-medium">
         {label}
-      </label>
+      </label>{" "}
       <select
         {...props}
         aria-invalid={field.errors ? true : undefined}

@@ -46,13 +46,18 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
 
   return (
     <AreaContext.Provider value={AREAS[data.area]}>
-      <div className="shell min-h-screen md:grid md:grid-cols-[16rem_1fr] md:grid-rows-[auto_1fr]">
-        <a href="#content" className="sr-only focus:not-sr-only">
+      {/* The account menu comes last in the document (a text browser or a screen reader reaches it after the
+          content) and is drawn in the top bar's end: both are in the first row of this grid. */}
+      <div className="shell grid min-h-screen grid-cols-1 grid-rows-[auto_1fr] md:grid-cols-[16rem_1fr]">
+        <a
+          href="#content"
+          className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           {t("app.skipToContent")}
         </a>
         {/* On a phone (320 px) the bar holds the menu button, the name (cut short), the bell, the other
             language and the account menu on one line: nothing scrolls sideways. */}
-        <header className="flex items-center justify-between gap-2 border-b border-gray-5 bg-white px-2 py-2 sm:gap-3 sm:px-4 md:col-span-2">
+        <header className="col-start-1 row-start-1 flex items-center justify-between gap-2 border-b border-gray-5 bg-white py-2 ps-2 pe-14 sm:gap-3 sm:ps-4 sm:pe-16 md:col-span-2">
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             {/* The sheet opens and closes with this checkbox and its labels: no JS needed. It lives in the
                 banner landmark, and on wide screens (no sheet) it is gone from the tab order. */}
@@ -76,7 +81,6 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
           <div className="flex shrink-0 items-center gap-1 sm:gap-3">
             <NotificationBell unread={data.unread} />
             <LanguageSwitch />
-            <UserMenu user={data.user} />
           </div>
         </header>
         <label
@@ -95,9 +99,13 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
           </div>
           <SidebarNav links={data.links} />
         </aside>
-        <main id="content" className="min-w-0 p-4 md:p-8">
+        <main id="content" className="row-start-2 min-w-0 p-4 md:col-start-2 md:p-8">
           {children}
         </main>
+        <UserMenu
+          user={data.user}
+          className="z-30 col-start-1 row-start-1 me-2 self-center justify-self-end sm:me-4 md:col-start-2"
+        />
       </div>
     </AreaContext.Provider>
   );

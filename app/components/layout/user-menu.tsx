@@ -5,10 +5,10 @@ import { Link, href } from "react-router";
 import { fullName, initials, type SessionUser } from "~/modules/auth/session-user";
 
 /** A disclosure (works without JS): initials, full English name, email, role, Profile, Log out. */
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({ user, className = "" }: { user: SessionUser; className?: string }) {
   const { t } = useTranslation();
   return (
-    <details className="relative" data-testid="user-menu">
+    <details className={`relative ${className}`} data-testid="user-menu">
       {/* Its name is what it shows (the initials) and what it is: WCAG 2.5.3, label in name. */}
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-gray-3">
         <span

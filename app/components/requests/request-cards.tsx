@@ -41,7 +41,7 @@ export function FilledFieldsCard({
                 <>
                   <span className="block font-medium text-gray-12">
                     <bdi lang="en">{humanizeFieldName(field.field_name)}</bdi>
-                  </span>
+                  </span>{" "}
                   {labelOf(field.field_name)}
                 </>
               ) : (
@@ -99,20 +99,20 @@ export function UploadedDocumentsCard({
                         attachment.document_type_ar ?? attachment.document_type_en,
                       )
                     : attachment.document_name}
-                </bdi>
+                </bdi>{" "}
                 <span className="block text-sm text-gray-11">
                   {t(fileKindKey(attachment.mime_type))}
                   {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}
                 </span>
-              </span>
+              </span>{" "}
               <span className="flex flex-wrap items-center gap-2">
-                <AttachmentStatusBadge status={attachment.status} />
+                <AttachmentStatusBadge status={attachment.status} />{" "}
                 <NewTabLink
                   href={href("/files/:id", { id: String(attachment.file_id) })}
                   className="text-sm text-accent-11 underline"
                 >
                   {t("requests.viewDocument")}
-                </NewTabLink>
+                </NewTabLink>{" "}
                 {actions?.(attachment)}
               </span>
             </li>
@@ -211,7 +211,7 @@ export function BeneficiaryCard({
           t("staff.nin"),
           person.nin ? (
             <span key="i" className="flex flex-wrap items-baseline gap-x-2">
-              <bdi dir="ltr">{person.nin}</bdi>
+              <bdi dir="ltr">{person.nin}</bdi>{" "}
               <NinStatus verifiedAt={person.nin_verified_at ?? null} method={person.nin_verified_method ?? null} />
             </span>
           ) : (

@@ -35,7 +35,7 @@ export function RequiredFieldInputs({
             <div key={spec.id} className="flex flex-col gap-1">
               <label htmlFor={meta.id} className="text-sm font-medium">
                 {label}
-              </label>
+              </label>{" "}
               <textarea
                 id={meta.id}
                 name={meta.name}

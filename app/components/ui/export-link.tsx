@@ -19,7 +19,7 @@ export function ExportLink() {
     <span className="flex flex-wrap gap-2">
       <a href={href("csv")} download className={style} data-testid="export-csv">
         {t("staff.exportCsv")}
-      </a>
+      </a>{" "}
       <a href={href("xlsx")} download className={style} data-testid="export-xlsx">
         {t("staff.exportXlsx")}
       </a>

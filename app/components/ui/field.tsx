@@ -28,9 +28,10 @@ function FieldFrame({
   const hasError = Boolean(errors?.length);
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
+      {/* The space keeps label and field apart where no CSS lays them out (a text browser: "Email [", not "Email["). */}
       <label htmlFor={id} className="text-sm font-medium text-gray-12">
         {label}
-      </label>
+      </label>{" "}
       {control({
         className: `rounded-md border bg-white px-3 py-2 text-base text-gray-12 ${hasError ? "border-red-9" : "border-gray-7"}`,
         "aria-invalid": hasError || undefined,

@@ -23,7 +23,7 @@ export function FilterSelect({
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={name} className="text-sm font-medium">
         {label}
-      </label>
+      </label>{" "}
       <select
         id={name}
         name={name}

@@ -16,12 +16,12 @@ export function ListFilters({ searchLabel, q, children }: { searchLabel: string;
       <div className="flex flex-col gap-1 lg:col-span-2">
         <label htmlFor="q" className="text-sm font-medium">
           {searchLabel}
-        </label>
+        </label>{" "}
         <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
       </div>
       {children}
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">{t("staff.apply")}</Button>
+        <Button type="submit">{t("staff.apply")}</Button>{" "}
         <Link to="?" className="px-3 py-2 text-sm text-accent-11 underline">
           {t("staff.clear")}
         </Link>

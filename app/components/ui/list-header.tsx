@@ -39,7 +39,7 @@ export function ListHeader({
         <div className="flex flex-col gap-1">
           <label htmlFor="q" className="text-sm font-medium">
             {t(searchLabel)}
-          </label>
+          </label>{" "}
           <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         <Button type="submit" variant="outline">

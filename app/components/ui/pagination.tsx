@@ -24,8 +24,8 @@ export function Pagination({ page, size, total }: { page: number; size: number; 
         </Link>
       ) : (
         <span />
-      )}
-      <span className="text-sm text-gray-11">{t("requests.pageOf", { page: page + 1, pages })}</span>
+      )}{" "}
+      <span className="text-sm text-gray-11">{t("requests.pageOf", { page: page + 1, pages })}</span>{" "}
       {page + 1 < pages ? (
         <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
           {t("requests.nextPage")}

@@ -15,8 +15,7 @@ export interface Column<Row> {
 /** The columns every staff list shows: who asked (name above email), the status badge. */
 export const personCell = (name: string, email: string) => (
   <>
-    <span className="block">{name}</span>
-    <Email address={email} className="block text-gray-11" />
+    <span className="block">{name}</span> <Email address={email} className="block text-gray-11" />
   </>
 );
 export const statusCell = (status: string) => <StatusBadge status={status} />;

@@ -73,12 +73,12 @@ export function VerifyBatchPage({
       ) : null}
       <form method="post" encType="multipart/form-data" action={href("/verify/batch")} className="v-card">
         <FormTokenField />
-        <label htmlFor="codes">{t("verifyBatch.codesLabel")}</label>
+        <label htmlFor="codes">{t("verifyBatch.codesLabel")}</label>{" "}
         <textarea id="codes" name="codes" rows={6} dir="ltr" defaultValue={codes} aria-describedby="codes-hint" />
         <p id="codes-hint" className="v-hint">
           {t("verifyBatch.codesHint")}
         </p>
-        <label htmlFor="files">{t("verifyBatch.filesLabel")}</label>
+        <label htmlFor="files">{t("verifyBatch.filesLabel")}</label>{" "}
         <input
           type="file"
           id="files"

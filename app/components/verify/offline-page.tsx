@@ -50,9 +50,9 @@ export function VerifyOfflinePage({ path }: { path: string }) {
         {t("verifyOffline.notSaved")}
       </p>
       <form className="v-card" id="offline-form">
-        <label htmlFor="credential">{t("verifyOffline.pasteLabel")}</label>
+        <label htmlFor="credential">{t("verifyOffline.pasteLabel")}</label>{" "}
         <textarea id="credential" name="credential" rows={8} dir="ltr" spellCheck={false} />
-        <label htmlFor="credential-file">{t("verifyOffline.fileLabel")}</label>
+        <label htmlFor="credential-file">{t("verifyOffline.fileLabel")}</label>{" "}
         <input type="file" id="credential-file" accept=".json,application/json,application/vc" />
         <button type="submit" className="v-btn">
           {t("verifyOffline.check")}

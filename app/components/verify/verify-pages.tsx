@@ -19,7 +19,7 @@ export function VerifyFormPage({ typed, invalid, path }: { typed: string; invali
       <h1>{t("verify.title")}</h1>
       <p>{t("verify.intro")}</p>
       <form method="get" action={href("/verify")} className="v-card">
-        <label htmlFor="code">{t("verify.codeLabel")}</label>
+        <label htmlFor="code">{t("verify.codeLabel")}</label>{" "}
         <input
           type="text"
           id="code"
@@ -167,7 +167,7 @@ export function VerifyResultPage({
         <form method="post" className="v-card">
           <FormTokenField />
           <p>{t("verify.securePlus")}</p>
-          <label htmlFor="pin">{t("verify.pinLabel")}</label>
+          <label htmlFor="pin">{t("verify.pinLabel")}</label>{" "}
           <input type="text" id="pin" name="pin" inputMode="numeric" autoComplete="off" maxLength={6} dir="ltr" />{" "}
           {result?.pin ? (
             <p className="v-msg v-bad" role="alert">
@@ -185,8 +185,7 @@ export function VerifyResultPage({
           <FormTokenField />
           <h2>{t("verify.fileCheckTitle")}</h2>
           <p className="v-hint">{t("verify.fileCheckIntro")}</p>
-          <label htmlFor="file">{t("verify.fileLabel")}</label>
-          <input type="file" id="file" name="file" />{" "}
+          <label htmlFor="file">{t("verify.fileLabel")}</label> <input type="file" id="file" name="file" />{" "}
           {result?.file ? (
             <p
               className={`v-msg ${result.file === "match" ? "v-ok" : "v-bad"}`}

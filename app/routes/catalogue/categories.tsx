@@ -50,7 +50,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-1">
           <label htmlFor="q" className="text-sm font-medium">
             {t("catalogue.searchLabel")}
-          </label>
+          </label>{" "}
           <input id="q" name="q" defaultValue={q} className="rounded-md border border-gray-7 px-3 py-2" />
         </div>
         {clients ? (

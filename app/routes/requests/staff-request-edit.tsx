@@ -107,7 +107,7 @@ function EditForm({
           <div className="flex flex-col gap-1">
             <label htmlFor={fields.requestMessage.id} className="text-sm font-medium">
               {t("requests.message")}
-            </label>
+            </label>{" "}
             <textarea
               id={fields.requestMessage.id}
               name={fields.requestMessage.name}

@@ -168,11 +168,13 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
           <div className="flex flex-wrap gap-2">
             <ButtonLink to={dialogUrl("status")} preventScrollReset>
               {t("staff.updateStatus")}
-            </ButtonLink>
+            </ButtonLink>{" "}
             {links.edit ? (
-              <ButtonLink to={links.edit} variant="outline">
-                {t("staff.editRequest")}
-              </ButtonLink>
+              <>
+                <ButtonLink to={links.edit} variant="outline">
+                  {t("staff.editRequest")}
+                </ButtonLink>{" "}
+              </>
             ) : null}
             {links.issue && request.status !== "REJECTED" ? (
               <ButtonLink to={links.issue} variant="soft">
@@ -279,7 +281,7 @@ export default function StaffRequest({ loaderData, actionData }: Route.Component
                     className="rounded border border-gray-6 px-2 py-1 text-xs hover:bg-green-3"
                   >
                     {t("staff.approve")}
-                  </button>
+                  </button>{" "}
                   <button
                     type="submit"
                     name="status"

@@ -102,7 +102,7 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
             header: t("requests.category"),
             cell: (row) => (
               <>
-                {pick(lng, row.category_en, row.category_ar)}
+                {pick(lng, row.category_en, row.category_ar)}{" "}
                 <span className="block text-gray-11">{pick(lng, row.client_en, row.client_ar)}</span>
               </>
             ),

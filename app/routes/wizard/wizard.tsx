@@ -261,7 +261,7 @@ function ClientStep({ view, error }: { view: StepView; error?: string }) {
         <input type="hidden" name="step" value="0" />
         <label htmlFor="q" className="sr-only">
           {t("wizard.searchClients")}
-        </label>
+        </label>{" "}
         <input
           id="q"
           name="q"
