@@ -4,7 +4,7 @@ import { parseCsv } from "../../app/test/csv";
 import { pdftotext } from "../../app/test/pdf";
 import { baseURL, E2E_DATABASE_URL } from "../../playwright.config";
 import { openServerDatabase } from "../server-db";
-import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, ready, seriousViolations, signIn, switchLanguage } from "../support";
+import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, ready, wcagViolations, signIn, switchLanguage } from "../support";
 
 /**
  * Bulk issuance as staff reach it (docs/architecture.md §21): the category's page, a template, a file checked (the
@@ -121,7 +121,7 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   await check(unknown, "Check the file (nothing is issued)");
   await expect(problems.first()).toContainText("colour");
   await expect(problems.first()).toContainText("No such column: use those listed above");
-  if (!jsOff) expect(await seriousViolations(page)).toEqual([]);
+  if (!jsOff) expect(await wcagViolations(page)).toEqual([]);
   // The same report in Arabic.
   await switchLanguage(page, "ar");
   await check(bad, "افحص الملف (دون إصدار)");
@@ -141,14 +141,14 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   await check(good, "Check the file (nothing is issued)");
   await expect(page.getByText("All 5 rows are valid.")).toBeVisible();
   // The success callout, and the template's success toast above it, read at WCAG AA's contrast.
-  if (!jsOff) expect(await seriousViolations(page)).toEqual([]);
+  if (!jsOff) expect(await wcagViolations(page)).toEqual([]);
   await check(good, "Check and issue the documents");
   await expect(page.getByText("The job started: 5 documents to issue.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Bulk issuance");
   // The page follows the job to its end by itself (a meta refresh without JS, revalidation with it).
   await expect(page.getByTestId("bulk-status")).toContainText("Finished", { timeout: 60_000 });
   await expect(page.getByTestId("bulk-progress")).toHaveAttribute("value", "5");
-  if (!jsOff) expect(await seriousViolations(page)).toEqual([]);
+  if (!jsOff) expect(await wcagViolations(page)).toEqual([]);
   const jobPath = new URL(page.url()).pathname;
 
   // The results, as CSV and as Excel: a code and a link a row.

@@ -1,15 +1,20 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ROUTES, type RouteRow } from "../route-table";
-import { DEMO, demoCodes, ready, signIn, type DemoRole } from "../support";
+import { DEMO, demoCodes, ready, signIn, wcagViolations, type DemoRole } from "../support";
 
 /**
  * Every page of routes.ts on a phone (320 px wide: what holds there holds on wider phones), in English with JS and in Arabic without, as each role that opens it: nothing scrolls sideways. Sample ids are the
  * demo data's. Resource routes (files, feeds, downloads) and post-only routes have no page.
  */
 const WIDTHS = [320];
+/**
+ * Where axe-core checks each page (WCAG 2.2 AA, any impact): English with JS on a phone, Arabic without JS on a desktop,
+ * so every page is checked at both widths, in both languages, with and without JS (docs/decisions/0024 says why not
+ * every combination).
+ */
+const AXE_WIDTH = { en: 360, ar: 1280 } as const;
 const POST_ONLY = new Set(["/logout", "/language"]);
-const isPage = (route: RouteRow) =>
-  route.file.endsWith(".tsx") && !POST_ONLY.has(route.path) && route.path !== "/api/docs";
+const isPage = (route: RouteRow) => route.file.endsWith(".tsx") && !POST_ONLY.has(route.path);
 const ROLE_OF_AREA: Record<string, DemoRole> = {
   "super-admin": "SUPER_ADMIN",
   "service-admin": "SERVICE_ADMIN",
@@ -121,9 +126,41 @@ const turnedLatinOf = (page: Page) =>
     return found;
   });
 
+/**
+ * axe-core runs in the page, and its timers do not run where scripts are off: there it checks, in a page with scripts
+ * on but the application's own scripts refused, the document the page without JS shows (nothing hydrates it).
+ */
+async function axeFor(page: Page, width: number) {
+  if (test.info().project.use.javaScriptEnabled !== false)
+    return {
+      width,
+      check: async (shown: Page) => {
+        await shown.setViewportSize({ width, height: 700 });
+        await ready(shown);
+        return wcagViolations(shown);
+      },
+      close: async () => {},
+    };
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: true, viewport: { width, height: 700 }, locale: "ar-SA" });
+  await context.route(/\.m?js(\?|$)/, (route) => route.abort());
+  const scratch = await context.newPage();
+  await scratch.goto(`${test.info().project.use.baseURL}/healthz`);
+  return {
+    width,
+    check: async (shown: Page) => {
+      await scratch.setContent(await shown.content(), { waitUntil: "load" });
+      return wcagViolations(scratch);
+    },
+    close: () => context.close(),
+  };
+}
+
 for (const walk of WALKS) {
   for (const lng of ["ar", "en"] as const) {
-    test(`no page scrolls sideways or cuts anything off at ${WIDTHS.join(" or ")} px: ${walk.area} pages as ${walk.who}, ${lng} (${walk.routes.length})`, async ({
+    test(`no page scrolls sideways or cuts anything off at ${WIDTHS.join(" or ")} px, and none fails WCAG 2.2 AA: ${walk.area} pages as ${walk.who}, ${lng} (${walk.routes.length})`, async ({
       browser,
     }) => {
       // Each page once in each language and once in each browser project: Arabic without JS, where the right-to-left
@@ -131,8 +168,11 @@ for (const walk of WALKS) {
       test.skip(test.info().project.use.javaScriptEnabled === (lng === "ar"), "walked in the other project");
       test.setTimeout(240_000);
       const page = await pageFor(browser, lng, walk.who);
+      const axe = await axeFor(page, AXE_WIDTH[lng]);
       const failures: string[] = [];
-      for (const route of walk.routes) {
+      // The public walk also opens a valid document's verification page (the sample code is unknown).
+      const extra = walk.who === "anonymous" ? [`/verify/${(await demoCodes()).VALID}`] : [];
+      for (const route of [...walk.routes, ...extra.map((path) => ({ path }))]) {
         await page.setViewportSize({ width: WIDTHS[0], height: 700 });
         const response = await page.goto(route.path);
         expect(response?.status(), route.path).toBeLessThan(500);
@@ -143,7 +183,16 @@ for (const walk of WALKS) {
           for (const clipped of await clippedOf(page)) failures.push(`${route.path} at ${width}px: ${clipped}`);
         }
         if (lng === "ar") for (const turned of await turnedLatinOf(page)) failures.push(`${route.path}: ${turned}`);
+        // WCAG 2.2 AA (axe-core), and with each dialog the page opens (`?dialog=`).
+        const dialogs = await page
+          .locator('main a[href*="dialog="]')
+          .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+        for (const address of [route.path, ...dialogs]) {
+          if (address !== route.path) await page.goto(address);
+          for (const violation of await axe.check(page)) failures.push(`${address} at ${axe.width}px: ${violation}`);
+        }
       }
+      await axe.close();
       await page.context().close();
       expect(failures).toEqual([]);
     });

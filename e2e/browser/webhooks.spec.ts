@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, OTHER_CLIENT, ready, seriousViolations, signIn } from "../support";
+import { DEMO, OTHER_CLIENT, ready, wcagViolations, signIn } from "../support";
 
 /**
  * A client admin manages their organisation's webhooks as they reach them (docs/decisions/0019): from the
@@ -46,7 +46,7 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
   const secret = page.getByTestId("webhook-secret");
   await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/=]{32}$/);
   const first = await secret.textContent();
-  if (withJs) expect(await seriousViolations(page)).toEqual([]);
+  if (withJs) expect(await wcagViolations(page)).toEqual([]);
   // Shown once: not after a reload.
   await page.reload();
   await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
@@ -82,7 +82,7 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
 
   // Deleted, after a confirmation: back on the list, without it.
   await page.getByRole("link", { name: withJs ? "Delete the endpoint" : "حذف العنوان" }).click();
-  if (withJs) expect(await seriousViolations(page)).toEqual([]);
+  if (withJs) expect(await wcagViolations(page)).toEqual([]);
   await page.getByTestId("confirm-delete").locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/client-admin\/webhooks$/);
   await expect(page.getByRole("link", { name: url })).toHaveCount(0);

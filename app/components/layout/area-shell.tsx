@@ -1,3 +1,4 @@
+import { PageTitle } from "~/components/ui/page-title";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "~/utils/i18n";
 import {
@@ -141,9 +142,12 @@ export function AreaErrorBoundary() {
   return (
     <Shell data={loaderData}>
       {message ? (
-        <Callout tone="warning">
-          <span data-testid="no-data">{t(message.key, message.values)}</span>
-        </Callout>
+        <>
+          <PageTitle title={t(message.key, message.values)} />
+          <Callout tone="warning">
+            <span data-testid="no-data">{t(message.key, message.values)}</span>
+          </Callout>
+        </>
       ) : (
         <ErrorPage status={status} reason={reason} inShell />
       )}

@@ -11,7 +11,7 @@ import { useTranslation } from "~/utils/i18n";
 /** Whether a national ID was verified, and how (docs/decisions/0022); read beside the number. */
 export function NinStatus({ verifiedAt, method }: { verifiedAt: string | null; method: string | null }) {
   const { t } = useTranslation();
-  if (!verifiedAt) return <span className="text-sm text-amber-11">{t("identity.notVerified")}</span>;
+  if (!verifiedAt) return <span className="text-sm text-amber-12">{t("identity.notVerified")}</span>;
   return (
     <span className="text-sm text-green-11">
       {t(method === "NATIONAL_ID" ? "identity.verifiedByNationalId" : "identity.verifiedInPerson")}

@@ -156,7 +156,7 @@ export function VerifyResultPage({
             <a className="v-btn" href={href("/verify/:code/document", { code })}>
               {t("verify.download")}
             </a>{" "}
-            <a href={href("/verify/:code/credential", { code })} data-testid="credential-link">
+            <a className="v-link" href={href("/verify/:code/credential", { code })} data-testid="credential-link">
               {t("verify.credential")}
             </a>
           </p>

@@ -33,7 +33,7 @@ textarea{width:100%;box-sizing:border-box;font:inherit;font-family:ui-monospace,
 .v-scroll{overflow-x:auto;margin:1rem 0}.v-table{border-collapse:collapse;width:100%;background:#fff;font-size:.9rem}
 .v-table caption{text-align:start;font-weight:600;padding:.25rem 0}.v-table th,.v-table td{border:1px solid #e0e1e6;padding:.4rem .5rem;text-align:start;vertical-align:top}
 .v-cell-VALID{color:#18794e;font-weight:700}.v-cell-REVOKED,.v-cell-NOT_FOUND,.v-cell-INVALID_CODE{color:#ce2c31;font-weight:700}.v-cell-EXPIRED,.v-cell-RATE_LIMITED{color:#ab6400;font-weight:700}
-.v-body a{color:#3a5bc7}.v-list{list-style:none;padding:0}.v-list li{margin:.75rem 0}
+.v-body a{color:#3a5bc7}.v-link{display:inline-block;padding:.4rem 0}.v-list{list-style:none;padding:0}.v-list li{margin:.75rem 0}
 `;
 
 /**

@@ -89,7 +89,8 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <ul className="columns-1 gap-6 text-sm sm:columns-2">
             {operations.map((operation) => (
               <li key={operation.id}>
-                <a href={`#${operation.id}`} className="text-accent-11 underline">
+                {/* A line of its own at least 24 px tall: a target a finger can take (WCAG 2.5.8). */}
+                <a href={`#${operation.id}`} className="inline-block py-1 text-accent-11 underline">
                   <code>{operation.method}</code> {operation.path}
                 </a>
               </li>
@@ -112,21 +113,27 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                   {operation.description ? <p className="text-sm text-gray-11">{operation.description}</p> : null}
                   <p className="text-sm">{operation.open ? t("api.docs.noToken") : t("api.docs.bearer")}</p>
                   {operation.parameters.length ? (
-                    <table className="text-sm">
-                      <caption className="text-start font-medium">{t("api.docs.parameters")}</caption>
-                      <tbody>
-                        {operation.parameters.map((parameter) => (
-                          <tr key={`${parameter.in}-${parameter.name}`}>
-                            <td className="pe-4 font-mono">{parameter.name}</td>
-                            <td className="pe-4 text-gray-11">
-                              {parameter.in}
-                              {parameter.required ? ` · ${t("api.docs.required")}` : ""}
-                            </td>
-                            <td className="font-mono">{parameter.example}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                    <ScrollRegion
+                      label={t("api.docs.parametersOf", {
+                        operation: isolate(`${operation.method} ${operation.path}`),
+                      })}
+                    >
+                      <table className="text-sm">
+                        <caption className="text-start font-medium">{t("api.docs.parameters")}</caption>
+                        <tbody>
+                          {operation.parameters.map((parameter) => (
+                            <tr key={`${parameter.in}-${parameter.name}`}>
+                              <td className="pe-4 font-mono">{parameter.name}</td>
+                              <td className="pe-4 text-gray-11">
+                                {parameter.in}
+                                {parameter.required ? ` · ${t("api.docs.required")}` : ""}
+                              </td>
+                              <td className="font-mono">{parameter.example}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </ScrollRegion>
                   ) : null}
                   {operation.bodyTypes.length ? (
                     <p className="text-sm">{t("api.docs.body", { types: operation.bodyTypes.join(", ") })}</p>

@@ -373,7 +373,7 @@ function DocumentsStep({ view, result }: { view: StepView; result?: Extract<Acti
       <h2 className="text-lg font-semibold">{t("wizard.attachDocuments")}</h2>
       <p className="text-sm text-gray-11">{t("wizard.allowedFiles")}</p>
       {result?.formError ? <FormErrors errors={[result.formError]} /> : null}
-      {hadErrors ? <p className="text-sm text-amber-11">{t("wizard.chooseAgain")}</p> : null}
+      {hadErrors ? <p className="text-sm text-amber-12">{t("wizard.chooseAgain")}</p> : null}
       {view.supportingTypes.length === 0 ? <p className="text-gray-11">{t("wizard.noDocuments")}</p> : null}
       {view.supportingTypes.map((type) => (
         <SupportingDocumentInput
