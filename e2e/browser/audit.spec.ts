@@ -39,10 +39,29 @@ test("the super admin reads the audit trail by person and action and downloads i
   expect(events.every((event) => event.Action === "Signed in" || event.Action.length > 0)).toBe(true);
   expect(events[0]["Request id"]).toMatch(/^[\w.:-]+$/);
 
+  // The HTTP request id is a detail of the event's time, not a column beside the request numbers.
+  await expect(page.getByTestId("audit-trail").locator("thead")).not.toContainText("Request id");
+  await expect(page.getByText("npm run audit:verify")).toBeVisible();
+
+  // Their clerk signs in: the client admin finds it under "Sign-in and accounts", and no command line.
+  const clerk = await browser.newPage();
+  await signIn(clerk, OTHER_CLIENT.CLERK, undefined, "en");
+  await clerk.close();
   const other = await browser.newPage();
   await signIn(other, OTHER_CLIENT.CLIENT_ADMIN, undefined, "en");
   await other.goto("/client-admin/audit");
   await expect(other.getByRole("heading", { level: 1 })).toHaveText("Audit trail");
+  await expect(other.getByText("npm run")).toHaveCount(0);
+  await ready(other);
+  await other.locator("#q").fill(OTHER_CLIENT.CLERK);
+  await other.locator("#action").selectOption({ label: "Sign-in and accounts" });
+  await other.getByRole("button", { name: "Apply" }).click();
+  await expect(other).toHaveURL(/action=auth/);
+  const theirRows = other.getByTestId("audit-trail").locator("tbody tr");
+  await expect(theirRows.first()).toContainText("Signed in");
+  await expect(theirRows.first()).toContainText(OTHER_CLIENT.CLERK);
+  await expect(theirRows.first()).toContainText(/Account #\d+/);
+  await other.goto("/client-admin/audit");
   // No organisation filter for them, and nothing of another organisation in what they download.
   await expect(other.locator("#client")).toHaveCount(0);
   const theirs = await downloadCsv(other);

@@ -2,7 +2,7 @@ import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import type { Locale, UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
-import { findUserByEmail, insertUser, ninTaken, recordSignIn } from "~/modules/users/queries.server";
+import { findUserByEmail, insertUser, ninTaken, recordSignIn, staffClientIdOf } from "~/modules/users/queries.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
 import { nameColumnsOf, type RegisterInput } from "./schema";
 
@@ -22,6 +22,8 @@ export async function signIn(db: DB, email: string, password: string, ip: string
       action: ok ? "auth.sign_in" : "auth.sign_in_failed",
       entityType: "USERS",
       entityId: user?.id ?? null,
+      // A clerk's or client admin's sign-in is their organisation's event: its admin reads it in their trail.
+      clientId: await staffClientIdOf(db, user),
       details: ok
         ? {}
         : { email: email.trim().toLowerCase(), reason: !user ? "unknown" : !passwordOk ? "password" : "inactive" },

@@ -3,7 +3,13 @@ import type { DB } from "~/db/db.server";
 import type { Role } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
 import { hashPassword } from "~/modules/users/password.server";
-import { findUserByEmail, insertClerkRecord, insertUser, recordSignIn } from "~/modules/users/queries.server";
+import {
+  findUserByEmail,
+  insertClerkRecord,
+  insertUser,
+  recordSignIn,
+  staffClientIdOf,
+} from "~/modules/users/queries.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import {
   bilingualClaim,
@@ -99,6 +105,7 @@ export async function finishSingleSignOn(
         action: "auth.sign_in_failed",
         entityType: "USERS",
         entityId: userId,
+        clientId: userId && role ? await staffClientIdOf(db, { id: userId, role }) : null,
         details: { method: "oidc", reason },
       },
     );
@@ -126,6 +133,7 @@ export async function finishSingleSignOn(
       action: "auth.sign_in",
       entityType: "USERS",
       entityId: user.id,
+      clientId: await staffClientIdOf(db, user),
       details: { method: "oidc", providerMfa },
     },
   );

@@ -141,6 +141,7 @@ async function issueRow(db: DB, job: BulkContext, item: { data: string }, claim:
     const notice = {
       kind: "documentIssued" as const,
       link: mustLinkTo(AREAS.beneficiary, "myRequest", { id: requestId }),
+      values: { id: requestId },
       bilingual: { name: documentName },
     };
     await notify(trx, document.beneficiaryId, notice, { mail: true });

@@ -116,8 +116,9 @@ describe("issuing a document", () => {
       .where("user_id", "=", request.beneficiary_id)
       .where("kind", "=", "documentIssued")
       .executeTakeFirstOrThrow();
-    expect(notice.title_en).toMatch(/^Your document “.+” has been issued$/);
-    expect(notice.title_ar).toMatch(/^صدرت وثيقتك «.+»$/);
+    // It names the request it was issued for.
+    expect(notice.title_en).toMatch(new RegExp(`^Your document “.+” for request #${request.id} has been issued$`));
+    expect(notice.title_ar).toMatch(new RegExp(`^صدرت وثيقتك «.+» للطلب رقم ${request.id}$`));
     expect(notice.link).toBe(`/beneficiary/request-document/${request.id}`);
     expect(
       await db.selectFrom("email_outbox").select("subject").where("subject", "=", notice.title_ar).execute(),

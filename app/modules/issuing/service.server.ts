@@ -268,6 +268,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
     const notice = {
       kind: "documentIssued" as const,
       link: mustLinkTo(AREAS.beneficiary, "myRequest", { id: request.id }),
+      values: { id: request.id },
       bilingual: { name: input.documentName },
     };
     await notify(trx, request.beneficiary_id, notice, { mail: true });
@@ -325,9 +326,13 @@ export async function revokeIssuedDocument(
     });
     const revoked = await findIssuedOwner(trx, input.issuedDocumentId);
     if (revoked) {
+      // It names what it was issued for: the request, or the attestation.
       const notice = {
         kind: "documentRevoked" as const,
         link: entity.link,
+        values: { id: entity.entityId },
+        bodyKey:
+          entity.entityType === "DOCUMENT_REQUESTS" ? undefined : "notifications.documentRevoked.bodyAttestation",
         bilingual: {
           name: { en: revoked.document_name_en, ar: revoked.document_name_ar },
           reason: input.reason,

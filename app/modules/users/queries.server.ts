@@ -66,6 +66,11 @@ export async function findStaffRecord(db: DB, userId: number, role: Role) {
   return undefined;
 }
 
+/** The organisation a clerk or client admin works for (null for anyone else, or before one is assigned). */
+export async function staffClientIdOf(db: DB, user: { id: number; role: Role } | undefined) {
+  return user ? ((await findStaffRecord(db, user.id, user.role))?.client_id ?? null) : null;
+}
+
 export async function updatePasswordHash(db: DB, userId: number, passwordHash: string) {
   await db
     .updateTable("users")

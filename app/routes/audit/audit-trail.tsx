@@ -73,7 +73,8 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
       <ScreenHeader title={title}>
         <ExportLink />
       </ScreenHeader>
-      <p className="text-sm text-gray-11">{t("audit.trail.intro")}</p>
+      {/* How to check the chain is a command on the server: said to the super admin, who runs it, not to a client's. */}
+      <p className="text-sm text-gray-11">{t(clients ? "audit.trail.intro" : "audit.trail.introClient")}</p>
       <ListFilters searchLabel={t("audit.trail.searchLabel")} q={q}>
         <FilterSelect
           name="action"
@@ -118,7 +119,26 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         empty={t("audit.trail.empty")}
         paging={loaderData}
         columns={[
-          { header: t("audit.trail.at"), cell: (row) => formatDateTime(row.at, lng, calendar) },
+          {
+            header: t("audit.trail.at"),
+            // The HTTP request that wrote it, as a detail beneath: what a log line is found by.
+            cell: (row) => (
+              <>
+                {formatDateTime(row.at, lng, calendar)}
+                {row.request_id ? (
+                  <>
+                    {" "}
+                    <span className="block text-xs text-gray-11">
+                      {t("audit.trail.httpRequest")}{" "}
+                      <code dir="ltr" className="break-all">
+                        {row.request_id}
+                      </code>
+                    </span>
+                  </>
+                ) : null}
+              </>
+            ),
+          },
           {
             header: t("audit.trail.person"),
             cell: (row) =>
@@ -131,9 +151,15 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
           { header: t("audit.trail.action"), cell: (row) => t([`audit.actions.${row.action}`, "audit.actions.other"]) },
           {
             header: t("audit.trail.object"),
+            // What it acted on by its number: "Request #12", the number a clerk knows it by.
             cell: (row) =>
               row.entity_type
-                ? `${t(`audit.objects.${row.entity_type}`, { defaultValue: row.entity_type })} ${row.entity_id ?? ""}`
+                ? row.entity_id
+                  ? t("audit.trail.objectNumber", {
+                      object: t(`audit.objects.${row.entity_type}`, { defaultValue: row.entity_type }),
+                      id: row.entity_id,
+                    })
+                  : t(`audit.objects.${row.entity_type}`, { defaultValue: row.entity_type })
                 : "—",
           },
           clients
@@ -142,17 +168,6 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                 cell: (row) => (row.client_en ? pick(lng, row.client_en, row.client_ar ?? row.client_en) : "—"),
               }
             : null,
-          {
-            header: t("audit.trail.requestId"),
-            cell: (row) =>
-              row.request_id ? (
-                <code dir="ltr" className="text-xs">
-                  {row.request_id}
-                </code>
-              ) : (
-                "—"
-              ),
-          },
         ]}
       />
     </div>

@@ -370,7 +370,7 @@ describe("revoking an issued document", () => {
       .where("kind", "=", "documentRevoked")
       .executeTakeFirstOrThrow();
     expect(notice).toEqual({
-      body_en: "Reason: Name misspelled",
+      body_en: `Request #${issued.request_id}. Reason: Name misspelled`,
       link: `/beneficiary/request-document/${issued.request_id}`,
     });
     expect(
