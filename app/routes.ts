@@ -130,6 +130,7 @@ const announcementList = (path: string, id: string) =>
 function bulkScreens(base: string, areaName: string) {
   return [
     route(`${base}/bulk/:id`, "routes/bulk/bulk-issue.tsx", { id: `${areaName}/bulk-issue` }),
+    route(`${base}/bulk/:id/sample`, "routes/bulk/bulk-sample.ts", { id: `${areaName}/bulk-sample` }),
     route(`${base}/bulk-jobs/:jobId`, "routes/bulk/bulk-job.tsx", { id: `${areaName}/bulk-job` }),
     route(`${base}/bulk-jobs/:jobId/export`, "routes/bulk/bulk-job-export.ts", { id: `${areaName}/bulk-job-export` }),
   ];

@@ -67,6 +67,43 @@ test("staff check a file, issue its rows in bulk, follow the job and download th
   for (const field of fields) await expect(page.getByTestId("bulk-columns")).toContainText(field.field_name);
   await ready(page);
 
+  // A sample file in each format, read back as a spreadsheet program would: the columns in the check's order and an
+  // example row, which the dry run takes as it is.
+  const bulkPage = page.url();
+  for (const format of ["csv", "xlsx"] as const) {
+    const downloading = page.waitForEvent("download");
+    await page.getByTestId(`sample-${format}`).click();
+    const body = Buffer.concat(await (await (await downloading).createReadStream()).toArray());
+    let sample: string[][];
+    if (format === "csv") sample = parseCsv(body.toString("utf8").replace(/^\uFEFF/, ""));
+    else {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(body as unknown as ArrayBuffer);
+      sample = workbook.worksheets[0]
+        .getSheetValues()
+        .filter(Boolean)
+        .map((values) =>
+          (values as unknown[]).slice(1).map((cell) => (cell === null || cell === undefined ? "" : String(cell))),
+        );
+    }
+    expect(sample[0].slice(0, 3)).toEqual(["national_id", "email", "first_name_en"]);
+    expect(sample[0].at(-1)).toBe("expiry_date");
+    for (const field of fields)
+      expect(sample[0]).toContain(
+        ["email", "phone"].includes(field.field_name) ? `field.${field.field_name}` : field.field_name,
+      );
+    expect(sample[1][1]).toBe("sara.haddad@example.com");
+  }
+  await page.locator("#file").setInputFiles({
+    name: "sample.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(await (await page.request.get(`${bulkPage}/sample?format=csv`)).body()),
+  });
+  await page.getByRole("button", { name: "Check the file (nothing is issued)" }).click();
+  await expect(page.getByText("All 1 rows are valid", { exact: false })).toBeVisible();
+  await page.goto(bulkPage);
+  await ready(page);
+
   // Values of the category's fields, by type (a field named like a person's column is written `field.<name>`).
   const value = (type: string, i: number) =>
     ({ number: String(10 + i), date: "2024-06-30", email: `field${i}@example.com`, phone: "0790000000" })[type] ??

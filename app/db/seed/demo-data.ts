@@ -70,6 +70,8 @@ export interface CategorySeed {
   validity: number;
   fields: { en: string; ar: string; key: string; type: string; required: boolean }[];
   supporting: { en: string; ar: string; required: boolean }[];
+  /** A document template, so the demo shows issuing from one (docs/architecture.md §21). */
+  template?: { titleEn: string; titleAr: string; bodyEn: string; bodyAr: string };
 }
 
 const ID_COPY = { en: "Copy of national ID", ar: "صورة الهوية الوطنية", required: true };
@@ -125,6 +127,14 @@ export const CLIENT_SEEDS: {
           },
         ],
         supporting: [ID_COPY],
+        template: {
+          titleEn: "Academic transcript",
+          titleAr: "كشف علامات",
+          bodyEn:
+            "Demo University certifies that {{beneficiary.name.en}}, student number {{field.student_number}}, is enrolled and that this transcript lists all the courses taken and their grades.\n\nIssued on {{issueDate}}, valid until {{expiryDate}}.",
+          bodyAr:
+            "تشهد الجامعة التجريبية بأن {{beneficiary.name.ar}}، الرقم الجامعي {{field.student_number}}، مسجّل فيها، وبأن هذا الكشف يبيّن جميع المساقات التي درسها وعلاماتها.\n\nصدر في {{issueDate}}، وهو صالح حتى {{expiryDate}}.",
+        },
       },
     ],
   },

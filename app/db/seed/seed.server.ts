@@ -1,3 +1,4 @@
+import { saveTemplateRow } from "~/modules/templates/queries.server";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
 import {
   approveAttestation,
@@ -213,6 +214,19 @@ async function seedSetup(db: DB) {
         });
         supportingIds.push(await saveSupportingType(db, row, typeInput, SYSTEM));
       }
+      if (category.template)
+        await saveTemplateRow(db, {
+          category_id: id,
+          page_size: "A4",
+          orientation: "PORTRAIT",
+          logo_file_id: null,
+          signature_file_id: null,
+          title_en: category.template.titleEn,
+          title_ar: category.template.titleAr,
+          body_en: category.template.bodyEn,
+          body_ar: category.template.bodyAr,
+          updated_by: null,
+        });
       categories.push({ id, clientId, seed: category, supportingIds });
     }
   }

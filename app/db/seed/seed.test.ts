@@ -4,6 +4,7 @@ import { verifyPassword } from "~/modules/users/password.server";
 import { storagePath } from "~/modules/files/storage.server";
 import { createTestDb } from "~/test/db";
 import { DEMO_PASSWORD, seedDemoData } from "./seed.server";
+import { placeholderProblems } from "~/modules/templates/placeholders";
 
 describe("demo data", () => {
   it("seeds the accounts, clients, catalogue, requests and issued documents of the demo", async () => {
@@ -44,6 +45,20 @@ describe("demo data", () => {
       .execute();
     expect(clerkClient.find((row) => row.email === "clerk@example.com")?.name_en).toBe("Demo University");
     expect(clerkClient.find((row) => row.email === "clerk2@example.com")?.can_do_sincera).toBe(0);
+
+    // One category has a document template, whose placeholders are all known: the demo issues from it.
+    const templates = await db
+      .selectFrom("document_templates")
+      .innerJoin("document_categories", "document_categories.id", "document_templates.category_id")
+      .select(["document_categories.name_en", "document_templates.body_en", "document_templates.body_ar"])
+      .execute();
+    expect(templates.map((template) => template.name_en)).toEqual(["Academic transcript"]);
+    const fieldNames = (await db.selectFrom("document_required_fields").select("field_name").execute()).map(
+      (field) => field.field_name,
+    );
+    for (const template of templates)
+      for (const body of [template.body_en, template.body_ar])
+        expect(placeholderProblems(body, fieldNames)).toEqual({ unknown: [], broken: false });
 
     for (const client of clients) {
       const categories = await db

@@ -1,7 +1,7 @@
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import { useZodForm } from "~/components/forms/zod-form";
 import { Form } from "~/components/forms/form-token";
 import { useArea } from "~/components/layout/area-shell";
@@ -11,9 +11,9 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { getDb } from "~/db/db.server";
-import { fromFlag, idOf } from "~/db/values";
+import { fromFlag } from "~/db/values";
 import { linkTo, mustLinkTo } from "~/modules/access";
-import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
+import { areaOf } from "~/modules/access/require.server";
 import type { BulkProblem } from "~/modules/bulk/check.server";
 import { BULK_MAX_BYTES, EXPIRY_COLUMN, REPORT_MAX_PROBLEMS } from "~/modules/bulk/columns";
 import { jobsOfCategory } from "~/modules/bulk/queries.server";
@@ -21,7 +21,6 @@ import { bulkUploadSchema } from "~/modules/bulk/schema";
 import { checkBulkFile, startBulkJob } from "~/modules/bulk/service.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { enforceUploadRate } from "~/modules/files/allowance.server";
-import { categoryInScope } from "~/modules/catalogue/service.server";
 import { findTemplate } from "~/modules/templates/queries.server";
 import { readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -29,17 +28,12 @@ import { formatDateTime, pick } from "~/utils/format";
 import { useCalendar } from "~/utils/calendar";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/bulk-issue";
+import { bulkCategoryOf } from "./category.server";
 
-/** The category, in the principal's scope, for those who may issue. */
-async function categoryOf(context: Route.LoaderArgs["context"], id: string) {
-  const principal = requirePermission(principalOf(context), "request:issue");
-  const category = await categoryInScope(getDb(), idOf(id), principal);
-  if (!category) throw notFound();
-  return { principal, category };
-}
+const SAMPLE_LINK = "rounded-md border border-gray-7 px-3 py-1.5 whitespace-nowrap hover:bg-gray-3";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { category } = await categoryOf(context, params.id);
+  const { category } = await bulkCategoryOf(context, params.id);
   const db = getDb();
   return {
     category: { id: category.id, name_en: category.name_en, name_ar: category.name_ar },
@@ -56,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The dry run (`check`), or the check and then the job (`issue`): a file with any problem writes nothing. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { principal, category } = await categoryOf(context, params.id);
+  const { principal, category } = await bulkCategoryOf(context, params.id);
   const upload = await readUpload(request, { maxFileSize: BULK_MAX_BYTES, maxFiles: 1, tooLarge: "bulk.fileTooLarge" });
   if (!upload.ok)
     return data(
@@ -153,6 +147,7 @@ export default function BulkIssue({ loaderData, actionData }: Route.ComponentPro
   const [form] = useZodForm(bulkUploadSchema, { lastResult: actionData?.result });
   const fileErrors = (actionData?.result?.error as Record<string, string[]> | undefined)?.file;
   const template = linkTo(area, "categoryTemplate", { id: category.id });
+  const location = useLocation();
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <ScreenHeader
@@ -190,6 +185,21 @@ export default function BulkIssue({ loaderData, actionData }: Route.ComponentPro
             <code dir="ltr">{EXPIRY_COLUMN}</code>: {t("bulk.columnsExpiry")}
           </li>
         </ul>
+        {/* A file with these columns in their order and an example row, to fill in rather than write. */}
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+          {t("bulk.sample")}{" "}
+          <a href={`${location.pathname}/sample?format=csv`} download className={SAMPLE_LINK} data-testid="sample-csv">
+            {t("bulk.sampleCsv")}
+          </a>{" "}
+          <a
+            href={`${location.pathname}/sample?format=xlsx`}
+            download
+            className={SAMPLE_LINK}
+            data-testid="sample-xlsx"
+          >
+            {t("bulk.sampleXlsx")}
+          </a>
+        </p>
       </Card>
       {hasTemplate ? (
         <Card>
