@@ -29,7 +29,15 @@ if (missing.length) {
   }
 }
 
-execSync("npx react-router build", { stdio: "inherit" });
+// The build says nothing it need not: a warning (React Router's future flags, Vite's "(!)") fails the run.
+const built = spawnSync("npx", ["react-router", "build"], { encoding: "utf8" });
+process.stdout.write(built.stdout);
+process.stderr.write(built.stderr);
+if (built.status !== 0) process.exit(built.status ?? 1);
+if (/Warning|\(!\)/.test(built.stdout + built.stderr)) {
+  console.error("The build printed a warning (above): take or decline it in react-router.config.ts or vite.config.ts.");
+  process.exit(1);
+}
 // Each run's spawned servers start from one seeded copy of the demo data (e2e/spawn-server.ts).
 process.env.E2E_RUN_ID = String(Date.now());
 const args = process.argv.slice(2);

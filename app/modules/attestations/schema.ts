@@ -3,9 +3,6 @@ import { eitherLanguage } from "~/platform/forms/bilingual";
 import { ATTESTATION_STATUSES } from "~/db/schema";
 import { issueSchema } from "~/modules/issuing/schema";
 
-/** The beneficiary's file to attest: PDF, PNG or JPEG, at most 5 MB (docs/architecture.md §6.4). */
-export const ATTESTATION_MAX_BYTES = 5 * 1024 * 1024;
-
 export const attestationStatusFilterSchema = z.enum(ATTESTATION_STATUSES).optional().catch(undefined);
 
 /** The create form's fields besides the file. */

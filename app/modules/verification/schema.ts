@@ -9,5 +9,3 @@ export const pinSchema = z.object({
       .regex(/^\d{6}$/, "verify.pinFormat"),
   ),
 });
-
-export const MAX_CHECK_FILE_BYTES = 5 * 1024 * 1024;

@@ -10,7 +10,8 @@ import { FormPage } from "~/components/ui/form-page";
 import { getDb } from "~/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { attestingClients } from "~/modules/attestations/queries.server";
-import { ATTESTATION_MAX_BYTES, attestationCreateSchema } from "~/modules/attestations/schema";
+import { attestationCreateSchema } from "~/modules/attestations/schema";
+import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import { createAttestation } from "~/modules/attestations/service.server";
 import { readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "attestation:create");
   const upload = await readUpload(request, {
-    maxFileSize: ATTESTATION_MAX_BYTES,
+    maxFileSize: DOCUMENT_MAX_BYTES,
     maxFiles: 1,
     tooLarge: "validation.fileSizeMax5",
   });

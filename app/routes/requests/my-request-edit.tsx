@@ -1,3 +1,4 @@
+import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import { useZodForm } from "~/components/forms/zod-form";
 import { idOf } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
@@ -58,7 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const view = await load(params, user.id);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const upload = await readUpload(request, {
-      maxFileSize: 5 * 1024 * 1024,
+      maxFileSize: DOCUMENT_MAX_BYTES,
       maxFiles: 5,
       tooLarge: "validation.fileSizeMax5",
     });

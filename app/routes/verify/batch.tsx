@@ -4,7 +4,7 @@ import { clientIpContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18next.server";
 import { BATCH_MAX_CODES, BATCH_MAX_FILES, codesOf, verifyBatch } from "~/modules/verification/batch.server";
 import { batchCsv } from "~/modules/verification/batch-export.server";
-import { MAX_CHECK_FILE_BYTES } from "~/modules/verification/schema";
+import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import { readUpload } from "~/platform/http/body.server";
 import { env } from "~/utils/env.server";
 import { plainPage } from "../public/plain-page.server";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (codes: string, error: string, status: number) =>
     plainPage(context, <VerifyBatchPage path={path} codes={codes} rows={null} error={error} />, status);
   const upload = await readUpload(request, {
-    maxFileSize: MAX_CHECK_FILE_BYTES,
+    maxFileSize: DOCUMENT_MAX_BYTES,
     maxFiles: BATCH_MAX_FILES,
     tooLarge: "validation.fileSizeMax5",
   });

@@ -20,7 +20,8 @@ import { env } from "~/utils/env.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
-import { MAX_CHECK_FILE_BYTES, pinSchema } from "~/modules/verification/schema";
+import { pinSchema } from "~/modules/verification/schema";
+import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import {
   checkAccessPin,
   pinRetryAfterSeconds,
@@ -147,7 +148,7 @@ export async function verificationAnswer(request: PageRequest, ip: string): Prom
     let form: FormData;
     try {
       if (mediaTypeOf(request) === "multipart/form-data") {
-        const check = await hashPostedFile(request, document.document_hash, MAX_CHECK_FILE_BYTES);
+        const check = await hashPostedFile(request, document.document_hash, DOCUMENT_MAX_BYTES);
         // Whoever presents the document's own file holds it: a SecurePlus document opens for them as with its PIN.
         if (check.status === "match" && fromFlag(document.secure_plus_enabled) && !unlocked) {
           return page(

@@ -1,3 +1,4 @@
+import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import { FieldValue } from "~/components/requests/field-value";
 import { useServerForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const upload = await readUpload(request, {
-      maxFileSize: 5 * 1024 * 1024,
+      maxFileSize: DOCUMENT_MAX_BYTES,
       maxFiles: 5,
       tooLarge: "validation.fileSizeMax5",
     });
