@@ -26,7 +26,7 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
   await page.locator('input[name="events"][value="request.created"]').check();
   await page.locator('main form[method="post"] button[type="submit"]').click();
   await expect(page.locator('[id$="url-error"]')).toHaveText(
-    withJs ? "The address must start with https://." : "يجب أن يبدأ العنوان بـ https://.",
+    withJs ? "The address must start with https://." : "يجب أن يبدأ العنوان بـ \u2066https://\u2069.",
   );
   await expect(page.locator('input[name="url"]')).toHaveValue("http://hooks.example.org/plain");
   // So is a private network's address (the service's neighbours are not the organisation's to reach).

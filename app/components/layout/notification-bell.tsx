@@ -12,7 +12,7 @@ export function NotificationBell({ unread }: { unread: number }) {
       data-testid="notification-bell"
     >
       {/* Its name as text (not aria-label): a text browser, which draws no icon, shows it. */}
-      <span className="sr-only">{t("notifications.bell", { count: unread })}</span>
+      <span className="sr-only">{t("notifications.bell", { count: unread })} </span>
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
@@ -29,6 +29,7 @@ export function NotificationBell({ unread }: { unread: number }) {
       </svg>
       {unread > 0 ? (
         <span
+          // The count is in the link's name already; seen, it stands apart from it.
           aria-hidden="true"
           className="absolute -top-1 -end-1 min-w-5 rounded-full bg-red-11 px-1 text-center text-xs font-bold text-white"
           data-testid="notification-count"

@@ -170,7 +170,7 @@ export function StaffIssuedDocuments({
               <span className="font-medium">
                 <BilingualText en={document.document_name_en} ar={document.document_name_ar} /> ·{" "}
                 <VerificationCode code={document.verification_code} />
-              </span>
+              </span>{" "}
               {document.status === "VALID" ? (
                 <Badge variant="success">{t("staff.valid")}</Badge>
               ) : (
@@ -184,7 +184,7 @@ export function StaffIssuedDocuments({
             <p className="flex flex-wrap gap-4 text-sm">
               <NewTabLink href={href("/files/:id", { id: String(document.file_id) })} testId="issued-pdf">
                 {t("staff.openPdf")}
-              </NewTabLink>
+              </NewTabLink>{" "}
               <NewTabLink href={href("/verify/:code", { code: document.verification_code })} testId="verification-page">
                 {t("staff.openVerification")}
               </NewTabLink>
