@@ -21,9 +21,8 @@ import { clientCategorySchema, clientSchema } from "~/modules/organisations/sche
 import { createClientCategory, saveClient } from "~/modules/organisations/service.server";
 import { adminSchema, clerkSchema, clientAdminSchema } from "~/modules/people/schema";
 import { createPerson } from "~/modules/people/service.server";
-import { createRequest } from "~/modules/requests/create.server";
+import { changeRequestStatus, createRequest, reviewAttachment } from "~/modules/requests/service.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
-import { changeRequestStatus, reviewAttachment } from "~/modules/requests/staff.server";
 import { savePolicy } from "~/modules/two-factor/service.server";
 import { createSuperAdmin } from "~/modules/users/admin.server";
 import { asOf } from "../clock.server";

@@ -93,6 +93,21 @@ export function attachmentsOf(
   );
 }
 
+/** Removes the attachments of a request or draft: all of them, or those of one supporting document type. */
+export async function deleteAttachments(
+  db: DB,
+  entityType: "DOCUMENT_REQUESTS" | "DOCUMENT_SUPPORTING_DOCUMENTS",
+  referenceId: number,
+  supportingTypeId?: number,
+) {
+  let query = db
+    .deleteFrom("attachments")
+    .where("entity_type", "=", entityType)
+    .where("reference_entity_id", "=", referenceId);
+  if (supportingTypeId !== undefined) query = query.where("supporting_document_type_id", "=", supportingTypeId);
+  await query.execute();
+}
+
 export async function insertAttachment(
   db: DB,
   values: {

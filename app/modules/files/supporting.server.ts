@@ -16,15 +16,15 @@ interface SupportingType {
  * `attached` now, of a type a posted file replaces, are counted off (the caller deletes them once it
  * has replaced them): replacing a document near the quota is allowed when storage would not grow.
  */
-export async function storeSupportingFiles(
+export async function storeSupportingFiles<Type extends SupportingType>(
   db: DB,
-  types: SupportingType[],
+  types: Type[],
   files: UploadedFile[],
   ownerId: number,
   attached: { supporting_document_type_id: number | null; file_id: number }[] = [],
 ) {
   const errors: Record<string, string> = {};
-  const accepted: { type: SupportingType; file: UploadedFile; mimeType: string; totalPages: number | null }[] = [];
+  const accepted: { type: Type; file: UploadedFile; mimeType: string; totalPages: number | null }[] = [];
   for (const file of files) {
     const type = types.find((candidate) => file.fieldName === `document.${candidate.id}`);
     if (!type) continue;
@@ -32,7 +32,7 @@ export async function storeSupportingFiles(
     if (checked.ok) accepted.push({ type, file, mimeType: checked.mimeType, totalPages: checked.totalPages });
     else errors[type.id] = checked.error;
   }
-  const stored: { type: SupportingType; fileId: number }[] = [];
+  const stored: { type: Type; fileId: number }[] = [];
   if (Object.keys(errors).length > 0) return { stored, errors };
   const replacedTypes = new Set(accepted.map(({ type }) => type.id));
   const replaced = attached

@@ -93,15 +93,6 @@ export function fieldValuesOf(db: DB, requestId: number) {
     .execute();
 }
 
-export async function replaceRequestAttachment(db: DB, requestId: number, supportingTypeId: number) {
-  await db
-    .deleteFrom("attachments")
-    .where("entity_type", "=", "DOCUMENT_REQUESTS")
-    .where("reference_entity_id", "=", requestId)
-    .where("supporting_document_type_id", "=", supportingTypeId)
-    .execute();
-}
-
 /** Deletes a PENDING request that has no issued document, with its field values and attachments; false when it no longer qualifies. */
 export async function deleteRequestRows(db: DB, requestId: number): Promise<boolean> {
   const issued = await db

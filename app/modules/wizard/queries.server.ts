@@ -30,15 +30,6 @@ export async function deleteDraft(db: DB, draftId: number) {
   await db.deleteFrom("request_drafts").where("id", "=", draftId).execute();
 }
 
-export async function deleteDraftAttachments(db: DB, draftId: number, supportingTypeId?: number) {
-  let query = db
-    .deleteFrom("attachments")
-    .where("entity_type", "=", "DOCUMENT_SUPPORTING_DOCUMENTS")
-    .where("reference_entity_id", "=", draftId);
-  if (supportingTypeId !== undefined) query = query.where("supporting_document_type_id", "=", supportingTypeId);
-  await query.execute();
-}
-
 export async function moveDraftAttachmentsToRequest(db: DB, draftId: number, requestId: number) {
   await db
     .updateTable("attachments")

@@ -1,10 +1,6 @@
 import { done, refused, type Outcome } from "~/platform/outcome";
-import { mustLinkTo, AREAS } from "~/modules/access/areas";
-import { insertAttachment } from "~/modules/files/queries.server";
-import { attachmentsOf } from "~/modules/files/queries.server";
+import { attachmentsOf, deleteAttachments } from "~/modules/files/queries.server";
 import type { DB } from "~/db/db.server";
-import { notifyClerksOfClient } from "~/modules/notifications/service.server";
-import { audit } from "~/modules/audit/service.server";
 import {
   categoriesOfClient,
   findCategory,
@@ -13,16 +9,9 @@ import {
   supportingTypesOf,
 } from "~/modules/catalogue/queries.server";
 import { deleteReleasedFiles } from "~/modules/files/storage.server";
-import { storeSupportingFiles } from "~/modules/files/supporting.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
-import { insertRequest, replaceFieldValues } from "~/modules/requests/queries.server";
-import {
-  deleteDraft,
-  deleteDraftAttachments,
-  findDraft,
-  moveDraftAttachmentsToRequest,
-  upsertDraft,
-} from "./queries.server";
+import { attachSupportingDocuments, openRequest } from "~/modules/requests/service.server";
+import { deleteDraft, findDraft, moveDraftAttachmentsToRequest, upsertDraft } from "./queries.server";
 
 export type Draft = NonNullable<Awaited<ReturnType<typeof findDraft>>>;
 export const draftFields = (draft: Pick<Draft, "fields"> | undefined): Record<string, string> =>
@@ -50,7 +39,7 @@ export async function chooseClient(db: DB, beneficiaryId: number, clientId: numb
       fields: "{}",
       step: 1,
     });
-    await deleteDraftAttachments(trx, saved.id);
+    await deleteAttachments(trx, "DOCUMENT_SUPPORTING_DOCUMENTS", saved.id);
   });
   await deleteReleasedFiles(
     db,
@@ -71,7 +60,7 @@ export async function chooseCategory(db: DB, beneficiaryId: number, categoryId: 
   const uploads = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
   await db.transaction().execute(async (trx) => {
     await upsertDraft(trx, beneficiaryId, { document_category_id: categoryId, fields: "{}", step: 2 });
-    await deleteDraftAttachments(trx, draft.id);
+    await deleteAttachments(trx, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
   });
   await deleteReleasedFiles(
     db,
@@ -94,31 +83,10 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
   const draft = await findDraft(db, beneficiaryId);
   if (!draft?.document_category_id) return { errors: {} as Record<string, string> };
   const types = await supportingTypesOf(db, draft.document_category_id);
-  const earlier = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
-  const { stored, errors } = await storeSupportingFiles(db, types, files, beneficiaryId, earlier);
-  for (const { type, fileId } of stored) {
-    await db.transaction().execute(async (trx) => {
-      await deleteDraftAttachments(trx, draft.id, type.id);
-      await insertAttachment(trx, {
-        entityType: "DOCUMENT_SUPPORTING_DOCUMENTS",
-        referenceId: draft.id,
-        documentName: type.document_type_en,
-        fileId,
-        supportingTypeId: type.id,
-      });
-    });
-  }
-  const replaced = new Set(stored.map(({ type }) => type.id));
-  await deleteReleasedFiles(
-    db,
-    earlier
-      .filter((attachment) => replaced.has(attachment.supporting_document_type_id ?? 0))
-      .map((attachment) => attachment.file_id),
-  );
+  const owner = { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" as const, referenceId: draft.id };
+  const { errors } = await attachSupportingDocuments(db, owner, types, files, beneficiaryId);
   const attached = new Set(
-    (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map(
-      (attachment) => attachment.supporting_document_type_id,
-    ),
+    (await attachmentsOf(db, owner.entityType, draft.id)).map((attachment) => attachment.supporting_document_type_id),
   );
   for (const type of types)
     if (type.is_required && !attached.has(type.id) && !errors[type.id]) errors[type.id] = "wizard.documentRequired";
@@ -132,7 +100,7 @@ export async function removeDocument(db: DB, beneficiaryId: number, supportingTy
   const removed = (await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).filter(
     (attachment) => attachment.supporting_document_type_id === supportingTypeId,
   );
-  await deleteDraftAttachments(db, draft.id, supportingTypeId);
+  await deleteAttachments(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id, supportingTypeId);
   await deleteReleasedFiles(
     db,
     removed.map((attachment) => attachment.file_id),
@@ -144,7 +112,7 @@ export async function discardDraft(db: DB, beneficiaryId: number) {
   if (!draft) return;
   const attachments = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
   await db.transaction().execute(async (trx) => {
-    await deleteDraftAttachments(trx, draft.id);
+    await deleteAttachments(trx, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
     await deleteDraft(trx, draft.id);
   });
   await deleteReleasedFiles(
@@ -180,28 +148,13 @@ export async function submitDraft(
   for (const type of await supportingTypesOf(db, categoryId))
     if (type.is_required && !attached.has(type.id)) return incomplete(3);
 
-  const requestId = await db.transaction().execute(async (trx) => {
-    const id = await insertRequest(trx, { beneficiaryId, clientId, categoryId, ...review });
-    await replaceFieldValues(trx, id, fields);
-    await moveDraftAttachmentsToRequest(trx, draft.id, id);
-    await deleteDraft(trx, draft.id);
-    await audit(
-      trx,
-      { userId: beneficiaryId, role: "BENEFICIARY", ip },
-      {
-        clientId,
-        action: "request.create",
-        entityType: "DOCUMENT_REQUESTS",
-        entityId: id,
-      },
-    );
-    await notifyClerksOfClient(trx, clientId, {
-      kind: "newRequest",
-      link: mustLinkTo(AREAS.clerks, "request", { id }),
-      values: { id },
-    });
-    return id;
-  });
+  const opened = { beneficiaryId, clientId, categoryId, fields, ...review };
+  const requestId = await db.transaction().execute((trx) =>
+    openRequest(trx, opened, ip, async (id) => {
+      await moveDraftAttachmentsToRequest(trx, draft.id, id);
+      await deleteDraft(trx, draft.id);
+    }),
+  );
   return done({ requestId });
 }
 

@@ -4,7 +4,7 @@ import { storagePath } from "~/modules/files/storage.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/db/db.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
-import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
+import { beneficiaryRequestView } from "~/modules/requests/views.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { findDraft } from "./queries.server";

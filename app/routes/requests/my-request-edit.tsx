@@ -19,11 +19,8 @@ import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { readForm, readUpload } from "~/platform/http/body.server";
-import {
-  beneficiaryRequestView,
-  editPendingRequest,
-  replacePendingRequestDocuments,
-} from "~/modules/requests/beneficiary.server";
+import { editPendingRequest, replacePendingRequestDocuments } from "~/modules/requests/service.server";
+import { beneficiaryRequestView } from "~/modules/requests/views.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldsSchema } from "~/modules/wizard/schema";

@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { beneficiaryRequestView } from "~/modules/requests/beneficiary.server";
+import { beneficiaryRequestView } from "~/modules/requests/views.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/my-request";
 import { useCalendar } from "~/utils/calendar";

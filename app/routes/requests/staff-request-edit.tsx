@@ -16,7 +16,7 @@ import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
-import { editRequestByStaff } from "~/modules/requests/staff.server";
+import { editRequestByStaff } from "~/modules/requests/service.server";
 import { requestListFrom, requestListOf } from "~/modules/requests/return-to.server";
 import { withBack } from "~/utils/back-link";
 import { redirectWithToast } from "~/platform/toast/toast.server";

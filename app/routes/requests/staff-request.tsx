@@ -30,7 +30,8 @@ import { CAPABILITY_OF_INTENT, staffRequestActionSchema, statusUpdateSchema } fr
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { requestListFrom, requestListOf } from "~/modules/requests/return-to.server";
 import { withBack } from "~/utils/back-link";
-import { changeRequestStatus, reviewAttachment, staffRequestView } from "~/modules/requests/staff.server";
+import { changeRequestStatus, reviewAttachment } from "~/modules/requests/service.server";
+import { staffRequestView } from "~/modules/requests/views.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";

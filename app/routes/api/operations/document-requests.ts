@@ -12,11 +12,16 @@ import type { UploadedFile } from "~/modules/files/upload.server";
 import { ISSUE_MAX_BYTES } from "~/modules/issuing/schema";
 import { issueDocument } from "~/modules/issuing/service.server";
 import { issuedDocumentsOf } from "~/modules/issuing/queries.server";
-import { editPendingRequest } from "~/modules/requests/beneficiary.server";
-import { createRequest, withdrawRequest } from "~/modules/requests/create.server";
+import {
+  changeRequestStatus,
+  createRequest,
+  editPendingRequest,
+  editRequestByStaff,
+  reviewAttachment,
+  withdrawRequest,
+} from "~/modules/requests/service.server";
 import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { findRequestForStaff, listRequests, type RequestListFilter } from "~/modules/requests/staff-queries.server";
-import { changeRequestStatus, editRequestByStaff, reviewAttachment } from "~/modules/requests/staff.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { env } from "~/utils/env.server";
 import { EXAMPLE_PDF_BASE64 } from "../example-pdf";

@@ -4,7 +4,7 @@ import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as editRoute from "~/routes/requests/my-request-edit";
-import { editPendingRequest, replacePendingRequestDocuments } from "./beneficiary.server";
+import { editPendingRequest, replacePendingRequestDocuments } from "./service.server";
 
 let db: DB;
 let owner: { id: number; email: string };
