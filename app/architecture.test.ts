@@ -112,6 +112,28 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("a refusal is thrown one way: a Refusal (an Outcome's refusal thrown), never a module's own Error class or data()", () => {
+    // Errors that are no refusal stay: a worker's signal that a file costs too much (answered as a refusal by its
+    // caller), a lookup's network error, a job's lost claim.
+    const NOT_REFUSALS = /\/(pkcs12|post|runner)\.server\.ts$/;
+    const OTHER_SHAPE = /class \w+ extends Error\b|throw data\(/;
+    const offenders = moduleFiles
+      .filter((file) => !NOT_REFUSALS.test(file))
+      .filter((file) => OTHER_SHAPE.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
+  it("a route answers a refusal through the one bridge (replyRefused, replyInvalid, refusalAnswer, apiRefusal), not by a status of its own or a fake form", () => {
+    // The verification pages render themselves outside React Router (docs/architecture.md §7): their states are their own.
+    const BY_HAND = /status:\s*4\d\d\b|new FormData\(\)/;
+    const offenders = sourceFiles(path.join(APP, "routes"))
+      .filter((file) => !/\.test\.tsx?$/.test(file) && relative(file) !== "routes/verify/page.server.tsx")
+      .filter((file) => BY_HAND.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("a list screen reads its page through the one list loader (listScreenData), and counts and cuts with pageOf", () => {
     const BY_HAND = /\bpagingOf\(|\.offset\(/;
     const offenders = sourceFiles(APP)

@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { deleteDraft, findAnnouncement, insertAnnouncement, isSlugTaken, updateAnnouncement } from "./queries.server";
@@ -45,7 +45,7 @@ export async function saveAnnouncement(
 ): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
     const slug = await slugFor(trx, values, existing?.id ?? null);
-    if (!slug) return refused("announcements.slugTaken", "slug");
+    if (!slug) return conflict("announcements.slugTaken", "slug");
     const now = nowIso();
     const publish = values.intent === "publish" && existing?.status !== "PUBLISHED";
     const texts = {

@@ -1,5 +1,5 @@
 import type { BilingualNote } from "~/utils/bilingual";
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, isRefusal, refused, Refusal, type Outcome } from "~/platform/outcome";
 import { AREAS, mustLinkTo } from "~/modules/access/areas";
 import fs from "node:fs/promises";
 import type { DB } from "~/db/db.server";
@@ -96,7 +96,8 @@ export async function cancelAttestation(db: DB, attestation: Attestation, actor:
   });
 }
 
-class NoLongerPending extends Error {}
+/** Decided meanwhile (another tab, another clerk): nothing is decided twice. */
+const notPending = () => conflict("attestations.notPending");
 
 /**
  * Approving runs the issuing pipeline (docs/architecture.md §6.3) on the beneficiary's stored file with kind
@@ -109,7 +110,7 @@ export async function approveAttestation(
   expirationDate: string,
   actor: Actor,
 ): Promise<IssueResult> {
-  if (attestation.status !== "PENDING") return refused("attestations.notPending");
+  if (attestation.status !== "PENDING") return notPending();
   const bytes = await readStoredFile(attestation.storage_key);
   try {
     return await issue(
@@ -140,7 +141,7 @@ export async function approveAttestation(
             at: nowIso(),
           }))
         )
-          throw new NoLongerPending();
+          throw new Refusal(notPending());
         await audit(trx, actor, {
           clientId: attestation.client_id,
           action: "attestation.approve",
@@ -161,13 +162,18 @@ export async function approveAttestation(
       },
     );
   } catch (error) {
-    if (error instanceof NoLongerPending) return refused("attestations.notPending");
+    if (isRefusal(error)) return error.refused;
     throw error;
   }
 }
 
 /** Rejecting records the note the beneficiary reads; they are told in-app and by mail. */
-export async function rejectAttestation(db: DB, attestation: Attestation, note: BilingualNote, actor: Actor) {
+export async function rejectAttestation(
+  db: DB,
+  attestation: Attestation,
+  note: BilingualNote,
+  actor: Actor,
+): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
     if (
       !(await closePendingAttestation(trx, attestation.id, {
@@ -177,7 +183,7 @@ export async function rejectAttestation(db: DB, attestation: Attestation, note: 
         at: nowIso(),
       }))
     )
-      return false;
+      return notPending();
     await audit(trx, actor, {
       clientId: attestation.client_id,
       action: "attestation.reject",
@@ -196,7 +202,7 @@ export async function rejectAttestation(db: DB, attestation: Attestation, note: 
       },
       { mail: true },
     );
-    return true;
+    return done();
   });
 }
 

@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, type Outcome, refused } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import type { Locale, UserRow } from "~/db/schema";
 import { audit } from "~/modules/audit/service.server";
@@ -44,12 +44,12 @@ export async function registerBeneficiary(
   ip: string | null,
   locale: Locale = "ar",
 ): Promise<RegisterResult> {
-  if (await findUserByEmail(db, input.email)) return refused("auth.emailTaken", "email");
-  if (await ninTaken(db, input.nin)) return refused(NIN_TAKEN, "nin");
+  if (await findUserByEmail(db, input.email)) return conflict("auth.emailTaken", "email");
+  if (await ninTaken(db, input.nin)) return conflict(NIN_TAKEN, "nin");
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.email)) return refused("auth.emailTaken", "email");
-    if (await ninTaken(trx, input.nin)) return refused(NIN_TAKEN, "nin");
+    if (await findUserByEmail(trx, input.email)) return conflict("auth.emailTaken", "email");
+    if (await ninTaken(trx, input.nin)) return conflict(NIN_TAKEN, "nin");
     const userId = await insertUser(trx, {
       email: input.email,
       password_hash: passwordHash,

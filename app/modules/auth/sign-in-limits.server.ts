@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { data } from "react-router";
+import { Refusal, rateLimited } from "~/platform/outcome";
 import { enforceRateLimit, hit, uncount } from "~/platform/security/rate-limit.server";
 import { signedCookie } from "~/platform/security/cookies.server";
 import { env } from "~/utils/env.server";
@@ -73,7 +73,7 @@ export async function countSignInAttempt(
 
 /** The 429 of an account under attack, for a wrong password (or a program, which has no emailed link). */
 export const accountLockedError = () =>
-  data({ reason: "rate-limited" }, { status: 429, headers: { "Retry-After": String(ATTEMPT_WINDOW_MS / 1000) } });
+  new Refusal(rateLimited("api.errors.rateLimited", ATTEMPT_WINDOW_MS / 1000), "rate-limited");
 
 /** A right password: the attempt does not count against the account, and this browser is now known. */
 export async function signInSucceeded(attempt: SignInAttempt, email: string): Promise<string> {

@@ -3,7 +3,7 @@ import { safeFileName } from "~/modules/files/file-name";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { progressOf, RATE_WINDOW_MS } from "~/platform/jobs/progress";
 import { insertJob, jobCounts, requeueFailedItems, setJobStatus } from "~/platform/jobs/queries.server";
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, type Outcome } from "~/platform/outcome";
 import { checkBulkTable, type BulkProblem, type BulkRowData } from "./check.server";
 import { BULK_ISSUE } from "./job.server";
 import type { findBulkJob } from "./queries.server";
@@ -71,7 +71,7 @@ export async function jobProgress(db: DB, job: Job, now = Date.now()) {
 /** Stops a running job: the rows left stay as they are, the documents issued stay valid. */
 export async function cancelBulkJob(db: DB, actor: AuditActor, job: Job): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
-    if (!(await setJobStatus(trx, job.id, ["RUNNING"], "CANCELLED"))) return refused("bulk.notRunning");
+    if (!(await setJobStatus(trx, job.id, ["RUNNING"], "CANCELLED"))) return conflict("bulk.notRunning");
     await audit(trx, actor, {
       clientId: job.client_id,
       action: "bulk.cancel",
@@ -88,7 +88,7 @@ export async function retryBulkJob(db: DB, actor: AuditActor, job: Job): Promise
   return db.transaction().execute(async (trx) => {
     const rows = await requeueFailedItems(trx, job.id);
     const counts = await jobCounts(trx, job.id, new Date().toISOString());
-    if (counts.left === 0) return refused("bulk.nothingToRetry");
+    if (counts.left === 0) return conflict("bulk.nothingToRetry");
     await setJobStatus(trx, job.id, ["DONE", "CANCELLED", "RUNNING"], "RUNNING");
     await audit(trx, actor, {
       clientId: job.client_id,

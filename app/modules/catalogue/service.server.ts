@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { inScope, type Principal } from "~/modules/access";
@@ -85,7 +85,7 @@ export async function removeCategory(
   category: { id: number; client_id: number; name_en: string },
   actor: Actor,
 ): Promise<Outcome> {
-  if ((await countRequestsOfCategory(db, category.id)) > 0) return refused("catalogue.hasRequests");
+  if ((await countRequestsOfCategory(db, category.id)) > 0) return conflict("catalogue.hasRequests");
   await db.transaction().execute(async (trx) => {
     await deleteCategory(trx, category.id);
     await record(trx, actor, category.client_id, "category.delete", "DOCUMENT_CATEGORIES", category.id, {
@@ -104,7 +104,7 @@ export async function saveRequiredField(
   existingId?: number,
 ): Promise<Outcome<{ id: number }>> {
   const clash = await findFieldByName(db, category.id, input.fieldName);
-  if (clash && clash.id !== existingId) return refused("catalogue.fieldNameTaken", "fieldName");
+  if (clash && clash.id !== existingId) return conflict("catalogue.fieldNameTaken", "fieldName");
   const values = {
     nameEn: input.name.english,
     nameAr: input.name.arabic,
@@ -203,7 +203,7 @@ export async function removeSupportingType(
   clientId: number,
   actor: Actor,
 ): Promise<Outcome> {
-  if ((await countAttachmentsOfType(db, type.id)) > 0) return refused("catalogue.inUse");
+  if ((await countAttachmentsOfType(db, type.id)) > 0) return conflict("catalogue.inUse");
   await db.transaction().execute(async (trx) => {
     await deleteChild(trx, "supporting_document_types", type.id);
     await record(trx, actor, clientId, "supporting_type.delete", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id);

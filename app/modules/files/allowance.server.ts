@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import type { DB } from "~/db/db.server";
+import { Refusal, tooLarge } from "~/platform/outcome";
 import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { bytesStoredBy } from "./queries.server";
@@ -22,7 +22,7 @@ export async function enforceStorageAllowance(
   await enforceUploadRate(ownerId);
   const incoming = incomingBytes.reduce((sum, size) => sum + size, 0);
   if ((await bytesStoredBy(db, ownerId)) + incoming - releasedBytes > env.storageQuotaBytes)
-    throw data({ reason: "storage-quota" }, { status: 413 });
+    throw new Refusal(tooLarge("api.errors.storageQuota"), "storage-quota");
 }
 
 /**

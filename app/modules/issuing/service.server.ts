@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, isRefusal, refused, type Outcome } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -22,7 +22,7 @@ import {
   revokeValidIssued,
   supersedeIssuedOfRequest,
 } from "./queries.server";
-import { StampRefused, stampDocument, type StampInput } from "./stamp.server";
+import { stampDocument, type StampInput } from "./stamp.server";
 import { nowIso, toFlag } from "~/db/values";
 import { auditNow } from "~/db/clock.server";
 import { drawStatusPosition } from "~/modules/credentials/service.server";
@@ -143,8 +143,8 @@ export async function issue(
     // Signed as the organisation after the stamp: the recorded hash is the signed file's.
     if (env.pdfSigning) stamped = { ...stamped, bytes: await signAs(db, order.client, stamped) };
   } catch (error) {
-    if (!(error instanceof StampRefused)) throw error;
-    return refused(error.reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType");
+    if (!isRefusal(error)) throw error;
+    return error.refused;
   }
   const pinHash = order.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
 
@@ -228,11 +228,11 @@ async function uploadSource(file: UploadedFile) {
 /** A request's document: the request is completed, an earlier document superseded, the beneficiary told. */
 export async function issueDocument(db: DB, input: IssueInput): Promise<IssueResult> {
   const refusal = issuingRefusal(input.request.status, input.approve === true);
-  if (refusal) return refused(refusal);
+  if (refusal) return conflict(refusal);
   const { request } = input;
   const expiry = endOfDay(input.expirationDate ?? defaultExpiryDate(request.validity_period_days));
   const source = "draw" in input.file ? done({ source: input.file }) : await uploadSource(input.file);
-  if (!source.ok) return refused(source.error);
+  if (!source.ok) return refused(source.error, "file");
   const order: IssueOrder = {
     kind: "REQUEST",
     client: { id: request.client_id, en: request.client_en, ar: request.client_ar },
@@ -245,7 +245,7 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
     requestId: request.id,
     categoryId: request.document_category_id,
   };
-  return issue(db, order, async (trx, issued) => {
+  const issued = await issue(db, order, async (trx, issued) => {
     const now = nowIso();
     if (request.status === "PENDING")
       await audit(trx, input.issuer, {
@@ -273,6 +273,8 @@ export async function issueDocument(db: DB, input: IssueInput): Promise<IssueRes
     };
     await notify(trx, request.beneficiary_id, notice, { mail: true });
   });
+  // The stamp refused the file the clerk chose: its message stands beside it.
+  return issued.ok ? issued : { ...issued, field: "file" };
 }
 
 /** Where an issued document belongs: a request, or an attestation (its audit trail and its holder's page). */

@@ -1,3 +1,4 @@
+import { Refusal, refused } from "~/platform/outcome";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import QRCode from "qrcode";
@@ -122,12 +123,9 @@ const DATE_FORMATS = {
   ],
 };
 
-/** A file the stamp could not be drawn on: unreadable, or past the limits. */
-export class StampRefused extends Error {
-  constructor(readonly reason: "invalid" | "too-complex") {
-    super(reason);
-  }
-}
+/** A file the stamp could not be drawn on: unreadable, or past the limits (its message is the upload check's). */
+const stampRefused = (reason: "invalid" | "too-complex") =>
+  new Refusal(refused(reason === "too-complex" ? "validation.pdfTooComplex" : "validation.invalidDocumentFileType"));
 
 export interface StampInput {
   bytes: Uint8Array;
@@ -151,7 +149,7 @@ export interface StampInput {
  * The stamp goes in a band added below the page (the page's boxes grow downwards, so what the issuer drew
  * keeps its place and nothing of it is covered: signatures, seals and footers sit at the bottom). An image
  * (PNG, JPEG, or a GIF's first frame) is first placed on a page that, with the band, is A4. Returns the
- * stamped PDF bytes and its page count; throws StampRefused.
+ * stamped PDF bytes and its page count; throws a Refusal.
  */
 export async function stampDocument(
   input: StampInput,
@@ -184,8 +182,8 @@ export async function stampDocument(
     [bytes.buffer as ArrayBuffer, qr.pixels.buffer as ArrayBuffer],
     laneOf(input.issuer.id),
   );
-  if (!answer.done) throw new StampRefused("too-complex");
-  if (!answer.result.ok) throw new StampRefused("invalid");
+  if (!answer.done) throw stampRefused("too-complex");
+  if (!answer.result.ok) throw stampRefused("invalid");
   return { bytes: answer.result.bytes, totalPages: answer.result.totalPages, signing: answer.result.signing };
 }
 
@@ -216,12 +214,12 @@ const laneOf = (organisationId: number) => `organisation:${organisationId}`;
 
 /**
  * Draws a template's document in the stamp's thread (its fonts and right-to-left drawing), in its organisation's
- * lane; throws StampRefused.
+ * lane; throws a Refusal.
  */
 export async function renderTemplatePdf(job: TemplateJob, organisationId: number): Promise<Uint8Array> {
   const answer = await worker().run(job, [], laneOf(organisationId));
-  if (!answer.done) throw new StampRefused("too-complex");
-  if (!answer.result.ok) throw new StampRefused("invalid");
+  if (!answer.done) throw stampRefused("too-complex");
+  if (!answer.result.ok) throw stampRefused("invalid");
   return answer.result.bytes;
 }
 

@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, type Outcome, refused } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { pricedValuesOf } from "~/modules/catalogue/schema";
@@ -45,7 +45,7 @@ export async function removeClientCategory(
   actor: AuditActor,
 ): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
-    if ((await clientsOfCategory(trx, category.id)).length > 0) return refused("admin.clientCategoryInUse");
+    if ((await clientsOfCategory(trx, category.id)).length > 0) return conflict("admin.clientCategoryInUse");
     await deleteClientCategory(trx, category.id);
     await audit(trx, actor, {
       action: "client_category.delete",
@@ -83,7 +83,7 @@ export async function saveClient(
     if (!(await clientCategoryExists(trx, input.clientCategoryId)))
       return refused("validation.clientCategoryRequired", "clientCategoryId");
     if (input.clientAdminId !== undefined && !(await isAssignableClientAdmin(trx, input.clientAdminId, id))) {
-      return refused("admin.clientAdminTaken", "clientAdminId");
+      return conflict("admin.clientAdminTaken", "clientAdminId");
     }
     const values = clientValuesOf(input);
     const clientId = id ?? (await insertClient(trx, values));
@@ -112,7 +112,7 @@ export async function removeClient(
   return db.transaction().execute(async (trx) => {
     const references = await clientReferences(trx, client.id);
     if (Object.values(references).some((count) => count > 0))
-      return refused("admin.clientInUse", undefined, references);
+      return conflict("admin.clientInUse", undefined, references);
     await deleteClient(trx, client.id);
     await audit(trx, actor, {
       action: "client.delete",

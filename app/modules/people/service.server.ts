@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, type Outcome } from "~/platform/outcome";
 import crypto from "node:crypto";
 import type { DB } from "~/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
@@ -24,8 +24,8 @@ import type { AdminInput, ClerkInput, ClientAdminInput } from "./schema";
 
 export type SaveResult = Outcome<{ id: number }>;
 
-const EMAIL_TAKEN = refused("auth.emailTaken", "email");
-const NIN_HELD = refused(NIN_TAKEN, "nin");
+const EMAIL_TAKEN = conflict("auth.emailTaken", "email");
+const NIN_HELD = conflict(NIN_TAKEN, "nin");
 
 const personValuesOf = (input: AdminInput): PersonValues => ({
   firstNameEn: input.firstName.english,

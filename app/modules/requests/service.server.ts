@@ -1,4 +1,4 @@
-import { done, NOT_FOUND_ERROR, refused, refusedFields, type Outcome } from "~/platform/outcome";
+import { absent, conflict, done, NOT_FOUND_ERROR, type Outcome, refused, refusedFields } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import type { DB } from "~/db/db.server";
 import type { ReviewStatus } from "~/db/schema";
@@ -131,7 +131,7 @@ export async function createRequest(
   ip: string | null,
 ): Promise<CreateRequestResult> {
   const category = await findCategory(db, input.categoryId);
-  if (!category || category.client_id !== input.clientId) return refused("api.errors.categoryNotFound");
+  if (!category || category.client_id !== input.clientId) return absent("api.errors.categoryNotFound");
   const errors: { field: string; key: string }[] = [];
   const specs = await requiredFieldsOf(db, category.id);
   for (const spec of specs)
@@ -188,7 +188,7 @@ export async function withdrawRequest(
 ): Promise<Outcome> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return refused(NOT_FOUND_ERROR);
-  if (request.status !== "PENDING") return refused("api.errors.onlyPendingWithdrawn");
+  if (request.status !== "PENDING") return conflict("api.errors.onlyPendingWithdrawn");
   const attachments = await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId);
   const removed = await db.transaction().execute(async (trx) => {
     if (!(await deleteRequestRows(trx, requestId))) return false;
@@ -205,7 +205,7 @@ export async function withdrawRequest(
     );
     return true;
   });
-  if (!removed) return refused("api.errors.onlyPendingWithdrawn");
+  if (!removed) return conflict("api.errors.onlyPendingWithdrawn");
   await deleteReleasedFiles(
     db,
     attachments.map((attachment) => attachment.file_id),
@@ -227,7 +227,7 @@ export async function editPendingRequest(
 ): Promise<Outcome> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return refused(NOT_FOUND_ERROR);
-  if (request.status !== "PENDING") return refused("requests.editOnlyPending");
+  if (request.status !== "PENDING") return conflict("requests.editOnlyPending");
   await db.transaction().execute(async (trx) => {
     await replaceFieldValues(trx, requestId, filledOnly(values.fields));
     await updateRequestByBeneficiary(trx, requestId, { requestMessage: values.requestMessage });
@@ -247,10 +247,11 @@ export async function replacePendingRequestDocuments(
   beneficiaryId: number,
   files: UploadedFile[],
   ip: string | null,
-): Promise<Outcome<{ errors: Record<string, string> }>> {
+): Promise<Outcome> {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return refused(NOT_FOUND_ERROR);
-  if (request.status !== "PENDING") return refused("requests.editOnlyPending");
+  if (request.status !== "PENDING") return conflict("requests.editOnlyPending");
+  if (files.length === 0) return refused("validation.noFilesSelected");
   const types = await supportingTypesOf(db, request.document_category_id);
   const owner = { entityType: "DOCUMENT_REQUESTS" as const, referenceId: requestId };
   const { errors } = await attachSupportingDocuments(db, owner, types, files, beneficiaryId, (trx, stored) =>
@@ -265,8 +266,15 @@ export async function replacePendingRequestDocuments(
       },
     ),
   );
-  return done({ errors });
+  return Object.keys(errors).length ? documentsRefused(errors, files.length) : done();
 }
+
+/** Supporting documents refused, each message under its type id, or none chosen at all. */
+export const documentsRefused = (errors: Record<string, string>, chosen: number) =>
+  refusedFields(
+    Object.entries(errors).map(([field, key]) => ({ field, key })),
+    chosen === 0 ? "validation.noFilesSelected" : "api.errors.validation",
+  );
 
 /** The Update Status dialog's effect: status, SecurePlus and a note for the beneficiary; audited, notified. */
 export async function changeRequestStatus(

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { problemsByField } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
@@ -56,10 +57,12 @@ describe("editing my request", () => {
 
   it("refuses once the request is no longer PENDING, changing nothing", async () => {
     const request = await requestWith("APPROVED");
-    expect(await editPendingRequest(db, request.id, owner.id, { fields: {}, requestMessage: "x" }, null)).toEqual({
-      ok: false,
-      error: "requests.editOnlyPending",
-    });
+    expect(await editPendingRequest(db, request.id, owner.id, { fields: {}, requestMessage: "x" }, null)).toMatchObject(
+      {
+        ok: false,
+        error: "requests.editOnlyPending",
+      },
+    );
     expect(
       (
         await db
@@ -86,7 +89,7 @@ describe("editing my request", () => {
       [{ fieldName: `document.${type.id}`, name: "id.pdf", bytes: EXE_BYTES }],
       null,
     );
-    expect(bad.ok && bad.errors[type.id]).toBe("validation.invalidDocumentFileType");
+    expect(!bad.ok && problemsByField(bad)[type.id]).toBe("validation.invalidDocumentFileType");
     await replacePendingRequestDocuments(
       db,
       request.id,

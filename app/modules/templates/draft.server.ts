@@ -24,7 +24,7 @@ function remember(key: string, bytes: Uint8Array) {
   }
 }
 
-/** A request's draft: watermarked DRAFT in both languages, with no code (throws StampRefused, or a 429). */
+/** A request's draft: watermarked DRAFT in both languages, with no code (throws a Refusal, or a 429). */
 export async function draftDocument(
   db: DB,
   viewer: { userId: number },

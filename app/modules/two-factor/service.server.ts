@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { done, rateLimited, refused, type Outcome } from "~/platform/outcome";
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -96,7 +96,8 @@ export async function confirmEnrolment(
 ): Promise<Outcome<{ recoveryCodes: string[] }, SecondFactorRefusal>> {
   const state = await findTwoFactorState(db, userId);
   if (!state?.totp_secret || state.totp_enabled_at || !/^\d{6}$/.test(code)) return refused(WRONG);
-  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return refused(LOCKED);
+  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now)))
+    return rateLimited(LOCKED, CODE_WINDOW_MS / 1000);
   const step = stepOf(state.totp_secret, code, now);
   if (step === null || !(await takeTimeStep(db, userId, step))) return refused(WRONG);
   const codes = newRecoveryCodes();
@@ -124,7 +125,8 @@ export async function checkSecondFactor(
   code: string,
   now = Date.now(),
 ): Promise<SecondFactorResult> {
-  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now))) return refused(LOCKED);
+  if (!(await hit(`2fa:${userId}`, CODE_ATTEMPTS, CODE_WINDOW_MS, now)))
+    return rateLimited(LOCKED, CODE_WINDOW_MS / 1000);
   const state = await findTwoFactorState(db, userId);
   if (!state?.totp_secret || !state.totp_enabled_at) return refused(WRONG);
   const accepted = /^\d{6}$/.test(code)

@@ -27,7 +27,7 @@ describe("npm run admin:create", () => {
         firstName: "A",
         lastName: "B",
       }),
-    ).toEqual({ ok: false, error: "A user with this email already exists." });
+    ).toMatchObject({ ok: false, error: "A user with this email already exists." });
   });
 
   it("refuses a short password or a bad email", async () => {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { done, refused, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/db/db.server";
 import { normalizeCode } from "./code";
 import { findIssuedCodeByHash } from "./queries.server";
@@ -8,6 +9,14 @@ import type { Verdict } from "./verdict";
 /** A reviewer's batch (docs/architecture.md §7): at most this many codes, or PDFs, at once. */
 export const BATCH_MAX_CODES = 100;
 export const BATCH_MAX_FILES = 20;
+
+/** A batch asks for at least one code or file, and no more than the limits. */
+export function batchAsked(codes: number, files: number): Outcome {
+  if (codes > BATCH_MAX_CODES) return refused("verifyBatch.tooManyCodes");
+  if (files > BATCH_MAX_FILES) return refused("verifyBatch.tooManyFiles");
+  if (codes === 0 && files === 0) return refused("verifyBatch.nothing");
+  return done();
+}
 
 export type BatchVerdict = Verdict | "INVALID_CODE" | "RATE_LIMITED";
 

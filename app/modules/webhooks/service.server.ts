@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { seal } from "~/modules/signing/key-box.server";
 import { signedCookie } from "~/platform/security/cookies.server";
-import { done, refused } from "~/platform/outcome";
+import { conflict, done } from "~/platform/outcome";
 import { env } from "~/utils/env.server";
 import {
   deleteEndpoint,
@@ -30,7 +30,7 @@ const newSecret = () => `whsec_${crypto.randomBytes(24).toString("base64")}`;
 
 /** A new endpoint and its secret (shown once); an address the organisation already has is refused, by name. */
 export async function createEndpoint(db: DB, clientId: number, input: EndpointInput, actor: AuditActor) {
-  if (await hasEndpointAt(db, clientId, input.url)) return refused("webhooks.urlTaken", "url");
+  if (await hasEndpointAt(db, clientId, input.url)) return conflict("webhooks.urlTaken", "url");
   const secret = newSecret();
   return db.transaction().execute(async (trx) => {
     const id = await insertEndpoint(trx, {

@@ -10,7 +10,7 @@ import {
 } from "~/modules/catalogue/queries.server";
 import { deleteReleasedFiles } from "~/modules/files/storage.server";
 import type { UploadedFile } from "~/modules/files/upload.server";
-import { attachSupportingDocuments, openRequest } from "~/modules/requests/service.server";
+import { attachSupportingDocuments, documentsRefused, openRequest } from "~/modules/requests/service.server";
 import { deleteDraft, findDraft, moveDraftAttachmentsToRequest, upsertDraft } from "./queries.server";
 
 export type Draft = NonNullable<Awaited<ReturnType<typeof findDraft>>>;
@@ -24,12 +24,12 @@ export function allowedStep(draft: Draft | undefined, wanted: number): number {
   return Math.max(0, Math.min(wanted, 4, draft.step));
 }
 
-export async function chooseClient(db: DB, beneficiaryId: number, clientId: number) {
-  if (!(await findClient(db, clientId))) return false;
+export async function chooseClient(db: DB, beneficiaryId: number, clientId: number): Promise<Outcome> {
+  if (!(await findClient(db, clientId))) return refused("wizard.clientInvalid");
   const draft = await findDraft(db, beneficiaryId);
   if (draft?.client_id === clientId) {
     await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 1) });
-    return true;
+    return done();
   }
   const uploads = draft ? await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id) : [];
   await db.transaction().execute(async (trx) => {
@@ -45,17 +45,18 @@ export async function chooseClient(db: DB, beneficiaryId: number, clientId: numb
     db,
     uploads.map((attachment) => attachment.file_id),
   );
-  return true;
+  return done();
 }
 
 /** Spec rule: changing the category clears the fields, the supporting documents and the uploads. */
-export async function chooseCategory(db: DB, beneficiaryId: number, categoryId: number) {
+export async function chooseCategory(db: DB, beneficiaryId: number, categoryId: number): Promise<Outcome> {
   const draft = await findDraft(db, beneficiaryId);
   const category = await findCategory(db, categoryId);
-  if (!draft?.client_id || !category || category.client_id !== draft.client_id) return false;
+  if (!draft?.client_id || !category || category.client_id !== draft.client_id)
+    return refused("wizard.categoryInvalid");
   if (draft.document_category_id === categoryId) {
     await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 2) });
-    return true;
+    return done();
   }
   const uploads = await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id);
   await db.transaction().execute(async (trx) => {
@@ -66,7 +67,7 @@ export async function chooseCategory(db: DB, beneficiaryId: number, categoryId: 
     db,
     uploads.map((attachment) => attachment.file_id),
   );
-  return true;
+  return done();
 }
 
 export async function saveFields(db: DB, beneficiaryId: number, values: Record<string, string | undefined>) {
@@ -79,9 +80,9 @@ export async function saveFields(db: DB, beneficiaryId: number, values: Record<s
  * Stores each chosen file (checked by content) for its supporting document type; a new file of a type
  * replaces the earlier one (spec rule). Returns errors by type id; nothing is stored for a refused file.
  */
-export async function attachDocuments(db: DB, beneficiaryId: number, files: UploadedFile[]) {
+export async function attachDocuments(db: DB, beneficiaryId: number, files: UploadedFile[]): Promise<Outcome> {
   const draft = await findDraft(db, beneficiaryId);
-  if (!draft?.document_category_id) return { errors: {} as Record<string, string> };
+  if (!draft?.document_category_id) return done();
   const types = await supportingTypesOf(db, draft.document_category_id);
   const owner = { entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" as const, referenceId: draft.id };
   const { errors } = await attachSupportingDocuments(db, owner, types, files, beneficiaryId);
@@ -90,8 +91,9 @@ export async function attachDocuments(db: DB, beneficiaryId: number, files: Uplo
   );
   for (const type of types)
     if (type.is_required && !attached.has(type.id) && !errors[type.id]) errors[type.id] = "wizard.documentRequired";
-  if (Object.keys(errors).length === 0) await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 4) });
-  return { errors };
+  if (Object.keys(errors).length) return documentsRefused(errors, files.length);
+  await upsertDraft(db, beneficiaryId, { step: Math.max(draft.step, 4) });
+  return done();
 }
 
 export async function removeDocument(db: DB, beneficiaryId: number, supportingTypeId: number) {

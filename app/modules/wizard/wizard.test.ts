@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { problemsByField, type Outcome } from "~/platform/outcome";
 import { attachmentsOf, findFile } from "~/modules/files/queries.server";
 import { storagePath } from "~/modules/files/storage.server";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -19,6 +20,8 @@ import {
   wizardView,
 } from "./service.server";
 
+/** Each refused document's message by its type id. */
+const errorsOf = (outcome: Outcome) => (outcome.ok ? {} : problemsByField(outcome));
 let db: DB;
 let beneficiaryId: number;
 let otherBeneficiaryId: number;
@@ -68,7 +71,10 @@ describe("request draft", () => {
       .select("id")
       .where("client_id", "!=", university.id)
       .executeTakeFirstOrThrow();
-    expect(await chooseCategory(db, beneficiaryId, foreign.id)).toBe(false);
+    expect(await chooseCategory(db, beneficiaryId, foreign.id)).toMatchObject({
+      ok: false,
+      error: "wizard.categoryInvalid",
+    });
   });
 
   it("replaces a supporting document of the same type", async () => {
@@ -149,7 +155,7 @@ describe("request draft", () => {
       const replaced = await attachDocuments(db, beneficiaryId, [
         { fieldName: `document.${typeId}`, name: "b.png", bytes: PNG_BYTES },
       ]);
-      expect(replaced.errors[typeId]).toBeUndefined();
+      expect(errorsOf(replaced)[typeId]).toBeUndefined();
       const draft = (await findDraft(db, beneficiaryId))!;
       expect((await attachmentsOf(db, "DOCUMENT_SUPPORTING_DOCUMENTS", draft.id)).map((a) => a.original_name)).toEqual([
         "b.png",
@@ -168,9 +174,9 @@ describe("request draft", () => {
     const view = await fillFirstSteps();
     const typeId = view.supportingTypes[0].id;
     const filesBefore = (await db.selectFrom("files").selectAll().execute()).length;
-    const { errors } = await attachDocuments(db, beneficiaryId, [
-      { fieldName: `document.${typeId}`, name: "id.pdf", bytes: EXE_BYTES },
-    ]);
+    const errors = errorsOf(
+      await attachDocuments(db, beneficiaryId, [{ fieldName: `document.${typeId}`, name: "id.pdf", bytes: EXE_BYTES }]),
+    );
     expect(errors[typeId]).toBe("validation.invalidDocumentFileType");
     expect((await db.selectFrom("files").selectAll().execute()).length).toBe(filesBefore);
   });
@@ -178,9 +184,9 @@ describe("request draft", () => {
   it("enforces required supporting documents", async () => {
     const view = await fillFirstSteps();
     const required = view.supportingTypes.find((type) => type.is_required)!;
-    const { errors } = await attachDocuments(db, beneficiaryId, []);
+    const errors = errorsOf(await attachDocuments(db, beneficiaryId, []));
     expect(errors[required.id]).toBe("wizard.documentRequired");
-    expect(await submitDraft(db, beneficiaryId, { requestMessage: "", securePlusEnabled: false }, null)).toEqual({
+    expect(await submitDraft(db, beneficiaryId, { requestMessage: "", securePlusEnabled: false }, null)).toMatchObject({
       ok: false,
       error: "wizard.incomplete",
       details: { step: 3 },

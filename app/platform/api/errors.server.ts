@@ -1,4 +1,5 @@
 import { i18nFor } from "~/platform/i18n/instances.server";
+import { NOT_FOUND_ERROR, refusalHeaders, statusOfRefusal, type Refused } from "~/platform/outcome";
 import type { ApiErrorCode, Bilingual } from "./schema";
 
 /** A message in both languages, from one translation key (docs/architecture.md §18: `{english, arabic}`). */
@@ -76,3 +77,18 @@ export const apiError = (
   key = MESSAGE_OF_STATUS[status] ?? "api.errors.internal",
   options?: ConstructorParameters<typeof ApiError>[2],
 ) => new ApiError(status, key, options);
+
+/**
+ * The one bridge from a refusal to the API's error (docs/architecture.md §18): the refusal's status, its message in
+ * both languages, and each field at fault when there are several.
+ */
+export function apiRefusal(refusal: Refused, options: { key?: string } = {}) {
+  const headers = refusalHeaders(refusal);
+  const status = statusOfRefusal(refusal);
+  // A page's "not found" is the API's own words for it; `key` where the API says it shorter.
+  const key = options.key ?? (refusal.error === NOT_FOUND_ERROR ? MESSAGE_OF_STATUS[status] : refusal.error);
+  return new ApiError(status, key, {
+    ...(refusal.problems ? { code: "VALIDATION_ERROR" as const, details: refusal.problems } : {}),
+    ...(headers ? { headers } : {}),
+  });
+}

@@ -7,6 +7,7 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
+import { refused, tooLarge, type Refused } from "~/platform/outcome";
 import { data } from "react-router";
 import { z } from "zod";
 import { FORM_TOKEN_FIELD } from "~/platform/security/form-token";
@@ -121,8 +122,9 @@ type TooLarge =
   | "signing.p12TooLarge"
   | "bulk.fileTooLarge";
 
+/** The form and its files, or a file refused: too large for the route (413) or one too many (400). */
 export type ParsedUpload =
-  { ok: true; fields: FormData; files: UploadedFile[] } | { ok: false; error: TooLarge | "validation.maxFiles5" };
+  { ok: true; fields: FormData; files: UploadedFile[] } | Refused<TooLarge | "validation.maxFiles5">;
 
 async function parseMultipart(request: Request, limits: UploadLimits, maxTextBytes: number): Promise<ParsedUpload> {
   if (!boundaryOf(request)) throw new BodyError(400, "malformed");
@@ -156,8 +158,8 @@ async function parseMultipart(request: Request, limits: UploadLimits, maxTextByt
     return { ok: true, fields: cleanedForm(fields), files };
   } catch (error) {
     if (error instanceof BodyError) throw error;
-    if (error instanceof MaxFileSizeExceededError) return { ok: false, error: limits.tooLarge };
-    if (error instanceof MaxFilesExceededError) return { ok: false, error: "validation.maxFiles5" };
+    if (error instanceof MaxFileSizeExceededError) return tooLarge(limits.tooLarge);
+    if (error instanceof MaxFilesExceededError) return refused("validation.maxFiles5");
     if (error instanceof MaxTotalSizeExceededError) throw new BodyError(413, "too-large");
     if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError)
       throw new BodyError(413, "too-many-fields");
@@ -274,6 +276,9 @@ export async function readFormToken(request: Request): Promise<string | null> {
 
 /** The answer to a post whose intent no form of ours sends: 400, written nothing. */
 export const badIntent = () => data({ reason: "bad-intent" }, { status: 400 });
+
+/** The answer to a GET of a route that only takes posts (sign-out, the language switch): 405, and what it allows. */
+export const postOnly = () => data({ reason: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
 
 /** A confirmed delete: the one field of the confirmation form. */
 export const deleteIntentSchema = z.object({ intent: z.literal("delete") });

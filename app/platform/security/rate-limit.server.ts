@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { Refusal, rateLimited } from "~/platform/outcome";
 import { getDb, type DB } from "~/db/db.server";
 import { inWriteBatch } from "~/db/write-batch.server";
 import { countHits, deleteWindowsBefore, uncountHit } from "./queries.server";
@@ -75,9 +75,6 @@ export function uncount(key: string): Promise<void> {
 /** Throws a 429 (rendered as a translated page) when the limit is passed. */
 export async function enforceRateLimit(key: string, limit: number, windowMs = 60_000) {
   if (!(await hit(key, limit, windowMs))) {
-    throw data(
-      { reason: "rate-limited" },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(windowMs / 1000)) } },
-    );
+    throw new Refusal(rateLimited("api.errors.rateLimited", Math.ceil(windowMs / 1000)), "rate-limited");
   }
 }

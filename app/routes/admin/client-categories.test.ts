@@ -100,7 +100,7 @@ describe("client categories (service admin)", () => {
       { id: String(used.client_category_id) },
     );
     expect(refused.status).toBe(409);
-    expect(refused.data).toEqual({ error: "admin.clientCategoryInUse" });
+    expect(refused.data).toMatchObject({ error: "admin.clientCategoryInUse" });
     expect(await audits("client_category.delete")).toBe(0);
     await run(form.action, postForm("/service-admin/client-categories-management/create", valid), context);
     const unused = await db

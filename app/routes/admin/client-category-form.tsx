@@ -1,8 +1,8 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { PricedFields } from "~/components/catalogue/priced-fields";
 import { useArea } from "~/components/layout/area-shell";
 import { getDb } from "~/db/db.server";
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? null
       : requirePermission(principal, "clientCategory:manage", await findClientCategory(db, idOf(params.id)));
   const submission = parseWithZod(await readForm(request), { schema: clientCategorySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   if (existing) {
     await editClientCategory(db, existing.id, submission.value, principal);
     return redirectWithToast(mustLinkTo(area, "clientCategory", { id: existing.id }), {

@@ -1,8 +1,8 @@
 import { LinkListCard } from "~/components/ui/link-list-card";
+import { refusalAnswer } from "~/platform/forms/reply.server";
 import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, category } = await load(context, params.id, "clientCategory:manage");
   await readIntent(request, deleteIntentSchema);
   const removed = await removeClientCategory(getDb(), category, principal);
-  if (!removed.ok) return data({ error: removed.error }, { status: 409 });
+  if (!removed.ok) return refusalAnswer(removed);
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clientCategories"), {
     kind: "success",
     message: "catalogue.deleted",

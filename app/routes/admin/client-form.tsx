@@ -1,10 +1,10 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { checkboxProps } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { fromFlag, idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { SelectField } from "~/components/forms/select-field";
 import { useArea } from "~/components/layout/area-shell";
 import { CheckboxField } from "~/components/ui/field";
@@ -41,9 +41,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, client } = await load(context, params.id);
   const submission = parseWithZod(await readForm(request), { schema: clientSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   const result = await saveClient(getDb(), client?.id ?? null, submission.value, principal);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] } }), { status: 409 });
+  if (!result.ok) return replyRefused(result, submission);
   return redirectWithToast(mustLinkTo(areaOf(context)!, "client", { id: result.id }), {
     kind: "success",
     message: client ? "admin.clientSaved" : "admin.clientCreated",

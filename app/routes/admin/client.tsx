@@ -1,8 +1,9 @@
 import { LinkListCard } from "~/components/ui/link-list-card";
+import { refusalAnswer } from "~/platform/forms/reply.server";
 import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
@@ -49,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, client } = await load(context, params.id);
   await readIntent(request, deleteIntentSchema);
   const result = await removeClient(getDb(), client, principal);
-  if (!result.ok) return data({ references: result.details ?? {} }, { status: 409 });
+  if (!result.ok) return refusalAnswer(result);
   return redirectWithToast(mustLinkTo(areaOf(context)!, "clients"), {
     kind: "success",
     message: "catalogue.deleted",
@@ -100,9 +101,7 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
     ? pick(lng, `${client.admin_first_en} ${client.admin_last_en}`, `${client.admin_first_ar} ${client.admin_last_ar}`)
     : null;
   const references =
-    actionData && "references" in actionData
-      ? Object.entries(actionData.references).filter(([, count]) => count > 0)
-      : [];
+    actionData && "details" in actionData ? Object.entries(actionData.details).filter(([, count]) => count > 0) : [];
   return (
     <div className="flex max-w-4xl flex-col gap-5">
       <ScreenHeader title={name} back={{ href: mustLinkTo(area, "clients"), label: t("admin.clients") }}>

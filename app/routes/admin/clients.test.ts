@@ -139,7 +139,7 @@ describe("clients (service admin, super admin)", () => {
       { id: "1" },
     );
     expect(refused.status).toBe(409);
-    const references = (refused.data as { references: Record<string, number> }).references;
+    const references = (refused.data as { details: Record<string, number> }).details;
     expect(references.admins).toBeGreaterThan(0);
     expect(references.categories).toBeGreaterThan(0);
     expect(await audits("client.delete")).toBe(0);

@@ -1,7 +1,9 @@
 import { readIntent } from "~/platform/http/body.server";
+import { Refusal, conflict } from "~/platform/outcome";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
 import { getDb } from "~/db/db.server";
 import { latestAttestationsOf } from "~/modules/attestations/queries.server";
 import { latestRequestsOf } from "~/modules/dashboard/queries.server";
@@ -165,7 +167,7 @@ export async function changePersonStatus(args: Args, role: ManagedRole) {
   const { intent: known } = await readIntent(args.request, personIntentSchema);
   // Links and sign-outs are for active people only, as the page offers them: an inactive person cannot sign in.
   if (person!.status !== "ACTIVE" && known !== "reactivate" && known !== "deactivate")
-    throw data({ reason: "inactive" }, { status: 409 });
+    throw new Refusal(conflict("bulk.accountInactive"), "inactive");
   const db = getDb();
   const id = person!.id;
   if (known === "deactivate" || known === "reactivate") await changeStatus(db, role, id, known, principal);
@@ -190,26 +192,23 @@ export async function savePerson(args: Args, role: ManagedRole) {
   const submission = parseWithZod(await readForm(args.request), {
     schema: personSchemaOf(role, person ? "edit" : "create"),
   });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["password"] });
   const db = getDb();
   let clientId: number | undefined;
   if (role === "CLERK") {
     // A client admin's clerk belongs to their client whatever is posted; the super admin names a client.
     clientId = scopeFilter(principal).clientId ?? submission.value.clientId;
     if (clientId === undefined || !(await clientExists(db, clientId))) {
-      return data(
-        submission.reply({ fieldErrors: { clientId: ["validation.clientRequired"] }, hideFields: ["password"] }),
-        { status: 400 },
-      );
+      return replyInvalid(submission, {
+        fieldErrors: { clientId: ["validation.clientRequired"] },
+        hideFields: ["password"],
+      });
     }
   }
   const result = person
     ? await editPerson(db, role, person.id, submission.value, principal, clientId)
     : await createPerson(db, role, submission.value, principal, clientId);
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] }, hideFields: ["password"] }), {
-      status: 409,
-    });
+  if (!result.ok) return replyRefused(result, submission, { hideFields: ["password"] });
   const kind = PERSON_KINDS[role];
   return redirectWithToast(mustLinkTo(areaOf(args.context)!, kind.screens.detail, { id: result.id }), {
     kind: "success",

@@ -1,7 +1,7 @@
 import { HashText } from "~/components/ui/unbroken";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href } from "react-router";
-import { z } from "zod";
+import { href } from "react-router";
 import { useZodForm } from "~/components/forms/zod-form";
 import { inputProps } from "~/components/forms/conform";
 import { Card } from "~/components/ui/card";
@@ -40,21 +40,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxFiles: 1,
     tooLarge: "signing.p12TooLarge",
   });
-  if (!upload.ok)
-    return data(
-      parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { file: [upload.error] } }),
-      { status: 413 },
-    );
+  if (!upload.ok) return replyRefused(upload, undefined, { field: "file" });
   const submission = parseWithZod(upload.fields, { schema: signingCertificateImportSchema });
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   if (submission.status !== "success" || !file)
-    return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
+    return replyInvalid(submission, file ? {} : { fieldErrors: { file: ["validation.selectFile"] } });
   const result = await importSigningCertificate(getDb(), principal, organisation, {
     bytes: file.bytes,
     password: submission.value.password,
   });
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { file: [result.error] }, hideFields: ["password"] }), { status: 400 });
+  if (!result.ok) return replyRefused(result, submission, { field: "file", hideFields: ["password"] });
   return redirectWithToast(href("/client-admin/signing-certificate"), {
     kind: "success",
     message: "signing.imported",

@@ -1,7 +1,8 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { getCollectionProps, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href } from "react-router";
+import { href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "security:manage");
   const submission = parseWithZod(await readForm(request), { schema: policySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   await savePolicy(getDb(), submission.value.required, ROLES, principal);
   return redirectWithToast(href("/super-admin/two-factor-policy"), {
     kind: "success",

@@ -1,9 +1,10 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { idOf } from "~/db/values";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { useArea } from "~/components/layout/area-shell";
@@ -43,9 +44,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, clientId, announcement, area } = await load(context, params.id);
   const submission = parseWithZod(await readForm(request), { schema: announcementSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   const result = await saveAnnouncement(getDb(), announcement, clientId, submission.value, principal);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] } }), { status: 409 });
+  if (!result.ok) return replyRefused(result, submission);
   const published = submission.value.intent === "publish" && announcement?.status !== "PUBLISHED";
   return redirectWithToast(mustLinkTo(area, "announcement", { id: result.id }), {
     kind: "success",

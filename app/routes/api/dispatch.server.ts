@@ -8,7 +8,8 @@ import { clientIpContext } from "~/middleware/context";
 import { can, type SignedIn } from "~/modules/access";
 import { forbidden } from "~/modules/access/require.server";
 import { principalOfUser } from "~/modules/access/principal.server";
-import { apiError, ApiError, bilingual } from "~/platform/api/errors.server";
+import { apiError, ApiError, apiRefusal, bilingual } from "~/platform/api/errors.server";
+import { isRefusal } from "~/platform/outcome";
 import { apiUserOf } from "~/modules/auth/api-tokens.server";
 import { BodyError, readBoundedBody, uploadOf, type UploadedFile } from "~/platform/http/body.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
@@ -78,7 +79,7 @@ async function bodyOf(operation: Operation, request: Request): Promise<{ body: u
       maxFiles: 1,
       tooLarge: multipart.tooLarge,
     });
-    if (!upload.ok) throw apiError(upload.error === "validation.maxFiles5" ? 400 : 413, upload.error);
+    if (!upload.ok) throw apiRefusal(upload);
     const fields = Object.fromEntries([...upload.fields.entries()].filter(([, value]) => typeof value === "string")); // cleaned by the body layer
     return {
       body: parseWith(multipart.fields, fields, ""),
@@ -118,6 +119,7 @@ const BODY_ERROR_KEYS: Record<BodyError["reason"], string> = {
 function asApiError(thrown: unknown): ApiError | null {
   if (thrown instanceof ApiError) return thrown;
   if (thrown instanceof BodyError) return apiError(thrown.status, BODY_ERROR_KEYS[thrown.reason]);
+  if (isRefusal(thrown)) return apiRefusal(thrown.refused);
   if (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit") {
     const init = (thrown as { init: ResponseInit | null }).init;
     const status = init?.status ?? 500;

@@ -1,8 +1,8 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { checkboxProps, inputProps, textareaProps } from "~/components/forms/conform";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href } from "react-router";
-import { z } from "zod";
+import { href } from "react-router";
 import { SelectField } from "~/components/forms/select-field";
 import { Callout } from "~/components/ui/callout";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/field";
@@ -32,20 +32,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxFiles: 1,
     tooLarge: "validation.fileSizeMax5",
   });
-  if (!upload.ok) {
-    // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
-    return data(
-      parseWithZod(new FormData(), { schema: z.object({}) }).reply({ fieldErrors: { file: [upload.error] } }),
-      { status: 413 },
-    );
-  }
+  // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
+  if (!upload.ok) return replyRefused(upload, undefined, { field: "file" });
   const submission = parseWithZod(upload.fields, { schema: attestationCreateSchema });
   const file = upload.files.find((candidate) => candidate.fieldName === "file");
   if (submission.status !== "success" || !file) {
-    return data(submission.reply(file ? {} : { fieldErrors: { file: ["validation.selectFile"] } }), { status: 400 });
+    return replyInvalid(submission, file ? {} : { fieldErrors: { file: ["validation.selectFile"] } });
   }
   const result = await createAttestation(getDb(), { beneficiary: principal, ...submission.value, file });
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] } }), { status: 400 });
+  if (!result.ok) return replyRefused(result, submission);
   return redirectWithToast(href("/beneficiary/attestations/:id", { id: String(result.id) }), {
     kind: "success",
     message: "attestations.sent",

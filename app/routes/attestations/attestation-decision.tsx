@@ -1,8 +1,9 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { badIntent } from "~/platform/http/body.server";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { AttestationSummary } from "~/components/attestations/attestation-cards";
@@ -47,17 +48,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: attestationDecisionSchema });
   const intent = submission.payload.intent;
   if (intent !== "approve" && intent !== "reject") throw badIntent();
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission, { wrap: (result) => ({ intent, result }) });
   const detail = mustLinkTo(area, "attestation", { id: attestation.id });
   const db = getDb();
   const decision = submission.value;
   if (decision.intent === "approve") {
     const result = await approveAttestation(db, attestation, decision.expirationDate, principal);
-    if (!result.ok) return data({ intent, result: submission.reply({ formErrors: [result.error] }) }, { status: 409 });
+    if (!result.ok) return replyRefused(result, submission, { wrap: (reply) => ({ intent, result: reply }) });
     return redirectWithToast(detail, { kind: "success", message: "attestations.approved" });
   }
-  if (!(await rejectAttestation(db, attestation, storedBilingual(decision.note), principal)))
-    return data({ intent, result: submission.reply({ formErrors: ["attestations.notPending"] }) }, { status: 409 });
+  const rejected = await rejectAttestation(db, attestation, storedBilingual(decision.note), principal);
+  if (!rejected.ok) return replyRefused(rejected, submission, { wrap: (result) => ({ intent, result }) });
   return redirectWithToast(detail, { kind: "success", message: "attestations.rejected" });
 }
 

@@ -1,6 +1,7 @@
 import { badIntent } from "~/platform/http/body.server";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AttestationSummary, ReviewNote } from "~/components/attestations/attestation-cards";
 import { StaffIssuedDocuments } from "~/components/requests/issued-cards";
 import { BeneficiaryCard, TimelineCard } from "~/components/requests/request-cards";
@@ -40,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation, area } = await attestationForStaff(context, params.id);
   const submission = parseWithZod(await readForm(request), { schema: revokeIntentSchema });
   if (submission.payload.intent !== "revoke") throw badIntent();
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission, { wrap: (result) => ({ result }) });
   const revoked = await revokeIssuedDocument(getDb(), {
     owner: { attestationId: attestation.id },
     clientId: attestation.client_id,

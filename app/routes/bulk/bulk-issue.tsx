@@ -1,4 +1,5 @@
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useLocation, useNavigation } from "react-router";
@@ -52,19 +53,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, category } = await bulkCategoryOf(context, params.id);
   const upload = await readUpload(request, { maxFileSize: BULK_MAX_BYTES, maxFiles: 1, tooLarge: "bulk.fileTooLarge" });
-  if (!upload.ok)
-    return data(
-      {
-        result: parseWithZod(new FormData(), { schema: bulkUploadSchema }).reply({
-          fieldErrors: { file: [upload.error] },
-        }),
-      },
-      { status: 413 },
-    );
+  if (!upload.ok) return replyRefused(upload, undefined, { field: "file", wrap: (result) => ({ result }) });
   const submission = parseWithZod(upload.fields, { schema: bulkUploadSchema });
   const file = upload.files.find((candidate) => candidate.fieldName === "file" && candidate.bytes.byteLength > 0);
   if (submission.status !== "success" || !file)
-    return data({ result: submission.reply({ fieldErrors: { file: ["bulk.selectFile"] } }) }, { status: 400 });
+    return replyInvalid(submission, { fieldErrors: { file: ["bulk.selectFile"] }, wrap: (result) => ({ result }) });
   await enforceUploadRate(principal.userId);
   const db = getDb();
   const checked = await checkBulkFile(db, category, file.bytes);

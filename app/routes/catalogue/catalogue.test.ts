@@ -159,7 +159,7 @@ describe("catalogue rules", () => {
       { id: String(ownCategory.id) },
     );
     expect(result.status).toBe(409);
-    expect(result.data).toEqual({ error: "catalogue.hasRequests" });
+    expect(result.data).toMatchObject({ error: "catalogue.hasRequests" });
     expect(
       await db.selectFrom("document_categories").select("id").where("id", "=", ownCategory.id).executeTakeFirst(),
     ).toBeDefined();
@@ -182,7 +182,8 @@ describe("catalogue rules", () => {
       }),
       makeContext({ user: clerk }),
     );
-    expect(result.status).toBe(400);
+    // A name taken is a conflict, as a client's or a person's is (409).
+    expect(result.status).toBe(409);
     expect((result.data as { error: Record<string, string[]> }).error.fieldName).toEqual(["catalogue.fieldNameTaken"]);
   });
 

@@ -1,8 +1,8 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { PricedFields } from "~/components/catalogue/priced-fields";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { categorySchema, pricedFormValuesOf, type CategoryInput } from "~/modules/catalogue/schema";
@@ -37,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const category = params.id === undefined ? null : await categoryInScope(db, idOf(params.id), principal);
   if (params.id !== undefined && !category) throw notFound();
   const submission = parseWithZod(await readForm(request), { schema: categorySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   if (category) {
     await editCategory(db, category, submission.value, principal);
     return redirectWithToast(mustLinkTo(area, "category", { id: category.id }), {
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Staff create for their own client; a super admin chooses the client.
   const clientId = principal.clientId ?? submission.value.clientId;
   if (!clientId || !(await findClient(db, clientId))) {
-    return data(submission.reply({ fieldErrors: { clientId: ["validation.clientIdRequired"] } }), { status: 400 });
+    return replyInvalid(submission, { fieldErrors: { clientId: ["validation.clientIdRequired"] } });
   }
   const id = await createCategory(db, clientId, submission.value, principal);
   return redirectWithToast(mustLinkTo(area, "category", { id: id }), { kind: "success", message: "catalogue.created" });

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
-import { z } from "zod";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { useZodForm } from "~/components/forms/zod-form";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { SelectField } from "~/components/forms/select-field";
@@ -54,19 +53,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     maxFiles: 2,
     tooLarge: "validation.fileMax1",
   });
-  if (!upload.ok)
-    return data(parseWithZod(new FormData(), { schema: z.object({}) }).reply({ formErrors: [upload.error] }), {
-      status: 413,
-    });
+  if (!upload.ok) return replyRefused(upload);
   const submission = parseWithZod(upload.fields, { schema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   const image = (name: string) => upload.files.find((file) => file.fieldName === name);
   const result = await saveTemplate(getDb(), principal, category, submission.value, {
     logo: image("logo"),
     signature: image("signature"),
   });
-  if (!result.ok)
-    return data(submission.reply({ fieldErrors: { [result.field ?? "logo"]: [result.error] } }), { status: 400 });
+  if (!result.ok) return replyRefused(result, submission, { field: result.field ?? "logo" });
   return redirectWithToast(mustLinkTo(areaOf(context)!, "category", { id: category.id }), {
     kind: "success",
     message: "templates.saved",

@@ -1,8 +1,9 @@
 import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
+import { refusalAnswer } from "~/platform/forms/reply.server";
 import { CHILD_KINDS, childLinks, type ChildKind } from "~/components/catalogue/child-kinds";
 import { fromFlag, idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { RequiredToggle } from "~/components/catalogue/required-toggle";
 import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!category) throw notFound();
   await readIntent(request, deleteIntentSchema);
   const result = await removeCategory(db, category, principal);
-  if (!result.ok) return data({ error: result.error }, { status: 409 });
+  if (!result.ok) return refusalAnswer(result);
   return redirectWithToast(mustLinkTo(area, "categories"), {
     kind: "success",
     message: "catalogue.deleted",

@@ -1,4 +1,5 @@
-import { data, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
+import { Refusal, refused } from "~/platform/outcome";
 import { childLinks, type ChildKind } from "~/components/catalogue/child-kinds";
 import { getDb, type DB } from "~/db/db.server";
 import { mustLinkTo, type Principal } from "~/modules/access";
@@ -20,7 +21,7 @@ export async function childCategoryOf(request: Request, principal: Principal, ch
   const category = categoryId ? await categoryInScope(getDb(), categoryId, principal) : null;
   if (category) return category;
   throw request.method === "GET" || request.method === "HEAD"
-    ? data({ reason: "missing-category" }, { status: 400 })
+    ? new Refusal(refused("errors.missingCategory"), "missing-category")
     : notFound();
 }
 

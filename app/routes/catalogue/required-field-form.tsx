@@ -1,4 +1,5 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { checkboxProps, inputProps } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
@@ -6,7 +7,6 @@ import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
 import { CheckboxField, Field } from "~/components/ui/field";
 import { FIELD_TYPES, fieldTypeOf } from "~/modules/catalogue/field-types";
@@ -35,18 +35,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const submission = parseWithZod(await readForm(request), { schema: requiredFieldSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
   if (!category)
-    return data(submission.reply({ fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } }), {
-      status: 400,
-    });
+    return replyInvalid(submission, { fieldErrors: { documentCategoryId: ["validation.documentCategoryRequired"] } });
   let existingId: number | undefined;
   if (params.id !== undefined) {
     existingId = childOf(await fieldInScope(db, idOf(params.id), principal), category).id;
   }
   const result = await saveRequiredField(db, category, submission.value, principal, existingId);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { fieldName: [result.error] } }), { status: 400 });
+  if (!result.ok) return replyRefused(result, submission, { field: "fieldName" });
   return redirectWithToast(mustLinkTo(AREAS.shared, "requiredFields", {}, { documentCategoryId: category.id }), {
     kind: "success",
     message: "catalogue.fieldSaved",

@@ -1,4 +1,5 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { checkboxProps } from "~/components/forms/conform";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import { childCategoryOf, childOf } from "./child.server";
@@ -6,7 +7,6 @@ import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { supportingTypeSchema } from "~/modules/catalogue/schema";
 import { categoryInScope, saveSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:write");
   const db = getDb();
   const submission = parseWithZod(await readForm(request), { schema: supportingTypeSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   const category = await categoryInScope(db, submission.value.documentCategoryId, principal);
   if (!category) throw notFound();
   let existingId: number | undefined;

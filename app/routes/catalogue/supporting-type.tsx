@@ -1,8 +1,8 @@
 import { childCategoryOf, childOf } from "./child.server";
+import { refusalAnswer } from "~/platform/forms/reply.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import { idOf } from "~/db/values";
 import { useTranslation } from "~/utils/i18n";
-import { data } from "react-router";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { bilingualRows } from "~/components/ui/detail-list";
 import { removeSupportingType, supportingTypeInScope } from "~/modules/catalogue/service.server";
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const { category, type } = await load(request, params.id, principal);
   const result = await removeSupportingType(db, type, category.client_id, principal);
-  if (!result.ok) return data({ error: result.error }, { status: 409 });
+  if (!result.ok) return refusalAnswer(result);
   return redirectWithToast(mustLinkTo(AREAS.shared, "supportingTypes", {}, { documentCategoryId: category.id }), {
     kind: "success",
     message: "catalogue.supportingDeleted",

@@ -1,4 +1,4 @@
-import { data, href } from "react-router";
+import { href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDate, pick } from "~/utils/format";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/notifications";
-import { readForm } from "~/platform/http/body.server";
+import { readIntent } from "~/platform/http/body.server";
 import { nowIso } from "~/db/values";
 import { useCalendar } from "~/utils/calendar";
 
@@ -30,19 +30,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Open one (it is marked read, then its page opens), mark one read, or mark them all read. */
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
-  const parsed = notificationIntentSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw data({ reason: "bad-request" }, { status: 400 });
+  const intent = await readIntent(request, notificationIntentSchema);
   const db = getDb();
   const at = nowIso();
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
-  if (parsed.data.intent === "readAll") {
+  if (intent.intent === "readAll") {
     await markAllNotificationsRead(db, principal.userId!, at);
     return redirectWithToast(here, { kind: "success", message: "notifications.allRead" });
   }
-  const marked = await markNotificationRead(db, principal.userId!, parsed.data.id, at);
+  const marked = await markNotificationRead(db, principal.userId!, intent.id, at);
   if (!marked) throw notFound(); // another user's notification
-  if (parsed.data.intent === "open" && marked.link)
+  if (intent.intent === "open" && marked.link)
     return redirectWithToast(safeRedirectPath(marked.link, href("/notifications")), {
       kind: "info",
       message: "notifications.marked",

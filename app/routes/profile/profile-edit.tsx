@@ -1,8 +1,9 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link } from "react-router";
+import { href, Link } from "react-router";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Field } from "~/components/ui/field";
@@ -63,22 +64,14 @@ export async function action(args: Route.ActionArgs) {
   if (domainOf(request) === "password") {
     await enforceRateLimit(`password:user:${user.id}`, env.authRateLimit);
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
-    if (submission.status !== "success")
-      return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+    if (submission.status !== "success") return replyInvalid(submission, { hideFields: PASSWORD_FIELDS });
     const passwords = { current: submission.value.currentPassword, next: submission.value.password };
     const changed = await changePassword(db, principal, user.id, passwords, sessionIdOf(request));
-    if (!changed.ok)
-      return data(
-        submission.reply({
-          fieldErrors: { [changed.field!]: [changed.error] },
-          hideFields: PASSWORD_FIELDS,
-        }),
-        { status: 400 },
-      );
+    if (!changed.ok) return replyRefused(changed, submission, { hideFields: PASSWORD_FIELDS });
     return redirectWithToast(href("/profile"), { kind: "success", message: "profile.edit.passwordChanged" });
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   await saveProfile(db, principal, user.id, submission.value);
   return redirectWithToast(href("/profile"), { kind: "success", message: "profile.edit.saved" });
 }

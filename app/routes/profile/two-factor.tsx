@@ -1,4 +1,5 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, Link, useNavigation } from "react-router";
@@ -16,9 +17,7 @@ import { readForm } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { enrolmentSchema } from "~/modules/two-factor/schema";
 import {
-  CODE_WINDOW_MS,
   confirmEnrolment,
-  LOCKED as LOCKED_ERROR,
   disableTwoFactor,
   enrolmentView,
   startEnrolment,
@@ -44,17 +43,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Too many codes: wait for the window to pass (CODE_WINDOW_MS). */
-const LOCKED = { status: 429, headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) } };
-
 type ActionData = { recoveryCodes: string[] } | SubmissionResult<string[]>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
   const db = getDb();
   const submission = parseWithZod(await readForm(request), { schema: enrolmentSchema });
-  if (submission.status !== "success")
-    return data<ActionData>(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  if (submission.status !== "success") return replyInvalid<ActionData>(submission, { hideFields: ["code"] });
   const { value } = submission;
   if (value.intent === "start") {
     await startEnrolment(db, principal.userId);
@@ -62,21 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (value.intent === "confirm") {
     const enrolled = await confirmEnrolment(db, principal.userId, value.code, principal);
-    if (!enrolled.ok)
-      return data<ActionData>(
-        submission.reply({ formErrors: [enrolled.error], hideFields: ["code"] }),
-        enrolled.error === LOCKED_ERROR ? LOCKED : { status: 400 },
-      );
+    if (!enrolled.ok) return replyRefused<ActionData>(enrolled, submission, { hideFields: ["code"] });
     // Shown once, on this answer: only their hashes are kept.
     return data<ActionData>({ recoveryCodes: enrolled.recoveryCodes });
   }
   const result = await disableTwoFactor(db, principal.userId, value.code, principal);
   if (result.ok)
     return redirectWithToast(href("/profile/two-factor"), { kind: "success", message: "twoFactor.turnedOff" });
-  return data<ActionData>(
-    submission.reply({ formErrors: [result.error], hideFields: ["code"] }),
-    result.error === LOCKED_ERROR ? LOCKED : { status: 400 },
-  );
+  return replyRefused<ActionData>(result, submission, { hideFields: ["code"] });
 }
 
 function CodeForm({

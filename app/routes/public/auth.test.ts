@@ -200,7 +200,7 @@ describe("registration", () => {
     const db = await createTestDb();
     await createUser(db, { email: "mona@example.com" });
     const result = await run(register.action, postForm("/register", valid), makeContext());
-    expect(result.status).toBe(400);
+    expect(result.status).toBe(409);
     expect(formErrors(result.data).email).toEqual(["auth.emailTaken"]);
     expect(await db.selectFrom("users").selectAll().execute()).toHaveLength(1);
   });

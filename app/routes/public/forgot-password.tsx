@@ -1,7 +1,8 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link, useNavigation } from "react-router";
+import { href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = await guestPost(context);
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   // At most three links per address per quarter of an hour for each requester (their address): others'
   // requests for someone's address do not stop that person's own link. Over that, the same answer and no
   // mail; the per-IP limit above bounds how many addresses one requester can mail.

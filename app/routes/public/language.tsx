@@ -1,12 +1,12 @@
-import { data, href, redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { localeCookie } from "~/middleware/i18next.server";
 import { parseLanguage } from "~/platform/i18n/languages";
 import { safeRedirectPath } from "~/platform/security/origin.server";
 import type { Route } from "./+types/language";
-import { readForm } from "~/platform/http/body.server";
+import { postOnly, readForm } from "~/platform/http/body.server";
 
 export async function loader() {
-  throw data({ reason: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
+  throw postOnly();
 }
 
 /** The language switch: remembers `ar` or `en` in the i18nextLng cookie and returns to the page. */

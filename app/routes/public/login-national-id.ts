@@ -1,13 +1,13 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { nationalIdSettings, startNationalIdSignIn } from "~/modules/identity/national-sign-in.server";
-import { readForm } from "~/platform/http/body.server";
+import { postOnly, readForm } from "~/platform/http/body.server";
 import { safeRedirectPath } from "~/platform/security/origin.server";
 import type { Route } from "./+types/login-national-id";
 
 /** Starting a sign-in sets a cookie and leaves the site: POST only, from the sign-in page's button. */
 export async function loader() {
-  throw data({ reason: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
+  throw postOnly();
 }
 
 /** "Sign in with {national identity}": off to the provider (docs/decisions/0022), state, nonce and PKCE kept. */

@@ -1,7 +1,8 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link, redirect, useNavigation } from "react-router";
+import { href, Link, redirect, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -15,7 +16,7 @@ import { createUserSession, destroyUserSession } from "~/modules/auth/session.se
 import { readForm } from "~/platform/http/body.server";
 import { clearPendingSignInHeader, completePendingSignIn, pendingSignInOf } from "~/modules/two-factor/pending.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
-import { checkSecondFactor, CODE_WINDOW_MS, LOCKED } from "~/modules/two-factor/service.server";
+import { checkSecondFactor } from "~/modules/two-factor/service.server";
 import { useTranslation } from "~/utils/i18n";
 import type { Route } from "./+types/login-two-factor";
 
@@ -35,15 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = await pendingSignInOf(db, request);
   if (!pending) throw redirect(href("/login"));
   const submission = parseWithZod(await readForm(request), { schema: secondFactorSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: ["code"] });
   const result = await checkSecondFactor(db, pending.userId, submission.value.code);
-  if (!result.ok)
-    return data(
-      submission.reply({ formErrors: [result.error], hideFields: ["code"] }),
-      result.error === LOCKED
-        ? { status: 429, headers: { "Retry-After": String(CODE_WINDOW_MS / 1000) } }
-        : { status: 400 },
-    );
+  if (!result.ok) return replyRefused(result, submission, { hideFields: ["code"] });
   // Used once: a second post of the same cookie (a replay) goes back to the sign-in page.
   if (!(await completePendingSignIn(db, pending)))
     throw redirect(href("/login"), { headers: { "Set-Cookie": await clearPendingSignInHeader() } });

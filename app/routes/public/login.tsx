@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
 import { isolate } from "~/utils/format";
-import { data, href, Link, useNavigation } from "react-router";
+import { href, Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps, useServerForm } from "~/components/forms/conform";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return replyInvalid(submission, { hideFields: ["password"] });
   }
   const attempt = await countSignInAttempt(request, submission.value.email, ip);
   const db = getDb();
@@ -54,9 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(href("/login"), { kind: "info", message: "auth.underAttackLinkSent" });
   }
   if (!result.ok) {
-    return data(submission.reply({ formErrors: [result.error], hideFields: ["password"] }), {
-      status: 400,
-    });
+    return replyRefused(result, submission, { hideFields: ["password"] });
   }
   const next = safeRedirectPath(submission.value.redirectTo, dashboardOf(result.user.role));
   return openSession(db, request, result.user, {

@@ -1,4 +1,5 @@
-import { data, redirect, href } from "react-router";
+import { redirect, href } from "react-router";
+import { postOnly } from "~/platform/http/body.server";
 import { getDb } from "~/db/db.server";
 import { principalOf } from "~/modules/access/require.server";
 import { audit } from "~/modules/audit/service.server";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/logout";
 
 /** Logging out changes state, so it is POST only. */
 export async function loader() {
-  throw data({ reason: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
+  throw postOnly();
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

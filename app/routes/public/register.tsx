@@ -1,10 +1,11 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation, href } from "react-router";
+import { Link, useNavigation, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { PublicCard } from "~/components/layout/public-shell";
@@ -33,14 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = await guestPost(context);
   const submission = parseWithZod(await readForm(request), { schema: registerSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+    return replyInvalid(submission, { hideFields: PASSWORD_FIELDS });
   }
   const db = getDb();
   const result = await registerBeneficiary(db, submission.value, ip, getLocale(context));
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: { [result.field!]: [result.error] }, hideFields: PASSWORD_FIELDS }), {
-      status: 400,
-    });
+    return replyRefused(result, submission, { hideFields: PASSWORD_FIELDS });
   }
   const cookie = await createUserSession(db, result.userId, { ip, userAgent: request.headers.get("User-Agent") });
   return redirectWithToast(

@@ -1,4 +1,5 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -36,10 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = await guestPost(context);
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission, { hideFields: PASSWORD_FIELDS });
   const reset = await resetPassword(getDb(), submission.value.token, submission.value.password, ip);
-  if (!reset.ok)
-    return data(submission.reply({ formErrors: [reset.error], hideFields: PASSWORD_FIELDS }), { status: 400 });
+  if (!reset.ok) return replyRefused(reset, submission, { hideFields: PASSWORD_FIELDS });
   // The browser that used the mailed link is the owner's: it signs in even while others guess the password.
   const user = await findUserById(getDb(), reset.userId);
   return redirectWithToast(

@@ -1,4 +1,5 @@
 import { OPTIONAL_EXAMPLE } from "~/modules/templates/placeholders";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { useZodForm } from "~/components/forms/zod-form";
 import { checkboxProps, inputProps } from "~/components/forms/conform";
 import { idOf, nowIso } from "~/db/values";
@@ -6,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
@@ -79,12 +80,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     maxFiles: 1,
     tooLarge: "validation.fileMax4",
   });
-  if (!upload.ok) {
-    // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
-    return data(parseWithZod(new FormData(), { schema }).reply({ fieldErrors: { file: [upload.error] } }), {
-      status: 413,
-    });
-  }
+  // The upload was cut off at the limit: the other fields were not read, only the file is at fault.
+  if (!upload.ok) return replyRefused(upload, undefined, { field: "file" });
   const file = upload.files.find((candidate) => candidate.fieldName === "file" && candidate.bytes.byteLength > 0);
   const form = upload.fields;
   const fromTemplate = form.get("source") === "template";
@@ -101,10 +98,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? null
       : { file: ["validation.selectFile"] };
   if (submission.status !== "success" || missing)
-    return data(submission.reply(missing ? { fieldErrors: missing } : {}), { status: 400 });
+    return replyInvalid(submission, missing ? { fieldErrors: missing } : {});
 
   const drawn = fromTemplate ? await templateIssueSource(db, found.id) : null;
-  if (drawn && !drawn.ok) return data(submission.reply({ formErrors: [drawn.error] }), { status: 400 });
+  if (drawn && !drawn.ok) return replyRefused(drawn, submission);
   const result = await issueDocument(db, {
     request: found,
     issuer: principal,
@@ -114,13 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     expirationDate: "expirationDate" in submission.value ? (submission.value.expirationDate as string) : undefined,
     approve: form.get("approve") === "on",
   });
-  if (!result.ok) {
-    const where =
-      result.error === "staff.cannotIssueRejected" || result.error === "staff.approveToIssue"
-        ? { formErrors: [result.error] }
-        : { fieldErrors: { file: [result.error] } };
-    return data(submission.reply(where), { status: 400 });
-  }
+  if (!result.ok) return replyRefused(result, submission);
   const area = areaOf(context)!;
   const url = new URL(request.url);
   // The toast names the request, as a link to it, and gives the new document's code; it says where the

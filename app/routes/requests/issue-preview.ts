@@ -1,4 +1,6 @@
 import { OPTIONAL_EXAMPLE } from "~/modules/templates/placeholders";
+import { refusalText } from "~/platform/forms/reply.server";
+import { unprocessable } from "~/platform/outcome";
 import { getDb } from "~/db/db.server";
 import { idOf } from "~/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -30,17 +32,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const subject = await subjectOf(db, found);
   const gaps = templateGaps(template, subject);
   // A draft with a hole in it is no preview of a document: the placeholders that would print empty are named.
-  if (gaps.length)
-    return new Response(
-      i18nFor(getLocale(context)).t("templates.emptyPlaceholders", {
-        names: gaps.join(", "),
-        example: OPTIONAL_EXAMPLE,
-      }),
-      {
-        status: 422,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      },
+  if (gaps.length) {
+    const values = { names: gaps.join(", "), example: OPTIONAL_EXAMPLE };
+    return refusalText(
+      unprocessable("templates.emptyPlaceholders"),
+      i18nFor(getLocale(context)).t("templates.emptyPlaceholders", values),
     );
+  }
   const bytes = await draftDocument(db, principal, template, subject, expiry);
   return fileResponse(bytes, { name: `draft-${found.id}.pdf`, mimeType: "application/pdf", inline: true });
 }

@@ -1,10 +1,12 @@
 import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
+import { problemsByField, type Refused } from "~/platform/outcome";
 import { useZodForm } from "~/components/forms/zod-form";
 import { idOf } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation, href } from "react-router";
+import { Link, useNavigation, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { textareaProps } from "~/components/forms/conform";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
@@ -51,6 +53,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** While PENDING: the fields, the message and the supporting documents can change (docs/architecture.md §6.1). */
+/** The documents form's answer to a refusal: each message under its type, and the form's own (none chosen, too large). */
+const documentsAnswer = (_: unknown, refusal: Refused) => ({
+  documents: problemsByField(refusal),
+  documentsError: refusal.problems?.length && refusal.error === "api.errors.validation" ? undefined : refusal.error,
+});
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const view = await load(params, user.id);
@@ -60,9 +68,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       maxFiles: 5,
       tooLarge: "validation.fileSizeMax5",
     });
-    if (!upload.ok) return data({ documents: {}, documentsError: upload.error }, { status: 400 });
-    if (upload.files.length === 0)
-      return data({ documents: {}, documentsError: "validation.noFilesSelected" }, { status: 400 });
+    if (!upload.ok) return replyRefused(upload, undefined, { wrap: documentsAnswer });
     const result = await replacePendingRequestDocuments(
       getDb(),
       view.request.id,
@@ -70,16 +76,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       upload.files,
       context.get(clientIpContext),
     );
-    if (!result.ok) return data({ documents: {}, documentsError: result.error }, { status: 409 });
-    if (Object.keys(result.errors).length)
-      return data({ documents: result.errors, documentsError: undefined }, { status: 400 });
+    if (!result.ok) return replyRefused(result, undefined, { wrap: documentsAnswer });
     return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(view.request.id) }), {
       kind: "success",
       message: "requests.saved",
     });
   }
   const submission = parseWithZod(await readForm(request), { schema: schemaFor(view.requiredFields) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   const result = await editPendingRequest(
     getDb(),
     view.request.id,
@@ -90,7 +94,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     },
     context.get(clientIpContext),
   );
-  if (!result.ok) return data(submission.reply({ formErrors: [result.error] }), { status: 409 });
+  if (!result.ok) return replyRefused(result, submission);
   return redirectWithToast(href("/beneficiary/request-document/:id", { id: String(view.request.id) }), {
     kind: "success",
     message: "requests.saved",

@@ -1,9 +1,10 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { idOf } from "~/db/values";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
 import { Button } from "~/components/ui/button";
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), {
     schema: schemaFor(await requiredFieldsOf(db, found.document_category_id)),
   });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   await editRequestByStaff(
     db,
     found,

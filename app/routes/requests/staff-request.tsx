@@ -1,10 +1,11 @@
 import { useZodForm } from "~/components/forms/zod-form";
+import { replyInvalid } from "~/platform/forms/reply.server";
 import { badIntent } from "~/platform/http/body.server";
 import { fromFlag, idOf } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { StaffIssuedDocuments } from "~/components/requests/issued-cards";
@@ -86,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     // A review names a document of this request: a bad one is as unknown as another request's.
     if (intent === "review") throw notFound();
-    return data({ intent, result: submission.reply() }, { status: 400 });
+    return replyInvalid(submission, { wrap: (result) => ({ intent, result }) });
   }
   const value = submission.value;
   switch (value.intent) {

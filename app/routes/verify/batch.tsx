@@ -1,8 +1,9 @@
 import { VerifyBatchPage } from "~/components/verify/batch-page";
+import { type Refused, statusOfRefusal, tooLarge } from "~/platform/outcome";
 import { getDb } from "~/db/db.server";
 import { clientIpContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18next.server";
-import { BATCH_MAX_CODES, BATCH_MAX_FILES, codesOf, verifyBatch } from "~/modules/verification/batch.server";
+import { BATCH_MAX_FILES, batchAsked, codesOf, verifyBatch } from "~/modules/verification/batch.server";
 import { batchCsv } from "~/modules/verification/batch-export.server";
 import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import { readUpload } from "~/platform/http/body.server";
@@ -20,21 +21,24 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const path = new URL(request.url).pathname;
-  const refuse = (codes: string, error: string, status: number) =>
-    plainPage(context, <VerifyBatchPage path={path} codes={codes} rows={null} error={error} />, status);
+  const refuse = (codes: string, refusal: Refused) =>
+    plainPage(
+      context,
+      <VerifyBatchPage path={path} codes={codes} rows={null} error={refusal.error} />,
+      statusOfRefusal(refusal),
+    );
   const upload = await readUpload(request, {
     maxFileSize: DOCUMENT_MAX_BYTES,
     maxFiles: BATCH_MAX_FILES,
     tooLarge: "validation.fileSizeMax5",
   });
   if (!upload.ok)
-    return refuse("", upload.error === "validation.maxFiles5" ? "verifyBatch.tooManyFiles" : upload.error, 413);
+    return refuse("", upload.error === "validation.maxFiles5" ? tooLarge("verifyBatch.tooManyFiles") : upload);
   const text = String(upload.fields.get("codes") ?? "").slice(0, 10_000);
   const codes = codesOf(text);
   const files = upload.files.filter((file) => file.fieldName === "files" && file.bytes.byteLength > 0);
-  if (codes.length > BATCH_MAX_CODES) return refuse(text, "verifyBatch.tooManyCodes", 400);
-  if (files.length > BATCH_MAX_FILES) return refuse(text, "verifyBatch.tooManyFiles", 400);
-  if (codes.length === 0 && files.length === 0) return refuse(text, "verifyBatch.nothing", 400);
+  const asked = batchAsked(codes.length, files.length);
+  if (!asked.ok) return refuse(text, asked);
   const rows = await verifyBatch(
     getDb(),
     { codes, files },

@@ -1,6 +1,7 @@
 import { getCollectionProps, getFormProps } from "@conform-to/react";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link, redirect } from "react-router";
+import { href, Link, redirect } from "react-router";
 import { useZodForm } from "~/components/forms/zod-form";
 import { inputProps } from "~/components/forms/conform";
 import { Form } from "~/components/forms/form-token";
@@ -38,12 +39,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "webhook:manage");
   const submission = parseWithZod(await readForm(request), { schema: endpointSchema(endpointRules()) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return replyInvalid(submission);
   if (principal.clientId === null) {
-    return data(submission.reply({ formErrors: ["webhooks.noOrganisation"] }), { status: 400 });
+    return replyInvalid(submission, { formErrors: ["webhooks.noOrganisation"] });
   }
   const made = await createEndpoint(getDb(), principal.clientId, submission.value, principal);
-  if (!made.ok) return data(submission.reply({ fieldErrors: { url: [made.error] } }), { status: 400 });
+  if (!made.ok) return replyRefused(made, submission, { field: "url" });
   const headers = new Headers();
   headers.append("Set-Cookie", showSecretOnceHeader(made.id, made.secret));
   headers.append("Set-Cookie", toastHeader({ kind: "success", message: "webhooks.created" }));

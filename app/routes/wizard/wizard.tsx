@@ -1,4 +1,6 @@
 import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
+import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
+import { problemsByField, type Refused } from "~/platform/outcome";
 import { FieldValue } from "~/components/requests/field-value";
 import { useServerForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
@@ -6,7 +8,7 @@ import { fromFlag } from "~/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/utils/i18n";
-import { data, Link, redirect, useNavigation, useSearchParams, href } from "react-router";
+import { Link, redirect, useNavigation, useSearchParams, href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { RequiredFieldInputs } from "~/components/requests/required-field-inputs";
@@ -74,6 +76,13 @@ type ActionData =
   | { intent: "fields"; reply: FieldsReply }
   | { intent: "documents"; errors: Record<string, string>; formError?: string };
 
+/** The documents step's answer to a refusal: each message under its type, and the form's own (none chosen, too large). */
+const documentsAnswer = (_: unknown, refusal: Refused): ActionData => ({
+  intent: "documents",
+  errors: problemsByField(refusal),
+  formError: refusal.problems?.length && refusal.error === "api.errors.validation" ? undefined : refusal.error,
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const db = getDb();
@@ -84,18 +93,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       maxFiles: 5,
       tooLarge: "validation.fileSizeMax5",
     });
-    if (!upload.ok)
-      return data<ActionData>({ intent: "documents", errors: {}, formError: upload.error }, { status: 400 });
+    if (!upload.ok) return replyRefused(upload, undefined, { wrap: documentsAnswer });
     const removal = documentsIntentSchema.parse(upload.fields.get("intent") ?? undefined);
     if (removal) {
       await removeDocument(db, user.id, removal.remove);
       return redirect(stepUrl(3));
     }
-    const { errors } = await attachDocuments(db, user.id, upload.files);
-    if (Object.keys(errors).length) {
-      const formError = upload.files.length === 0 ? "validation.noFilesSelected" : undefined;
-      return data<ActionData>({ intent: "documents", errors, formError }, { status: 400 });
-    }
+    const attached = await attachDocuments(db, user.id, upload.files);
+    if (!attached.ok) return replyRefused(attached, undefined, { wrap: documentsAnswer });
     return redirect(stepUrl(4));
   }
 
@@ -104,17 +109,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") throw badIntent();
   const value = submission.value;
   switch (value.intent) {
-    case "client":
-      if (await chooseClient(db, user.id, value.clientId)) return redirect(stepUrl(1));
-      return data<ActionData>({ intent: "client", error: "wizard.clientInvalid" }, { status: 400 });
-    case "category":
-      if (await chooseCategory(db, user.id, value.documentCategoryId)) return redirect(stepUrl(2));
-      return data<ActionData>({ intent: "category", error: "wizard.categoryInvalid" }, { status: 400 });
+    case "client": {
+      const chosen = await chooseClient(db, user.id, value.clientId);
+      if (chosen.ok) return redirect(stepUrl(1));
+      return replyRefused(chosen, undefined, {
+        wrap: (_, refusal): ActionData => ({ intent: value.intent, error: refusal.error }),
+      });
+    }
+    case "category": {
+      const chosen = await chooseCategory(db, user.id, value.documentCategoryId);
+      if (chosen.ok) return redirect(stepUrl(2));
+      return replyRefused(chosen, undefined, {
+        wrap: (_, refusal): ActionData => ({ intent: value.intent, error: refusal.error }),
+      });
+    }
     case "fields": {
       const view = await wizardView(db, user.id);
       const fields = parseWithZod(form, { schema: fieldsSchema(view.requiredFields) });
       if (fields.status !== "success")
-        return data<ActionData>({ intent: "fields", reply: fields.reply() }, { status: 400 });
+        return replyInvalid(fields, { wrap: (reply): ActionData => ({ intent: "fields", reply }) });
       await saveFields(db, user.id, fields.value.fields as Record<string, string | undefined>);
       return redirect(stepUrl(3));
     }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
 import { scopeFilter, type SignedIn } from "~/modules/access";
 import { inCallerScope } from "../scope.server";
-import { apiError } from "~/platform/api/errors.server";
+import { apiError, apiRefusal } from "~/platform/api/errors.server";
 import { idQuery, pageData, pageOf, pagingQuery } from "~/platform/api/schema";
 import { findClient, listCategories, listRequiredFields } from "~/modules/catalogue/queries.server";
 import {
@@ -239,7 +239,7 @@ export const catalogueOperations = [
       const db = getDb();
       const found = await category(db, principal, query.documentCategoryId);
       const removed = await removeCategory(db, found, principal);
-      if (!removed.ok) throw apiError(409, removed.error);
+      if (!removed.ok) throw apiRefusal(removed);
       return { id: found.id };
     },
   }),
@@ -316,7 +316,7 @@ export const catalogueOperations = [
       const db = getDb();
       const found = await category(db, principal, body.documentCategoryId);
       const saved = await saveRequiredField(db, found, body, principal);
-      if (!saved.ok) throw apiError(409, saved.error);
+      if (!saved.ok) throw apiRefusal(saved);
       return fieldOf((await fieldInScope(db, saved.id, principal))!);
     },
   }),
@@ -358,7 +358,7 @@ export const catalogueOperations = [
         principal,
         found.id,
       );
-      if (!saved.ok) throw apiError(409, saved.error);
+      if (!saved.ok) throw apiRefusal(saved);
       return fieldOf((await fieldInScope(db, found.id, principal))!);
     },
   }),

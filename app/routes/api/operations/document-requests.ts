@@ -1,9 +1,9 @@
-import { NOT_FOUND_ERROR } from "~/platform/outcome";
+import { refusedFields } from "~/platform/outcome";
 import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
 import { scopeFilter, type SignedIn } from "~/modules/access";
 import { inCallerScope } from "../scope.server";
-import { apiError } from "~/platform/api/errors.server";
+import { apiError, apiRefusal } from "~/platform/api/errors.server";
 import { idQuery, pageData, pageOf, pagingQuery } from "~/platform/api/schema";
 import { categoryInScope } from "~/modules/catalogue/service.server";
 import { findClient } from "~/modules/catalogue/queries.server";
@@ -146,8 +146,7 @@ async function create(principal: SignedIn, body: z.output<typeof newRequestSchem
     },
     ip,
   );
-  if (!result.ok && !result.problems) throw apiError(404, result.error);
-  if (!result.ok) throw apiError(400, result.error, { code: "VALIDATION_ERROR", details: result.problems });
+  if (!result.ok) throw apiRefusal(result);
   return detailOf(db, (await findRequestForStaff(db, result.requestId))!);
 }
 
@@ -372,7 +371,7 @@ export const documentRequestOperations = [
           { fields: fields ?? current, requestMessage: body.requestMessage },
           ip,
         );
-        if (!outcome.ok) throw apiError(409, "requests.editOnlyPendingShort");
+        if (!outcome.ok) throw apiRefusal(outcome, { key: "requests.editOnlyPendingShort" });
       } else {
         const found = await requestInScope(db, principal, params.id);
         const current = Object.fromEntries(
@@ -528,13 +527,9 @@ export const documentRequestOperations = [
         expirationDate: body.expirationDate,
         approve: body.approve,
       });
-      if (!result.ok && (result.error === "staff.cannotIssueRejected" || result.error === "staff.approveToIssue"))
-        throw apiError(409, result.error);
-      if (!result.ok)
-        throw apiError(400, "api.errors.validation", {
-          code: "VALIDATION_ERROR",
-          details: [{ field: "base64Data" in body ? "base64Data" : "file", key: result.error }],
-        });
+      // A refused file is named by the field the call sent it in.
+      const field = "base64Data" in body ? "base64Data" : "file";
+      if (!result.ok) throw apiRefusal(result.field ? refusedFields([{ field, key: result.error }]) : result);
       const issued = (await issuedDocumentsOf(db, { requestId: found.id })).find(
         (document) => document.id === result.issuedDocumentId,
       )!;
@@ -555,7 +550,7 @@ export const documentRequestOperations = [
     failures: [403, 404, 409],
     async handle({ params, principal, ip }) {
       const outcome = await withdrawRequest(getDb(), params.id, principal.userId, ip);
-      if (!outcome.ok) throw outcome.error === NOT_FOUND_ERROR ? apiError(404) : apiError(409, outcome.error);
+      if (!outcome.ok) throw apiRefusal(outcome);
       return { id: params.id };
     },
   }),
