@@ -43,6 +43,19 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/**
+ * Tabs to a file input and opens its chooser with Space. On a loaded machine the first press sometimes opened nothing
+ * (CI: the chooser never came in 2 minutes, and came at once on the retry): the keyboard is tried again, never the mouse.
+ */
+async function chooseFile(page: Page, input: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await expect(async () => {
+    await tabTo(page, input);
+    const chooser = page.waitForEvent("filechooser", { timeout: 5_000 });
+    await page.keyboard.press("Space");
+    await (await chooser).setFiles(file);
+  }).toPass({ timeout: 40_000 });
+}
+
 /** Tabs into `choice`'s radio group and moves with the arrows until it is checked. */
 async function choose(page: Page, choice: Locator) {
   await tabTo(page, page.locator(`input[type=radio][name="${await choice.getAttribute("name")}"]`));
@@ -80,10 +93,11 @@ test("with the keyboard alone, a beneficiary asks for a document and a clerk app
   await tabTo(page, next);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/step=3/);
-  await tabTo(page, page.locator('input[type="file"]').first());
-  const chooser = page.waitForEvent("filechooser");
-  await page.keyboard.press("Space");
-  await (await chooser).setFiles({ name: "national-id.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await chooseFile(page, page.locator('input[type="file"]').first(), {
+    name: "national-id.pdf",
+    mimeType: "application/pdf",
+    buffer: await pdf(),
+  });
   await tabTo(page, next);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/step=4/);
@@ -114,10 +128,11 @@ test("with the keyboard alone, a beneficiary asks for a document and a clerk app
   await tabTo(clerk, clerk.getByRole("link", { name: "Issue document" }));
   await clerk.keyboard.press("Enter");
   await expect(clerk.locator("#file")).toBeVisible();
-  await tabTo(clerk, clerk.locator("#file"));
-  const issueChooser = clerk.waitForEvent("filechooser");
-  await clerk.keyboard.press("Space");
-  await (await issueChooser).setFiles({ name: "Certificate.pdf", mimeType: "application/pdf", buffer: await pdf() });
+  await chooseFile(clerk, clerk.locator("#file"), {
+    name: "Certificate.pdf",
+    mimeType: "application/pdf",
+    buffer: await pdf(),
+  });
   await tabTo(clerk, clerk.getByTestId("issue-submit"));
   await clerk.keyboard.press("Enter");
   await expect(clerk.getByText("Document uploaded successfully!")).toBeVisible();
