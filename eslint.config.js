@@ -59,7 +59,7 @@ export default tseslint.config(
             {
               name: "react-i18next",
               importNames: ["useTranslation"],
-              message: "Use useTranslation from ~/utils/i18n (one shared instance per language).",
+              message: "Use useTranslation from ~/platform/i18n/react (one shared instance per language).",
             },
             {
               name: "react-router",
@@ -79,7 +79,7 @@ export default tseslint.config(
     files: ["**/*.test.ts", "**/*.test.tsx", "e2e/**", "bench/**", "scripts/**", "app/test/**"],
     rules: { "no-restricted-syntax": ["error", ...PHYSICAL_CLASSES] },
   },
-  // Worker threads' sources: CommonJS evaluated by node:worker_threads (app/modules/files/bounded-worker.server.ts).
+  // Worker threads' sources: CommonJS evaluated by node:worker_threads (app/platform/workers/bounded-worker.server.ts).
   {
     files: ["**/*.worker.js"],
     languageOptions: { sourceType: "commonjs" },

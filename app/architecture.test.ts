@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The layering rules of docs/architecture.md §4, checked on every file: routes -> modules -> db, no cycles
- * between module folders, SQL only in queries.server.ts, app/db and migrations.
+ * between module folders, SQL only in queries.server.ts, app/platform/db and migrations.
  */
 const APP = path.resolve(__dirname);
 
@@ -32,39 +32,53 @@ const moduleFiles = sourceFiles(path.join(APP, "modules"));
 const relative = (file: string) => path.relative(APP, file);
 
 describe("layers (docs/architecture.md §4)", () => {
-  it("modules import no routes, components or middleware", () => {
+  it("modules import no routes, components, middleware or the server's entry", () => {
     const offenders = moduleFiles.flatMap((file) =>
       importsOf(file)
         .map((specifier) => resolved(file, specifier))
-        .filter((target): target is string => target !== null && /^(routes|components|middleware)\//.test(target))
-        .map((target) => `${relative(file)} -> ${target}`),
-    );
-    expect(offenders).toEqual([]);
-  });
-
-  it("the platform imports no module, route, component or middleware", () => {
-    const offenders = sourceFiles(path.join(APP, "platform")).flatMap((file) =>
-      importsOf(file)
-        .map((specifier) => resolved(file, specifier))
         .filter(
-          (target): target is string => target !== null && /^(modules|routes|components|middleware)\//.test(target),
+          (target): target is string => target !== null && /^(routes|components|middleware|server)\//.test(target),
         )
         .map((target) => `${relative(file)} -> ${target}`),
     );
     expect(offenders).toEqual([]);
   });
 
-  it("db imports no module", () => {
-    // The demo seed calls services (docs/architecture.md §4), so it is the one part of db/ above the modules.
-    const offenders = sourceFiles(path.join(APP, "db"))
-      .filter((file) => !relative(file).startsWith("db/seed/"))
-      .flatMap((file) =>
-        importsOf(file)
-          .map((specifier) => resolved(file, specifier))
-          .filter((target): target is string => target !== null && target.startsWith("modules/"))
-          .map((target) => `${relative(file)} -> ${target}`),
-      );
+  it("the platform (the database, the HTTP server, every infrastructure) imports no module, route, component, middleware or the server's entry", () => {
+    const offenders = sourceFiles(path.join(APP, "platform")).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter(
+          (target): target is string =>
+            target !== null && /^(modules|routes|components|middleware|server)\//.test(target),
+        )
+        .map((target) => `${relative(file)} -> ${target}`),
+    );
     expect(offenders).toEqual([]);
+  });
+
+  it("utils (pure helpers for the server and the browser) import only each other", () => {
+    const offenders = sourceFiles(path.join(APP, "utils")).flatMap((file) =>
+      importsOf(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter((target): target is string => target !== null && !target.startsWith("utils/"))
+        .map((target) => `${relative(file)} -> ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("infrastructure lives in the platform: app/ holds no db/ folder, and app/server only the entry that wires it", () => {
+    expect(fs.existsSync(path.join(APP, "db"))).toBe(false);
+    // The production entry (server.js builds it) hands the listener the pages it answers itself and starts the
+    // background work; it is the one place above the routes.
+    expect(fs.readdirSync(path.join(APP, "server")).sort()).toEqual([
+      "app.ts",
+      "demo-accounts.server.ts",
+      "demo-accounts.test.ts",
+      "retention.server.ts",
+      "retention.test.ts",
+      "unavailable.tsx",
+    ]);
   });
 
   it("not-found and forbidden are answered one way: the access module's helpers (the API has its own error helper)", () => {
@@ -137,7 +151,9 @@ describe("layers (docs/architecture.md §4)", () => {
   it("a list screen reads its page through the one list loader (listScreenData), and counts and cuts with pageOf", () => {
     const BY_HAND = /\bpagingOf\(|\.offset\(/;
     const offenders = sourceFiles(APP)
-      .filter((file) => !/^(platform\/paging\.ts|db\/paging\.ts|api\/|routes\/api\/|test\/)/.test(relative(file)))
+      .filter(
+        (file) => !/^(platform\/paging\.ts|platform\/db\/paging\.ts|api\/|routes\/api\/|test\/)/.test(relative(file)),
+      )
       .filter((file) => BY_HAND.test(fs.readFileSync(file, "utf8")))
       .map(relative);
     expect(offenders).toEqual([]);
@@ -179,13 +195,13 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(cycles).toEqual([]);
   });
 
-  it("SQL only in queries.server.ts, app/db and migrations", () => {
+  it("SQL only in queries.server.ts, app/platform/db and migrations", () => {
     const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql`|\bsql\.raw\(/;
     const offenders = sourceFiles(APP)
       .filter(
         (file) =>
           !file.endsWith("queries.server.ts") &&
-          !relative(file).startsWith("db/") &&
+          !relative(file).startsWith("platform/db/") &&
           !relative(file).startsWith("test/"),
       )
       .filter((file) => SQL.test(fs.readFileSync(file, "utf8")))

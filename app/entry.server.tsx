@@ -7,8 +7,8 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "./db/availability";
-import { cspNonceContext, databaseUnavailableContext } from "./middleware/context";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/platform/db/availability";
+import { cspNonceContext, databaseUnavailableContext } from "~/platform/http/context";
 import { getLocale } from "./middleware/i18next.server";
 import { translatorFor } from "./platform/i18n/instances.server";
 import { TranslatorContext } from "./platform/i18n/translator";
@@ -22,7 +22,7 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's logging of a failed loader, action or render, plus: a failure for want of the database is
- * marked on the request, so the server answers it with 503 and Retry-After (app/server/listener.ts), and is
+ * marked on the request, so the server answers it with 503 and Retry-After (app/platform/server/listener.ts), and is
  * logged in one line rather than with a stack per request during an outage.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

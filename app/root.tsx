@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,7 +14,7 @@ import { currentRequestId } from "~/platform/log/logger.server";
 import "./app.css";
 import { Toaster } from "./components/layout/toaster";
 import { ErrorPage, reasonOf } from "./components/layout/error-page";
-import { formTokenContext, toastContext } from "./middleware/context";
+import { formTokenContext, toastContext } from "~/platform/http/context";
 import { FormTokenContext } from "./components/forms/form-token";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server";
 import { requestGuardMiddleware } from "./middleware/request-guard.server";

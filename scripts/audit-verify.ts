@@ -2,10 +2,10 @@
 // database of DATABASE_URL, names the first event that was changed or whose predecessor was removed, and checks the
 // chain against its checkpoints (the files of AUDIT_CHECKPOINT_DIR, and the checkpoint lines of the log files
 // given): an event a checkpoint recorded must still carry the hash it had. Exits 1 on any break.
-import { openDatabase } from "../app/db/db.server";
+import { openDatabase } from "../app/platform/db/db.server";
 import { readAuditCheckpoints } from "../app/modules/audit/checkpoints.server";
 import { verifyAuditChain } from "../app/modules/audit/service.server";
-import { env } from "../app/utils/env.server";
+import { env } from "../app/platform/env.server";
 
 const { checkpoints, problems } = readAuditCheckpoints({ dir: env.auditCheckpointDir, logs: process.argv.slice(2) });
 const db = openDatabase(process.env.DATABASE_URL ?? "file:./data/app.db");

@@ -1,7 +1,7 @@
 // Part of `npm run bench` (docs/architecture.md §21): bulk issuance of 1,000 documents from a template by one runner
 // (one worker process, as each of a server's workers runs), with the PDF signature off and on. Budgets: at least 25
 // documents a second unsigned, at least 10 signed.
-import type { DB } from "../app/db/db.server";
+import type { DB } from "../app/platform/db/db.server";
 import { checkBulkFile, startBulkJob } from "../app/modules/bulk/service.server";
 import { bulkIssuance as bulkKind } from "../app/modules/bulk/job.server";
 import { runJobChunk } from "../app/platform/jobs/runner.server";

@@ -2,7 +2,7 @@
 // stamped as every issued file is) and what its verifiable credential costs. Reported, not budgeted: issuing is
 // not a hot path.
 import { PDFDocument } from "pdf-lib";
-import type { DB } from "../app/db/db.server";
+import type { DB } from "../app/platform/db/db.server";
 import { credentialOf } from "../app/modules/credentials/service.server";
 import { stampDocument } from "../app/modules/issuing/stamp.server";
 import { signAs } from "../app/modules/signing/service.server";

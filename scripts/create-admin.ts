@@ -1,7 +1,7 @@
 // `npm run admin:create -- --email admin@org.example --password '...' [--first Name --last Name]`
 // Creates a SUPER_ADMIN for a real deployment (DEMO_DATA=off).
 import { parseArgs } from "node:util";
-import { closeDb, getDb, migrateToLatest } from "../app/db/db.server";
+import { closeDb, getDb, migrateToLatest } from "../app/platform/db/db.server";
 import { createSuperAdmin } from "../app/modules/users/admin.server";
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL (on PostgreSQL under the servers' start-up lock).
-import { closeDb, getDb, migrateToLatest, underStartupLock } from "../app/db/db.server";
+import { closeDb, getDb, migrateToLatest, underStartupLock } from "../app/platform/db/db.server";
 
 const db = getDb();
 await underStartupLock(db, () => migrateToLatest(db));

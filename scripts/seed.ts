@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrates, then seeds the demo data into an empty database.
-import { closeDb, getDb, migrateToLatest, underStartupLock } from "../app/db/db.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../app/db/seed/seed.server";
+import { closeDb, getDb, migrateToLatest, underStartupLock } from "../app/platform/db/db.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from "../app/modules/demo/seed.server";
 
 const db = getDb();
 const seeded = await underStartupLock(db, async () => {

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { AREAS, areaContext, homeAreaOf, sidebarOf, type AreaKey } from "~/modules/access";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { countUnread } from "~/modules/notifications/queries.server";
 

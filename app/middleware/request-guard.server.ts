@@ -9,7 +9,7 @@ import {
   newAnchor,
 } from "~/platform/security/form-token.server";
 import { postSourceOf } from "~/platform/security/origin.server";
-import { formTokenContext } from "./context";
+import { formTokenContext } from "~/platform/http/context";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,10 +1,10 @@
 import { redirect, type MiddlewareFunction, href } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
 import { clearToastHeader, readToast, setsToast } from "~/platform/toast/toast.server";
 import { identifyRequest } from "~/platform/log/logger.server";
-import { clientIpContext, toastContext } from "./context";
+import { clientIpContext, toastContext } from "~/platform/http/context";
 
 /** Builds the principal once per request (docs/architecture.md §15). */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {

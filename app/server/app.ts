@@ -1,11 +1,13 @@
 import * as build from "virtual:react-router/server-build";
+import { verificationAnswer } from "~/routes/verify/page.server";
+import { answerUnavailable } from "./unavailable";
 import type { ServerBuild } from "react-router";
-import { closeDb, getDb, migrateToLatest, underStartupLock } from "~/db/db.server";
-import { isDatabaseEmpty, seedDemoData } from "~/db/seed/seed.server";
+import { closeDb, getDb, migrateToLatest, underStartupLock } from "~/platform/db/db.server";
+import { isDatabaseEmpty, seedDemoData } from "~/modules/demo/seed.server";
 import { logger } from "~/platform/log/logger.server";
 import { clusterMetricsText, collectProcessMetrics, workerRestarts } from "~/platform/metrics/metrics.server";
-import { METRICS_ANSWER, METRICS_ASK } from "./metrics-endpoint";
-import { registerDatabaseGauges } from "./database-gauges";
+import { METRICS_ANSWER, METRICS_ASK } from "~/platform/server/metrics-endpoint";
+import { registerDatabaseGauges } from "~/platform/server/database-gauges";
 import { warmPdfInspector } from "~/modules/files/pdf-inspect.server";
 import { startFileSweeper, stopFileSweeper } from "~/modules/files/sweeper.server";
 import { startAuditCheckpoints, stopAuditCheckpoints } from "~/modules/audit/checkpoints.server";
@@ -17,11 +19,11 @@ import { startMailSender, stopMailSender } from "~/platform/mail/sender.server";
 import { startWebhookSender, stopWebhookSender } from "~/modules/webhooks/sender.server";
 import { bulkIssuance } from "~/modules/bulk/job.server";
 import { startJobRunner as startRunner, stopJobRunner } from "~/platform/jobs/runner.server";
-import { isPostgres } from "~/db/dialect";
-import { env, unsetSharedSecrets } from "~/utils/env.server";
-import { createListener as createListenerFor, type ListenerOptions } from "./listener";
+import { isPostgres } from "~/platform/db/dialect";
+import { env, unsetSharedSecrets } from "~/platform/env.server";
+import { createListener as createListenerFor, type ListenerOptions } from "~/platform/server/listener";
 import { authorityCredentials } from "~/modules/signing/service.server";
-import { rollUpRequestStatusDeltas } from "~/db/request-status-counts.server";
+import { rollUpRequestStatusDeltas } from "~/platform/db/request-status-counts.server";
 import { createPoller } from "~/platform/poller.server";
 
 /**
@@ -29,12 +31,17 @@ import { createPoller } from "~/platform/poller.server";
  * starts its file threads (the PDF check and the stamp) with its listener, so that a first upload does not
  * pay for them, nor the event loop while it answers others.
  */
-export function createListener(options: Omit<ListenerOptions, "build">) {
+export function createListener(options: Omit<ListenerOptions, "build" | "verificationAnswer" | "answerUnavailable">) {
   collectProcessMetrics();
   registerDatabaseGauges();
   warmPdfInspector();
   warmStampWorker();
-  return createListenerFor({ ...options, build: build as unknown as ServerBuild });
+  return createListenerFor({
+    ...options,
+    build: build as unknown as ServerBuild,
+    verificationAnswer,
+    answerUnavailable,
+  });
 }
 
 /**

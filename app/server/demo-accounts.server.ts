@@ -1,9 +1,9 @@
-import { getDb } from "~/db/db.server";
-import { DEMO_ACCOUNTS } from "~/db/seed/demo-data";
+import { getDb } from "~/platform/db/db.server";
+import { DEMO_ACCOUNTS } from "~/modules/demo/demo-data";
 import { findUserByEmail } from "~/modules/users/queries.server";
 import { demoVerificationSamples } from "~/modules/verification/samples.server";
 import { logger } from "~/platform/log/logger.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 
 /**
  * Logged at start-up so a newcomer can sign in at once. The password is not logged (docs/decisions/0017): it is the

@@ -1,10 +1,10 @@
-import { getDb, type DB } from "~/db/db.server";
+import { getDb, type DB } from "~/platform/db/db.server";
 import { forgetDeadSessions } from "~/modules/auth/session.server";
 import { deleteDeliveredBefore } from "~/modules/webhooks/queries.server";
 import { logger } from "~/platform/log/logger.server";
 import { deleteFinishedMailsBefore } from "~/platform/mail/queries.server";
 import { createPoller } from "~/platform/poller.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { renderToStaticMarkup } from "react-dom/server";
 import { UnavailablePage } from "~/components/layout/unavailable-page";
-import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/availability";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/platform/db/availability";
 import { detectLanguage } from "~/middleware/i18next.server";
 import { translatorFor } from "~/platform/i18n/instances.server";
 import { TranslatorContext } from "~/platform/i18n/translator";
-import { headerOf } from "./header-of";
+import { headerOf } from "~/platform/server/header-of";
 import { currentRequestId } from "~/platform/log/logger.server";
 
 /** The address asked for; an unparsable one stands for the home page. */

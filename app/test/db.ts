@@ -3,13 +3,13 @@ import type { SessionUser } from "~/modules/auth/session-user";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase, migrateToLatest, setDb, type DB } from "~/db/db.server";
-import { openSqlite } from "~/db/sqlite.server";
-import { isPostgres } from "~/db/dialect";
+import { openDatabase, migrateToLatest, setDb, type DB } from "~/platform/db/db.server";
+import { openSqlite } from "~/platform/db/sqlite.server";
+import { isPostgres } from "~/platform/db/dialect";
 import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
-import type { Role } from "~/db/schema";
-import { fromFlag } from "~/db/values";
+import type { Role } from "~/platform/db/schema";
+import { fromFlag } from "~/platform/db/values";
 import { created, newPostgresDatabase, onPostgres, TEMPLATE_DATABASE } from "./test-databases";
 
 export { onPostgres } from "./test-databases";
@@ -34,7 +34,7 @@ let lastSeedEvent = 0;
 
 async function seedOnce() {
   // Imported here, not above: the demo data reaches every service, and most test files never seed (a second each).
-  const { seedDemoData } = await import("~/db/seed/seed.server");
+  const { seedDemoData } = await import("~/modules/demo/seed.server");
   const db = await createTestDb();
   await seedDemoData(db);
   const last = await db

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { migrateToLatest, openDatabase } from "~/db/db.server";
+import { migrateToLatest, openDatabase } from "~/platform/db/db.server";
 import { TEMPLATE_DATABASE } from "./test-databases";
 
 /** On PostgreSQL, migrates the template database each test database is copied from (app/test/db.ts). */

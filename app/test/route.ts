@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { clientIpContext } from "~/middleware/context";
+import { clientIpContext } from "~/platform/http/context";
 import { languageContext } from "~/middleware/i18next.server";
 import type { Language } from "~/platform/i18n/languages";
 import {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
-import { closeDb } from "~/db/db.server";
+import { closeDb } from "~/platform/db/db.server";
 import { dropTestDatabases } from "./test-databases";
 
 // Each test file gets its own file store; each test its own database (see createTestDb).

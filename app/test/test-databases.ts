@@ -1,5 +1,5 @@
 import pg from "pg";
-import { openDatabase, type DB } from "~/db/db.server";
+import { openDatabase, type DB } from "~/platform/db/db.server";
 
 /**
  * The suite runs on SQLite (in memory), or on PostgreSQL when POSTGRES_ADMIN_URL names a server

@@ -1,4 +1,4 @@
-import type { Calendar } from "~/db/schema";
+import type { Calendar } from "./calendars";
 
 // Building an Intl formatter is costly (a new RelativeTimeFormat per row was 3% of the work queue's CPU): keep
 // one per kind, language and style.

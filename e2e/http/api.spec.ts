@@ -3,7 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import http from "node:http";
 import { PDFDocument } from "pdf-lib";
-import type { Role } from "../../app/db/schema";
+import type { Role } from "../../app/platform/db/schema";
 import { capabilitiesOf, type Capability } from "../../app/modules/access";
 import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";

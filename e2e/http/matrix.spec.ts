@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import routes from "../../app/routes";
 import { baseURL } from "../../playwright.config";
-import type { Role } from "../../app/db/schema";
+import type { Role } from "../../app/platform/db/schema";
 import { AREAS, capabilitiesOf, type Capability } from "../../app/modules/access";
 import { flatten, ROUTES, UNKNOWN_CODE, type RouteRow } from "../route-table";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, type DemoRole } from "../support";

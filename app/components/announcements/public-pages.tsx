@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import { VerifyShell } from "~/components/verify/verify-shell";
 import { formatDate } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { AnnouncementBody } from "./announcement-body";
 import { useCalendar } from "~/utils/calendar";
 

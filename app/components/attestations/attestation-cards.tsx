@@ -2,7 +2,7 @@ import { href } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
 import { fileKindKey, formatDateTime, formatFileSize, pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
 import { useCalendar } from "~/utils/calendar";

@@ -1,5 +1,5 @@
 import { CHILD_KINDS, childLinks, type ChildKind } from "./child-kinds";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";

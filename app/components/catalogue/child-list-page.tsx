@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link } from "react-router";
 import { pick } from "~/utils/format";
 import { ListScreen } from "~/components/ui/list-screen";

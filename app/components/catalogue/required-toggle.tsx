@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Form } from "~/components/forms/form-token";
 import { Badge } from "~/components/ui/badge";
 

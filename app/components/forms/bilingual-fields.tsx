@@ -2,7 +2,7 @@ import { translateMessage } from "~/platform/forms/messages";
 import type { FieldMetadata } from "@conform-to/react";
 import { Field, TextareaField } from "~/components/ui/field";
 import { inputProps, textareaProps } from "./conform";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 type Bilingual = { english?: string; arabic?: string };
 

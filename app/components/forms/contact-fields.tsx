@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Field } from "~/components/ui/field";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { inputProps } from "./conform";
 
 type Text = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;

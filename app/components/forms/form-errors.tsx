@@ -1,5 +1,5 @@
 import { translateMessage } from "~/platform/forms/messages";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Callout } from "~/components/ui/callout";
 
 /** Errors that belong to the whole form (wrong credentials, email taken...). */

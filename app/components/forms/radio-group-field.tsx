@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /** One choice among a few, as radio buttons under a legend, with its translated error or its hint. */
 export function RadioGroupField({

@@ -1,5 +1,5 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 interface Option {
   id: number | string;

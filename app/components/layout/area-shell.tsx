@@ -1,6 +1,6 @@
 import { PageTitle } from "~/components/ui/page-title";
 import { createContext, useContext, useEffect, useRef } from "react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import {
   isRouteErrorResponse,
   Link,

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { href, Link, useRouteLoaderData } from "react-router";
 import { PageTitle } from "~/components/ui/page-title";
 import type { PageMessage } from "~/modules/access/require.server";

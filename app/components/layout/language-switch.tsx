@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { FormTokenField } from "~/components/forms/form-token";
 import { useLocation, href } from "react-router";
 import { LANGUAGES } from "~/platform/i18n/languages";

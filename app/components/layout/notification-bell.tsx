@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /** The top bar's bell: a plain link to /notifications with the unread count (works without JS). */
 export function NotificationBell({ unread }: { unread: number }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link, href } from "react-router";
 import { LanguageSwitch } from "./language-switch";
 import { Card } from "~/components/ui/card";

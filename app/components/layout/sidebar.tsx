@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { NavLink } from "react-router";
 import type { SidebarLink } from "~/modules/access";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { toastValues, type Toast, type ToastKind } from "~/platform/toast/toast";
 
 const MAX_TOASTS = 3;

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Email } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
 import { Link, href } from "react-router";

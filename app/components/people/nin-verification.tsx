@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { CheckboxField } from "~/components/ui/field";
 import { confirmNinSchema } from "~/modules/requests/schema";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /** Whether a national ID was verified, and how (docs/decisions/0022); read beside the number. */
 export function NinStatus({ verifiedAt, method }: { verifiedAt: string | null; method: string | null }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Email } from "~/components/ui/unbroken";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Link } from "react-router";

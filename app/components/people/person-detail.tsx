@@ -1,5 +1,5 @@
 import { useDialogUrl } from "~/components/ui/url-dialog";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Email } from "~/components/ui/unbroken";
 import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";

@@ -1,6 +1,6 @@
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access";

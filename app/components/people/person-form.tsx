@@ -1,6 +1,6 @@
 import { useZodForm } from "~/components/forms/zod-form";
 import { type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { useArea } from "~/components/layout/area-shell";
 import { CLIENT_ADMIN_PERMISSIONS, mustLinkTo, type ClientAdminPermission } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";

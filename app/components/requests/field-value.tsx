@@ -1,7 +1,7 @@
 import { fieldTypeOf } from "~/modules/catalogue/field-types";
 import { useCalendar } from "~/utils/calendar";
 import { formatDate } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /**
  * What a beneficiary filled in a required field, as the page shows it: a date (kept as YYYY-MM-DD) like every other

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { revocationReasonText } from "~/modules/issuing/revocation";
 import { formatDate, formatDateTime, isolate, pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
 import { useCalendar } from "~/utils/calendar";

@@ -2,7 +2,7 @@ import { FieldValue } from "./field-value";
 import { href } from "react-router";
 import type { ReactNode } from "react";
 import { Email } from "~/components/ui/unbroken";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Card } from "~/components/ui/card";
 import { InfoCard } from "~/components/ui/info-card";
 import { fileKindKey, formatDateTime, humanizeFieldName, pick } from "~/utils/format";

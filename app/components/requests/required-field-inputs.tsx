@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { inputProps } from "~/components/forms/conform";
 import { Field } from "~/components/ui/field";
 import { fieldTypeOf } from "~/modules/catalogue/field-types";

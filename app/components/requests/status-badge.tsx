@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 
 const variants: Record<string, BadgeVariant> = {

@@ -1,5 +1,5 @@
 import { FilterSelect } from "~/components/ui/filter-select";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /** A list's status filter: every status of the kind, or all of them. Read from `?status=`. */
 export function StatusSelect({

@@ -1,5 +1,5 @@
 import { readable, standInKey } from "~/utils/bilingual";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /**
  * A value staff typed in both languages, in the reader's: or the other one standing in for it, marked

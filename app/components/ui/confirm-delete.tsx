@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { ConfirmAction } from "./confirm-action";
 
 /** 'Delete X?' at `?dialog=delete`: a confirmation page section without JS, a modal with JS. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Field } from "./field";
 
 /** A list's date filter (a GET form's field): a date picker where there is one, a day typed day first elsewhere. */

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /**
  * "Export (CSV)" and "Export (Excel)": the list's download resource route (`{list}/export`, routes.ts) with

@@ -1,6 +1,6 @@
 import { translateMessage } from "~/platform/forms/messages";
 import type { ComponentProps, InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 interface Described {
   label: string;

@@ -2,7 +2,7 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { Form } from "~/components/forms/form-token";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Button } from "./button";
 import { Card } from "./card";
 import { PageTitle } from "./page-title";

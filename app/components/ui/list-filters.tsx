@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Form } from "~/components/forms/form-token";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Button } from "./button";
 
 /** A staff list's filters (a GET form, works without JS): the search box, the list's own filters, Apply and Clear. */

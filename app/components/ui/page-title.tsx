@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 
 /** The document title, in the page's language (React 19 hoists <title> into <head>). */
 export function PageTitle({ title }: { title?: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link, useLocation } from "react-router";
 
 /** Previous / next links that keep the other search parameters (work without JS). */

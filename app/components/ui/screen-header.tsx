@@ -1,7 +1,7 @@
 import { useDialogUrl } from "./url-dialog";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { ButtonLink } from "./button";
 import { PageTitle } from "./page-title";
 

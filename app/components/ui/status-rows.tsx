@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Form } from "~/components/forms/form-token";
 import { StatusSelect } from "~/components/requests/status-select";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Button } from "./button";
 import { Card } from "./card";
 import { EmptyList } from "./empty-list";

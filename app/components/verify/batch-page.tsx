@@ -3,7 +3,7 @@ import { FormTokenField } from "~/components/forms/form-token";
 import type { BatchRow } from "~/modules/verification/batch.server";
 import { formatCode } from "~/modules/verification/code";
 import { formatDate, pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { VerifyShell } from "./verify-shell";
 
 /**

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { VerifyShell } from "./verify-shell";
 
 /** The strings the offline verifier shows, in the page's language (the script has no locale files of its own). */

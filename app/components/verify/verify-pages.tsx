@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { HashText, VerificationCode } from "~/components/ui/unbroken";
 import { FormTokenField } from "~/components/forms/form-token";
 import { revocationReasonText } from "~/modules/issuing/revocation";

@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { LanguageSwitchForm } from "~/components/layout/language-switch";
 import { directionOf } from "~/platform/i18n/languages";
 

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import type { Role } from "~/db/schema";
+import type { Role } from "~/platform/db/schema";
 import type { Capability } from "./capabilities";
 
 /** A path of routes.ts, checked by React Router's typegen. */

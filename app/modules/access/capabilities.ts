@@ -1,4 +1,4 @@
-import type { Role } from "~/db/schema";
+import type { Role } from "~/platform/db/schema";
 
 /** What a signed-in (or anonymous) user may do: docs/architecture.md §15, docs/product.md, Who uses it. */
 export const CAPABILITIES = [

@@ -1,12 +1,12 @@
 import { href } from "react-router";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { findStaffRecord } from "~/modules/users/queries.server";
 import { parsePermissions, type StaffGrant } from "./capabilities";
 import { ANONYMOUS } from "./context";
 import { buildPrincipal, type Principal } from "./principal";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 
 function loginRedirectOf(request: Request) {
   const url = new URL(request.url);

@@ -1,4 +1,4 @@
-import type { Role } from "~/db/schema";
+import type { Role } from "~/platform/db/schema";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { capabilitiesOf, type Capability, type StaffGrant } from "./capabilities";
 

@@ -1,8 +1,8 @@
-import { pageOf } from "~/db/paging";
-import type { DB } from "~/db/db.server";
-import { inChunks } from "~/db/keyset";
+import { pageOf } from "~/platform/db/paging";
+import type { DB } from "~/platform/db/db.server";
+import { inChunks } from "~/platform/db/keyset";
 import type { AnnouncementStatus } from "./schema";
-import { CLIENT_NAMES } from "~/db/columns";
+import { CLIENT_NAMES } from "~/platform/db/columns";
 
 export interface AnnouncementListFilter {
   clientId?: number;

@@ -1,9 +1,9 @@
 import { conflict, done, type Outcome } from "~/platform/outcome";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { deleteDraft, findAnnouncement, insertAnnouncement, isSlugTaken, updateAnnouncement } from "./queries.server";
 import { slugify, type AnnouncementValues } from "./schema";
-import { nowIso } from "~/db/values";
+import { nowIso } from "~/platform/db/values";
 
 export type Announcement = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
 type Actor = AuditActor & { userId: number };

@@ -1,12 +1,12 @@
 import type { BilingualNote } from "~/utils/bilingual";
-import { CLIENT_NAMES, FILE_FACTS, HOLDER_CONTACT, HOLDER_NAMES } from "~/db/columns";
-import { idOf, toFlag } from "~/db/values";
-import { containsText } from "~/db/dialect";
-import { pageOf } from "~/db/paging";
-import { inChunks } from "~/db/keyset";
-import type { DB } from "~/db/db.server";
-import { usersMatching } from "~/db/search";
-import type { AttestationStatus } from "~/db/schema";
+import { CLIENT_NAMES, FILE_FACTS, HOLDER_CONTACT, HOLDER_NAMES } from "~/platform/db/columns";
+import { idOf, toFlag } from "~/platform/db/values";
+import { containsText } from "~/platform/db/dialect";
+import { pageOf } from "~/platform/db/paging";
+import { inChunks } from "~/platform/db/keyset";
+import type { DB } from "~/platform/db/db.server";
+import { usersMatching } from "~/platform/db/search";
+import type { AttestationStatus } from "~/platform/db/schema";
 
 /** An attestation as its lists show it. */
 const ATTESTATION_SUMMARY = ["a.id", "a.document_name", "a.status", "a.created_at"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eitherLanguage } from "~/platform/forms/bilingual";
-import { ATTESTATION_STATUSES } from "~/db/schema";
+import { ATTESTATION_STATUSES } from "~/platform/db/schema";
 import { issueSchema } from "~/modules/issuing/schema";
 
 export const attestationStatusFilterSchema = z.enum(ATTESTATION_STATUSES).optional().catch(undefined);

@@ -2,7 +2,7 @@ import type { BilingualNote } from "~/utils/bilingual";
 import { conflict, done, isRefusal, refused, Refusal, type Outcome } from "~/platform/outcome";
 import { AREAS, mustLinkTo } from "~/modules/access/areas";
 import fs from "node:fs/promises";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, timelineOf, type AuditActor } from "~/modules/audit/service.server";
 import { enforceStorageAllowance } from "~/modules/files/allowance.server";
 import { readStoredFile, storagePath, storeFile } from "~/modules/files/storage.server";
@@ -11,7 +11,7 @@ import { issuedForHolder, issuedForStaff } from "~/modules/issuing/holder-view.s
 import { endOfDay, issue, type IssueResult } from "~/modules/issuing/service.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { attestingClients, closePendingAttestation, findAttestation, insertAttestation } from "./queries.server";
-import { fromFlag, nowIso } from "~/db/values";
+import { fromFlag, nowIso } from "~/platform/db/values";
 
 export type Attestation = NonNullable<Awaited<ReturnType<typeof findAttestation>>>;
 type Actor = AuditActor & { userId: number };

@@ -1,4 +1,4 @@
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import { scopeFilter, type Principal } from "~/modules/access";
 import { searchOf } from "~/platform/paging";
 import { attestationStatusFilterSchema } from "./schema";

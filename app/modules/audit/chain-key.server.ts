@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { signingKeySecret } from "~/utils/env.server";
+import { signingKeySecret } from "~/platform/env.server";
 
 let cached: { secret: string; key: Buffer } | null = null;
 

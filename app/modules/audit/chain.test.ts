@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
-import { isPostgres } from "~/db/dialect";
+import type { DB } from "~/platform/db/db.server";
+import { isPostgres } from "~/platform/db/dialect";
 import { createSeededTestDb } from "~/test/db";
 import { chainHash, keyedChainHash } from "./chain";
 import { chainedEvents, rechainAuditEvents } from "./queries.server";

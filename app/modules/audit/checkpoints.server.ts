@@ -4,11 +4,11 @@ import path from "node:path";
 import { ContentInfo, SignedData } from "@peculiar/asn1-cms";
 import { AsnConvert } from "@peculiar/asn1-schema";
 import { TSTInfo } from "@peculiar/asn1-tsp";
-import { getDb, type DB } from "~/db/db.server";
+import { getDb, type DB } from "~/platform/db/db.server";
 import { timestampToken } from "~/platform/timestamp/timestamp.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 import { createPoller } from "~/platform/poller.server";
-import { env, timestampAuthorityUrl } from "~/utils/env.server";
+import { env, timestampAuthorityUrl } from "~/platform/env.server";
 import type { ChainCheckpoint } from "./chain";
 import { chainHead } from "./queries.server";
 

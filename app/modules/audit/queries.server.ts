@@ -1,13 +1,13 @@
-import { auditNow } from "~/db/clock.server";
-import type { DB } from "~/db/db.server";
+import { auditNow } from "~/platform/db/clock.server";
+import type { DB } from "~/platform/db/db.server";
 import { sql } from "kysely";
-import { isPostgres } from "~/db/dialect";
-import type { Role } from "~/db/schema";
+import { isPostgres } from "~/platform/db/dialect";
+import type { Role } from "~/platform/db/schema";
 import { KEYED_PREFIX, keyedChainHash, type ChainedFields } from "./chain";
 import { auditChainKey } from "./chain-key.server";
-import { inChunks } from "~/db/keyset";
-import { pageOf, type Paging } from "~/db/paging";
-import { usersMatching } from "~/db/search";
+import { inChunks } from "~/platform/db/keyset";
+import { pageOf, type Paging } from "~/platform/db/paging";
+import { usersMatching } from "~/platform/db/search";
 import { currentRequestId } from "~/platform/log/logger.server";
 
 export interface AuditEventInput {

@@ -1,6 +1,6 @@
-import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
-import type { EntityType } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { Role } from "~/platform/db/schema";
+import type { EntityType } from "~/platform/db/schema";
 import { webhookEventsOf } from "~/platform/webhooks/events";
 import { queueWebhooks } from "~/platform/webhooks/queue.server";
 import { logger } from "~/platform/log/logger.server";

@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { tableResponse, type ExportFormat } from "~/platform/exports/table.server";

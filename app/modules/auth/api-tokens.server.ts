@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { deleteSession, insertSession, takeApiSessionByRefresh } from "./queries.server";
 import { hashToken, sessionUserOfToken } from "./session.server";
 import type { SessionUser } from "./session-user";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { SYSTEM } from "~/modules/audit/service.server";
 import { changeStatus } from "~/modules/people/service.server";
 import { createTestDb, createUser } from "~/test/db";

@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { queueTemplateMail } from "~/platform/mail/outbox.server";
 import { findUserById } from "~/modules/users/queries.server";

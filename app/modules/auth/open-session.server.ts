@@ -1,5 +1,5 @@
 import { href, redirect } from "react-router";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { pendingSignInHeader } from "~/modules/two-factor/pending.server";
 import { twoFactorStatus } from "~/modules/two-factor/service.server";
 import { createUserSession, destroyUserSession } from "./session.server";

@@ -3,7 +3,7 @@ import * as oidc from "openid-client";
 import { logger } from "~/platform/log/logger.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { signedCookie } from "~/platform/security/cookies.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 
 /**
  * One OpenID Connect sign-in, whoever the provider is (the staff directory, docs/decisions/0018; the national digital

@@ -1,7 +1,7 @@
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { href } from "react-router";
-import type { DB } from "~/db/db.server";
-import type { UserRow } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { UserRow } from "~/platform/db/schema";
 import { audit } from "~/modules/audit/service.server";
 import { queueTemplateMail } from "~/platform/mail/outbox.server";
 import { findUserByEmail, updatePasswordHash } from "~/modules/users/queries.server";

@@ -1,5 +1,5 @@
 import { done, refused, type Outcome } from "~/platform/outcome";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { findUserById, updatePasswordHash, updateUserProfile } from "~/modules/users/queries.server";
 import { hashPassword, verifyPassword } from "~/modules/users/password.server";

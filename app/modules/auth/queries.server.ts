@@ -1,7 +1,7 @@
-import type { DB } from "~/db/db.server";
-import type { AccountTokenPurpose } from "~/db/schema";
-import { prepared } from "~/db/prepared.server";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import type { AccountTokenPurpose } from "~/platform/db/schema";
+import { prepared } from "~/platform/db/prepared.server";
+import { nowIso } from "~/platform/db/values";
 
 type NewSession = {
   id: string;

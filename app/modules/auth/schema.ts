@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { latinDigits } from "~/utils/digit-schemas";
-import { CALENDARS } from "~/db/schema";
+import { CALENDARS } from "~/platform/db/schema";
 
 /** Messages are translation keys (locales/{ar,en}/common.json), rendered with t(). */
 const requiredText = (key: string) => z.string({ error: key }).trim().min(1, key);

@@ -1,6 +1,6 @@
 import { conflict, done, type Outcome, refused } from "~/platform/outcome";
-import type { DB } from "~/db/db.server";
-import type { Locale, UserRow } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { Locale, UserRow } from "~/platform/db/schema";
 import { audit } from "~/modules/audit/service.server";
 import { findUserByEmail, insertUser, ninTaken, recordSignIn, staffClientIdOf } from "~/modules/users/queries.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";

@@ -1,4 +1,4 @@
-import type { Calendar, Role } from "~/db/schema";
+import type { Calendar, Role } from "~/platform/db/schema";
 
 /** What every screen knows about the signed-in user. */
 export interface SessionUser {

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { signedCookie } from "~/platform/security/cookies.server";
 import { deleteDeadSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
 import type { SessionUser } from "./session-user";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;

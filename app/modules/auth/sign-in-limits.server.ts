@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Refusal, rateLimited } from "~/platform/outcome";
 import { enforceRateLimit, hit, uncount } from "~/platform/security/rate-limit.server";
 import { signedCookie } from "~/platform/security/cookies.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 
 const DEVICE_COOKIE_DAYS = 365;
 

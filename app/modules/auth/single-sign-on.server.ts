@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { Role } from "~/platform/db/schema";
 import { audit } from "~/modules/audit/service.server";
 import { hashPassword } from "~/modules/users/password.server";
 import {
@@ -20,7 +20,7 @@ import {
   type OpenIdAnswer,
   type OpenIdProvider,
 } from "./openid.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 
 /**
  * Single sign-on for staff with OpenID Connect: the authorization code flow with PKCE, state and nonce

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
-import type { AccountTokenPurpose } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { AccountTokenPurpose } from "~/platform/db/schema";
 import {
   findUsableAccountToken,
   insertAccountToken,

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { saveTemplateRow } from "~/modules/templates/queries.server";
 import { createSeededTestDb } from "~/test/db";

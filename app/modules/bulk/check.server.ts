@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { placeholderProblems } from "~/modules/templates/placeholders";
 import { findTemplate } from "~/modules/templates/queries.server";

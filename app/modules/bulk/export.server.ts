@@ -1,9 +1,9 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { formatCode } from "~/modules/verification/code";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { tableResponse, type ExportFormat } from "~/platform/exports/table.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { translateMessage } from "~/platform/forms/messages";
 import type { BulkRowData } from "./check.server";
 import { jobItems } from "~/platform/jobs/queries.server";

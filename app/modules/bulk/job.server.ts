@@ -1,6 +1,6 @@
-import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import type { Role } from "~/platform/db/schema";
+import { nowIso } from "~/platform/db/values";
 import { AREAS, mustLinkTo } from "~/modules/access/areas";
 import { audit } from "~/modules/audit/service.server";
 import { sendInvitation } from "~/modules/auth/invitations.server";

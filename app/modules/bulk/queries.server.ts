@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { Database } from "~/db/schema";
-import type { DB } from "~/db/db.server";
+import type { Database } from "~/platform/db/schema";
+import type { DB } from "~/platform/db/db.server";
 
 const CHUNK = 500;
 const chunks = <T>(list: T[]) =>

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { safeFileName } from "~/modules/files/file-name";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { progressOf, RATE_WINDOW_MS } from "~/platform/jobs/progress";

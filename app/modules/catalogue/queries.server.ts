@@ -1,10 +1,10 @@
-import { containsText } from "~/db/dialect";
-import { countRows } from "~/db/count";
-import { pageOf } from "~/db/paging";
-import { inChunks } from "~/db/keyset";
-import type { DB } from "~/db/db.server";
-import { nowIso, toFlag } from "~/db/values";
-import { CATEGORY_TERMS, CLIENT_NAMES } from "~/db/columns";
+import { containsText } from "~/platform/db/dialect";
+import { countRows } from "~/platform/db/count";
+import { pageOf } from "~/platform/db/paging";
+import { inChunks } from "~/platform/db/keyset";
+import type { DB } from "~/platform/db/db.server";
+import { nowIso, toFlag } from "~/platform/db/values";
+import { CATEGORY_TERMS, CLIENT_NAMES } from "~/platform/db/columns";
 
 export function searchClients(db: DB, query: string, limit = 50) {
   let select = db

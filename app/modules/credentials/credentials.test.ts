@@ -5,10 +5,10 @@ import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import * as vc from "@digitalbazaar/vc";
 import { checkStatus } from "@digitalbazaar/vc-bitstring-status-list";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { seal } from "~/modules/signing/key-box.server";
 import { createSeededTestDb } from "~/test/db";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import {
   credentialOf,
   didDocument,

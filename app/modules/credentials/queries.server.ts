@@ -1,5 +1,5 @@
-import { HOLDER_NAMES } from "~/db/columns";
-import type { DB } from "~/db/db.server";
+import { HOLDER_NAMES } from "~/platform/db/columns";
+import type { DB } from "~/platform/db/db.server";
 
 /**
  * A credential key: an organisation's own DID's (`own`), its earlier one in the deployment's DID, or (null) the

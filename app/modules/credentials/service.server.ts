@@ -4,9 +4,9 @@ import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import { contexts as credentialContexts } from "@digitalbazaar/credentials-context";
 import { createCredential, createList } from "@digitalbazaar/vc-bitstring-status-list";
 import * as vc from "@digitalbazaar/vc";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { seal, unseal } from "~/modules/signing/key-box.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import crypto from "node:crypto";
 import {
   findCredentialFacts,

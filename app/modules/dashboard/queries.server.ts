@@ -1,8 +1,8 @@
 import { listRequestsOfBeneficiary } from "~/modules/requests/queries.server";
-import { countRows } from "~/db/count";
-import { countClientRequestsByStatus } from "~/db/request-status-counts.server";
-import type { DB } from "~/db/db.server";
-import type { RequestStatus, Role } from "~/db/schema";
+import { countRows } from "~/platform/db/count";
+import { countClientRequestsByStatus } from "~/platform/db/request-status-counts.server";
+import type { DB } from "~/platform/db/db.server";
+import type { RequestStatus, Role } from "~/platform/db/schema";
 
 /**
  * Requests by status: a beneficiary's few are counted; an organisation's are read from the counts kept by the

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import type { SignedIn } from "~/modules/access";
 import { countRequestsByStatus, latestRequestsOf, serviceAdminCounts, superAdminCounts } from "./queries.server";
 

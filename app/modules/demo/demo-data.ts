@@ -1,7 +1,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import { fontFile } from "~/modules/issuing/stamp.server";
-import type { Role } from "../schema";
+import type { Role } from "~/platform/db/schema";
 
 /** The demo data (README, Demo accounts): who, which organisations and catalogue, the same on every machine. */
 

@@ -1,4 +1,4 @@
-import type { DB } from "../db.server";
+import type { DB } from "~/platform/db/db.server";
 
 /**
  * The demo data is made by the services, today; these give it the past it shows (requests over the last two

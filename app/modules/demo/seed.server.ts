@@ -25,9 +25,9 @@ import { changeRequestStatus, createRequest, reviewAttachment } from "~/modules/
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { savePolicy } from "~/modules/two-factor/service.server";
 import { createSuperAdmin } from "~/modules/users/admin.server";
-import { asOf } from "../clock.server";
-import type { DB } from "../db.server";
-import { ROLES, type RequestStatus } from "../schema";
+import { asOf } from "~/platform/db/clock.server";
+import type { DB } from "~/platform/db/db.server";
+import { ROLES, type RequestStatus } from "~/platform/db/schema";
 import {
   CLIENT_SEEDS,
   DEMO_ACCOUNTS,
@@ -48,7 +48,7 @@ import {
   forgetDeliveries,
   forgetLimits,
   isDatabaseEmpty,
-} from "./history";
+} from "./history-queries.server";
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty };
 

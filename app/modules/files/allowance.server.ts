@@ -1,7 +1,7 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { Refusal, tooLarge } from "~/platform/outcome";
 import { enforceRateLimit } from "~/platform/security/rate-limit.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { bytesStoredBy } from "./queries.server";
 
 const UPLOAD_WINDOW_MS = 60 * 60 * 1000;

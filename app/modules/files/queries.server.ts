@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
-import type { Database } from "~/db/schema";
-import type { DB } from "~/db/db.server";
-import { FILE_FACTS } from "~/db/columns";
+import type { Database } from "~/platform/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import { FILE_FACTS } from "~/platform/db/columns";
 
 export async function insertFile(
   db: DB,

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { DB } from "~/db/db.server";
-import { env } from "~/utils/env.server";
+import type { DB } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
 import { safeFileName } from "./file-name";
 import { deleteUnreferencedFile, findFile, insertFile } from "./queries.server";
 

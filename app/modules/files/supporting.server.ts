@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { enforceStorageAllowance } from "./allowance.server";
 import { bytesOfFilesBy } from "./queries.server";
 import { storeFile } from "./storage.server";

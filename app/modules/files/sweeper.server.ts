@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { getDb, type DB } from "~/db/db.server";
-import { env } from "~/utils/env.server";
+import { getDb, type DB } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
 import { deleteUnreferencedFile, knownStorageKeys, unreferencedFiles } from "./queries.server";
 import { storagePath } from "./storage.server";
 import { logger } from "~/platform/log/logger.server";

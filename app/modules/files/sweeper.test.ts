@@ -6,7 +6,7 @@ import { logger } from "~/platform/log/logger.server";
 import { createSeededTestDb, createTestDb, createUser } from "~/test/db";
 import { saveTemplateRow } from "~/modules/templates/queries.server";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { insertAttachment } from "./queries.server";
 import { storagePath, storeFile } from "./storage.server";
 import { storeSupportingFiles } from "./supporting.server";

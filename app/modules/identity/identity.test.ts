@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
-import { migrations } from "~/db/migrations";
+import type { DB } from "~/platform/db/db.server";
+import { migrations } from "~/platform/db/migrations";
 import { registerBeneficiary } from "~/modules/auth/service.server";
 import type { RegisterInput } from "~/modules/auth/schema";
 import { createPerson, editPerson } from "~/modules/people/service.server";

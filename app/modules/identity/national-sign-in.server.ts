@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { href } from "react-router";
-import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import type { Role } from "~/platform/db/schema";
+import { nowIso } from "~/platform/db/values";
 import { audit } from "~/modules/audit/service.server";
 import {
   bilingualClaim,
@@ -17,7 +17,7 @@ import { hashPassword } from "~/modules/users/password.server";
 import { findUserByEmail, insertUser, recordSignIn } from "~/modules/users/queries.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { toLatinDigits } from "~/utils/digits";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { holdersOfNin, markNinVerified, releaseNin } from "./queries.server";
 
 /**

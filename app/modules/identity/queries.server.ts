@@ -1,6 +1,6 @@
-import type { DB } from "~/db/db.server";
-import type { NinVerification } from "~/db/schema";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import type { NinVerification } from "~/platform/db/schema";
+import { nowIso } from "~/platform/db/values";
 
 /**
  * Marks an account's national ID verified, if it still is `nin` (the one the verifier saw): false when it changed

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { isNinVerified, markNinVerified } from "./queries.server";

@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { listVerificationEvents } from "~/modules/verification/queries.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { issuedDocumentsOf } from "./queries.server";
 
 /**

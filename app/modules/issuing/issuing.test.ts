@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { sha256Hex, storagePath } from "~/modules/files/storage.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
@@ -10,7 +10,7 @@ import { accessPinFor } from "~/modules/verification/pin.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { verifyPassword } from "~/modules/users/password.server";
 import { issueDocument } from "./service.server";
 

@@ -1,9 +1,9 @@
 import type { BilingualNote } from "~/utils/bilingual";
 import type { Insertable } from "kysely";
-import type { DB } from "~/db/db.server";
-import type { IssuedDocumentsTable } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { IssuedDocumentsTable } from "~/platform/db/schema";
 import { SUPERSEDED } from "./revocation";
-import { toFlag } from "~/db/values";
+import { toFlag } from "~/platform/db/values";
 
 export async function isCodeTaken(db: DB, code: string) {
   return Boolean(

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
-import { demoPdf } from "~/db/seed/demo-data";
+import type { DB } from "~/platform/db/db.server";
+import { demoPdf } from "~/modules/demo/demo-data";
 import { cleanText } from "~/utils/text";
 import { checkBulkFile, startBulkJob } from "~/modules/bulk/service.server";
 import { bulkIssuance } from "~/modules/bulk/job.server";

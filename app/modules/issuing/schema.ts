@@ -1,4 +1,4 @@
-import { MAX_ID, nowIso } from "~/db/values";
+import { MAX_ID, nowIso } from "~/platform/db/values";
 import { z } from "zod";
 import { userDate } from "~/utils/digit-schemas";
 import { bothLanguages, eitherLanguage } from "~/platform/forms/bilingual";

@@ -2,7 +2,7 @@ import { conflict, done, isRefusal, refused, type Outcome } from "~/platform/out
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import type { Bilingual, BilingualNote } from "~/utils/bilingual";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { storagePath, storeFile } from "~/modules/files/storage.server";
@@ -10,7 +10,7 @@ import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.ser
 import { notify } from "~/modules/notifications/service.server";
 import { generateVerificationCode } from "~/modules/verification/code";
 import { accessPinFor, hashAccessPin } from "~/modules/verification/pin.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { signAs } from "~/modules/signing/service.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { defaultExpiryDate } from "./schema";
@@ -23,8 +23,8 @@ import {
   supersedeIssuedOfRequest,
 } from "./queries.server";
 import { stampDocument, type StampInput } from "./stamp.server";
-import { nowIso, toFlag } from "~/db/values";
-import { auditNow } from "~/db/clock.server";
+import { nowIso, toFlag } from "~/platform/db/values";
+import { auditNow } from "~/platform/db/clock.server";
 import { drawStatusPosition } from "~/modules/credentials/service.server";
 
 export interface IssueInput {

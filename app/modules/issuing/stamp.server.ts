@@ -2,7 +2,7 @@ import { Refusal, refused } from "~/platform/outcome";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import QRCode from "qrcode";
-import { createBoundedWorker } from "~/modules/files/bounded-worker.server";
+import { createBoundedWorker } from "~/platform/workers/bounded-worker.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { formatCode } from "~/modules/verification/code";
 import { fileURLToPath } from "node:url";

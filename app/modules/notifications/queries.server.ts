@@ -1,5 +1,5 @@
-import { pageOf, type Paging } from "~/db/paging";
-import type { DB } from "~/db/db.server";
+import { pageOf, type Paging } from "~/platform/db/paging";
+import type { DB } from "~/platform/db/db.server";
 
 export interface NewNotification {
   userId: number;

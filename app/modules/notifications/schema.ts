@@ -1,4 +1,4 @@
-import { MAX_ID } from "~/db/values";
+import { MAX_ID } from "~/platform/db/values";
 import { z } from "zod";
 
 /** What the notifications page posts: open one (read, then its page), mark one read, or all. */

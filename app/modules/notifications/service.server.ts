@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { readableText, type BilingualNote } from "~/utils/bilingual";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { queueMail, recipientOf } from "~/platform/mail/outbox.server";

@@ -1,11 +1,11 @@
-import { containsText } from "~/db/dialect";
+import { containsText } from "~/platform/db/dialect";
 import type { ExpressionBuilder } from "kysely";
-import { pageOf } from "~/db/paging";
-import { inChunks } from "~/db/keyset";
-import type { DB } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import { pageOf } from "~/platform/db/paging";
+import { inChunks } from "~/platform/db/keyset";
+import type { DB } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 import type { pricedValuesOf } from "~/modules/catalogue/schema";
-import { nowIso, toFlag } from "~/db/values";
+import { nowIso, toFlag } from "~/platform/db/values";
 import { type BilingualNote } from "~/utils/bilingual";
 
 export type ClientCategoryValues = ReturnType<typeof pricedValuesOf>;

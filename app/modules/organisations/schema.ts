@@ -1,4 +1,4 @@
-import { MAX_ID } from "~/db/values";
+import { MAX_ID } from "~/platform/db/values";
 import { z } from "zod";
 import { categorySchema } from "~/modules/catalogue/schema";
 

@@ -1,5 +1,5 @@
 import { conflict, done, type Outcome, refused } from "~/platform/outcome";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { pricedValuesOf } from "~/modules/catalogue/schema";
 import {

@@ -1,12 +1,12 @@
-import { containsText } from "~/db/dialect";
-import { pageOf } from "~/db/paging";
-import { inChunks } from "~/db/keyset";
-import type { DB } from "~/db/db.server";
-import type { Database, UserStatus } from "~/db/schema";
+import { containsText } from "~/platform/db/dialect";
+import { pageOf } from "~/platform/db/paging";
+import { inChunks } from "~/platform/db/keyset";
+import type { DB } from "~/platform/db/db.server";
+import type { Database, UserStatus } from "~/platform/db/schema";
 import type { ExpressionBuilder } from "kysely";
 
 import type { ManagedRole } from "./schema";
-import { nowIso, toFlag } from "~/db/values";
+import { nowIso, toFlag } from "~/platform/db/values";
 
 export type { ManagedRole };
 

@@ -1,4 +1,4 @@
-import { MAX_ID } from "~/db/values";
+import { MAX_ID } from "~/platform/db/values";
 import { z } from "zod";
 import { CLIENT_ADMIN_PERMISSIONS } from "~/modules/access/capabilities";
 import { latinDigits } from "~/utils/digit-schemas";

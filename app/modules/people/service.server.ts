@@ -1,6 +1,6 @@
 import { conflict, done, type Outcome } from "~/platform/outcome";
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { sendInvitation } from "~/modules/auth/invitations.server";
 import { mailResetLink } from "~/modules/auth/password-reset.server";

@@ -1,9 +1,9 @@
-import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES } from "~/db/columns";
-import { pageOf } from "~/db/paging";
-import { withCategoryAndClient } from "~/db/request-joins";
-import type { DB } from "~/db/db.server";
-import type { RequestStatus } from "~/db/schema";
-import { nowIso, toFlag } from "~/db/values";
+import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES } from "~/platform/db/columns";
+import { pageOf } from "~/platform/db/paging";
+import { withCategoryAndClient } from "~/platform/db/request-joins";
+import type { DB } from "~/platform/db/db.server";
+import type { RequestStatus } from "~/platform/db/schema";
+import { nowIso, toFlag } from "~/platform/db/values";
 
 export async function insertRequest(
   db: DB,

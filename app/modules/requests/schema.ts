@@ -1,7 +1,7 @@
 import { revokeIntentSchema } from "~/modules/issuing/schema";
-import { MAX_ID } from "~/db/values";
+import { MAX_ID } from "~/platform/db/values";
 import { z } from "zod";
-import { REQUEST_STATUSES } from "~/db/schema";
+import { REQUEST_STATUSES } from "~/platform/db/schema";
 import { optionalLanguages } from "~/platform/forms/bilingual";
 
 export const statusFilterSchema = z.enum(REQUEST_STATUSES).optional().catch(undefined);

@@ -1,7 +1,7 @@
 import { absent, conflict, done, NOT_FOUND_ERROR, type Outcome, refused, refusedFields } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
-import type { DB } from "~/db/db.server";
-import type { ReviewStatus } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { ReviewStatus } from "~/platform/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { findCategory, requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { attachmentsOf, deleteAttachments, insertAttachment } from "~/modules/files/queries.server";

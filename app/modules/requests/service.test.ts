@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { problemsByField } from "~/platform/outcome";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
 import { makeContext, postForm, run, statusOf } from "~/test/route";

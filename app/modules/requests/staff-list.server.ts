@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { scopeFilter, type Principal } from "~/modules/access";
 import { requirePermission } from "~/modules/access/require.server";
 import { categoriesOfClient, findClient } from "~/modules/catalogue/queries.server";

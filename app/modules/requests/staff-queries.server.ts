@@ -1,12 +1,12 @@
-import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES, HOLDER_CONTACT } from "~/db/columns";
-import { withCategoryAndClient } from "~/db/request-joins";
-import { idOf, nowIso, toFlag } from "~/db/values";
-import { pageOf, pageOfTwoRuns } from "~/db/paging";
-import { inChunks } from "~/db/keyset";
-import { usersMatching } from "~/db/search";
-import type { DB } from "~/db/db.server";
-import { countClientRequestsByStatus } from "~/db/request-status-counts.server";
-import type { RequestStatus, ReviewStatus } from "~/db/schema";
+import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES, HOLDER_CONTACT } from "~/platform/db/columns";
+import { withCategoryAndClient } from "~/platform/db/request-joins";
+import { idOf, nowIso, toFlag } from "~/platform/db/values";
+import { pageOf, pageOfTwoRuns } from "~/platform/db/paging";
+import { inChunks } from "~/platform/db/keyset";
+import { usersMatching } from "~/platform/db/search";
+import type { DB } from "~/platform/db/db.server";
+import { countClientRequestsByStatus } from "~/platform/db/request-status-counts.server";
+import type { RequestStatus, ReviewStatus } from "~/platform/db/schema";
 import { type BilingualNote } from "~/utils/bilingual";
 
 export interface RequestListFilter {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { closeDb, type DB } from "~/db/db.server";
-import { rollUpRequestStatusDeltas } from "~/db/request-status-counts.server";
-import type { RequestStatus } from "~/db/schema";
+import { closeDb, type DB } from "~/platform/db/db.server";
+import { rollUpRequestStatusDeltas } from "~/platform/db/request-status-counts.server";
+import type { RequestStatus } from "~/platform/db/schema";
 import { createSeededTestDb } from "~/test/db";
 import { listRequests } from "./staff-queries.server";
 

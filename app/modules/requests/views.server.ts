@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { timelineOf } from "~/modules/audit/service.server";
 import { requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
 import { attachmentsOf } from "~/modules/files/queries.server";

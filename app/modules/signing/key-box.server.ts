@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { signingKeySecret } from "~/utils/env.server";
+import { signingKeySecret } from "~/platform/env.server";
 
 /**
  * Private keys at rest (docs/architecture.md §20): AES-256-GCM under a key derived from SIGNING_KEY_SECRET, so a copy

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import * as x509 from "@peculiar/x509";
 import { createRequire } from "node:module";
-import { createBoundedWorker } from "~/modules/files/bounded-worker.server";
+import { createBoundedWorker } from "~/platform/workers/bounded-worker.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { cleanText } from "~/utils/text";
 import type { Credentials } from "./certificates.server";

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 
 /** The stored credentials of an organisation, or (null) of the deployment's authority. */
 export function findCredentials(db: DB, clientId: number | null) {

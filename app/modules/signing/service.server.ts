@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { done, refused } from "~/platform/outcome";
 import {
@@ -14,7 +14,7 @@ import { cleanText } from "~/utils/text";
 import { findCredentials, insertCredentials, replaceCredentials } from "./queries.server";
 import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
 import { timestampToken } from "~/platform/timestamp/timestamp.server";
-import { timestampAuthorityUrl } from "~/utils/env.server";
+import { timestampAuthorityUrl } from "~/platform/env.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 
 /** The name of the deployment's certificate authority, in its certificate. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { cmsSignature, parseCertificate } from "./cms.server";
+import { cmsSignature, parseCertificate } from "~/platform/signing/cms.server";
 import { signingChain, type Credentials } from "./certificates.server";
 
 /** The space reserved for the signature in the PDF (bytes of DER, written as hex). */

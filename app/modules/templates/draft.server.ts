@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { enforceRateLimit } from "~/platform/security/rate-limit.server";
 import { templateDocument, type Template, type TemplateSubject } from "./render.server";

@@ -1,6 +1,6 @@
 import { PNG } from "pngjs";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { findFile } from "~/modules/files/queries.server";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { TEMPLATE_IMAGE_MAX_SIDE } from "~/modules/issuing/stamp.server";

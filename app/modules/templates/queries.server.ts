@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
-import type { DocumentTemplatesTable } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { DocumentTemplatesTable } from "~/platform/db/schema";
 import type { Insertable } from "kysely";
 
 /** A category's template, with the organisation it belongs to, or undefined. */

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { findFile } from "~/modules/files/queries.server";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { isolate, renderTemplatePdf } from "~/modules/issuing/stamp.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORIENTATIONS, PAGE_SIZES } from "~/db/schema";
+import { ORIENTATIONS, PAGE_SIZES } from "~/platform/db/schema";
 import { bothLanguages } from "~/platform/forms/bilingual";
 import { messageWith } from "~/platform/forms/messages";
 import { placeholderProblems } from "./placeholders";

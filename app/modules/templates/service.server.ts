@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
-import type { DB } from "~/db/db.server";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import { nowIso } from "~/platform/db/values";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { enforceStorageAllowance } from "~/modules/files/allowance.server";
 import { bytesOfFilesBy } from "~/modules/files/queries.server";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { signedCookie } from "~/platform/security/cookies.server";
 import { closeChallengesOf, findOpenChallenge, insertChallenge, spendChallenge } from "./queries.server";
 

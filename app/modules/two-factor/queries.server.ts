@@ -1,6 +1,6 @@
-import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
-import { toFlag } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import type { Role } from "~/platform/db/schema";
+import { toFlag } from "~/platform/db/values";
 
 export function findTwoFactorState(db: DB, userId: number) {
   return db

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "~/db/schema";
+import { ROLES } from "~/platform/db/schema";
 import { toLatinDigits } from "~/utils/digits";
 
 /** A 6-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). */

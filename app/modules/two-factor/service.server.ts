@@ -2,8 +2,8 @@ import { done, rateLimited, refused, type Outcome } from "~/platform/outcome";
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import type { DB } from "~/db/db.server";
-import type { Role } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { Role } from "~/platform/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { hit } from "~/platform/security/rate-limit.server";
 import {
@@ -18,7 +18,7 @@ import {
   takeTimeStep,
   spendRecoveryCode,
 } from "./queries.server";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 
 const ISSUER = "Documents & Attestations";
 const PERIOD_SECONDS = 30;

@@ -1,6 +1,6 @@
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { z } from "zod";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { audit, SYSTEM } from "~/modules/audit/service.server";
 import { hashPassword } from "~/modules/users/password.server";
 import { findUserByEmail, insertUser } from "./queries.server";

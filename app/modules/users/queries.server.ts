@@ -1,7 +1,7 @@
-import type { DB } from "~/db/db.server";
-import { prepared } from "~/db/prepared.server";
-import type { NewUser, Role } from "~/db/schema";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import { prepared } from "~/platform/db/prepared.server";
+import type { NewUser, Role } from "~/platform/db/schema";
+import { nowIso } from "~/platform/db/values";
 
 export function findUserByEmail(db: DB, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { done, refused, type Outcome } from "~/platform/outcome";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { normalizeCode } from "./code";
 import { findIssuedCodeByHash } from "./queries.server";
 import { verifyCode } from "./service.server";

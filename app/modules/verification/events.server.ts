@@ -1,9 +1,9 @@
-import type { DB } from "~/db/db.server";
-import { inWriteBatch } from "~/db/write-batch.server";
+import type { DB } from "~/platform/db/db.server";
+import { inWriteBatch } from "~/platform/db/write-batch.server";
 import { hitsInBatch, type Hit } from "~/platform/security/rate-limit.server";
 import { findIssuedDocumentByCode, insertVerificationEvents, type VerificationEventRow } from "./queries.server";
 import { verdictOf, type Verdict } from "./verdict";
-import { nowIso } from "~/db/values";
+import { nowIso } from "~/platform/db/values";
 import { rateLimitRefusals, verificationLookups } from "~/platform/metrics/metrics.server";
 
 type IssuedDocument = NonNullable<Awaited<ReturnType<typeof findIssuedDocumentByCode>>>;

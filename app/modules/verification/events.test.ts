@@ -4,8 +4,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "~/db/availability";
-import { migrateToLatest, openDatabase, type DB } from "~/db/db.server";
+import { isDatabaseUnavailable } from "~/platform/db/availability";
+import { migrateToLatest, openDatabase, type DB } from "~/platform/db/db.server";
 import { verifyCode } from "./service.server";
 
 const meta = { ip: "10.9.9.9", userAgent: "test", rateLimit: 100 };

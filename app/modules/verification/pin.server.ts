@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { hashPassword, verifyPassword } from "~/modules/users/password.server";
-import { pinSecret } from "~/utils/env.server";
+import { pinSecret } from "~/platform/env.server";
 
 /**
  * The 6-digit SecurePlus access PIN of a document. Derived from the code with a server secret, so the

@@ -1,8 +1,8 @@
-import { HOLDER_NAMES } from "~/db/columns";
-import { prepared } from "~/db/prepared.server";
+import { HOLDER_NAMES } from "~/platform/db/columns";
+import { prepared } from "~/platform/db/prepared.server";
 import type { Insertable } from "kysely";
-import type { VerificationEventsTable } from "~/db/schema";
-import type { DB } from "~/db/db.server";
+import type { VerificationEventsTable } from "~/platform/db/schema";
+import type { DB } from "~/platform/db/db.server";
 
 /** What the verification page says of a document: the document, its issuer, its holder and its file. */
 const VERIFIED_COLUMNS = [

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { accessPinFor } from "./pin.server";
 import { firstIssuedDocuments } from "./queries.server";
 import { verdictOf } from "./service.server";

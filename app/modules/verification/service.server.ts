@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { countHitIn, uncount } from "~/platform/security/rate-limit.server";
-import { sessionSecret } from "~/utils/env.server";
+import { sessionSecret } from "~/platform/env.server";
 import { normalizeCode } from "./code";
 import { accessPinMatches } from "./pin.server";
 import { lookUpAndRecord } from "./events.server";

@@ -1,6 +1,6 @@
 import type { IssuedDocument } from "./service.server";
 import type { Verdict } from "./verdict";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 import type { BilingualNote } from "~/utils/bilingual";
 
 /** What a verification shows (the page and the API alike): the holder only without SecurePlus, or after the right PIN. */

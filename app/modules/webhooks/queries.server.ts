@@ -1,6 +1,6 @@
-import type { DB } from "~/db/db.server";
-import { pageOf, type Paging } from "~/db/paging";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import { pageOf, type Paging } from "~/platform/db/paging";
+import { nowIso } from "~/platform/db/values";
 
 /** Deliveries due now, of endpoints that are on. */
 export function findDueDeliveries(db: DB, at: string, limit: number) {

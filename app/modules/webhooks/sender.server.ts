@@ -1,11 +1,11 @@
 import { href } from "react-router";
 import { Webhook } from "standardwebhooks";
-import { getDb, type DB } from "~/db/db.server";
+import { getDb, type DB } from "~/platform/db/db.server";
 import { unseal } from "~/modules/signing/key-box.server";
 import { notify } from "~/modules/notifications/service.server";
 import { logger } from "~/platform/log/logger.server";
 import { createPoller } from "~/platform/poller.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { postDelivery } from "./post.server";
 import {
   activeClientAdminsOf,

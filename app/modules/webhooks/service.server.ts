@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { Transaction } from "kysely";
-import type { DB } from "~/db/db.server";
-import type { Database } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { seal } from "~/modules/signing/key-box.server";
 import { signedCookie } from "~/platform/security/cookies.server";
 import { conflict, done } from "~/platform/outcome";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import {
   deleteEndpoint,
   findDelivery,

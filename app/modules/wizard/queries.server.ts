@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import { nowIso } from "~/platform/db/values";
 
 export function findDraft(db: DB, beneficiaryId: number) {
   return db.selectFrom("request_drafts").selectAll().where("beneficiary_id", "=", beneficiaryId).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 
 import { fieldTypeOf, type FieldType } from "~/modules/catalogue/field-types";
 import { latinDigits, userDate } from "~/utils/digit-schemas";

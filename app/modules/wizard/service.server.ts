@@ -1,6 +1,6 @@
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { attachmentsOf, deleteAttachments } from "~/modules/files/queries.server";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import {
   categoriesOfClient,
   findCategory,

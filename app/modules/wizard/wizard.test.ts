@@ -3,7 +3,7 @@ import { problemsByField, type Outcome } from "~/platform/outcome";
 import { attachmentsOf, findFile } from "~/modules/files/queries.server";
 import { storagePath } from "~/modules/files/storage.server";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
 import { beneficiaryRequestView } from "~/modules/requests/views.server";
 import { createSeededTestDb } from "~/test/db";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { Migrator } from "kysely";
-import { migrations } from "~/db/migrations";
+import { migrations } from "~/platform/db/migrations";
 import { createEmptyTestDb, createTestDb, createUser, indexNames } from "~/test/db";
 
 const DESIGN_TABLES = [

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
-/** Timestamps are UTC ISO-8601 text; booleans are 0/1 integers (mapped in app/db/values.ts). */
+/** Timestamps are UTC ISO-8601 text; booleans are 0/1 integers (mapped in app/platform/db/values.ts). */
 type CreatedAt = ColumnType<string, string | undefined, never>;
 type UpdatedAt = ColumnType<string, string | undefined, string>;
 type Flag = ColumnType<number, number | undefined, number>;
@@ -25,8 +25,8 @@ export const ENTITY_TYPES = [
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
-export const CALENDARS = ["GREGORIAN", "HIJRI", "BOTH"] as const;
-export type Calendar = (typeof CALENDARS)[number];
+import { CALENDARS, type Calendar } from "~/utils/calendars";
+export { CALENDARS, type Calendar };
 
 /** How a national ID was verified: by the national digital identity, or by staff who saw the person. */
 export type NinVerification = "NATIONAL_ID" | "IN_PERSON";

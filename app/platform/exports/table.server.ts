@@ -2,7 +2,7 @@ import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Language } from "~/platform/i18n/languages";
 import { csvResponse } from "./csv.server";
-import { nowIso } from "~/db/values";
+import { nowIso } from "~/platform/db/values";
 
 /**
  * A staff list's download, as CSV or as an Excel workbook (docs/architecture.md §11: streamed as its rows come). Each

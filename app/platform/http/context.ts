@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import type { Toast } from "~/platform/toast/toast";
 
-/** Set by the HTTP server from the socket (see app/server/listener.ts). */
+/** Set by the HTTP server from the socket (see app/platform/server/listener.ts). */
 export const clientIpContext = createContext<string>("");
 /** Per-request nonce for the Content-Security-Policy. */
 export const cspNonceContext = createContext<string>(""); // empty outside the production server (dev)

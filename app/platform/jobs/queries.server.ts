@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import type { DB } from "~/db/db.server";
-import type { JobStatus } from "~/db/schema";
-import { isPostgres } from "~/db/dialect";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import type { JobStatus } from "~/platform/db/schema";
+import { isPostgres } from "~/platform/db/dialect";
+import { nowIso } from "~/platform/db/values";
 
 /** A new job and its items (100 a statement: under SQLite's and PostgreSQL's limits on parameters). */
 export async function insertJob(

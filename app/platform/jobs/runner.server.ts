@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
-import { getDb, type DB } from "~/db/db.server";
-import { env } from "~/utils/env.server";
+import { getDb, type DB } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
 import {
   claimItems,
   findClaimableJob,

@@ -53,7 +53,7 @@ export const errorField = (error: unknown) =>
   error instanceof Error ? pino.stdSerializers.err(error) : { message: String(error) };
 
 /**
- * The one line a request leaves (app/server/listener.ts), through the same logger without its redaction: the line's
+ * The one line a request leaves (app/platform/server/listener.ts), through the same logger without its redaction: the line's
  * fields are fixed (method, route pattern, status, duration, user id) and none of them can hold a secret, and the
  * redaction's walk over them was 5% of a verification look-up's CPU (docs/architecture.md §11).
  */

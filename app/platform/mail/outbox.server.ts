@@ -1,8 +1,8 @@
-import type { DB } from "~/db/db.server";
-import type { Locale, UserRow } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { Locale, UserRow } from "~/platform/db/schema";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { directionOf } from "~/platform/i18n/languages";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { insertOutboxMail } from "./queries.server";
 
 export interface MailInput {

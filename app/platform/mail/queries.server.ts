@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
-import type { Locale } from "~/db/schema";
+import type { DB } from "~/platform/db/db.server";
+import type { Locale } from "~/platform/db/schema";
 
 export interface OutboxMail {
   to: string;

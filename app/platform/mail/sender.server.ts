@@ -1,8 +1,8 @@
 import nodemailer from "nodemailer";
-import { getDb, type DB } from "~/db/db.server";
-import { env } from "~/utils/env.server";
+import { getDb, type DB } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
 import { claimMail, findDueMails, markMailAttemptFailed, markMailSent } from "./queries.server";
-import { nowIso } from "~/db/values";
+import { nowIso } from "~/platform/db/values";
 import { logger } from "~/platform/log/logger.server";
 import { createPoller } from "~/platform/poller.server";
 

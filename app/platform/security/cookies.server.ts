@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { env, sessionSecret } from "~/utils/env.server";
+import { env, sessionSecret } from "~/platform/env.server";
 
 /**
  * THE signed cookie of the service: a JSON value, HMAC-SHA256 under the session secret, httpOnly and SameSite=Lax.

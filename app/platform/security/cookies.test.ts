@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { sessionSecret } from "~/utils/env.server";
+import { sessionSecret } from "~/platform/env.server";
 import { signedCookie } from "./cookies.server";
 
 const pairOf = (setCookie: string) => setCookie.split(";")[0];

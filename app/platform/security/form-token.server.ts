@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { env, sessionSecret } from "~/utils/env.server";
+import { env, sessionSecret } from "~/platform/env.server";
 
 /**
  * The anti-forgery token of our forms, for browsers that say nothing of where a post comes from (no

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { DB } from "~/db/db.server";
-import { prepared } from "~/db/prepared.server";
+import type { DB } from "~/platform/db/db.server";
+import { prepared } from "~/platform/db/prepared.server";
 
 // Prepared: counted on every verification look-up and every sign-in attempt (docs/architecture.md §11).
 const hitsUpsert = prepared((db: DB, key: string, hits: number, now: number, windowOverAt: number) =>

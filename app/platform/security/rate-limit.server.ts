@@ -1,6 +1,6 @@
 import { Refusal, rateLimited } from "~/platform/outcome";
-import { getDb, type DB } from "~/db/db.server";
-import { inWriteBatch } from "~/db/write-batch.server";
+import { getDb, type DB } from "~/platform/db/db.server";
+import { inWriteBatch } from "~/platform/db/write-batch.server";
 import { countHits, deleteWindowsBefore, uncountHit } from "./queries.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 import { rateLimitRefusals } from "~/platform/metrics/metrics.server";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
-import { inWriteBatch } from "~/db/write-batch.server";
+import type { DB } from "~/platform/db/db.server";
+import { inWriteBatch } from "~/platform/db/write-batch.server";
 import { createTestDb } from "~/test/db";
 import { countHitIn, hit, hitsInBatch, uncount } from "./rate-limit.server";
 

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { countRunningItems } from "~/platform/jobs/queries.server";
 import { countMailsByStatus } from "~/platform/mail/queries.server";
 import { databaseGauge } from "~/platform/metrics/metrics.server";

@@ -1,4 +1,4 @@
-import { getDb, pingDatabase } from "~/db/db.server";
+import { getDb, pingDatabase } from "~/platform/db/db.server";
 
 /** `/healthz`: the database answers. */
 export async function healthy(): Promise<boolean> {

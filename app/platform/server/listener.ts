@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/db/availability";
-import { clientIpContext, cspNonceContext, databaseUnavailableContext } from "~/middleware/context";
+import { isDatabaseUnavailable, logDatabaseUnavailable } from "~/platform/db/availability";
+import { clientIpContext, cspNonceContext, databaseUnavailableContext } from "~/platform/http/context";
 import { apiError } from "~/platform/api/errors.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
-import { verificationAnswer, type PageRequest } from "~/routes/verify/page.server";
+import type { PageAnswer, PageRequest } from "./page-answer";
 import { healthy } from "./health";
 import { partitionBuild } from "./route-partition";
 import { securityHeaderValues } from "./security-headers";
@@ -15,9 +15,8 @@ import { loadStaticFiles, serveStaticFile } from "./static-files";
 import { errorField, logger, requestLineLogger, requestScope, type RequestScope } from "~/platform/log/logger.server";
 import { answerMetrics } from "./metrics-endpoint";
 import { httpDuration, httpRequests } from "~/platform/metrics/metrics.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { headerOf } from "./header-of";
-import { answerUnavailable } from "./unavailable";
 import { createTurnTaker } from "./turns";
 
 /**
@@ -112,6 +111,14 @@ export interface ListenerOptions {
   hsts: boolean;
   /** Behind one reverse proxy: the client is the last X-Forwarded-For hop, the scheme X-Forwarded-Proto. */
   trustProxy: boolean;
+  /** The verification pages, answered before React Router (app/routes/verify/page.server.tsx). */
+  verificationAnswer: (request: PageRequest, ip: string) => Promise<PageAnswer>;
+  /** The translated 503 page while the database cannot be reached (app/server/unavailable.tsx). */
+  answerUnavailable: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    securityHeaders: Record<string, string>,
+  ) => Promise<void>;
 }
 
 const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
@@ -235,7 +242,7 @@ export function createListener(options: ListenerOptions) {
   // The database cannot be reached: the translated 503 page (app/server/unavailable.tsx).
   const unavailable = async (req: IncomingMessage, res: ServerResponse) => {
     const afterAnswer = whenUnread(req);
-    await answerUnavailable(req, res, fixedHeaders);
+    await options.answerUnavailable(req, res, fixedHeaders);
     afterAnswer();
   };
 
@@ -277,7 +284,7 @@ export function createListener(options: ListenerOptions) {
       request = URL.canParse(url) ? { method, url, headers: { get: (name) => headerOf(req, name) } } : null;
     } else request = toRequest(req, res);
     if (!request) return fail(res, 400);
-    const answer = await verificationAnswer(request, clientIp(req));
+    const answer = await options.verificationAnswer(request, clientIp(req));
     const headers: Record<string, string> = { ...fixedHeaders, ...answer.headers };
     let body: Buffer | undefined;
     if (answer.page) {

@@ -1,4 +1,4 @@
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 
 /**
  * Where a form may lead besides this site: the single sign-on provider and the national digital identity, since

@@ -1,5 +1,5 @@
-import type { DB } from "~/db/db.server";
-import { nowIso } from "~/db/values";
+import type { DB } from "~/platform/db/db.server";
+import { nowIso } from "~/platform/db/values";
 
 /** What the audit helper writes with a change: the deliveries of its webhooks (docs/decisions/0019). */
 export interface NewDelivery {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
-import { env } from "~/utils/env.server";
+import type { DB } from "~/platform/db/db.server";
+import { env } from "~/platform/env.server";
 import type { WebhookEvent } from "./events";
 import { activeEndpointsOf, insertDeliveries } from "./queries.server";
 

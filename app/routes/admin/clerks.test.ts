@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as detail from "./client-category";

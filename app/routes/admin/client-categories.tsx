@@ -1,6 +1,6 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { useArea } from "~/components/layout/area-shell";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listClientCategories } from "~/modules/organisations/queries.server";

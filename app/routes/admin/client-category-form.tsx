@@ -1,11 +1,11 @@
 import { useZodForm } from "~/components/forms/zod-form";
 import { replyInvalid } from "~/platform/forms/reply.server";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { PricedFields } from "~/components/catalogue/priced-fields";
 import { useArea } from "~/components/layout/area-shell";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { pricedFormValuesOf } from "~/modules/catalogue/schema";

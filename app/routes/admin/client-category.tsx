@@ -1,13 +1,13 @@
 import { LinkListCard } from "~/components/ui/link-list-card";
 import { refusalAnswer } from "~/platform/forms/reply.server";
 import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
-import { idOf } from "~/db/values";
-import { useTranslation } from "~/utils/i18n";
+import { idOf } from "~/platform/db/values";
+import { useTranslation } from "~/platform/i18n/react";
 import { useArea } from "~/components/layout/area-shell";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { clientsOfCategory, findClientCategory } from "~/modules/organisations/queries.server";

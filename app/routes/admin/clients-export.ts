@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { exportFormatOf } from "~/platform/exports/table.server";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { toastValues } from "~/platform/toast/toast";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { signIn } from "~/modules/auth/service.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";

@@ -1,14 +1,14 @@
 import { readIntent } from "~/platform/http/body.server";
 import { Refusal, conflict } from "~/platform/outcome";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { latestAttestationsOf } from "~/modules/attestations/queries.server";
 import { latestRequestsOf } from "~/modules/dashboard/queries.server";
 import { bytesStoredBy } from "~/modules/files/queries.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { mustLinkTo, parsePermissions, scopeFilter } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Principal } from "~/modules/access";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import ar from "../../../locales/ar/common.json";
 import en from "../../../locales/en/common.json";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";

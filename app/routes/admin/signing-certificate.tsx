@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { DetailList } from "~/components/ui/detail-list";
 import { Field } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findClient } from "~/modules/organisations/queries.server";
 import { PKCS12_MAX_BYTES, signingCertificateImportSchema } from "~/modules/signing/schema";
@@ -17,7 +17,7 @@ import { readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { useCalendar } from "~/utils/calendar";
 import { formatDateTime } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/signing-certificate";
 
 /** The client admin's own organisation, whose signing certificate this is (docs/architecture.md §20). */

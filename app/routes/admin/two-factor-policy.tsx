@@ -8,14 +8,14 @@ import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
-import { ROLES } from "~/db/schema";
+import { getDb } from "~/platform/db/db.server";
+import { ROLES } from "~/platform/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { policySchema } from "~/modules/two-factor/schema";
 import { requiredRoles, savePolicy } from "~/modules/two-factor/service.server";
 import { readForm } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/two-factor-policy";
 
 /** The super admin decides which roles must use two-factor sign-in. */

@@ -1,7 +1,7 @@
 import { useZodForm } from "~/components/forms/zod-form";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useNavigation } from "react-router";
@@ -12,14 +12,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAnnouncement } from "~/modules/announcements/queries.server";
 import { announcementSchema } from "~/modules/announcements/schema";
 import { saveAnnouncement } from "~/modules/announcements/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/announcement-form";
 import { readForm } from "~/platform/http/body.server";
 

@@ -1,6 +1,6 @@
 import { useDialogUrl } from "~/components/ui/url-dialog";
 import { readIntent } from "~/platform/http/body.server";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import { href, Link } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { AnnouncementBody } from "~/components/announcements/announcement-body";
@@ -11,7 +11,7 @@ import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAnnouncement } from "~/modules/announcements/queries.server";
@@ -19,7 +19,7 @@ import { announcementActionSchema } from "~/modules/announcements/schema";
 import { deleteAnnouncement, setPublished } from "~/modules/announcements/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/announcement";
 import { useCalendar } from "~/utils/calendar";
 

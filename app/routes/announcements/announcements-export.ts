@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { scopeFilter } from "~/modules/access";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";

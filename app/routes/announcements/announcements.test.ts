@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { paragraphsOf, slugify } from "~/modules/announcements/schema";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { i18nFor } from "~/platform/i18n/instances.server";

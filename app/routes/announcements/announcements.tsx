@@ -3,7 +3,7 @@ import { useArea } from "~/components/layout/area-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/page-title";
 import { StatusList } from "~/components/ui/status-rows";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { linkTo, scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listAnnouncements } from "~/modules/announcements/queries.server";
@@ -11,7 +11,7 @@ import { ExportLink } from "~/components/ui/export-link";
 import { ANNOUNCEMENT_STATUSES, announcementStatusFilterSchema } from "~/modules/announcements/schema";
 import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/announcements";
 import { useCalendar } from "~/utils/calendar";
 

@@ -1,10 +1,14 @@
 import { errorField, identifyRequest, logger } from "~/platform/log/logger.server";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, logDatabaseUnavailable } from "~/db/availability";
-import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  logDatabaseUnavailable,
+} from "~/platform/db/availability";
+import { getDb } from "~/platform/db/db.server";
+import { clientIpContext } from "~/platform/http/context";
 import { can, type SignedIn } from "~/modules/access";
 import { forbidden } from "~/modules/access/require.server";
 import { principalOfUser } from "~/modules/access/principal.server";
@@ -14,7 +18,7 @@ import { apiUserOf } from "~/modules/auth/api-tokens.server";
 import { BodyError, readBoundedBody, uploadOf, type UploadedFile } from "~/platform/http/body.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { cleanJson } from "~/utils/text";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { TEXT_PATH_PARAMS, type Operation } from "./operation";
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@ import { href } from "react-router";
 import { PublicShell } from "~/components/layout/public-shell";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { openApiDocument } from "./openapi.server";
 import { OPERATIONS } from "./registry";
 import type { Route } from "./+types/docs";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorResponseSchema, successResponseOf } from "~/platform/api/schema";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { TEXT_PATH_PARAMS, type Operation } from "./operation";
 
 type JsonSchema = Record<string, unknown>;

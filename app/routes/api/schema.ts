@@ -1,6 +1,6 @@
-import { MAX_ID } from "~/db/values";
+import { MAX_ID } from "~/platform/db/values";
 import { z } from "zod";
-import { REQUEST_STATUSES } from "~/db/schema";
+import { REQUEST_STATUSES } from "~/platform/db/schema";
 import { issueSchema } from "~/modules/issuing/schema";
 import { optionalLanguages } from "~/platform/forms/bilingual";
 

@@ -7,7 +7,7 @@ import { SelectField } from "~/components/forms/select-field";
 import { Callout } from "~/components/ui/callout";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { attestingClients } from "~/modules/attestations/queries.server";
 import { attestationCreateSchema } from "~/modules/attestations/schema";
@@ -16,7 +16,7 @@ import { createAttestation } from "~/modules/attestations/service.server";
 import { readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/attestation-create";
 
 /** Ask an organisation that attests documents to attest one (docs/architecture.md §6.4): a multipart form that works without JS. */

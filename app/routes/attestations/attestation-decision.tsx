@@ -13,7 +13,7 @@ import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import {
   attestationApproveSchema,
@@ -24,11 +24,11 @@ import {
 import { approveAttestation, rejectAttestation, withoutStorage } from "~/modules/attestations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/attestation-decision";
 import { readForm } from "~/platform/http/body.server";
-import { nowIso } from "~/db/values";
+import { nowIso } from "~/platform/db/values";
 import { storedBilingual } from "~/platform/forms/bilingual";
 import { BilingualFields } from "~/components/forms/bilingual-fields";
 

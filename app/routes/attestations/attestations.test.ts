@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { sha256Hex, storagePath } from "~/modules/files/storage.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
@@ -10,7 +10,7 @@ import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { EXE_BYTES, pdfBytes, PNG_BYTES } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
 import { makeContext, postForm, postMultipart, run, statusOf } from "~/test/route";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import * as fileRoute from "../resources/file";
 import * as verify from "../verify/verify";
 import * as create from "./attestation-create";

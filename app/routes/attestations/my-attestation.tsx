@@ -9,13 +9,13 @@ import { StatusBadge } from "~/components/requests/status-badge";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAttestation } from "~/modules/attestations/queries.server";
 import { cancelAttestation, holderAttestationView } from "~/modules/attestations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/my-attestation";
 
 async function load(context: Route.LoaderArgs["context"], id: string) {

@@ -2,14 +2,14 @@ import { href } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/page-title";
 import { StatusList } from "~/components/ui/status-rows";
-import { getDb } from "~/db/db.server";
-import { ATTESTATION_STATUSES } from "~/db/schema";
+import { getDb } from "~/platform/db/db.server";
+import { ATTESTATION_STATUSES } from "~/platform/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listAttestations } from "~/modules/attestations/queries.server";
 import { attestationStatusFilterSchema } from "~/modules/attestations/schema";
 import { listScreenData } from "~/platform/paging";
 import { formatDate, pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/my-attestations";
 import { useCalendar } from "~/utils/calendar";
 

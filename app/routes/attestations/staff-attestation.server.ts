@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { areaOf, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAttestation } from "~/modules/attestations/queries.server";
 

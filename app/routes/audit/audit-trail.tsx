@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { ListFilters } from "~/components/ui/list-filters";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { StaffTable } from "~/components/ui/staff-table";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { clientsForTrail, listAuditTrail } from "~/modules/audit/queries.server";
@@ -14,7 +14,7 @@ import { auditTrailFilterOf } from "~/modules/audit/trail.server";
 import { listScreenData } from "~/platform/paging";
 import { formatDateTime, pick } from "~/utils/format";
 import { useCalendar } from "~/utils/calendar";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/audit-trail";
 
 /** The action groups of the filter: the first part of every action the service writes (`request`, `auth`...). */

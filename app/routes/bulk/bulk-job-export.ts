@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { notFound } from "~/modules/access/require.server";
 import { bulkResultsExport } from "~/modules/bulk/export.server";

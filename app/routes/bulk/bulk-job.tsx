@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { DetailList } from "~/components/ui/detail-list";
 import { ScreenHeader } from "~/components/ui/screen-header";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf } from "~/modules/access/require.server";
 import { failedItems } from "~/platform/jobs/queries.server";
@@ -19,7 +19,7 @@ import { readIntent } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDateTime, pick } from "~/utils/format";
 import { useCalendar } from "~/utils/calendar";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/bulk-job";
 import { jobOf } from "./job.server";
 

@@ -1,5 +1,5 @@
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { categoryInScope } from "~/modules/catalogue/service.server";
 import type { RouterContextProvider } from "react-router";

@@ -1,5 +1,5 @@
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findBulkJob } from "~/modules/bulk/queries.server";
 import type { RouterContextProvider } from "react-router";

@@ -1,12 +1,12 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/requests/status-badge";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { REQUEST_STATUSES } from "~/db/schema";
+import { REQUEST_STATUSES } from "~/platform/db/schema";
 import { categoriesOfClient, requestCountsByCategory } from "~/modules/catalogue/queries.server";
 import { pick } from "~/utils/format";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";

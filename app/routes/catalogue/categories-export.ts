@@ -1,5 +1,5 @@
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { getLocale } from "~/middleware/i18next.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { categoriesExport } from "~/modules/catalogue/export.server";

@@ -1,5 +1,5 @@
-import { idOf } from "~/db/values";
-import { useTranslation } from "~/utils/i18n";
+import { idOf } from "~/platform/db/values";
+import { useTranslation } from "~/platform/i18n/react";
 import { ExportLink } from "~/components/ui/export-link";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Link } from "react-router";
@@ -11,7 +11,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { listCategories, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { listScreenData } from "~/platform/paging";
 import { formatMoney, pick } from "~/utils/format";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";

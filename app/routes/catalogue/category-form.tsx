@@ -1,15 +1,15 @@
 import { useZodForm } from "~/components/forms/zod-form";
 import { replyInvalid } from "~/platform/forms/reply.server";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { PricedFields } from "~/components/catalogue/priced-fields";
 import { findClient, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { categorySchema, pricedFormValuesOf, type CategoryInput } from "~/modules/catalogue/schema";
 import { categoryInScope, createCategory, editCategory } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";

@@ -6,9 +6,9 @@ import { SelectField } from "~/components/forms/select-field";
 import { useArea } from "~/components/layout/area-shell";
 import { Field } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
-import { getDb } from "~/db/db.server";
-import { ORIENTATIONS, PAGE_SIZES } from "~/db/schema";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { ORIENTATIONS, PAGE_SIZES } from "~/platform/db/schema";
+import { idOf } from "~/platform/db/values";
 import { mustLinkTo } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
@@ -20,7 +20,7 @@ import { saveTemplate } from "~/modules/templates/service.server";
 import { readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/category-template";
 
 /**

@@ -1,8 +1,8 @@
 import { deleteIntentSchema, readIntent } from "~/platform/http/body.server";
 import { refusalAnswer } from "~/platform/forms/reply.server";
 import { CHILD_KINDS, childLinks, type ChildKind } from "~/components/catalogue/child-kinds";
-import { fromFlag, idOf } from "~/db/values";
-import { useTranslation } from "~/utils/i18n";
+import { fromFlag, idOf } from "~/platform/db/values";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link } from "react-router";
 import { RequiredToggle } from "~/components/catalogue/required-toggle";
 import { ButtonLink } from "~/components/ui/button";
@@ -14,7 +14,7 @@ import { categoryInScope, removeCategory } from "~/modules/catalogue/service.ser
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { fieldTypeOf } from "~/modules/catalogue/field-types";
 import { pick } from "~/utils/format";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";

@@ -1,7 +1,7 @@
 import { type RouterContextProvider } from "react-router";
 import { Refusal, refused } from "~/platform/outcome";
 import { childLinks, type ChildKind } from "~/components/catalogue/child-kinds";
-import { getDb, type DB } from "~/db/db.server";
+import { getDb, type DB } from "~/platform/db/db.server";
 import { mustLinkTo, type Principal } from "~/modules/access";
 import { areaOf, notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { categoryIdParam, childToggleSchema } from "~/modules/catalogue/schema";

@@ -1,14 +1,14 @@
 import { childCategoryOf, childOf } from "./child.server";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
-import { idOf } from "~/db/values";
-import { useTranslation } from "~/utils/i18n";
+import { idOf } from "~/platform/db/values";
+import { useTranslation } from "~/platform/i18n/react";
 import { ChildDetailPage } from "~/components/catalogue/child-detail-page";
 import { bilingualRows } from "~/components/ui/detail-list";
 import { fieldTypeOf } from "~/modules/catalogue/field-types";
 import { fieldInScope, removeRequiredField } from "~/modules/catalogue/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import type { Principal } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import type { Route } from "./+types/required-field";

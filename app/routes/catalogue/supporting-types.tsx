@@ -1,6 +1,6 @@
 import { childListData, toggleChildAction } from "./child.server";
-import { fromFlag } from "~/db/values";
-import { useTranslation } from "~/utils/i18n";
+import { fromFlag } from "~/platform/db/values";
+import { useTranslation } from "~/platform/i18n/react";
 import { ChildListPage } from "~/components/catalogue/child-list-page";
 import { listSupportingTypes } from "~/modules/catalogue/queries.server";
 import { supportingTypeInScope } from "~/modules/catalogue/service.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link } from "react-router";
 import { useArea } from "~/components/layout/area-shell";
 import { StatusBadge } from "~/components/requests/status-badge";
@@ -6,8 +6,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
-import { REQUEST_STATUSES } from "~/db/schema";
+import { getDb } from "~/platform/db/db.server";
+import { REQUEST_STATUSES } from "~/platform/db/schema";
 import { linkTo, mustLinkTo, type Screen } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { bilingualKey } from "~/platform/i18n/languages";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { areaShellData } from "~/middleware/area.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { countUnread } from "~/modules/notifications/queries.server";

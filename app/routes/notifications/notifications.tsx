@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import {
   listNotifications,
@@ -16,10 +16,10 @@ import { listScreenData } from "~/platform/paging";
 import { safeRedirectPath } from "~/platform/security/origin.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { formatDate, pick } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/notifications";
 import { readIntent } from "~/platform/http/body.server";
-import { nowIso } from "~/db/values";
+import { nowIso } from "~/platform/db/values";
 import { useCalendar } from "~/utils/calendar";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { Email } from "~/components/ui/unbroken";
 import { href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate } from "~/utils/format";

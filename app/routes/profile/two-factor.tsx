@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { can } from "~/modules/access";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { readForm } from "~/platform/http/body.server";
@@ -23,7 +23,7 @@ import {
   startEnrolment,
   twoFactorStatus,
 } from "~/modules/two-factor/service.server";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/two-factor";
 
 /** Its 429 keeps its Retry-After. */

@@ -1,6 +1,6 @@
 import { NOT_FOUND } from "~/modules/access/require.server";
 import { AnnouncementNotFoundPage, AnnouncementPublicPage } from "~/components/announcements/public-pages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { findPublishedBySlug } from "~/modules/announcements/queries.server";
 import { pick } from "~/utils/format";

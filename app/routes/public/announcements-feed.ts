@@ -1,6 +1,6 @@
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { atomFeed } from "~/modules/announcements/feed.server";
 import { findPublishingClient, publishedOfClient } from "~/modules/announcements/queries.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { getSessionUser } from "~/modules/auth/session.server";

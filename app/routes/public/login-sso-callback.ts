@@ -1,6 +1,6 @@
 import { href } from "react-router";
-import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
+import { getDb } from "~/platform/db/db.server";
+import { clientIpContext } from "~/platform/http/context";
 import { dashboardOf } from "~/modules/access";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { openSession } from "~/modules/auth/open-session.server";

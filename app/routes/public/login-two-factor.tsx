@@ -9,15 +9,15 @@ import { FormErrors } from "~/components/forms/form-errors";
 import { PublicCard } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
+import { getDb } from "~/platform/db/db.server";
+import { clientIpContext } from "~/platform/http/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { createUserSession, destroyUserSession } from "~/modules/auth/session.server";
 import { readForm } from "~/platform/http/body.server";
 import { clearPendingSignInHeader, completePendingSignIn, pendingSignInOf } from "~/modules/two-factor/pending.server";
 import { secondFactorSchema } from "~/modules/two-factor/schema";
 import { checkSecondFactor } from "~/modules/two-factor/service.server";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/login-two-factor";
 
 /** Its 429 keeps its Retry-After. */

@@ -1,6 +1,6 @@
 import { redirect, href } from "react-router";
 import { postOnly } from "~/platform/http/body.server";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { principalOf } from "~/modules/access/require.server";
 import { audit } from "~/modules/audit/service.server";
 import { destroyUserSession } from "~/modules/auth/session.server";

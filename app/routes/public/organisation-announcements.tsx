@@ -1,7 +1,7 @@
 import { NOT_FOUND } from "~/modules/access/require.server";
-import { idOf } from "~/db/values";
+import { idOf } from "~/platform/db/values";
 import { AnnouncementNotFoundPage, OrganisationAnnouncementsPage } from "~/components/announcements/public-pages";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { findPublishingClient, publishedOfClient } from "~/modules/announcements/queries.server";
 import { pick } from "~/utils/format";

@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import type { RouterContextProvider } from "react-router";
 import { FormTokenContext } from "~/components/forms/form-token";
-import { formTokenContext } from "~/middleware/context";
+import { formTokenContext } from "~/platform/http/context";
 import { getLocale } from "~/middleware/i18next.server";
 import { renderToStaticMarkup } from "react-dom/server";
 import { translatorFor } from "~/platform/i18n/instances.server";

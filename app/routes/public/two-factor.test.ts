@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { SYSTEM } from "~/modules/audit/service.server";
 import { createTestDb, createUser } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";

@@ -1,8 +1,8 @@
 import { OPTIONAL_EXAMPLE } from "~/modules/templates/placeholders";
 import { refusalText } from "~/platform/forms/reply.server";
 import { unprocessable } from "~/platform/outcome";
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { fileResponse } from "~/modules/files/response.server";
 import { endOfDay } from "~/modules/issuing/service.server";

@@ -1,5 +1,5 @@
-import { idOf } from "~/db/values";
-import { useTranslation } from "~/utils/i18n";
+import { idOf } from "~/platform/db/values";
+import { useTranslation } from "~/platform/i18n/react";
 import { Link, href } from "react-router";
 import { HolderDocuments } from "~/components/requests/issued-cards";
 import { FilledFieldsCard, TimelineCard, UploadedDocumentsCard } from "~/components/requests/request-cards";
@@ -7,7 +7,7 @@ import { StatusBadge } from "~/components/requests/status-badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { beneficiaryRequestView } from "~/modules/requests/views.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";

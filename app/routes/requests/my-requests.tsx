@@ -1,10 +1,10 @@
 import { href } from "react-router";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { ButtonLink } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/page-title";
 import { StatusList } from "~/components/ui/status-rows";
-import { getDb } from "~/db/db.server";
-import { REQUEST_STATUSES } from "~/db/schema";
+import { getDb } from "~/platform/db/db.server";
+import { REQUEST_STATUSES } from "~/platform/db/schema";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { listRequestsOfBeneficiary } from "~/modules/requests/queries.server";
 import { statusFilterSchema } from "~/modules/requests/schema";

@@ -1,13 +1,13 @@
 import { personCell, StaffTable, statusCell } from "~/components/ui/staff-table";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import { useLocation } from "react-router";
 import { withBack } from "~/utils/back-link";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListFilters } from "~/components/ui/list-filters";
 import { StatusSelect } from "~/components/requests/status-select";
-import { getDb } from "~/db/db.server";
-import { REQUEST_STATUSES } from "~/db/schema";
+import { getDb } from "~/platform/db/db.server";
+import { REQUEST_STATUSES } from "~/platform/db/schema";
 import { linkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
 import { principalOf, requirePermission } from "~/modules/access/require.server";

@@ -2,7 +2,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
 import { pdfBytes } from "~/test/files";

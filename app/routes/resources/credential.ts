@@ -1,5 +1,5 @@
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { credentialOf } from "~/modules/credentials/service.server";
 import { credentialResponse } from "~/modules/credentials/response.server";

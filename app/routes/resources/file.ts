@@ -1,5 +1,5 @@
-import { idOf } from "~/db/values";
-import { getDb } from "~/db/db.server";
+import { idOf } from "~/platform/db/values";
+import { getDb } from "~/platform/db/db.server";
 import { inScope } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { fileOwners, findFile } from "~/modules/files/queries.server";

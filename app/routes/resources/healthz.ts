@@ -1,4 +1,4 @@
-import { getDb, pingDatabase } from "~/db/db.server";
+import { getDb, pingDatabase } from "~/platform/db/db.server";
 
 export async function loader() {
   await pingDatabase(getDb());

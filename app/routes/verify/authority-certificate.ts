@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { authorityCertificate } from "~/modules/signing/service.server";
 import type { Route } from "./+types/authority-certificate";
 

@@ -1,13 +1,13 @@
 import { VerifyBatchPage } from "~/components/verify/batch-page";
 import { type Refused, statusOfRefusal, tooLarge } from "~/platform/outcome";
-import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
+import { getDb } from "~/platform/db/db.server";
+import { clientIpContext } from "~/platform/http/context";
 import { getLocale } from "~/middleware/i18next.server";
 import { BATCH_MAX_FILES, batchAsked, codesOf, verifyBatch } from "~/modules/verification/batch.server";
 import { batchCsv } from "~/modules/verification/batch-export.server";
 import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import { readUpload } from "~/platform/http/body.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { plainPage } from "../public/plain-page.server";
 import type { Route } from "./+types/batch";
 

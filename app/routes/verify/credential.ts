@@ -1,6 +1,6 @@
-import { getDb } from "~/db/db.server";
-import { fromFlag } from "~/db/values";
-import { clientIpContext } from "~/middleware/context";
+import { getDb } from "~/platform/db/db.server";
+import { fromFlag } from "~/platform/db/values";
+import { clientIpContext } from "~/platform/http/context";
 import { forbidden, notFound } from "~/modules/access/require.server";
 import { credentialOf } from "~/modules/credentials/service.server";
 import { credentialResponse } from "~/modules/credentials/response.server";
@@ -9,7 +9,7 @@ import { normalizeCode } from "~/modules/verification/code";
 import { isUnlocked } from "~/modules/verification/unlock.server";
 import { verdictOf } from "~/modules/verification/verdict";
 import { enforceRateLimit } from "~/platform/security/rate-limit.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { revokedFileResponse } from "./page.server";
 import type { Route } from "./+types/credential";
 

@@ -1,6 +1,6 @@
 import { forbidden } from "~/modules/access/require.server";
-import { getDb } from "~/db/db.server";
-import { clientIpContext } from "~/middleware/context";
+import { getDb } from "~/platform/db/db.server";
+import { clientIpContext } from "~/platform/http/context";
 import { fileResponse } from "~/modules/files/response.server";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { enforceRateLimit } from "~/platform/security/rate-limit.server";
@@ -9,10 +9,10 @@ import { findIssuedDocumentByCode } from "~/modules/verification/queries.server"
 import { isUnlocked } from "~/modules/verification/unlock.server";
 import { verdictOf } from "~/modules/verification/verdict";
 import { revokedFileResponse } from "./page.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import type { Route } from "./+types/document";
 import { notFound } from "~/modules/access/require.server";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 
 /** The issued PDF for a reviewer: open without SecurePlus, after the access PIN with it; never once revoked (410). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { issuerDidDocuments, statusListCount } from "~/modules/credentials/service.server";
 import { publicJson } from "~/modules/credentials/response.server";
 import type { Route } from "./+types/issuer-documents";

@@ -1,11 +1,12 @@
 import { FORBIDDEN, NOT_FOUND } from "~/modules/access/require.server";
+import type { PageAnswer, PageRequest, RenderedPage } from "~/platform/server/page-answer";
 import { href } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { VerifyErrorPage, VerifyFormPage, VerifyResultPage, type CheckResult } from "~/components/verify/verify-pages";
 import { view } from "~/modules/verification/view";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { detectLanguage } from "~/middleware/i18next.server";
 import { translatorFor } from "~/platform/i18n/instances.server";
@@ -16,7 +17,7 @@ import { anchorForPage, anchorOf, formTokenFor, isValidFormToken } from "~/platf
 import { FormTokenContext } from "~/components/forms/form-token";
 import { pageTemplate, TOKEN_PLACEHOLDER, type PageTemplate } from "./token-template.server";
 import { hit } from "~/platform/security/rate-limit.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { normalizeCode } from "~/modules/verification/code";
 import { hashPostedFile } from "~/modules/verification/file-check.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
@@ -32,22 +33,7 @@ import {
 } from "~/modules/verification/service.server";
 import { isUnlocked, unlockHeader } from "~/modules/verification/unlock.server";
 import { mediaTypeOf, readForm, readFormToken, refusedBodyStatus } from "~/platform/http/body.server";
-import { fromFlag } from "~/db/values";
-
-/** What the page handler reads of a request: a whole Fetch Request only for a POST (its body). */
-export type PageRequest = Pick<Request, "method" | "url"> & { headers: Pick<Headers, "get"> };
-
-/** A verification answer; the page is rendered once per language and content and kept (see renderPage). */
-export interface PageAnswer {
-  status: number;
-  headers: Record<string, string>;
-  page: RenderedPage | null;
-}
-
-export interface RenderedPage {
-  html: Buffer;
-  gzipped: () => Buffer;
-}
+import { fromFlag } from "~/platform/db/values";
 
 const PAGES = { form: VerifyFormPage, error: VerifyErrorPage, result: VerifyResultPage };
 type Pages = typeof PAGES;

@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 
 import { normalizeCode } from "~/modules/verification/code";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import type { Route } from "./+types/qr";
 import { notFound } from "~/modules/access/require.server";
 

@@ -1,5 +1,5 @@
-import { getDb } from "~/db/db.server";
-import { idOf } from "~/db/values";
+import { getDb } from "~/platform/db/db.server";
+import { idOf } from "~/platform/db/values";
 import { notFound } from "~/modules/access/require.server";
 import { statusListCount, statusListCredential } from "~/modules/credentials/service.server";
 import { publicJson } from "~/modules/credentials/response.server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/platform/db/db.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { checkAccessPin, verdictOf, type IssuedDocument } from "~/modules/verification/service.server";
 import { createSeededTestDb } from "~/test/db";

@@ -1,4 +1,4 @@
-import { clientIpContext } from "~/middleware/context";
+import { clientIpContext } from "~/platform/http/context";
 import { verificationResponse } from "~/routes/verify/page.server";
 import type { Route } from "./+types/verify";
 

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findEndpoint } from "~/modules/webhooks/queries.server";
 

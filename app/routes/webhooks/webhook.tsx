@@ -8,7 +8,7 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { DetailList } from "~/components/ui/detail-list";
 import { Pagination } from "~/components/ui/pagination";
 import { ScreenHeader } from "~/components/ui/screen-header";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { PRIVATE_ADDRESS_ERROR } from "~/modules/webhooks/addresses";
 import { deliveriesOf } from "~/modules/webhooks/queries.server";
 import { endpointIntentSchema } from "~/modules/webhooks/schema";
@@ -25,7 +25,7 @@ import { listScreenData } from "~/platform/paging";
 import { redirectWithToast, toastHeader } from "~/platform/toast/toast.server";
 import { useCalendar } from "~/utils/calendar";
 import { formatDateTime } from "~/utils/format";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/webhook";
 import { endpointOf } from "./endpoint.server";
 

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { ScreenHeader } from "~/components/ui/screen-header";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { WEBHOOK_EVENTS } from "~/platform/webhooks/events";
 import { endpointsOfClient } from "~/modules/webhooks/queries.server";
@@ -19,7 +19,7 @@ import { endpointSchema } from "~/modules/webhooks/schema";
 import { createEndpoint, endpointRules, showSecretOnceHeader } from "~/modules/webhooks/service.server";
 import { readForm } from "~/platform/http/body.server";
 import { toastHeader } from "~/platform/toast/toast.server";
-import { useTranslation } from "~/utils/i18n";
+import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/webhooks";
 
 /** The organisation's webhook endpoints, and a form to add one (docs/decisions/0019). */

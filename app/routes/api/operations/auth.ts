@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getDb } from "~/db/db.server";
-import { ROLES } from "~/db/schema";
+import { getDb } from "~/platform/db/db.server";
+import { ROLES } from "~/platform/db/schema";
 import { principalOfUser } from "~/modules/access/principal.server";
 import { apiError } from "~/platform/api/errors.server";
 import { apiUserOf, issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/modules/auth/api-tokens.server";

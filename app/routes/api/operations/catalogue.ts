@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb, type DB } from "~/db/db.server";
+import { getDb, type DB } from "~/platform/db/db.server";
 import { scopeFilter, type SignedIn } from "~/modules/access";
 import { inCallerScope } from "../scope.server";
 import { apiError, apiRefusal } from "~/platform/api/errors.server";
@@ -22,7 +22,7 @@ import {
 } from "~/modules/catalogue/service.server";
 import { operation } from "../operation";
 import { documentCategorySchema, requiredFieldSchema } from "../schema";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 
 /** The form's rules, taking the fee and validity as JSON numbers too. */
 const asText = <T extends z.ZodType<string, string>>(schema: T) =>

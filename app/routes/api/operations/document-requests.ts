@@ -1,6 +1,6 @@
 import { refusedFields } from "~/platform/outcome";
 import { z } from "zod";
-import { getDb, type DB } from "~/db/db.server";
+import { getDb, type DB } from "~/platform/db/db.server";
 import { scopeFilter, type SignedIn } from "~/modules/access";
 import { inCallerScope } from "../scope.server";
 import { apiError, apiRefusal } from "~/platform/api/errors.server";
@@ -23,7 +23,7 @@ import {
 import { fieldValuesOf } from "~/modules/requests/queries.server";
 import { findRequestForStaff, listRequests, type RequestListFilter } from "~/modules/requests/staff-queries.server";
 import { findUserById } from "~/modules/users/queries.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { EXAMPLE_PDF_BASE64 } from "../example-pdf";
 import { operation } from "../operation";
 import {
@@ -39,7 +39,7 @@ import {
   newRequestSchema,
   updateStatusSchema,
 } from "../schema";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 import { storedBilingual } from "~/platform/forms/bilingual";
 
 type Row = Awaited<ReturnType<typeof listRequests>>["rows"][number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { apiError, bilingual } from "~/platform/api/errors.server";
 import { hit } from "~/platform/security/rate-limit.server";
 import { normalizeCode } from "~/modules/verification/code";
@@ -13,9 +13,9 @@ import {
   verifyCode,
 } from "~/modules/verification/service.server";
 import { view, type VerificationView } from "~/modules/verification/view";
-import { env } from "~/utils/env.server";
+import { env } from "~/platform/env.server";
 import { operation } from "../operation";
-import { fromFlag } from "~/db/values";
+import { fromFlag } from "~/platform/db/values";
 import { SUPERSEDED } from "~/modules/issuing/revocation";
 
 const bilingualName = z.object({ english: z.string(), arabic: z.string() });
