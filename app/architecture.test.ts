@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { AREAS } from "./modules/access/areas";
 
 /**
- * The layering rules of docs/architecture.md §4, checked on every file: routes -> modules -> db, no cycles
- * between module folders, SQL only in queries.server.ts, app/platform/db and migrations.
+ * The layering rules of docs/architecture.md §4, checked on every file: server -> routes -> modules -> platform ->
+ * utils, no cycles between module folders, SQL only in queries.server.ts, app/platform/db and migrations.
  */
 const APP = path.resolve(__dirname);
 
@@ -146,6 +147,19 @@ describe("layers (docs/architecture.md §4)", () => {
       .filter((file) => BY_HAND.test(fs.readFileSync(file, "utf8")))
       .map(relative);
     expect(offenders).toEqual([]);
+  });
+
+  it("each URL is written once: the areas' screens are read from routes.ts, the listener's paths from one table", () => {
+    // A path in a string (comments may name one).
+    const PATH_LITERAL = /^(?!\s*(\/\/|\*)).*["]\/[a-z]/m;
+    const offenders = ["modules/access/areas.ts", "platform/server/listener.ts", "platform/server/static-files.ts"]
+      .filter((file) => PATH_LITERAL.test(fs.readFileSync(path.join(APP, file), "utf8")))
+      .map((file) => file);
+    expect(offenders).toEqual([]);
+    const missing = Object.values(AREAS).flatMap((area) =>
+      area.sidebar.filter((entry) => !area.screens[entry.screen]).map((entry) => `${area.key}: ${entry.screen}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("a list screen reads its page through the one list loader (listScreenData), and counts and cuts with pageOf", () => {

@@ -1,9 +1,12 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import type { RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route } from "./route-config";
 
 /**
  * The map of the product (docs/product.md, Who uses it), grouped by area in the spec's order.
  * A screen used in several areas is ONE module mounted several times with distinct ids; each area's
  * layout puts the area into the router context, and screens read it from there (docs/architecture.md §15).
+ * A screen's id is `{area}/{screen}` (a name of `SCREENS` in app/modules/access/areas.ts): the areas' links are read
+ * from here, so each path is written once.
  */
 
 const REQUESTS = "routes/requests/staff-requests.tsx";
@@ -33,20 +36,23 @@ function listWithExport(path: string, file: string, id: string, exportFile: stri
 /** A staff request list (of a category, a client, a beneficiary, or the work queue) with its download. */
 const requestList = (path: string, id: string) => listWithExport(path, REQUESTS, id, REQUESTS_EXPORT);
 
-/** A managed kind's four screens: list (with its download, when it has one), create, detail, edit (docs/architecture.md §16). */
+/**
+ * A managed kind's four screens (docs/architecture.md §16): list (with its download, when it has one), create, detail,
+ * edit, named after the kind (`client`, `clients`: the screens clients, clientCreate, client, clientEdit).
+ */
 function managed(
   base: string,
   areaName: string,
-  kind: string,
+  [one, many]: [string, string],
   files: { list: string; detail: string; form: string; export?: string },
 ) {
   return [
     ...(files.export
-      ? listWithExport(base, files.list, `${areaName}/${kind}-list`, files.export)
-      : [route(base, files.list, { id: `${areaName}/${kind}-list` })]),
-    route(`${base}/create`, files.form, { id: `${areaName}/${kind}-create` }),
-    route(`${base}/:id`, files.detail, { id: `${areaName}/${kind}` }),
-    route(`${base}/edit/:id`, files.form, { id: `${areaName}/${kind}-edit` }),
+      ? listWithExport(base, files.list, `${areaName}/${many}`, files.export)
+      : [route(base, files.list, { id: `${areaName}/${many}` })]),
+    route(`${base}/create`, files.form, { id: `${areaName}/${one}Create` }),
+    route(`${base}/:id`, files.detail, { id: `${areaName}/${one}` }),
+    route(`${base}/edit/:id`, files.form, { id: `${areaName}/${one}Edit` }),
   ];
 }
 
@@ -112,7 +118,7 @@ function attestationScreens(base: string, areaName: string) {
       "routes/attestations/staff-attestations-export.ts",
     ),
     route(`${base}/:id`, ATTESTATION, { id: `${areaName}/attestation` }),
-    route(`${base}/edit/:id`, ATTESTATION_DECISION, { id: `${areaName}/attestation-decision` }),
+    route(`${base}/edit/:id`, ATTESTATION_DECISION, { id: `${areaName}/attestationDecision` }),
   ];
 }
 
@@ -129,21 +135,21 @@ const announcementList = (path: string, id: string) =>
 /** Bulk issuance from a file (docs/architecture.md §21): a category's upload and check, a job's page and its downloads. */
 function bulkScreens(base: string, areaName: string) {
   return [
-    route(`${base}/bulk/:id`, "routes/bulk/bulk-issue.tsx", { id: `${areaName}/bulk-issue` }),
-    route(`${base}/bulk/:id/sample`, "routes/bulk/bulk-sample.ts", { id: `${areaName}/bulk-sample` }),
-    route(`${base}/bulk-jobs/:jobId`, "routes/bulk/bulk-job.tsx", { id: `${areaName}/bulk-job` }),
-    route(`${base}/bulk-jobs/:jobId/export`, "routes/bulk/bulk-job-export.ts", { id: `${areaName}/bulk-job-export` }),
+    route(`${base}/bulk/:id`, "routes/bulk/bulk-issue.tsx", { id: `${areaName}/bulkIssue` }),
+    route(`${base}/bulk/:id/sample`, "routes/bulk/bulk-sample.ts", { id: `${areaName}/bulkSample` }),
+    route(`${base}/bulk-jobs/:jobId`, "routes/bulk/bulk-job.tsx", { id: `${areaName}/bulkJob` }),
+    route(`${base}/bulk-jobs/:jobId/export`, "routes/bulk/bulk-job-export.ts", { id: `${areaName}/bulkJob-export` }),
   ];
 }
 
 /** The staff request screens under a document-categories path: list by category, detail, edit, issue. */
 function requestScreens(base: string, areaName: string) {
   return [
-    ...requestList(`${base}/requests/:categoryId`, `${areaName}/category-requests`),
+    ...requestList(`${base}/requests/:categoryId`, `${areaName}/categoryRequests`),
     route(`${base}/request/:id`, REQUEST, { id: `${areaName}/request` }),
-    route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${areaName}/request-edit` }),
-    route(`${base}/request/issue/:id`, ISSUE, { id: `${areaName}/request-issue` }),
-    route(`${base}/request/preview/:id`, ISSUE_PREVIEW, { id: `${areaName}/request-preview` }),
+    route(`${base}/request/edit/:id`, REQUEST_EDIT, { id: `${areaName}/requestEdit` }),
+    route(`${base}/request/issue/:id`, ISSUE, { id: `${areaName}/requestIssue` }),
+    route(`${base}/request/preview/:id`, ISSUE_PREVIEW, { id: `${areaName}/requestPreview` }),
     ...bulkScreens(base, areaName),
   ];
 }
@@ -196,80 +202,87 @@ export default [
   // Role areas
   ...area("super-admin", [
     route("two-factor-policy", "routes/admin/two-factor-policy.tsx"),
-    ...managed("service-admins-management", "super-admin", "service-admin", SERVICE_ADMIN_FILES),
-    ...managed("client-admins-management", "super-admin", "client-admin", CLIENT_ADMIN_FILES),
-    ...managed("clients-management", "super-admin", "client", CLIENT_FILES),
-    ...managed("clerks-management", "super-admin", "clerk", CLERK_FILES),
-    ...managed("beneficiaries-management", "super-admin", "beneficiary", BENEFICIARY_FILES),
-    ...requestList("clients-management/requests/:clientId", "super-admin/client-requests"),
-    ...requestList("beneficiaries-management/requests/:beneficiaryId", "super-admin/beneficiary-requests"),
-    ...managed("document-categories-management", "super-admin", "category", CATEGORY_FILES),
-    route("document-categories-management/template/:id", CATEGORY_TEMPLATE, { id: "super-admin/category-template" }),
+    ...managed("service-admins-management", "super-admin", ["serviceAdmin", "serviceAdmins"], SERVICE_ADMIN_FILES),
+    ...managed("client-admins-management", "super-admin", ["clientAdmin", "clientAdmins"], CLIENT_ADMIN_FILES),
+    ...managed("clients-management", "super-admin", ["client", "clients"], CLIENT_FILES),
+    ...managed("clerks-management", "super-admin", ["clerk", "clerks"], CLERK_FILES),
+    ...managed("beneficiaries-management", "super-admin", ["beneficiary", "beneficiaries"], BENEFICIARY_FILES),
+    ...requestList("clients-management/requests/:clientId", "super-admin/clientRequests"),
+    ...requestList("beneficiaries-management/requests/:beneficiaryId", "super-admin/beneficiaryRequests"),
+    ...managed("document-categories-management", "super-admin", ["category", "categories"], CATEGORY_FILES),
+    route("document-categories-management/template/:id", CATEGORY_TEMPLATE, { id: "super-admin/categoryTemplate" }),
     ...requestScreens("document-categories-management", "super-admin"),
     ...attestationScreens("attestations-management", "super-admin"),
-    ...requestList("requests", "super-admin/work-queue"),
+    ...requestList("requests", "super-admin/workQueue"),
     // The super admin reads every client's announcements and may unpublish any.
     ...announcementList("public-announcements", "super-admin/announcements"),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "super-admin/announcement" }),
-    ...listWithExport("audit", AUDIT_TRAIL, "super-admin/audit-trail", AUDIT_TRAIL_EXPORT),
+    ...listWithExport("audit", AUDIT_TRAIL, "super-admin/auditTrail", AUDIT_TRAIL_EXPORT),
   ]),
   ...area("service-admin", [
-    ...managed("client-admins-management", "service-admin", "client-admin", CLIENT_ADMIN_FILES),
-    ...managed("client-categories-management", "service-admin", "client-category", CLIENT_CATEGORY_FILES),
-    ...managed("clients-management", "service-admin", "client", CLIENT_FILES),
-    ...requestList("clients-management/requests/:clientId", "service-admin/client-requests"),
+    ...managed("client-admins-management", "service-admin", ["clientAdmin", "clientAdmins"], CLIENT_ADMIN_FILES),
+    ...managed(
+      "client-categories-management",
+      "service-admin",
+      ["clientCategory", "clientCategories"],
+      CLIENT_CATEGORY_FILES,
+    ),
+    ...managed("clients-management", "service-admin", ["client", "clients"], CLIENT_FILES),
+    ...requestList("clients-management/requests/:clientId", "service-admin/clientRequests"),
     route("clients-management/request/:id", REQUEST, { id: "service-admin/request" }),
   ]),
   ...area("client-admin", [
-    ...managed("document-categories", "client-admin", "category", CATEGORY_FILES),
-    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "client-admin/category-template" }),
+    ...managed("document-categories", "client-admin", ["category", "categories"], CATEGORY_FILES),
+    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "client-admin/categoryTemplate" }),
     // Clerks: the work view; clerk users: the access view of the same people.
-    ...managed("clerks", "client-admin", "clerk", CLERK_FILES),
-    ...managed("clerk-users", "client-admin", "clerk-user", CLERK_FILES),
+    ...managed("clerks", "client-admin", ["clerk", "clerks"], CLERK_FILES),
+    ...managed("clerk-users", "client-admin", ["clerkUser", "clerkUsers"], CLERK_FILES),
     ...requestScreens("document-categories", "client-admin"),
-    ...requestList("requests", "client-admin/work-queue"),
-    route("signing-certificate", "routes/admin/signing-certificate.tsx"),
-    ...listWithExport("audit", AUDIT_TRAIL, "client-admin/audit-trail", AUDIT_TRAIL_EXPORT),
+    ...requestList("requests", "client-admin/workQueue"),
+    route("signing-certificate", "routes/admin/signing-certificate.tsx", { id: "client-admin/signingCertificate" }),
+    ...listWithExport("audit", AUDIT_TRAIL, "client-admin/auditTrail", AUDIT_TRAIL_EXPORT),
     // The organisation's webhooks (docs/decisions/0019).
-    route("webhooks", "routes/webhooks/webhooks.tsx"),
-    route("webhooks/:id", "routes/webhooks/webhook.tsx"),
+    route("webhooks", "routes/webhooks/webhooks.tsx", { id: "client-admin/webhooks" }),
+    route("webhooks/:id", "routes/webhooks/webhook.tsx", { id: "client-admin/webhook" }),
   ]),
   ...area("clerks", [
-    route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx"),
-    ...managed("document-categories", "clerks", "category", CATEGORY_FILES),
-    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "clerks/category-template" }),
+    route("document-categories/dashboard", "routes/catalogue/categories-dashboard.tsx", {
+      id: "clerks/categoriesDashboard",
+    }),
+    ...managed("document-categories", "clerks", ["category", "categories"], CATEGORY_FILES),
+    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "clerks/categoryTemplate" }),
     ...requestScreens("document-categories", "clerks"),
     ...attestationScreens("attestations", "clerks"),
-    ...requestList("requests", "clerks/work-queue"),
+    ...requestList("requests", "clerks/workQueue"),
     ...announcementList("public-announcements", "clerks/announcements"),
-    route("public-announcements/create", ANNOUNCEMENT_FORM, { id: "clerks/announcement-create" }),
+    route("public-announcements/create", ANNOUNCEMENT_FORM, { id: "clerks/announcementCreate" }),
     route("public-announcements/:id", ANNOUNCEMENT, { id: "clerks/announcement" }),
-    route("public-announcements/edit/:id", ANNOUNCEMENT_FORM, { id: "clerks/announcement-edit" }),
+    route("public-announcements/edit/:id", ANNOUNCEMENT_FORM, { id: "clerks/announcementEdit" }),
   ]),
   ...area("beneficiary", [
-    route("request-document", "routes/requests/my-requests.tsx"),
-    route("request-document/create", "routes/wizard/wizard.tsx"),
-    route("request-document/:id", "routes/requests/my-request.tsx"),
-    route("request-document/edit/:id", "routes/requests/my-request-edit.tsx"),
-    route("attestations", "routes/attestations/my-attestations.tsx"),
-    route("attestations/create", "routes/attestations/attestation-create.tsx"),
-    route("attestations/:id", "routes/attestations/my-attestation.tsx"),
+    route("request-document", "routes/requests/my-requests.tsx", { id: "beneficiary/myRequests" }),
+    route("request-document/create", "routes/wizard/wizard.tsx", { id: "beneficiary/requestDocument" }),
+    route("request-document/:id", "routes/requests/my-request.tsx", { id: "beneficiary/myRequest" }),
+    route("request-document/edit/:id", "routes/requests/my-request-edit.tsx", { id: "beneficiary/myRequestEdit" }),
+    route("attestations", "routes/attestations/my-attestations.tsx", { id: "beneficiary/myAttestations" }),
+    route("attestations/create", "routes/attestations/attestation-create.tsx", { id: "beneficiary/attestationCreate" }),
+    route("attestations/:id", "routes/attestations/my-attestation.tsx", { id: "beneficiary/myAttestation" }),
   ]),
 
   // Shared dashboard group (any signed-in user)
   layout("routes/areas/shared.tsx", [
-    route("dashboard", "routes/dashboard/dashboard-redirect.tsx"),
+    route("dashboard", "routes/dashboard/dashboard-redirect.tsx", { id: "shared/dashboard" }),
     route("profile", "routes/profile/profile.tsx"),
     route("profile/two-factor", "routes/profile/two-factor.tsx"),
     route("user/profile/:id/edit", "routes/profile/profile-edit.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
-    ...managed("document-categories", "shared", "category", CATEGORY_FILES),
-    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "shared/category-template" }),
-    ...requestList("document-categories/requests/:categoryId", "shared/category-requests"),
+    ...managed("document-categories", "shared", ["category", "categories"], CATEGORY_FILES),
+    route("document-categories/template/:id", CATEGORY_TEMPLATE, { id: "shared/categoryTemplate" }),
+    ...requestList("document-categories/requests/:categoryId", "shared/categoryRequests"),
     route("document-categories/request/:id", REQUEST, { id: "shared/request" }),
-    route("document-categories/request/:id/issue", ISSUE, { id: "shared/request-issue" }),
-    route("document-categories/request/edit/:id", REQUEST_EDIT, { id: "shared/request-edit" }),
-    route("document-required-fields", "routes/catalogue/required-fields.tsx"),
+    route("document-categories/request/:id/issue", ISSUE, { id: "shared/requestIssue" }),
+    route("document-categories/request/edit/:id", REQUEST_EDIT, { id: "shared/requestEdit" }),
+    route("document-required-fields", "routes/catalogue/required-fields.tsx", { id: "shared/requiredFields" }),
     route("document-required-fields/create", "routes/catalogue/required-field-form.tsx", {
       id: "shared/required-field-create",
     }),
@@ -277,7 +290,7 @@ export default [
     route("document-required-fields/edit/:id", "routes/catalogue/required-field-form.tsx", {
       id: "shared/required-field-edit",
     }),
-    route("document-supporting-documents", "routes/catalogue/supporting-types.tsx"),
+    route("document-supporting-documents", "routes/catalogue/supporting-types.tsx", { id: "shared/supportingTypes" }),
     route("document-supporting-documents/create", "routes/catalogue/supporting-type-form.tsx", {
       id: "shared/supporting-type-create",
     }),

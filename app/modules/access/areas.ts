@@ -1,76 +1,78 @@
 import { href } from "react-router";
+import routes from "~/routes";
+import { pathsById } from "~/route-config";
 import type { Role } from "~/platform/db/schema";
 import type { Capability } from "./capabilities";
 
-/** A path of routes.ts, checked by React Router's typegen. */
-type Path = Parameters<typeof href>[0];
-
-export type Screen =
-  | "dashboard"
-  | "categories"
-  | "categoryCreate"
-  | "category"
-  | "categoryEdit"
-  | "categoriesDashboard"
-  | "categoryRequests"
-  | "request"
-  | "requestEdit"
-  | "requestIssue"
-  | "requestPreview"
-  | "bulkIssue"
-  | "bulkJob"
-  | "clientRequests"
-  | "beneficiaryRequests"
-  | "requiredFields"
-  | "supportingTypes"
-  | "clients"
-  | "clientCreate"
-  | "client"
-  | "clientEdit"
-  | "clientCategories"
-  | "clientCategoryCreate"
-  | "clientCategory"
-  | "clientCategoryEdit"
-  | "clientAdmins"
-  | "clientAdminCreate"
-  | "clientAdmin"
-  | "clientAdminEdit"
-  | "serviceAdmins"
-  | "serviceAdminCreate"
-  | "serviceAdmin"
-  | "serviceAdminEdit"
-  | "clerks"
-  | "clerkCreate"
-  | "clerk"
-  | "clerkEdit"
-  | "clerkUsers"
-  | "clerkUser"
-  | "clerkUserCreate"
-  | "clerkUserEdit"
-  | "categoryTemplate"
-  | "signingCertificate"
-  | "beneficiaries"
-  | "beneficiaryCreate"
-  | "beneficiary"
-  | "beneficiaryEdit"
-  | "myRequests"
-  | "requestDocument"
-  | "myRequest"
-  | "myRequestEdit"
-  | "attestations"
-  | "attestation"
-  | "attestationDecision"
-  | "myAttestations"
-  | "attestationCreate"
-  | "myAttestation"
-  | "announcements"
-  | "announcementCreate"
-  | "announcement"
-  | "announcementEdit"
-  | "workQueue"
-  | "auditTrail"
-  | "webhooks"
-  | "webhook";
+/** The screens an area may have; routes.ts names each mounting `{area}/{screen}` (docs/architecture.md §4). */
+export const SCREENS = [
+  "dashboard",
+  "categories",
+  "categoryCreate",
+  "category",
+  "categoryEdit",
+  "categoriesDashboard",
+  "categoryRequests",
+  "request",
+  "requestEdit",
+  "requestIssue",
+  "requestPreview",
+  "bulkIssue",
+  "bulkJob",
+  "clientRequests",
+  "beneficiaryRequests",
+  "requiredFields",
+  "supportingTypes",
+  "clients",
+  "clientCreate",
+  "client",
+  "clientEdit",
+  "clientCategories",
+  "clientCategoryCreate",
+  "clientCategory",
+  "clientCategoryEdit",
+  "clientAdmins",
+  "clientAdminCreate",
+  "clientAdmin",
+  "clientAdminEdit",
+  "serviceAdmins",
+  "serviceAdminCreate",
+  "serviceAdmin",
+  "serviceAdminEdit",
+  "clerks",
+  "clerkCreate",
+  "clerk",
+  "clerkEdit",
+  "clerkUsers",
+  "clerkUser",
+  "clerkUserCreate",
+  "clerkUserEdit",
+  "categoryTemplate",
+  "signingCertificate",
+  "beneficiaries",
+  "beneficiaryCreate",
+  "beneficiary",
+  "beneficiaryEdit",
+  "myRequests",
+  "requestDocument",
+  "myRequest",
+  "myRequestEdit",
+  "attestations",
+  "attestation",
+  "attestationDecision",
+  "myAttestations",
+  "attestationCreate",
+  "myAttestation",
+  "announcements",
+  "announcementCreate",
+  "announcement",
+  "announcementEdit",
+  "workQueue",
+  "auditTrail",
+  "webhooks",
+  "webhook",
+] as const;
+export type Screen = (typeof SCREENS)[number];
 
 export interface SidebarLink {
   to: string;
@@ -79,6 +81,8 @@ export interface SidebarLink {
 
 type SidebarEntry = { label: string; capability?: Capability; screen: Screen };
 
+const ROUTE_PATHS = pathsById(routes);
+
 export type AreaKey = "super-admin" | "service-admin" | "client-admin" | "clerks" | "beneficiary" | "shared";
 
 export interface Area {
@@ -86,7 +90,8 @@ export interface Area {
   /** The role whose home this area is (null: the shared dashboard group, open to every signed-in user). */
   role: Role | null;
   capability: Capability;
-  screens: Partial<Record<Screen, Path>>;
+  /** Each screen's path pattern, read from routes.ts. */
+  screens: Partial<Record<Screen, string>>;
   sidebar: SidebarEntry[];
   /**
    * The issue form of this area's role (docs/product.md, Who uses it; Rules and messages): whether it asks the expiry date, and
@@ -96,28 +101,20 @@ export interface Area {
   issueForm?: { asksExpiry: boolean; wording: "superAdmin" | "staff" };
 }
 
-/** The document-category screens under a base path (the same four screens in every area that has them). */
-const categoryScreens = <B extends string>(base: B) =>
-  ({
-    categories: base,
-    categoryCreate: `${base}/create`,
-    category: `${base}/:id`,
-    categoryEdit: `${base}/edit/:id`,
-    categoryTemplate: `${base}/template/:id`,
-    categoryRequests: `${base}/requests/:categoryId`,
-    request: `${base}/request/:id`,
-    requestEdit: `${base}/request/edit/:id`,
-  }) as const;
-
-/** The staff attestation screens (docs/architecture.md §6.4): list, detail, decision. */
-const attestationScreens = <B extends string>(base: B) =>
-  ({ attestations: base, attestation: `${base}/:id`, attestationDecision: `${base}/edit/:id` }) as const;
-
 /** The catalogue's child screens live in the shared dashboard group only (docs/product.md, Who uses it). */
-const CHILD_SCREENS = {
-  requiredFields: "/document-required-fields",
-  supportingTypes: "/document-supporting-documents",
-} as const;
+const CHILD_SCREENS: Screen[] = ["requiredFields", "supportingTypes"];
+
+/** Each area's screens, read from routes.ts: a route with the id `{area}/{screen}`. */
+function screensOf(area: AreaKey, childScreens = false): Partial<Record<Screen, string>> {
+  const screens: Partial<Record<Screen, string>> = {};
+  for (const screen of SCREENS) {
+    const path =
+      ROUTE_PATHS.get(`${area}/${screen}`) ??
+      (childScreens && CHILD_SCREENS.includes(screen) ? ROUTE_PATHS.get(`shared/${screen}`) : undefined);
+    if (path) screens[screen] = path;
+  }
+  return screens;
+}
 
 /** docs/product.md, Who uses it: each area's screens and sidebar, in the spec's order. */
 export const AREAS: Record<AreaKey, Area> = {
@@ -126,42 +123,7 @@ export const AREAS: Record<AreaKey, Area> = {
     role: "SUPER_ADMIN",
     capability: "area:super-admin",
     issueForm: { asksExpiry: true, wording: "superAdmin" },
-    screens: {
-      dashboard: "/super-admin/dashboard",
-      serviceAdmins: "/super-admin/service-admins-management",
-      serviceAdminCreate: "/super-admin/service-admins-management/create",
-      serviceAdmin: "/super-admin/service-admins-management/:id",
-      serviceAdminEdit: "/super-admin/service-admins-management/edit/:id",
-      clientAdmins: "/super-admin/client-admins-management",
-      clientAdminCreate: "/super-admin/client-admins-management/create",
-      clientAdmin: "/super-admin/client-admins-management/:id",
-      clientAdminEdit: "/super-admin/client-admins-management/edit/:id",
-      clients: "/super-admin/clients-management",
-      clientCreate: "/super-admin/clients-management/create",
-      client: "/super-admin/clients-management/:id",
-      clientEdit: "/super-admin/clients-management/edit/:id",
-      clientRequests: "/super-admin/clients-management/requests/:clientId",
-      beneficiaryRequests: "/super-admin/beneficiaries-management/requests/:beneficiaryId",
-      beneficiaries: "/super-admin/beneficiaries-management",
-      beneficiaryCreate: "/super-admin/beneficiaries-management/create",
-      beneficiary: "/super-admin/beneficiaries-management/:id",
-      beneficiaryEdit: "/super-admin/beneficiaries-management/edit/:id",
-      clerks: "/super-admin/clerks-management",
-      clerkCreate: "/super-admin/clerks-management/create",
-      clerk: "/super-admin/clerks-management/:id",
-      clerkEdit: "/super-admin/clerks-management/edit/:id",
-      ...categoryScreens("/super-admin/document-categories-management"),
-      requestIssue: "/super-admin/document-categories-management/request/issue/:id",
-      requestPreview: "/super-admin/document-categories-management/request/preview/:id",
-      bulkIssue: "/super-admin/document-categories-management/bulk/:id",
-      bulkJob: "/super-admin/document-categories-management/bulk-jobs/:jobId",
-      ...attestationScreens("/super-admin/attestations-management"),
-      workQueue: "/super-admin/requests",
-      announcements: "/super-admin/public-announcements",
-      announcement: "/super-admin/public-announcements/:id",
-      auditTrail: "/super-admin/audit",
-      ...CHILD_SCREENS,
-    },
+    screens: screensOf("super-admin", true),
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
       { screen: "serviceAdmins", label: "nav.serviceAdmins" },
@@ -179,23 +141,7 @@ export const AREAS: Record<AreaKey, Area> = {
     key: "service-admin",
     role: "SERVICE_ADMIN",
     capability: "area:service-admin",
-    screens: {
-      dashboard: "/service-admin/dashboard",
-      clientAdmins: "/service-admin/client-admins-management",
-      clientAdminCreate: "/service-admin/client-admins-management/create",
-      clientAdmin: "/service-admin/client-admins-management/:id",
-      clientAdminEdit: "/service-admin/client-admins-management/edit/:id",
-      clientCategories: "/service-admin/client-categories-management",
-      clientCategoryCreate: "/service-admin/client-categories-management/create",
-      clientCategory: "/service-admin/client-categories-management/:id",
-      clientCategoryEdit: "/service-admin/client-categories-management/edit/:id",
-      clients: "/service-admin/clients-management",
-      clientCreate: "/service-admin/clients-management/create",
-      client: "/service-admin/clients-management/:id",
-      clientEdit: "/service-admin/clients-management/edit/:id",
-      clientRequests: "/service-admin/clients-management/requests/:clientId",
-      request: "/service-admin/clients-management/request/:id",
-    },
+    screens: screensOf("service-admin"),
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
       { screen: "clientAdmins", label: "nav.clientAdmins" },
@@ -208,28 +154,7 @@ export const AREAS: Record<AreaKey, Area> = {
     role: "CLIENT_ADMIN",
     capability: "area:client-admin",
     issueForm: { asksExpiry: true, wording: "staff" },
-    screens: {
-      dashboard: "/client-admin/dashboard",
-      ...categoryScreens("/client-admin/document-categories"),
-      requestIssue: "/client-admin/document-categories/request/issue/:id",
-      requestPreview: "/client-admin/document-categories/request/preview/:id",
-      bulkIssue: "/client-admin/document-categories/bulk/:id",
-      bulkJob: "/client-admin/document-categories/bulk-jobs/:jobId",
-      workQueue: "/client-admin/requests",
-      clerks: "/client-admin/clerks",
-      clerkCreate: "/client-admin/clerks/create",
-      clerk: "/client-admin/clerks/:id",
-      clerkEdit: "/client-admin/clerks/edit/:id",
-      clerkUsers: "/client-admin/clerk-users",
-      clerkUserCreate: "/client-admin/clerk-users/create",
-      clerkUser: "/client-admin/clerk-users/:id",
-      clerkUserEdit: "/client-admin/clerk-users/edit/:id",
-      signingCertificate: "/client-admin/signing-certificate",
-      auditTrail: "/client-admin/audit",
-      webhooks: "/client-admin/webhooks",
-      webhook: "/client-admin/webhooks/:id",
-      ...CHILD_SCREENS,
-    },
+    screens: screensOf("client-admin", true),
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
       { screen: "workQueue", label: "nav.workQueue", capability: "request:read" },
@@ -246,22 +171,7 @@ export const AREAS: Record<AreaKey, Area> = {
     role: "CLERK",
     capability: "area:clerks",
     issueForm: { asksExpiry: false, wording: "staff" },
-    screens: {
-      dashboard: "/clerks/dashboard",
-      categoriesDashboard: "/clerks/document-categories/dashboard",
-      ...categoryScreens("/clerks/document-categories"),
-      requestIssue: "/clerks/document-categories/request/issue/:id",
-      requestPreview: "/clerks/document-categories/request/preview/:id",
-      bulkIssue: "/clerks/document-categories/bulk/:id",
-      bulkJob: "/clerks/document-categories/bulk-jobs/:jobId",
-      workQueue: "/clerks/requests",
-      ...attestationScreens("/clerks/attestations"),
-      announcements: "/clerks/public-announcements",
-      announcementCreate: "/clerks/public-announcements/create",
-      announcement: "/clerks/public-announcements/:id",
-      announcementEdit: "/clerks/public-announcements/edit/:id",
-      ...CHILD_SCREENS,
-    },
+    screens: screensOf("clerks", true),
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
       { screen: "workQueue", label: "nav.workQueue", capability: "request:read" },
@@ -274,16 +184,7 @@ export const AREAS: Record<AreaKey, Area> = {
     key: "beneficiary",
     role: "BENEFICIARY",
     capability: "area:beneficiary",
-    screens: {
-      dashboard: "/beneficiary/dashboard",
-      myRequests: "/beneficiary/request-document",
-      requestDocument: "/beneficiary/request-document/create",
-      myRequest: "/beneficiary/request-document/:id",
-      myRequestEdit: "/beneficiary/request-document/edit/:id",
-      myAttestations: "/beneficiary/attestations",
-      attestationCreate: "/beneficiary/attestations/create",
-      myAttestation: "/beneficiary/attestations/:id",
-    },
+    screens: screensOf("beneficiary"),
     sidebar: [
       { screen: "dashboard", label: "nav.dashboard" },
       { screen: "myRequests", label: "nav.myRequests" },
@@ -294,12 +195,7 @@ export const AREAS: Record<AreaKey, Area> = {
     key: "shared",
     role: null,
     capability: "area:shared",
-    screens: {
-      dashboard: "/dashboard",
-      ...categoryScreens("/document-categories"),
-      requestIssue: "/document-categories/request/:id/issue",
-      ...CHILD_SCREENS,
-    },
+    screens: screensOf("shared", true),
     sidebar: [],
   },
 };

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { SERVER_PATHS, VERIFY_PATH } from "./paths";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
@@ -125,11 +126,9 @@ const ALLOWED_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 /** A request id a trusted proxy may hand on: letters, digits and `.` `_` `:` `-`, at most 128 (else one is made). */
 const GIVEN_REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Answered before React Router and never logged above `debug`: the health check and the static files. */
-const isQuiet = (url: string) => url === "/healthz" || url.startsWith("/assets/");
+const isQuiet = (url: string) => url === SERVER_PATHS.health || url.startsWith(SERVER_PATHS.assets);
 const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 const API_ROUTED_METHODS = new Set([...KNOWN_METHODS, "PATCH"]);
-// A code's page, not the reviewers' batch or the offline verifier (no code is either word): those go to React Router.
-const VERIFY_PATH = /^\/verify(?:\/(?!(?:batch|offline)\/?$)[^/]+)?\/?$/;
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
 const UNHEALTHY = Buffer.from(JSON.stringify({ status: "unavailable" }));
 const healthHeaders = (security: Record<string, string>, body: Buffer) =>
@@ -170,7 +169,7 @@ export function createListener(options: ListenerOptions) {
     const seconds = (performance.now() - started) / 1000;
     httpRequests.inc({ route, method, status: res.statusCode });
     httpDuration.observe({ route, method }, seconds);
-    const quiet = route === "static" || route === "/healthz";
+    const quiet = route === "static" || route === SERVER_PATHS.health;
     if (!requestLineLogger.isLevelEnabled(quiet ? "debug" : "info")) return;
     const line = {
       method,
@@ -318,12 +317,12 @@ export function createListener(options: ListenerOptions) {
     // TRACE, CONNECT, PROPFIND...: nothing here answers them (TRACE reached React Router, which failed with
     // 500: neither a Fetch Request nor React Router takes it). The JSON API answers PATCH itself (405 with
     // the path's Allow), in its own shape; anything else it gets here, in that shape too.
-    if (!API_ROUTED_METHODS.has(method) && path.startsWith("/api/")) {
+    if (!API_ROUTED_METHODS.has(method) && path.startsWith(SERVER_PATHS.api)) {
       const answer = apiError(405, undefined, { headers: { Allow: ALLOWED_METHODS } }).toResponse();
       void send(req, res, answer).catch((error) => fail(res, 500, error));
       return;
     }
-    if (!KNOWN_METHODS.has(method) && !path.startsWith("/api/")) {
+    if (!KNOWN_METHODS.has(method) && !path.startsWith(SERVER_PATHS.api)) {
       const afterAnswer = whenUnread(req);
       res.writeHead(405, {
         ...fixedHeaders,
@@ -336,13 +335,13 @@ export function createListener(options: ListenerOptions) {
       return;
     }
 
-    if (path === "/metrics") {
-      scope.route = "/metrics";
+    if (path === SERVER_PATHS.metrics) {
+      scope.route = SERVER_PATHS.metrics;
       void answerMetrics(req, res, env.metricsToken, fixedHeaders).catch((error) => fail(res, 500, error));
       return;
     }
-    if (path === "/healthz" && (method === "GET" || method === "HEAD")) {
-      scope.route = "/healthz";
+    if (path === SERVER_PATHS.health && (method === "GET" || method === "HEAD")) {
+      scope.route = SERVER_PATHS.health;
       void healthy().then((ok) => {
         res.writeHead(ok ? 200 : 503, ok ? healthyHeaders : unhealthyHeaders);
         res.end(method === "HEAD" ? undefined : ok ? HEALTHY : UNHEALTHY);
@@ -355,7 +354,8 @@ export function createListener(options: ListenerOptions) {
     }
 
     if (VERIFY_PATH.test(path)) {
-      scope.route = path.replace(/\/+$/, "") === "/verify" ? "/verify" : "/verify/:code";
+      scope.route =
+        path.replace(/\/+$/, "") === SERVER_PATHS.verify ? SERVER_PATHS.verify : `${SERVER_PATHS.verify}/:code`;
       void verification(req, res, method).catch((error) => {
         if (!isDatabaseUnavailable(error)) return fail(res, 500, error);
         logDatabaseUnavailable(error);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { SERVER_PATHS } from "./paths";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -45,7 +46,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
         headers: {
           "Content-Type": TYPES[extension] ?? "application/octet-stream",
           // Hashed file names never change content; the others (favicon, robots.txt) may, after a deploy.
-          "Cache-Control": urlPath.startsWith("/assets/")
+          "Cache-Control": urlPath.startsWith(SERVER_PATHS.assets)
             ? "public, max-age=31536000, immutable"
             : "public, max-age=3600",
           ...(gzip ? { Vary: "Accept-Encoding" } : {}),
