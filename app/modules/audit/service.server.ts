@@ -1,4 +1,5 @@
 import type { DB } from "~/platform/db/db.server";
+import { done, type Outcome, type Refused } from "~/platform/outcome";
 import type { Role } from "~/platform/db/schema";
 import type { EntityType } from "~/platform/db/schema";
 import { webhookEventsOf } from "~/platform/webhooks/events";
@@ -27,6 +28,25 @@ export interface AuditEvent {
  * THE audit helper: every state change and sign-in writes one event, in the caller's transaction. A change an
  * organisation's systems may be told of also queues its webhooks there (docs/decisions/0019).
  */
+/**
+ * "Refuse if in use, delete, audit" (docs/architecture.md §16), in one transaction: `inUse` may answer a refusal (then
+ * nothing changes and the page says why); else `remove` deletes and `event` is recorded.
+ */
+export async function removeAudited(
+  db: DB,
+  actor: AuditActor,
+  event: AuditEvent,
+  steps: { inUse: (trx: DB) => Promise<Refused | null>; remove: (trx: DB) => Promise<unknown> },
+): Promise<Outcome> {
+  return db.transaction().execute(async (trx) => {
+    const refusal = await steps.inUse(trx);
+    if (refusal) return refusal;
+    await steps.remove(trx);
+    await audit(trx, actor, event);
+    return done();
+  });
+}
+
 export async function audit(db: DB, actor: AuditActor, event: AuditEvent) {
   const types = webhookEventsOf(event.action);
   if (types.length === 0 || !event.clientId) return record(db, actor, event);

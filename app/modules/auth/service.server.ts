@@ -2,7 +2,8 @@ import { conflict, done, type Outcome, refused } from "~/platform/outcome";
 import type { DB } from "~/platform/db/db.server";
 import type { Locale, UserRow } from "~/platform/db/schema";
 import { audit } from "~/modules/audit/service.server";
-import { findUserByEmail, insertUser, ninTaken, recordSignIn, staffClientIdOf } from "~/modules/users/queries.server";
+import { openBeneficiaryAccount } from "~/modules/users/beneficiary.server";
+import { findUserByEmail, ninTaken, recordSignIn, staffClientIdOf } from "~/modules/users/queries.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
 import { nameColumnsOf, type RegisterInput } from "./schema";
 
@@ -50,24 +51,14 @@ export async function registerBeneficiary(
   return db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.email)) return conflict("auth.emailTaken", "email");
     if (await ninTaken(trx, input.nin)) return conflict(NIN_TAKEN, "nin");
-    const userId = await insertUser(trx, {
+    const account = {
       email: input.email,
       password_hash: passwordHash,
-      role: "BENEFICIARY",
       ...nameColumnsOf(input),
       phone: input.phone,
       nin: input.nin,
       locale,
-    });
-    await audit(
-      trx,
-      { userId, role: "BENEFICIARY", ip },
-      {
-        action: "auth.register",
-        entityType: "USERS",
-        entityId: userId,
-      },
-    );
-    return done({ userId });
+    };
+    return done({ userId: await openBeneficiaryAccount(trx, account, ip) });
   });
 }

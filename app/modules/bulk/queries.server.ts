@@ -26,45 +26,27 @@ export async function findPeopleOf(db: DB, clientId: number, nins: string[], ema
     "father_name_ar",
     "last_name_ar",
   ] as const;
+  // The organisation knows a person through one of these rows: its staff, and whoever has asked it or holds its paper.
+  const LINKS = [
+    ["clerks", "user_id"],
+    ["client_admins", "user_id"],
+    ["document_requests", "beneficiary_id"],
+    ["issued_documents", "beneficiary_id"],
+    ["attestations", "beneficiary_id"],
+  ] as const;
   const knownHere = (query: SelectQueryBuilder<Database, "users", object>) =>
     query.where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("clerks")
-            .select("clerks.id")
-            .whereRef("clerks.user_id", "=", "users.id")
-            .where("clerks.client_id", "=", clientId),
+      eb.or(
+        LINKS.map(([table, person]) =>
+          eb.exists(
+            eb
+              .selectFrom(table)
+              .select(sql.lit(1).as("one"))
+              .whereRef(sql.ref(`${table}.${person}`), "=", sql.ref("users.id"))
+              .where(sql.ref(`${table}.client_id`), "=", clientId),
+          ),
         ),
-        eb.exists(
-          eb
-            .selectFrom("client_admins")
-            .select("client_admins.id")
-            .whereRef("client_admins.user_id", "=", "users.id")
-            .where("client_admins.client_id", "=", clientId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("document_requests")
-            .select("document_requests.id")
-            .whereRef("document_requests.beneficiary_id", "=", "users.id")
-            .where("document_requests.client_id", "=", clientId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("issued_documents")
-            .select("issued_documents.id")
-            .whereRef("issued_documents.beneficiary_id", "=", "users.id")
-            .where("issued_documents.client_id", "=", clientId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("attestations")
-            .select("attestations.id")
-            .whereRef("attestations.beneficiary_id", "=", "users.id")
-            .where("attestations.client_id", "=", clientId),
-        ),
-      ]),
+      ),
     );
   const found = [];
   for (const part of chunks(nins))

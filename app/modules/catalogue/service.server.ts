@@ -1,6 +1,6 @@
 import { conflict, done, type Outcome } from "~/platform/outcome";
 import type { DB } from "~/platform/db/db.server";
-import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { audit, type AuditActor, removeAudited } from "~/modules/audit/service.server";
 import { inScope, type Principal } from "~/modules/access";
 import {
   countAttachmentsOfType,
@@ -85,14 +85,18 @@ export async function removeCategory(
   category: { id: number; client_id: number; name_en: string },
   actor: Actor,
 ): Promise<Outcome> {
-  if ((await countRequestsOfCategory(db, category.id)) > 0) return conflict("catalogue.hasRequests");
-  await db.transaction().execute(async (trx) => {
-    await deleteCategory(trx, category.id);
-    await record(trx, actor, category.client_id, "category.delete", "DOCUMENT_CATEGORIES", category.id, {
-      name: category.name_en,
-    });
+  const event = {
+    clientId: category.client_id,
+    action: "category.delete",
+    entityType: "DOCUMENT_CATEGORIES" as const,
+    entityId: category.id,
+    details: { name: category.name_en },
+  };
+  return removeAudited(db, actor, event, {
+    inUse: async (trx) =>
+      (await countRequestsOfCategory(trx, category.id)) > 0 ? conflict("catalogue.hasRequests") : null,
+    remove: (trx) => deleteCategory(trx, category.id),
   });
-  return done();
 }
 
 /** Field names are unique within their category. */
@@ -203,10 +207,14 @@ export async function removeSupportingType(
   clientId: number,
   actor: Actor,
 ): Promise<Outcome> {
-  if ((await countAttachmentsOfType(db, type.id)) > 0) return conflict("catalogue.inUse");
-  await db.transaction().execute(async (trx) => {
-    await deleteChild(trx, "supporting_document_types", type.id);
-    await record(trx, actor, clientId, "supporting_type.delete", "DOCUMENT_SUPPORTING_DOCUMENTS", type.id);
+  const event = {
+    clientId,
+    action: "supporting_type.delete",
+    entityType: "DOCUMENT_SUPPORTING_DOCUMENTS" as const,
+    entityId: type.id,
+  };
+  return removeAudited(db, actor, event, {
+    inUse: async (trx) => ((await countAttachmentsOfType(trx, type.id)) > 0 ? conflict("catalogue.inUse") : null),
+    remove: (trx) => deleteChild(trx, "supporting_document_types", type.id),
   });
-  return done();
 }

@@ -14,7 +14,8 @@ import {
 } from "~/modules/auth/openid.server";
 import { notify } from "~/modules/notifications/service.server";
 import { hashPassword } from "~/modules/users/password.server";
-import { findUserByEmail, insertUser, recordSignIn } from "~/modules/users/queries.server";
+import { openBeneficiaryAccount } from "~/modules/users/beneficiary.server";
+import { findUserByEmail, recordSignIn } from "~/modules/users/queries.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { toLatinDigits } from "~/utils/digits";
 import { env } from "~/platform/env.server";
@@ -124,27 +125,17 @@ export async function finishNationalIdSignIn(
     if (!userId) {
       const given = bilingualClaim(profile, "given_name");
       const family = bilingualClaim(profile, "family_name");
-      userId = await insertUser(trx, {
+      const account = {
         email,
         password_hash: passwordHash!,
-        role: "BENEFICIARY",
-        status: "ACTIVE",
+        status: "ACTIVE" as const,
         first_name_en: given.english,
         first_name_ar: given.arabic,
         last_name_en: family.english,
         last_name_ar: family.arabic,
         nin,
-      });
-      await audit(
-        trx,
-        { userId, role: "BENEFICIARY", ip },
-        {
-          action: "auth.register",
-          entityType: "USERS",
-          entityId: userId,
-          details: { method: "national_id" },
-        },
-      );
+      };
+      userId = await openBeneficiaryAccount(trx, account, ip, { method: "national_id" });
     }
     await markNinVerified(trx, userId, nin, { method: "NATIONAL_ID", by: null, clientId: null });
     await audit(

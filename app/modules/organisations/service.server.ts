@@ -1,6 +1,6 @@
 import { conflict, done, type Outcome, refused } from "~/platform/outcome";
 import type { DB } from "~/platform/db/db.server";
-import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { audit, type AuditActor, removeAudited } from "~/modules/audit/service.server";
 import { pricedValuesOf } from "~/modules/catalogue/schema";
 import {
   assignClientAdmin,
@@ -44,16 +44,16 @@ export async function removeClientCategory(
   category: { id: number; name_en: string },
   actor: AuditActor,
 ): Promise<Outcome> {
-  return db.transaction().execute(async (trx) => {
-    if ((await clientsOfCategory(trx, category.id)).length > 0) return conflict("admin.clientCategoryInUse");
-    await deleteClientCategory(trx, category.id);
-    await audit(trx, actor, {
-      action: "client_category.delete",
-      entityType: "CLIENT_CATEGORIES",
-      entityId: category.id,
-      details: { name: category.name_en },
-    });
-    return done();
+  const event = {
+    action: "client_category.delete",
+    entityType: "CLIENT_CATEGORIES" as const,
+    entityId: category.id,
+    details: { name: category.name_en },
+  };
+  return removeAudited(db, actor, event, {
+    inUse: async (trx) =>
+      (await clientsOfCategory(trx, category.id)).length > 0 ? conflict("admin.clientCategoryInUse") : null,
+    remove: (trx) => deleteClientCategory(trx, category.id),
   });
 }
 
@@ -109,17 +109,19 @@ export async function removeClient(
   client: { id: number; name_en: string },
   actor: AuditActor,
 ): Promise<Outcome> {
-  return db.transaction().execute(async (trx) => {
-    const references = await clientReferences(trx, client.id);
-    if (Object.values(references).some((count) => count > 0))
-      return conflict("admin.clientInUse", undefined, references);
-    await deleteClient(trx, client.id);
-    await audit(trx, actor, {
-      action: "client.delete",
-      entityType: "CLIENTS",
-      entityId: client.id,
-      details: { name: client.name_en },
-    });
-    return done();
+  const event = {
+    action: "client.delete",
+    entityType: "CLIENTS" as const,
+    entityId: client.id,
+    details: { name: client.name_en },
+  };
+  return removeAudited(db, actor, event, {
+    inUse: async (trx) => {
+      const references = await clientReferences(trx, client.id);
+      return Object.values(references).some((count) => count > 0)
+        ? conflict("admin.clientInUse", undefined, references)
+        : null;
+    },
+    remove: (trx) => deleteClient(trx, client.id),
   });
 }
