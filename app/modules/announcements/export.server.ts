@@ -1,6 +1,5 @@
 import type { DB } from "~/platform/db/db.server";
-import { tableResponse, type Column, type ExportFormat } from "~/platform/exports/table.server";
-import { i18nFor } from "~/platform/i18n/instances.server";
+import { listExport, type ExportFormat } from "~/platform/exports/table.server";
 import type { Language } from "~/platform/i18n/languages";
 import { announcementsForExport, type AnnouncementListFilter } from "./queries.server";
 
@@ -11,29 +10,21 @@ export function announcementsExport(
   lng: Language,
   format: ExportFormat,
 ) {
-  const { t } = i18nFor(lng);
-  const kinds: Record<string, Column["kind"]> = {
-    number: "number",
-    createdAt: "date",
-    publishedAt: "date",
-    updatedAt: "date",
-  };
-  const columns = ["number", "title", "slug", "client", "status", "createdAt", "publishedAt", "updatedAt"].map(
-    (column) => ({ header: t(`announcements.csv.${column}`), kind: kinds[column] }),
+  return listExport(
+    format,
+    "announcements",
+    lng,
+    "announcements.csv",
+    [
+      { key: "number", kind: "number", cell: (row) => row.id },
+      { key: "title", cell: (row, { pick }) => pick(row.title_en, row.title_ar) },
+      { key: "slug", cell: (row) => row.slug },
+      { key: "client", cell: (row, { pick }) => pick(row.client_en, row.client_ar) },
+      { key: "status", cell: (row, { t }) => t(`status.${row.status}`) },
+      { key: "createdAt", kind: "date", cell: (row) => row.created_at },
+      { key: "publishedAt", kind: "date", cell: (row) => row.published_at },
+      { key: "updatedAt", kind: "date", cell: (row) => row.updated_at },
+    ],
+    announcementsForExport(db, filter),
   );
-  async function* rows() {
-    for await (const row of announcementsForExport(db, filter)) {
-      yield [
-        row.id,
-        lng === "en" ? row.title_en : row.title_ar,
-        row.slug,
-        lng === "en" ? row.client_en : row.client_ar,
-        t(`status.${row.status}`),
-        row.created_at,
-        row.published_at,
-        row.updated_at,
-      ];
-    }
-  }
-  return tableResponse(format, "announcements", lng, columns, rows());
 }

@@ -1,6 +1,5 @@
 import type { DB } from "~/platform/db/db.server";
-import { tableResponse, type Column, type ExportFormat } from "~/platform/exports/table.server";
-import { i18nFor } from "~/platform/i18n/instances.server";
+import { listExport, type ExportFormat } from "~/platform/exports/table.server";
 import type { Language } from "~/platform/i18n/languages";
 import { attestationsForExport, type AttestationListFilter } from "./queries.server";
 
@@ -11,29 +10,21 @@ export function attestationsExport(
   lng: Language,
   format: ExportFormat,
 ) {
-  const { t } = i18nFor(lng);
-  const kinds: Record<string, Column["kind"]> = {
-    number: "number",
-    document: "text",
-    createdAt: "date",
-    decidedAt: "date",
-  };
-  const columns = ["number", "document", "beneficiary", "email", "client", "status", "createdAt", "decidedAt"].map(
-    (column) => ({ header: t(`attestations.csv.${column}`), kind: kinds[column] }),
+  return listExport(
+    format,
+    "attestations",
+    lng,
+    "attestations.csv",
+    [
+      { key: "number", kind: "number", cell: (row) => row.id },
+      { key: "document", kind: "text", cell: (row) => row.document_name },
+      { key: "beneficiary", cell: (row, { nameOf }) => nameOf(row) },
+      { key: "email", cell: (row) => row.email },
+      { key: "client", cell: (row, { pick }) => pick(row.client_en, row.client_ar) },
+      { key: "status", cell: (row, { t }) => t(`status.${row.status}`) },
+      { key: "createdAt", kind: "date", cell: (row) => row.created_at },
+      { key: "decidedAt", kind: "date", cell: (row) => row.reviewed_at },
+    ],
+    attestationsForExport(db, filter),
   );
-  async function* rows() {
-    for await (const row of attestationsForExport(db, filter)) {
-      yield [
-        row.id,
-        row.document_name,
-        lng === "en" ? `${row.first_name_en} ${row.last_name_en}` : `${row.first_name_ar} ${row.last_name_ar}`,
-        row.email,
-        lng === "en" ? row.client_en : row.client_ar,
-        t(`status.${row.status}`),
-        row.created_at,
-        row.reviewed_at,
-      ];
-    }
-  }
-  return tableResponse(format, "attestations", lng, columns, rows());
 }

@@ -1,6 +1,5 @@
 import type { DB } from "~/platform/db/db.server";
-import { tableResponse, type Column, type ExportFormat } from "~/platform/exports/table.server";
-import { i18nFor } from "~/platform/i18n/instances.server";
+import { listExport, type ExportFormat } from "~/platform/exports/table.server";
 import type { Language } from "~/platform/i18n/languages";
 import { formatMoney } from "~/utils/format";
 import { categoriesForExport } from "./queries.server";
@@ -12,22 +11,18 @@ export function categoriesExport(
   lng: Language,
   format: ExportFormat,
 ) {
-  const { t } = i18nFor(lng);
-  const kinds: Record<string, Column["kind"]> = { id: "number", validityDays: "number" };
-  const columns = ["id", "name", "client", "fee", "validityDays"].map((column) => ({
-    header: t(`catalogue.csv.${column}`),
-    kind: kinds[column],
-  }));
-  async function* rows() {
-    for await (const row of categoriesForExport(db, filter)) {
-      yield [
-        row.id,
-        lng === "en" ? row.name_en : row.name_ar,
-        lng === "en" ? row.client_en : row.client_ar,
-        formatMoney(row.fee, row.currency, lng),
-        row.validity_period_days,
-      ];
-    }
-  }
-  return tableResponse(format, "document-categories", lng, columns, rows());
+  return listExport(
+    format,
+    "document-categories",
+    lng,
+    "catalogue.csv",
+    [
+      { key: "id", kind: "number", cell: (row) => row.id },
+      { key: "name", cell: (row, { pick }) => pick(row.name_en, row.name_ar) },
+      { key: "client", cell: (row, { pick }) => pick(row.client_en, row.client_ar) },
+      { key: "fee", cell: (row) => formatMoney(row.fee, row.currency, lng) },
+      { key: "validityDays", kind: "number", cell: (row) => row.validity_period_days },
+    ],
+    categoriesForExport(db, filter),
+  );
 }

@@ -1,6 +1,5 @@
 import type { DB } from "~/platform/db/db.server";
-import { tableResponse, type Column, type ExportFormat } from "~/platform/exports/table.server";
-import { i18nFor } from "~/platform/i18n/instances.server";
+import { listExport, type ExportFormat } from "~/platform/exports/table.server";
 import type { Language } from "~/platform/i18n/languages";
 import { requestsForExport, type RequestListFilter } from "./staff-queries.server";
 
@@ -11,24 +10,21 @@ export function requestsExport(
   lng: Language,
   format: ExportFormat,
 ) {
-  const { t } = i18nFor(lng);
-  const kinds: Record<string, Column["kind"]> = { number: "number", createdAt: "date", nin: "text" };
-  const columns = ["number", "status", "createdAt", "beneficiary", "email", "nin", "category", "client"].map(
-    (column) => ({ header: t(`staff.csv.${column}`), kind: kinds[column] }),
+  return listExport(
+    format,
+    "requests",
+    lng,
+    "staff.csv",
+    [
+      { key: "number", kind: "number", cell: (row) => row.id },
+      { key: "status", cell: (row, { t }) => t(`status.${row.status}`) },
+      { key: "createdAt", kind: "date", cell: (row) => row.created_at },
+      { key: "beneficiary", cell: (row, { nameOf }) => nameOf(row) },
+      { key: "email", cell: (row) => row.email },
+      { key: "nin", kind: "text", cell: (row) => row.nin },
+      { key: "category", cell: (row, { pick }) => pick(row.category_en, row.category_ar) },
+      { key: "client", cell: (row, { pick }) => pick(row.client_en, row.client_ar) },
+    ],
+    requestsForExport(db, filter),
   );
-  async function* rows() {
-    for await (const row of requestsForExport(db, filter)) {
-      yield [
-        row.id,
-        t(`status.${row.status}`),
-        row.created_at,
-        lng === "en" ? `${row.first_name_en} ${row.last_name_en}` : `${row.first_name_ar} ${row.last_name_ar}`,
-        row.email,
-        row.nin,
-        lng === "en" ? row.category_en : row.category_ar,
-        lng === "en" ? row.client_en : row.client_ar,
-      ];
-    }
-  }
-  return tableResponse(format, "requests", lng, columns, rows());
 }

@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { csvResponse } from "./csv.server";
 import { nowIso } from "~/platform/db/values";
@@ -88,4 +89,48 @@ function workbookStream(list: string, lng: Language, columns: Column[], rows: As
     }
   })();
   return stream;
+}
+
+/** What a column's cell may read besides its row: the reader's language and its words. */
+export interface ExportReader {
+  lng: Language;
+  t: (key: string) => string;
+  /** The English or the Arabic of a value stored in both. */
+  pick: <Value>(english: Value, arabic: Value) => Value;
+  /** A person's full name in the reader's language. */
+  nameOf: (row: { first_name_en: string; last_name_en: string; first_name_ar: string; last_name_ar: string }) => string;
+}
+
+/** A column of a staff list's download: the locale key of its header (under the list's), what it holds, its cell. */
+export interface ExportColumn<Row> {
+  key: string;
+  kind?: Column["kind"];
+  cell: (row: Row, reader: ExportReader) => Cell;
+}
+
+/**
+ * The one way a staff list becomes a download (docs/architecture.md §4): its columns declared once, each header in the
+ * reader's language (`{headers}.{key}`), the rows streamed as they come.
+ */
+export function listExport<Row>(
+  format: ExportFormat,
+  list: string,
+  lng: Language,
+  headers: string,
+  columns: ExportColumn<Row>[],
+  rows: AsyncIterable<Row>,
+): Response {
+  const { t } = i18nFor(lng);
+  const pick = <Value>(english: Value, arabic: Value) => (lng === "en" ? english : arabic);
+  const reader: ExportReader = {
+    lng,
+    t: (key) => t(key),
+    pick,
+    nameOf: (row) => pick(`${row.first_name_en} ${row.last_name_en}`, `${row.first_name_ar} ${row.last_name_ar}`),
+  };
+  async function* cells() {
+    for await (const row of rows) yield columns.map((column) => column.cell(row, reader));
+  }
+  const header = columns.map((column) => ({ header: t(`${headers}.${column.key}`), kind: column.kind }));
+  return tableResponse(format, list, lng, header, cells());
 }
