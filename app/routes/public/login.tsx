@@ -86,30 +86,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Button>
       </Form>
       {loaderData.nationalId ? (
-        <Form
-          method="post"
+        <ProviderSignIn
           action={href("/login/national-id")}
-          className="mt-4 flex flex-col gap-2 border-t border-gray-6 pt-4"
-        >
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <p className="text-sm text-gray-11">{t("identity.signIn.hint")}</p>
-          <Button type="submit" variant="soft" data-testid="national-id-sign-in">
-            {t("identity.signIn.button", { name: isolate(loaderData.nationalId) })}
-          </Button>
-        </Form>
+          redirectTo={loaderData.redirectTo}
+          hint={t("identity.signIn.hint")}
+          label={t("identity.signIn.button", { name: isolate(loaderData.nationalId) })}
+          variant="soft"
+          testId="national-id-sign-in"
+        />
       ) : null}
       {loaderData.singleSignOn ? (
-        <Form
-          method="post"
+        <ProviderSignIn
           action={href("/login/sso")}
-          className="mt-4 flex flex-col gap-2 border-t border-gray-6 pt-4"
-        >
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <p className="text-sm text-gray-11">{t("auth.singleSignOn.staffHint")}</p>
-          <Button type="submit" variant="outline" data-testid="single-sign-on">
-            {t("auth.singleSignOn.button", { name: isolate(loaderData.singleSignOn) })}
-          </Button>
-        </Form>
+          redirectTo={loaderData.redirectTo}
+          hint={t("auth.singleSignOn.staffHint")}
+          label={t("auth.singleSignOn.button", { name: isolate(loaderData.singleSignOn) })}
+          variant="outline"
+          testId="single-sign-on"
+        />
       ) : null}
       <p className="mt-4 text-sm">
         <Link to={href("/forgot-password")} className="text-accent-11 underline">
@@ -123,5 +117,25 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
       </p>
     </PublicCard>
+  );
+}
+
+/** A sign-in through an identity provider (the national identity, the staff directory): a post that goes there. */
+function ProviderSignIn(props: {
+  action: string;
+  redirectTo: string;
+  hint: string;
+  label: string;
+  variant: "soft" | "outline";
+  testId: string;
+}) {
+  return (
+    <Form method="post" action={props.action} className="mt-4 flex flex-col gap-2 border-t border-gray-6 pt-4">
+      <input type="hidden" name="redirectTo" value={props.redirectTo} />
+      <p className="text-sm text-gray-11">{props.hint}</p>
+      <Button type="submit" variant={props.variant} data-testid={props.testId}>
+        {props.label}
+      </Button>
+    </Form>
   );
 }
