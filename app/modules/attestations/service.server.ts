@@ -96,6 +96,34 @@ export async function cancelAttestation(db: DB, attestation: Attestation, actor:
   });
 }
 
+/** A decision's trail, in its transaction: audited, and the beneficiary told in the service and by mail. */
+async function tellDecision(
+  trx: DB,
+  attestation: Attestation,
+  actor: Actor,
+  decision: {
+    action: "attestation.approve" | "attestation.reject";
+    kind: "attestationApproved" | "attestationRejected";
+    details: Record<string, unknown>;
+    note?: BilingualNote;
+  },
+) {
+  await audit(trx, actor, {
+    clientId: attestation.client_id,
+    action: decision.action,
+    entityType: "DOCUMENT_ATTESTATION",
+    entityId: attestation.id,
+    details: decision.details,
+  });
+  const notice = {
+    kind: decision.kind,
+    link: beneficiaryLink(attestation.id),
+    values: { name: attestation.document_name },
+    ...(decision.note ? { bilingual: { note: decision.note } } : {}),
+  };
+  await notify(trx, attestation.beneficiary_id, notice, { mail: true });
+}
+
 /** Decided meanwhile (another tab, another clerk): nothing is decided twice. */
 const notPending = () => conflict("attestations.notPending");
 
@@ -142,23 +170,11 @@ export async function approveAttestation(
           }))
         )
           throw new Refusal(notPending());
-        await audit(trx, actor, {
-          clientId: attestation.client_id,
+        await tellDecision(trx, attestation, actor, {
           action: "attestation.approve",
-          entityType: "DOCUMENT_ATTESTATION",
-          entityId: attestation.id,
+          kind: "attestationApproved",
           details: { status: "APPROVED", issuedDocumentId: issued.id, code: issued.code },
         });
-        await notify(
-          trx,
-          attestation.beneficiary_id,
-          {
-            kind: "attestationApproved",
-            link: beneficiaryLink(attestation.id),
-            values: { name: attestation.document_name },
-          },
-          { mail: true },
-        );
       },
     );
   } catch (error) {
@@ -184,24 +200,12 @@ export async function rejectAttestation(
       }))
     )
       return notPending();
-    await audit(trx, actor, {
-      clientId: attestation.client_id,
+    await tellDecision(trx, attestation, actor, {
       action: "attestation.reject",
-      entityType: "DOCUMENT_ATTESTATION",
-      entityId: attestation.id,
+      kind: "attestationRejected",
       details: { status: "REJECTED", note },
+      note,
     });
-    await notify(
-      trx,
-      attestation.beneficiary_id,
-      {
-        kind: "attestationRejected",
-        link: beneficiaryLink(attestation.id),
-        values: { name: attestation.document_name },
-        bilingual: { note },
-      },
-      { mail: true },
-    );
     return done();
   });
 }

@@ -202,47 +202,35 @@ export function findFieldByName(db: DB, categoryId: number, fieldName: string) {
     .executeTakeFirst();
 }
 
-export async function insertRequiredField(
-  db: DB,
-  values: {
-    categoryId: number;
-    nameEn: string;
-    nameAr: string;
-    fieldName: string;
-    fieldType: string;
-    isRequired: boolean;
-  },
-) {
+type RequiredFieldValues = {
+  nameEn: string;
+  nameAr: string;
+  fieldName: string;
+  fieldType: string;
+  isRequired: boolean;
+};
+/** A required field's columns, as both its insert and its update write them. */
+const requiredFieldColumns = (values: RequiredFieldValues) => ({
+  name_en: values.nameEn,
+  name_ar: values.nameAr,
+  field_name: values.fieldName,
+  field_type: values.fieldType,
+  is_required: toFlag(values.isRequired),
+});
+
+export async function insertRequiredField(db: DB, values: RequiredFieldValues & { categoryId: number }) {
   const row = await db
     .insertInto("document_required_fields")
-    .values({
-      document_category_id: values.categoryId,
-      name_en: values.nameEn,
-      name_ar: values.nameAr,
-      field_name: values.fieldName,
-      field_type: values.fieldType,
-      is_required: toFlag(values.isRequired),
-    })
+    .values({ document_category_id: values.categoryId, ...requiredFieldColumns(values) })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateRequiredField(
-  db: DB,
-  id: number,
-  values: { nameEn: string; nameAr: string; fieldName: string; fieldType: string; isRequired: boolean },
-) {
+export async function updateRequiredField(db: DB, id: number, values: RequiredFieldValues) {
   await db
     .updateTable("document_required_fields")
-    .set({
-      name_en: values.nameEn,
-      name_ar: values.nameAr,
-      field_name: values.fieldName,
-      field_type: values.fieldType,
-      is_required: toFlag(values.isRequired),
-      updated_at: nowIso(),
-    })
+    .set({ ...requiredFieldColumns(values), updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }
@@ -279,47 +267,35 @@ export function findSupportingType(db: DB, id: number) {
   return db.selectFrom("supporting_document_types").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function insertSupportingType(
-  db: DB,
-  values: {
-    categoryId: number;
-    typeEn: string;
-    typeAr: string;
-    descriptionEn: string;
-    descriptionAr: string;
-    isRequired: boolean;
-  },
-) {
+type SupportingTypeValues = {
+  typeEn: string;
+  typeAr: string;
+  descriptionEn: string;
+  descriptionAr: string;
+  isRequired: boolean;
+};
+/** A supporting document type's columns, as both its insert and its update write them. */
+const supportingTypeColumns = (values: SupportingTypeValues) => ({
+  document_type_en: values.typeEn,
+  document_type_ar: values.typeAr,
+  description_en: values.descriptionEn,
+  description_ar: values.descriptionAr,
+  is_required: toFlag(values.isRequired),
+});
+
+export async function insertSupportingType(db: DB, values: SupportingTypeValues & { categoryId: number }) {
   const row = await db
     .insertInto("supporting_document_types")
-    .values({
-      document_category_id: values.categoryId,
-      document_type_en: values.typeEn,
-      document_type_ar: values.typeAr,
-      description_en: values.descriptionEn,
-      description_ar: values.descriptionAr,
-      is_required: toFlag(values.isRequired),
-    })
+    .values({ document_category_id: values.categoryId, ...supportingTypeColumns(values) })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateSupportingType(
-  db: DB,
-  id: number,
-  values: { typeEn: string; typeAr: string; descriptionEn: string; descriptionAr: string; isRequired: boolean },
-) {
+export async function updateSupportingType(db: DB, id: number, values: SupportingTypeValues) {
   await db
     .updateTable("supporting_document_types")
-    .set({
-      document_type_en: values.typeEn,
-      document_type_ar: values.typeAr,
-      description_en: values.descriptionEn,
-      description_ar: values.descriptionAr,
-      is_required: toFlag(values.isRequired),
-      updated_at: nowIso(),
-    })
+    .set({ ...supportingTypeColumns(values), updated_at: nowIso() })
     .where("id", "=", id)
     .execute();
 }
