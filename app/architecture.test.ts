@@ -127,6 +127,14 @@ describe("layers (docs/architecture.md §4)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("a service answers a refusal as a refusal, not as false: no service.server.ts returns a boolean", () => {
+    const offenders = moduleFiles
+      .filter((file) => file.endsWith("service.server.ts"))
+      .filter((file) => /\breturn (true|false);/.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
   it("a refusal is thrown one way: a Refusal (an Outcome's refusal thrown), never a module's own Error class or data()", () => {
     // Errors that are no refusal stay: a worker's signal that a file costs too much (answered as a refusal by its
     // caller), a lookup's network error, a job's lost claim.

@@ -79,9 +79,14 @@ export async function saveAnnouncement(
   });
 }
 
-/** Publish or unpublish (the super admin may unpublish any); false when it already is. */
-export async function setPublished(db: DB, announcement: Announcement, published: boolean, actor: Actor) {
-  if ((announcement.status === "PUBLISHED") === published) return false;
+/** Publish or unpublish (the super admin may unpublish any); `changed` false when it already is. */
+export async function setPublished(
+  db: DB,
+  announcement: Announcement,
+  published: boolean,
+  actor: Actor,
+): Promise<Outcome<{ changed: boolean }>> {
+  if ((announcement.status === "PUBLISHED") === published) return done({ changed: false });
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     await updateAnnouncement(
@@ -91,14 +96,14 @@ export async function setPublished(db: DB, announcement: Announcement, published
     );
     await audit(trx, actor, event(announcement, published ? "publish" : "unpublish"));
   });
-  return true;
+  return done({ changed: true });
 }
 
 /** Drafts only: a published announcement is unpublished first. */
-export async function deleteAnnouncement(db: DB, announcement: Announcement, actor: Actor) {
+export async function deleteAnnouncement(db: DB, announcement: Announcement, actor: Actor): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
-    if (!(await deleteDraft(trx, announcement.id))) return false;
+    if (!(await deleteDraft(trx, announcement.id))) return conflict("announcements.deleteOnlyDrafts");
     await audit(trx, actor, event(announcement, "delete", { slug: announcement.slug, title: announcement.title_en }));
-    return true;
+    return done();
   });
 }

@@ -82,17 +82,18 @@ export async function createAttestation(
   }
 }
 
-/** The beneficiary withdraws a PENDING attestation; false when it is no longer PENDING. */
-export async function cancelAttestation(db: DB, attestation: Attestation, actor: Actor) {
+/** The beneficiary withdraws a PENDING attestation; refused when it is no longer PENDING. */
+export async function cancelAttestation(db: DB, attestation: Attestation, actor: Actor): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
-    if (!(await closePendingAttestation(trx, attestation.id, { status: "CANCELLED", at: nowIso() }))) return false;
+    if (!(await closePendingAttestation(trx, attestation.id, { status: "CANCELLED", at: nowIso() })))
+      return notPending();
     await audit(trx, actor, {
       clientId: attestation.client_id,
       action: "attestation.cancel",
       entityType: "DOCUMENT_ATTESTATION",
       entityId: attestation.id,
     });
-    return true;
+    return done();
   });
 }
 

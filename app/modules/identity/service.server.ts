@@ -1,6 +1,6 @@
 import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, type Outcome } from "~/platform/outcome";
 import { isNinVerified, markNinVerified } from "./queries.server";
 
 /**
@@ -17,7 +17,7 @@ export async function confirmNinInPerson(
   return db.transaction().execute(async (trx) => {
     const how = { method: "IN_PERSON" as const, by: actor.userId, clientId };
     if (!(await markNinVerified(trx, holder.userId, holder.nin, how)))
-      return refused(
+      return conflict(
         (await isNinVerified(trx, holder.userId)) ? "identity.confirm.alreadyVerified" : "identity.confirm.changed",
       );
     await audit(trx, actor, {

@@ -1,4 +1,4 @@
-import { conflict, done, isRefusal, refused, type Outcome } from "~/platform/outcome";
+import { conflict, done, isRefusal, NOT_FOUND_ERROR, type Outcome, refused } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -318,7 +318,7 @@ export async function revokeIssuedDocument(
         at: now,
       }))
     )
-      return false;
+      return refused(NOT_FOUND_ERROR);
     await audit(trx, input.actor, {
       clientId: input.clientId,
       action: entity.action,
@@ -342,6 +342,6 @@ export async function revokeIssuedDocument(
       };
       await notify(trx, revoked.beneficiary_id, notice, { mail: true });
     }
-    return true;
+    return done();
   });
 }

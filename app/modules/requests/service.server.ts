@@ -190,8 +190,9 @@ export async function withdrawRequest(
   if (!request) return refused(NOT_FOUND_ERROR);
   if (request.status !== "PENDING") return conflict("api.errors.onlyPendingWithdrawn");
   const attachments = await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId);
-  const removed = await db.transaction().execute(async (trx) => {
-    if (!(await deleteRequestRows(trx, requestId))) return false;
+  const removed = await db.transaction().execute(async (trx): Promise<Outcome> => {
+    // Decided meanwhile (a clerk's status, an issue): nothing is withdrawn.
+    if (!(await deleteRequestRows(trx, requestId))) return conflict("api.errors.onlyPendingWithdrawn");
     await audit(
       trx,
       { userId: beneficiaryId, role: "BENEFICIARY", ip },
@@ -203,9 +204,9 @@ export async function withdrawRequest(
         details: { files: attachments.map((attachment) => attachment.file_id) },
       },
     );
-    return true;
+    return done();
   });
-  if (!removed) return conflict("api.errors.onlyPendingWithdrawn");
+  if (!removed.ok) return removed;
   await deleteReleasedFiles(
     db,
     attachments.map((attachment) => attachment.file_id),
@@ -320,8 +321,8 @@ export async function reviewAttachment(
   status: ReviewStatus,
   actor: AuditActor,
 ) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await setAttachmentStatus(trx, request.id, attachmentId, status))) return false;
+  return db.transaction().execute(async (trx): Promise<Outcome> => {
+    if (!(await setAttachmentStatus(trx, request.id, attachmentId, status))) return refused(NOT_FOUND_ERROR);
     await audit(trx, actor, {
       clientId: request.client_id,
       action: "request.document_review",
@@ -329,7 +330,7 @@ export async function reviewAttachment(
       entityId: request.id,
       details: { attachmentId, status },
     });
-    return true;
+    return done();
   });
 }
 

@@ -5,7 +5,7 @@ import type { Database } from "~/platform/db/schema";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { seal } from "~/modules/signing/key-box.server";
 import { signedCookie } from "~/platform/security/cookies.server";
-import { conflict, done } from "~/platform/outcome";
+import { conflict, done, NOT_FOUND_ERROR, type Outcome, refused } from "~/platform/outcome";
 import { env } from "~/platform/env.server";
 import {
   deleteEndpoint,
@@ -90,9 +90,9 @@ export const removeEndpoint = (db: DB, endpoint: Endpoint, actor: AuditActor) =>
   );
 
 /** "Send again": the same message (its id too: receivers deduplicate by it), due now. */
-export async function sendAgain(db: DB, endpoint: Endpoint, deliveryId: number, actor: AuditActor) {
+export async function sendAgain(db: DB, endpoint: Endpoint, deliveryId: number, actor: AuditActor): Promise<Outcome> {
   const delivery = await findDelivery(db, deliveryId);
-  if (!delivery || delivery.endpoint_id !== endpoint.id) return false;
+  if (!delivery || delivery.endpoint_id !== endpoint.id) return refused(NOT_FOUND_ERROR);
   await changeEndpoint(
     db,
     endpoint,
@@ -100,7 +100,7 @@ export async function sendAgain(db: DB, endpoint: Endpoint, deliveryId: number, 
     { action: "webhook.resend", details: { messageId: delivery.message_id } },
     (trx) => resetDelivery(trx, delivery.id),
   );
-  return true;
+  return done();
 }
 
 /** What this deployment lets an endpoint be (docs/decisions/0019): see EndpointRules. */

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { Refusal, type Refused } from "~/platform/outcome";
 import { redirect } from "react-router";
 import { signedCookie } from "~/platform/security/cookies.server";
 import type { Toast } from "./toast";
@@ -29,4 +30,13 @@ export function redirectWithToast(url: string, toast: Toast, init: ResponseInit 
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", toastHeader(toast));
   return redirect(url, { ...init, headers });
+}
+
+/**
+ * The bridge for a one-button post a service refused (docs/architecture.md §4): back to `to` with the refusal's
+ * message as an error toast; an id that names nothing the caller may see is the 404 page, as a page of it would be.
+ */
+export function refusalToast(to: string, refusal: Refused) {
+  if (refusal.kind === "notFound") throw new Refusal(refusal);
+  return redirectWithToast(to, { kind: "error", message: refusal.error });
 }

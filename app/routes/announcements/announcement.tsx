@@ -17,7 +17,7 @@ import { areaOf, principalOf, requirePermission } from "~/modules/access/require
 import { findAnnouncement } from "~/modules/announcements/queries.server";
 import { announcementActionSchema } from "~/modules/announcements/schema";
 import { deleteAnnouncement, setPublished } from "~/modules/announcements/service.server";
-import { redirectWithToast } from "~/platform/toast/toast.server";
+import { redirectWithToast, refusalToast } from "~/platform/toast/toast.server";
 import { formatDateTime, pick } from "~/utils/format";
 import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/announcement";
@@ -47,14 +47,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const here = mustLinkTo(area, "announcement", { id: announcement.id });
   if (intent === "delete") {
-    if (!(await deleteAnnouncement(db, announcement, principal)))
-      return redirectWithToast(here, { kind: "error", message: "announcements.deleteOnlyDrafts" });
+    const deleted = await deleteAnnouncement(db, announcement, principal);
+    if (!deleted.ok) return refusalToast(here, deleted);
     return redirectWithToast(mustLinkTo(area, "announcements"), { kind: "success", message: "announcements.deleted" });
   }
-  const changed = await setPublished(db, announcement, intent === "publish", principal);
+  const set = await setPublished(db, announcement, intent === "publish", principal);
+  if (!set.ok) return refusalToast(here, set);
   return redirectWithToast(
     here,
-    changed
+    set.changed
       ? { kind: "success", message: intent === "publish" ? "announcements.published" : "announcements.unpublished" }
       : { kind: "info", message: "announcements.unchanged" },
   );

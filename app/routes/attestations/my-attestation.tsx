@@ -14,7 +14,7 @@ import { idOf } from "~/platform/db/values";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { findAttestation } from "~/modules/attestations/queries.server";
 import { cancelAttestation, holderAttestationView } from "~/modules/attestations/service.server";
-import { redirectWithToast } from "~/platform/toast/toast.server";
+import { redirectWithToast, refusalToast } from "~/platform/toast/toast.server";
 import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/my-attestation";
 
@@ -37,8 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { principal, attestation } = await load(context, params.id);
   await readIntent(request, attestationCancelSchema);
   const here = href("/beneficiary/attestations/:id", { id: String(attestation.id) });
-  if (!(await cancelAttestation(getDb(), attestation, principal)))
-    return redirectWithToast(here, { kind: "error", message: "attestations.notPending" });
+  const cancelled = await cancelAttestation(getDb(), attestation, principal);
+  if (!cancelled.ok) return refusalToast(here, cancelled);
   return redirectWithToast(here, { kind: "success", message: "attestations.cancelled" });
 }
 

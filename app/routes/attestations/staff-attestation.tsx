@@ -14,13 +14,12 @@ import { mustLinkTo } from "~/modules/access";
 import { staffAttestationView } from "~/modules/attestations/service.server";
 import { revokeIntentSchema } from "~/modules/issuing/schema";
 import { revokeIssuedDocument } from "~/modules/issuing/service.server";
-import { redirectWithToast } from "~/platform/toast/toast.server";
+import { redirectWithToast, refusalToast } from "~/platform/toast/toast.server";
 import { pick } from "~/utils/format";
 import { useTranslation } from "~/platform/i18n/react";
 import { attestationForStaff } from "./staff-attestation.server";
 import type { Route } from "./+types/staff-attestation";
 import { readForm } from "~/platform/http/body.server";
-import { notFound } from "~/modules/access/require.server";
 import { storedBilingual } from "~/platform/forms/bilingual";
 
 /** An attestation for staff (docs/architecture.md §6.4): the beneficiary, their file, the history, the attested copy; one module in each area. */
@@ -49,8 +48,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     reason: storedBilingual(submission.value.reason),
     actor: principal,
   });
-  if (!revoked) throw notFound();
-  return redirectWithToast(mustLinkTo(area, "attestation", { id: attestation.id }), {
+  const detail = mustLinkTo(area, "attestation", { id: attestation.id });
+  if (!revoked.ok) return refusalToast(detail, revoked);
+  return redirectWithToast(detail, {
     kind: "success",
     message: "staff.revoked",
   });

@@ -33,7 +33,7 @@ import { requestListFrom, requestListOf } from "~/modules/requests/return-to.ser
 import { withBack } from "~/utils/back-link";
 import { changeRequestStatus, reviewAttachment } from "~/modules/requests/service.server";
 import { staffRequestView } from "~/modules/requests/views.server";
-import { redirectWithToast } from "~/platform/toast/toast.server";
+import { redirectWithToast, refusalToast } from "~/platform/toast/toast.server";
 import { formatDateTime, formatMoney, pick } from "~/utils/format";
 import type { Route } from "./+types/staff-request";
 import { readForm } from "~/platform/http/body.server";
@@ -104,17 +104,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         params: { id: found.id },
         link: { href: here, label: "toasts.requestNumber" },
       });
-    case "review":
-      if (!(await reviewAttachment(db, found, value.attachmentId, value.status, principal))) throw notFound();
+    case "review": {
+      const reviewed = await reviewAttachment(db, found, value.attachmentId, value.status, principal);
+      if (!reviewed.ok) return refusalToast(here, reviewed);
       return redirectWithToast(here, {
         kind: "success",
         message: "staff.documentReviewed",
         params: { status: { key: `status.${value.status}` } },
       });
+    }
     case "confirmNin": {
       const holder = { userId: found.beneficiary_id, nin: value.nin };
       const confirmed = await confirmNinInPerson(db, principal, holder, found.client_id);
-      if (!confirmed.ok) return redirectWithToast(here, { kind: "error", message: confirmed.error });
+      if (!confirmed.ok) return refusalToast(here, confirmed);
       return redirectWithToast(here, { kind: "success", message: "identity.confirm.success" });
     }
     case "revoke": {
@@ -125,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         reason: storedBilingual(value.reason),
         actor: principal,
       });
-      if (!revoked) throw notFound();
+      if (!revoked.ok) return refusalToast(here, revoked);
       return redirectWithToast(list, {
         kind: "success",
         message: "staff.revoked",

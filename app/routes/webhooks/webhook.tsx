@@ -72,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await removeEndpoint(db, endpoint, principal);
       return redirectWithToast(href("/client-admin/webhooks"), { kind: "success", message: "webhooks.deleted" });
     case "resend": {
-      const again = deliveryId !== undefined && (await sendAgain(db, endpoint, deliveryId, principal));
+      const again = deliveryId === undefined ? null : await sendAgain(db, endpoint, deliveryId, principal);
       // Back to the page of the log the button was on.
       const posted = new URL(request.url).searchParams;
       const kept = new URLSearchParams();
@@ -80,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (/^\d{1,7}$/.test(posted.get(name) ?? "")) kept.set(name, posted.get(name)!);
       return redirectWithToast(
         kept.size ? `${here}?${kept}` : here,
-        again ? { kind: "success", message: "webhooks.resent" } : { kind: "error", message: "errors.notFound" },
+        again?.ok ? { kind: "success", message: "webhooks.resent" } : { kind: "error", message: "errors.notFound" },
       );
     }
   }

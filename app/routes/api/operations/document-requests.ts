@@ -402,7 +402,8 @@ export const documentRequestOperations = [
     async handle({ body, principal }) {
       const db = getDb();
       const found = await requestInScope(db, principal, body.requestId);
-      if (!(await reviewAttachment(db, found, body.documentId, body.status, principal))) throw apiError(404);
+      const reviewed = await reviewAttachment(db, found, body.documentId, body.status, principal);
+      if (!reviewed.ok) throw apiRefusal(reviewed);
       return detailOf(db, found);
     },
   }),
