@@ -2,7 +2,7 @@
 // Creates a SUPER_ADMIN for a real deployment (DEMO_DATA=off).
 import { parseArgs } from "node:util";
 import { closeDb, getDb, migrateToLatest } from "../app/platform/db/db.server";
-import { createSuperAdmin } from "../app/modules/users/admin.server";
+import { createSuperAdmin } from "../app/modules/users/service.server";
 
 const { values } = parseArgs({
   options: {

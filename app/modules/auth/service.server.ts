@@ -1,11 +1,23 @@
 import { conflict, done, type Outcome, refused } from "~/platform/outcome";
 import type { DB } from "~/platform/db/db.server";
 import type { Locale, UserRow } from "~/platform/db/schema";
-import { audit } from "~/modules/audit/service.server";
-import { openBeneficiaryAccount } from "~/modules/users/beneficiary.server";
-import { findUserByEmail, ninTaken, recordSignIn, staffClientIdOf } from "~/modules/users/queries.server";
+import { audit, type AuditActor } from "~/modules/audit/service.server";
+import { openBeneficiaryAccount } from "~/modules/users/service.server";
+import {
+  findUserByEmail,
+  findUserById,
+  ninTaken,
+  recordSignIn,
+  staffClientIdOf,
+  updatePasswordHash,
+  updateUserProfile,
+} from "~/modules/users/queries.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/modules/users/password.server";
-import { nameColumnsOf, type RegisterInput } from "./schema";
+import { nameColumnsOf, type ProfileInput, type RegisterInput } from "./schema";
+import { href } from "react-router";
+import { queueTemplateMail } from "~/platform/mail/outbox.server";
+import { issueAccountToken } from "./tokens.server";
+import { deleteUserSessionsExcept } from "./queries.server";
 
 export type SignInResult = Outcome<{ user: UserRow }>;
 
@@ -61,4 +73,52 @@ export async function registerBeneficiary(
     };
     return done({ userId: await openBeneficiaryAccount(trx, account, ip) });
   });
+}
+
+/**
+ * Mails a set-password link (7 days, once) to an account an admin created without a password, or again
+ * when asked (earlier links stop working). Pass the transaction of the change (docs/architecture.md §17).
+ */
+export async function sendInvitation(db: DB, userId: number, actor: AuditActor) {
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  const token = await issueAccountToken(db, user.id, "INVITE");
+  await queueTemplateMail(db, "invitation", user, `${href("/reset-password")}?token=${token}`, {
+    role: `roles.${user.role}`,
+  });
+  await audit(db, actor, { action: "user.invite", entityType: "USERS", entityId: user.id });
+}
+
+export async function saveProfile(db: DB, actor: AuditActor, userId: number, input: ProfileInput) {
+  await db.transaction().execute(async (trx) => {
+    await updateUserProfile(trx, userId, {
+      ...nameColumnsOf(input),
+      phone: input.phone,
+      locale: input.locale,
+      calendar: input.calendar,
+    });
+    await audit(trx, actor, { action: "profile.update", entityType: "USERS", entityId: userId });
+  });
+}
+
+/** With the current password; every other session of the user ends (docs/architecture.md §10). */
+export async function changePassword(
+  db: DB,
+  actor: AuditActor,
+  userId: number,
+  passwords: { current: string; next: string },
+  keepSessionId: string | null,
+): Promise<Outcome> {
+  const user = await findUserById(db, userId);
+  if (!user || !(await verifyPassword(user.password_hash, passwords.current))) {
+    await audit(db, actor, { action: "profile.password_change_failed", entityType: "USERS", entityId: userId });
+    return refused("profile.edit.currentPasswordWrong", "currentPassword");
+  }
+  const passwordHash = await hashPassword(passwords.next);
+  await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, userId, passwordHash);
+    await deleteUserSessionsExcept(trx, userId, keepSessionId);
+    await audit(trx, actor, { action: "profile.password_change", entityType: "USERS", entityId: userId });
+  });
+  return done();
 }

@@ -3,7 +3,7 @@ import type { Role } from "~/platform/db/schema";
 import { nowIso } from "~/platform/db/values";
 import { AREAS, mustLinkTo } from "~/modules/access/areas";
 import { audit } from "~/modules/audit/service.server";
-import { sendInvitation } from "~/modules/auth/invitations.server";
+import { sendInvitation } from "~/modules/auth/service.server";
 import { completeRequest } from "~/modules/issuing/queries.server";
 import { defaultExpiryDate } from "~/modules/issuing/schema";
 import { endOfDay, issue, type IssueOrder } from "~/modules/issuing/service.server";

@@ -24,7 +24,7 @@ import { createPerson } from "~/modules/people/service.server";
 import { changeRequestStatus, createRequest, reviewAttachment } from "~/modules/requests/service.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { savePolicy } from "~/modules/two-factor/service.server";
-import { createSuperAdmin } from "~/modules/users/admin.server";
+import { createSuperAdmin } from "~/modules/users/service.server";
 import { asOf } from "~/platform/db/clock.server";
 import type { DB } from "~/platform/db/db.server";
 import { ROLES, type RequestStatus } from "~/platform/db/schema";

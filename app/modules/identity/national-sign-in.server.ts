@@ -14,7 +14,7 @@ import {
 } from "~/modules/auth/openid.server";
 import { notify } from "~/modules/notifications/service.server";
 import { hashPassword } from "~/modules/users/password.server";
-import { openBeneficiaryAccount } from "~/modules/users/beneficiary.server";
+import { openBeneficiaryAccount } from "~/modules/users/service.server";
 import { findUserByEmail, recordSignIn } from "~/modules/users/queries.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { toLatinDigits } from "~/utils/digits";

@@ -2,7 +2,7 @@ import { conflict, done, type Outcome } from "~/platform/outcome";
 import crypto from "node:crypto";
 import type { DB } from "~/platform/db/db.server";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { sendInvitation } from "~/modules/auth/invitations.server";
+import { sendInvitation } from "~/modules/auth/service.server";
 import { mailResetLink } from "~/modules/auth/password-reset.server";
 import { deleteUserSessions } from "~/modules/auth/queries.server";
 import { findUserById, insertClerkRecord, ninTaken } from "~/modules/users/queries.server";

@@ -10,7 +10,7 @@ import { Field } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
 import { getDb } from "~/platform/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { changePassword, saveProfile } from "~/modules/auth/profile.server";
+import { changePassword, saveProfile } from "~/modules/auth/service.server";
 import { changePasswordSchema, profileSchema } from "~/modules/auth/schema";
 import { sessionIdOf } from "~/modules/auth/session.server";
 import { LANGUAGES } from "~/platform/i18n/languages";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/modules/users/password.server";
 import { createTestDb } from "~/test/db";
-import { createSuperAdmin } from "./admin.server";
+import { createSuperAdmin } from "./service.server";
 
 describe("npm run admin:create", () => {
   it("creates a super admin who can sign in, once", async () => {

@@ -1,4 +1,4 @@
-import { done, refused, type Outcome } from "~/platform/outcome";
+import { done, type Outcome, refused } from "~/platform/outcome";
 import { z } from "zod";
 import type { DB } from "~/platform/db/db.server";
 import { audit, SYSTEM } from "~/modules/audit/service.server";
@@ -41,4 +41,23 @@ export async function createSuperAdmin(
     details: { via },
   });
   return done({ id });
+}
+
+/**
+ * A beneficiary's account, made by registering (the form) or by signing in with the national identity: the one way
+ * such an account begins, inside the caller's transaction, audited as `auth.register` by the new user.
+ */
+export async function openBeneficiaryAccount(
+  trx: DB,
+  account: Omit<Parameters<typeof insertUser>[1], "role">,
+  ip: string | null,
+  details?: Record<string, unknown>,
+): Promise<number> {
+  const userId = await insertUser(trx, { ...account, role: "BENEFICIARY" });
+  await audit(
+    trx,
+    { userId, role: "BENEFICIARY", ip },
+    { action: "auth.register", entityType: "USERS", entityId: userId, ...(details ? { details } : {}) },
+  );
+  return userId;
 }
