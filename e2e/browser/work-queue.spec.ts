@@ -67,6 +67,10 @@ test("a clerk keeps their place: the request, its Back link, a status update and
   const list = new URL(page.url());
   const place = `${list.pathname}${list.search}`;
   const rows = page.getByTestId("staff-requests").locator("tbody tr");
+  // The filtered table, not the one it replaces: with JS the address can change a moment before the rows do (CI read
+  // the id of the unfiltered list's first row, a pending request, then waited for it in the rejected ones).
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: "Rejected" })).toHaveCount(0);
   const id = Number(await rows.first().locator("td:first-child").textContent());
   const open = async () => {
     await page
