@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { freshDatabase } from "../scripts/postgres.mjs";
 
 /**
@@ -132,4 +132,27 @@ export async function spawnServer(
     .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status, { timeout: 10_000 })
     .toBe(200);
   return { url, child, exited, output: () => output, dataDir: data, databaseUrl };
+}
+
+export type SpawnedServer = Awaited<ReturnType<typeof spawnServer>>;
+
+/**
+ * A server of its own for a whole spec file: started before its first test and stopped after its last. The
+ * object answered is filled in once the server has started, so the tests read it as they would `spawnServer`'s.
+ */
+export function serverForFile(
+  port: number,
+  env: Record<string, string>,
+  options: Parameters<typeof spawnServer>[2] = {},
+): SpawnedServer {
+  const server = {} as SpawnedServer;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    Object.assign(server, await spawnServer(port, env, options));
+  });
+  test.afterAll(async () => {
+    server.child?.kill("SIGTERM");
+    await server.exited;
+  });
+  return server;
 }

@@ -147,3 +147,27 @@ export async function wcagViolations(page: Page) {
         .join(" | ")}`,
   );
 }
+
+/** The session a sign-in answer sets (its last `session=` cookie), as a client sends it back. */
+export const sessionOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.startsWith("session="))
+    .at(-1);
+
+/** Signs in through the server's sign-in form, as a client without a browser does, and answers the session cookie. */
+export async function sessionCookieAt(
+  url: string,
+  email: string,
+  { password = DEMO_PASSWORD, headers = {} }: { password?: string; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${url}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url, ...headers },
+    body: new URLSearchParams({ email, password }),
+  });
+  expect(response.status, `signing in as ${email}`).toBe(302);
+  return sessionOf(response)!;
+}

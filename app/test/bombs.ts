@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import forge from "node-forge";
 
 /** A PDF from its objects' bodies (object n is `objects[n - 1]`), with a correct cross-reference table. */
 function rawPdf(objects: (string | Buffer)[]): Uint8Array {
@@ -200,4 +201,17 @@ export function sixteenBitPng(width: number, height: number): Uint8Array {
       pngChunk("IEND", Buffer.alloc(0)),
     ]),
   );
+}
+
+/** The file with its MAC's iteration count raised (the MAC itself left as it was: forge derives before it compares). */
+export function withMacIterations(bytes: Uint8Array, iterations: number) {
+  const pfx = forge.asn1.fromDer(Buffer.from(bytes).toString("binary"));
+  const macData = (pfx.value as forge.asn1.Asn1[])[2];
+  (macData.value as forge.asn1.Asn1[])[2] = forge.asn1.create(
+    forge.asn1.Class.UNIVERSAL,
+    forge.asn1.Type.INTEGER,
+    false,
+    forge.asn1.integerToDer(iterations).getBytes(),
+  );
+  return new Uint8Array(Buffer.from(forge.asn1.toDer(pfx).getBytes(), "binary"));
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { PDFDocument } from "pdf-lib";
 import { openServerDatabase } from "../server-db";
-import { spawnServer } from "../spawn-server";
+import { serverForFile } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
 /**
@@ -18,7 +18,12 @@ test.describe.configure({ mode: "serial" });
 
 const PORT = 4388;
 const OUT = "e2e/.tmp/api-client";
-let server: Awaited<ReturnType<typeof spawnServer>>;
+const server = serverForFile(PORT, {
+  DEMO_DATA: "on",
+  TRUST_PROXY: "1",
+  AUTH_RATE_LIMIT: "100000",
+  VERIFY_RATE_LIMIT: "100000",
+});
 
 interface Operation {
   operationId: string;
@@ -40,13 +45,6 @@ let operations: Operation[] = [];
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(PORT, {
-    DEMO_DATA: "on",
-    TRUST_PROXY: "1",
-    AUTH_RATE_LIMIT: "100000",
-    VERIFY_RATE_LIMIT: "100000",
-  });
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   const text = await (await fetch(`${server.url}/api/openapi.json`)).text();
@@ -55,11 +53,6 @@ test.beforeAll(async () => {
   operations = Object.entries(document.paths).flatMap(([route, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ ...operation, method: method.toUpperCase(), path: route })),
   );
-});
-
-test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
 });
 
 test("Redocly's linter finds no error in /api/openapi.json", () => {

@@ -6,8 +6,8 @@ import { PDFDocument } from "pdf-lib";
 import type { Role } from "../../app/platform/db/schema";
 import { capabilitiesOf, type Capability } from "../../app/modules/access";
 import { openServerDatabase } from "../server-db";
-import { spawnServer } from "../spawn-server";
-import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
+import { serverForFile } from "../spawn-server";
+import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, sessionCookieAt } from "../support";
 
 /**
  * The JSON API over HTTP against a production server of its own (its examples change the demo data): the
@@ -18,7 +18,13 @@ test.describe.configure({ mode: "serial" });
 
 const PORT = 4396;
 const ALLOWED_ORIGIN = "https://app.example.org";
-let server: Awaited<ReturnType<typeof spawnServer>>;
+const server = serverForFile(PORT, {
+  DEMO_DATA: "on",
+  TRUST_PROXY: "1",
+  PIN_SECRET: "api",
+  SIGNING_KEY_SECRET: "api-signing",
+  API_CORS_ORIGINS: ALLOWED_ORIGIN,
+});
 
 interface Documented {
   operationId: string;
@@ -218,14 +224,6 @@ function expectDocumentedAnswer(operation: Documented, answer: Answer) {
 const serverDb = (readonly = true) => openServerDatabase(server.databaseUrl, { readonly });
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(PORT, {
-    DEMO_DATA: "on",
-    TRUST_PROXY: "1",
-    PIN_SECRET: "api",
-    SIGNING_KEY_SECRET: "api-signing",
-    API_CORS_ORIGINS: ALLOWED_ORIGIN,
-  });
   const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
     paths: Record<string, Record<string, Omit<Documented, "method" | "path">>>;
     components: object;
@@ -243,11 +241,6 @@ test.beforeAll(async () => {
     new Date().toISOString(),
   ))!.code;
   await db.close();
-});
-
-test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
 });
 
 /** Operations whose example names nothing of a client: another client's staff get their own (or nothing). */
@@ -378,22 +371,9 @@ test("the answers' shapes: no token, a cookie alone, a bad, revoked or expired t
   expectFailure(await call("GET", "/api/auth/me", { token: "not-a-token-of-ours-at-all" }), 401, "UNAUTHORIZED");
 
   // A browser session's cookie is not read.
-  const signInPage = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: server.url,
-      "X-Forwarded-For": nextAddress(),
-    },
-    body: `email=${encodeURIComponent(DEMO.CLIENT_ADMIN)}&password=${DEMO_PASSWORD}`,
+  const cookie = await sessionCookieAt(server.url, DEMO.CLIENT_ADMIN, {
+    headers: { "X-Forwarded-For": nextAddress() },
   });
-  expect(signInPage.status).toBe(302);
-  const cookie = signInPage.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.startsWith("session="))
-    .at(-1)!;
   expect(cookie).toBeDefined();
   expect(
     (await fetch(`${server.url}/client-admin/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" })).status,

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { freshDatabase, startPostgres } from "../../scripts/postgres.mjs";
 import { openServerDatabase } from "../server-db";
 import { spawnServer } from "../spawn-server";
-import { DEMO, DEMO_PASSWORD } from "../support";
+import { DEMO, DEMO_PASSWORD, sessionCookieAt } from "../support";
 
 // An outage of the database under a running server: its own PostgreSQL, stopped and started again by the test.
 // Once, on the PostgreSQL run (SQLite is a file of the same machine: it does not go away under a server).
@@ -18,18 +18,7 @@ test("while its database is down the server answers a translated 503 with Retry-
   );
   try {
     const url = server.url;
-    const signIn = await fetch(`${url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
-      body: `email=${encodeURIComponent(DEMO.CLERK)}&password=${DEMO_PASSWORD}`,
-    });
-    expect(signIn.status, await signIn.text()).toBe(302);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .filter((pair) => pair.startsWith("session="))
-      .at(-1)!;
+    const cookie = await sessionCookieAt(url, DEMO.CLERK);
     const api = await fetch(`${url}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

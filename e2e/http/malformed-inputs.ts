@@ -1,10 +1,11 @@
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import http from "node:http";
 import { duplicatedPageTreePdf, malformedGif } from "../../app/test/bombs";
 import { ROUTES } from "../route-table";
 import { openServerDatabase, type ServerDatabase } from "../server-db";
-import { DEMO, DEMO_PASSWORD } from "../support";
+import { serverForFile } from "../spawn-server";
+import { DEMO, sessionCookieAt } from "../support";
 
 /**
  * The malformed-input suite's mutations and its client (malformed.spec.ts, malformed-staff.spec.ts): every action
@@ -195,20 +196,7 @@ export function send(path: string, method: string, headers: Record<string, strin
   });
 }
 
-export async function cookieOf(email: string) {
-  const response = await fetch(`${target.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": form, Origin: target.url },
-    body: `email=${encodeURIComponent(email)}&password=${DEMO_PASSWORD}`,
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.startsWith("session="))
-    .at(-1)!;
-}
+export const cookieOf = (email: string) => sessionCookieAt(target.url, email);
 
 /**
  * Rows per table, besides the counters and sessions that reading pages moves: one query for every table (a
@@ -287,3 +275,20 @@ export const SERVER_DATABASE = { url: "" };
 
 /** The demo users the posts come from. */
 export const USERS = { beneficiary: DEMO.BENEFICIARY, clerk: DEMO.CLERK, superAdmin: DEMO.SUPER_ADMIN };
+
+/** The server a half of the suite posts to: its own, with limits no test reaches, so both halves run side by side. */
+export function serveMalformedSuite(port: number) {
+  const server = serverForFile(port, {
+    DEMO_DATA: "on",
+    WEB_CONCURRENCY: "2",
+    AUTH_RATE_LIMIT: "1000000",
+    VERIFY_RATE_LIMIT: "1000000",
+    PIN_SECRET: "malformed",
+    SIGNING_KEY_SECRET: "malformed-signing",
+  });
+  test.beforeAll(() => {
+    Object.assign(target, { port, url: server.url, dataDir: server.dataDir });
+    SERVER_DATABASE.url = server.databaseUrl;
+  });
+  return server;
+}

@@ -1,15 +1,13 @@
 import { expect, test } from "@playwright/test";
 import http from "node:http";
 import { ROUTES } from "../route-table";
-import { spawnServer } from "../spawn-server";
 import { DEMO } from "../support";
 import {
   cookieOf,
   form,
   postMalformed,
   send,
-  SERVER_DATABASE,
-  target,
+  serveMalformedSuite,
   USERS,
   MALFORMED_AT_LEAST,
 } from "./malformed-inputs";
@@ -23,26 +21,7 @@ import {
 test.describe.configure({ mode: "serial" });
 
 const PORT = 4397;
-let server: Awaited<ReturnType<typeof spawnServer>>;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(PORT, {
-    DEMO_DATA: "on",
-    WEB_CONCURRENCY: "2",
-    AUTH_RATE_LIMIT: "1000000",
-    VERIFY_RATE_LIMIT: "1000000",
-    PIN_SECRET: "malformed",
-    SIGNING_KEY_SECRET: "malformed-signing",
-  });
-  Object.assign(target, { port: PORT, url: server.url, dataDir: server.dataDir });
-  SERVER_DATABASE.url = server.databaseUrl;
-});
-
-test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-});
+const server = serveMalformedSuite(PORT);
 
 // Half of the 3,000 posts: staff's half is malformed-staff.spec.ts, on a server of its own, beside this one.
 test("at least 1,500 malformed posts over every action route, anonymous and as a beneficiary: no 5xx, nothing written, the server healthy", async () => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { openServerDatabase } from "../server-db";
-import { spawnServer } from "../spawn-server";
+import { serverForFile } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
 /**
@@ -11,15 +11,7 @@ import { DEMO, DEMO_PASSWORD } from "../support";
  */
 test.describe.configure({ mode: "serial" });
 
-let server: Awaited<ReturnType<typeof spawnServer>>;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(4387, { DEMO_DATA: "on", TRUST_PROXY: "1", AUTH_RATE_LIMIT: "2", VERIFY_RATE_LIMIT: "2" });
-});
-test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-});
+const server = serverForFile(4387, { DEMO_DATA: "on", TRUST_PROXY: "1", AUTH_RATE_LIMIT: "2", VERIFY_RATE_LIMIT: "2" });
 
 const FORM = "application/x-www-form-urlencoded";
 let address = 0;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { spawnServer } from "../spawn-server";
+import { serverForFile } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
 /**
@@ -8,15 +8,7 @@ import { DEMO, DEMO_PASSWORD } from "../support";
  * sign-in, the same cookie with the next code gets the sign-in page, not a second session; signing out
  * closes it too. Through the production server, as a browser posts.
  */
-let server: Awaited<ReturnType<typeof spawnServer>>;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(4386, { DEMO_DATA: "on" });
-});
-test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-});
+const server = serverForFile(4386, { DEMO_DATA: "on" });
 
 /** A browser: a cookie jar, posting as our pages do. */
 function browser() {

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { openServerDatabase } from "../server-db";
 import { freshServerDatabase, spawnServer } from "../spawn-server";
-import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
+import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, sessionOf } from "../support";
 
 // Two app servers behind one (imagined) load balancer, sharing one PostgreSQL database and one STORAGE_DIR
 // (docs/architecture.md §19). Only on the PostgreSQL run: SQLite is one machine's database.
@@ -57,12 +57,7 @@ async function signIn(server: Server, email: string, password = DEMO_PASSWORD, f
     headers: form(server, "", from),
     body: `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
   });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.startsWith("session="))
-    .at(-1);
-  return { status: response.status, cookie };
+  return { status: response.status, cookie: sessionOf(response) };
 }
 
 test("started together on one empty database, exactly one server migrates and seeds it", async () => {

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import { PNG } from "pngjs";
 import { formatFileSize } from "../../app/utils/format";
 import { openServerDatabase, type ServerDatabase } from "../server-db";
-import { spawnServer } from "../spawn-server";
-import { DEMO, DEMO_PASSWORD } from "../support";
+import { serverForFile } from "../spawn-server";
+import { DEMO, sessionCookieAt } from "../support";
 
 /**
  * What one person may store (README, Security limits), through the production server: a beneficiary's uploads
@@ -15,34 +15,17 @@ import { DEMO, DEMO_PASSWORD } from "../support";
 test.describe.configure({ mode: "serial" });
 
 const QUOTA_MB = 1;
-let server: Awaited<ReturnType<typeof spawnServer>>;
+const server = serverForFile(4384, { DEMO_DATA: "on", STORAGE_QUOTA_MB: String(QUOTA_MB), UPLOAD_RATE_LIMIT: "3" });
 let db: ServerDatabase;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(4384, { DEMO_DATA: "on", STORAGE_QUOTA_MB: String(QUOTA_MB), UPLOAD_RATE_LIMIT: "3" });
   db = await openServerDatabase(server.databaseUrl, { readonly: true });
 });
 test.afterAll(async () => {
   await db?.close();
-  server?.child.kill("SIGTERM");
-  await server?.exited;
 });
 
-async function cookieOf(email: string) {
-  const response = await fetch(`${server.url}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: `email=${encodeURIComponent(email)}&password=${DEMO_PASSWORD}`,
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.startsWith("session="))
-    .at(-1)!;
-}
+const cookieOf = (email: string) => sessionCookieAt(server.url, email);
 
 /** A PNG of noise (which does not compress) of about `bytes` bytes. */
 function noisePng(bytes: number) {

@@ -1,23 +1,10 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
+import { DEMO, OTHER_CLIENT, sessionCookieAt } from "../support";
 
 /** What the third security test found, each through the production server as the attacker sent it. */
-async function sessionCookie(email: string) {
-  const response = await fetch(`${baseURL}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.startsWith("session="))
-    .at(-1)!;
-}
+const sessionCookie = (email: string) => sessionCookieAt(baseURL, email);
 
 /** A bulk file's dry run by the demo clerk, for Demo University's first category: the page's report. */
 async function dryRun(cookie: string, csv: string) {

@@ -6,7 +6,7 @@ import { PDFDocument } from "pdf-lib";
 import { Webhook } from "standardwebhooks";
 import { isPrivateAddress } from "../../app/modules/webhooks/addresses";
 import { openServerDatabase, type ServerDatabase } from "../server-db";
-import { spawnServer } from "../spawn-server";
+import { serverForFile, spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
 /**
@@ -20,7 +20,13 @@ const RECEIVER_PORT = 4405;
 const DEAD_PORT = 4406;
 const PRIVATE_PORT = 4408;
 const form = "application/x-www-form-urlencoded";
-let server: Awaited<ReturnType<typeof spawnServer>>;
+const server = serverForFile(PORT, {
+  NODE_ENV: "test",
+  DEMO_DATA: "on",
+  WEB_CONCURRENCY: "1",
+  WEBHOOK_FIRST_RETRY_SECONDS: "0.5",
+  WEBHOOK_DISABLE_AFTER_HOURS: "0.0015",
+});
 let db: ServerDatabase;
 
 /** A receiver as a customer would write one: it checks the signature and keeps each webhook-id once. */
@@ -112,21 +118,10 @@ async function api(method: string, path: string, token: string, body: unknown, b
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(PORT, {
-    NODE_ENV: "test",
-    DEMO_DATA: "on",
-    WEB_CONCURRENCY: "1",
-    WEBHOOK_FIRST_RETRY_SECONDS: "0.5",
-    WEBHOOK_DISABLE_AFTER_HOURS: "0.0015",
-  });
   db = await openServerDatabase(server.databaseUrl);
 });
-
 test.afterAll(async () => {
   await db?.close();
-  server?.child.kill("SIGTERM");
-  await server?.exited;
 });
 
 test("every event reaches a receiver that was down for a while, signed, once; a dead endpoint is turned off and its admins told", async () => {

@@ -3,30 +3,16 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import forge from "node-forge";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { workbookEntries, zipOf } from "../../app/test/bombs";
-import { DEMO, DEMO_PASSWORD } from "../support";
+import { withMacIterations, workbookEntries, zipOf } from "../../app/test/bombs";
+import { DEMO, sessionCookieAt } from "../support";
 
 /** Files an attacker crafts to cost the server its time: each answered, while /healthz keeps answering at once. */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "costly-files-"));
 test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-async function sessionCookie(email: string) {
-  const response = await fetch(`${baseURL}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
-  });
-  expect(response.status).toBe(302);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair.startsWith("session="))
-    .at(-1)!;
-}
+const sessionCookie = (email: string) => sessionCookieAt(baseURL, email);
 
 /** A multipart body of text fields and one file. */
 function multipart(fields: Record<string, string>, file: { field: string; name: string; bytes: Buffer }) {
@@ -79,15 +65,7 @@ function pkcs12WithMacIterations(iterations: number) {
     ...["-keyout", key, "-out", certificate, "-days", "30", "-subj", "/CN=Ministry of Interior"],
   ]);
   execFileSync("openssl", ["pkcs12", "-export", "-inkey", key, "-in", certificate, "-out", p12, "-passout", "pass:x"]);
-  const pfx = forge.asn1.fromDer(fs.readFileSync(p12).toString("binary"));
-  const macData = (pfx.value as forge.asn1.Asn1[])[2];
-  (macData.value as forge.asn1.Asn1[])[2] = forge.asn1.create(
-    forge.asn1.Class.UNIVERSAL,
-    forge.asn1.Type.INTEGER,
-    false,
-    forge.asn1.integerToDer(iterations).getBytes(),
-  );
-  return Buffer.from(forge.asn1.toDer(pfx).getBytes(), "binary");
+  return Buffer.from(withMacIterations(fs.readFileSync(p12), iterations));
 }
 
 test("a PKCS#12 whose MAC names 20 million iterations is refused, and /healthz answers under 50 ms meanwhile", async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { spawnServer } from "../spawn-server";
+import { serverForFile } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
 
 /**
@@ -8,15 +8,7 @@ import { DEMO, DEMO_PASSWORD, OTHER_CLIENT } from "../support";
  * keeps answering its health check at once. In the `timing` project, which runs after the others, alone: on a
  * 2-core machine that other tests load, no answer time means anything (a probe waited 53-62 ms there).
  */
-let server: Awaited<ReturnType<typeof spawnServer>>;
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  server = await spawnServer(4383, { DEMO_DATA: "on", WEB_CONCURRENCY: "1" });
-});
-test.afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-});
+const server = serverForFile(4383, { DEMO_DATA: "on", WEB_CONCURRENCY: "1" });
 
 async function thousandPages() {
   const pdf = await PDFDocument.create();

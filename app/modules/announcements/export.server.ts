@@ -1,29 +1,21 @@
 import type { DB } from "~/platform/db/db.server";
-import { listExport, type ExportFormat } from "~/platform/exports/table.server";
-import type { Language } from "~/platform/i18n/languages";
+import { bilingualColumn, COLUMNS, dateColumn, listExport, type ExportAs } from "~/platform/exports/table.server";
 import { announcementsForExport, type AnnouncementListFilter } from "./queries.server";
 
 /** A staff announcement list as CSV or Excel with its filters: a header in the user's language, ISO 8601 dates. */
-export function announcementsExport(
-  db: DB,
-  filter: Omit<AnnouncementListFilter, "page" | "size">,
-  lng: Language,
-  format: ExportFormat,
-) {
+export function announcementsExport(db: DB, filter: Omit<AnnouncementListFilter, "page" | "size">, as: ExportAs) {
   return listExport(
-    format,
-    "announcements",
-    lng,
-    "announcements.csv",
+    { name: "announcements", headers: "announcements.csv" },
+    as,
     [
-      { key: "number", kind: "number", cell: (row) => row.id },
-      { key: "title", cell: (row, { pick }) => pick(row.title_en, row.title_ar) },
+      COLUMNS.number,
+      bilingualColumn("title", "title"),
       { key: "slug", cell: (row) => row.slug },
-      { key: "client", cell: (row, { pick }) => pick(row.client_en, row.client_ar) },
-      { key: "status", cell: (row, { t }) => t(`status.${row.status}`) },
-      { key: "createdAt", kind: "date", cell: (row) => row.created_at },
-      { key: "publishedAt", kind: "date", cell: (row) => row.published_at },
-      { key: "updatedAt", kind: "date", cell: (row) => row.updated_at },
+      COLUMNS.client,
+      COLUMNS.status,
+      COLUMNS.createdAt,
+      dateColumn("publishedAt", "published_at"),
+      dateColumn("updatedAt", "updated_at"),
     ],
     announcementsForExport(db, filter),
   );

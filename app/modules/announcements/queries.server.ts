@@ -1,3 +1,4 @@
+import { insertRow } from "~/platform/db/rows";
 import { pageOf } from "~/platform/db/paging";
 import type { DB } from "~/platform/db/db.server";
 import { inChunks } from "~/platform/db/keyset";
@@ -130,8 +131,7 @@ export interface AnnouncementRow {
 }
 
 export async function insertAnnouncement(db: DB, values: AnnouncementRow & { client_id: number; author_id: number }) {
-  const row = await db.insertInto("public_announcements").values(values).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "public_announcements", values);
 }
 
 export async function updateAnnouncement(

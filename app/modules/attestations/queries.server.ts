@@ -1,3 +1,4 @@
+import { insertRow } from "~/platform/db/rows";
 import type { BilingualNote } from "~/utils/bilingual";
 import { CLIENT_NAMES, FILE_FACTS, HOLDER_CONTACT, HOLDER_NAMES } from "~/platform/db/columns";
 import { idOf, toFlag } from "~/platform/db/values";
@@ -127,19 +128,14 @@ export async function insertAttestation(
     securePlusEnabled: boolean;
   },
 ) {
-  const row = await db
-    .insertInto("attestations")
-    .values({
-      beneficiary_id: values.beneficiaryId,
-      client_id: values.clientId,
-      document_name: values.documentName,
-      description: values.description,
-      file_id: values.fileId,
-      secure_plus_enabled: toFlag(values.securePlusEnabled),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "attestations", {
+    beneficiary_id: values.beneficiaryId,
+    client_id: values.clientId,
+    document_name: values.documentName,
+    description: values.description,
+    file_id: values.fileId,
+    secure_plus_enabled: toFlag(values.securePlusEnabled),
+  });
 }
 
 /**

@@ -1,26 +1,18 @@
 import type { DB } from "~/platform/db/db.server";
-import { listExport, type ExportFormat } from "~/platform/exports/table.server";
-import type { Language } from "~/platform/i18n/languages";
+import { COLUMNS, listExport, type ExportAs } from "~/platform/exports/table.server";
 import { formatMoney } from "~/utils/format";
 import { categoriesForExport } from "./queries.server";
 
 /** A document category list as CSV or Excel with its filters and scope: a header in the user's language. */
-export function categoriesExport(
-  db: DB,
-  filter: { clientId?: number; q?: string },
-  lng: Language,
-  format: ExportFormat,
-) {
+export function categoriesExport(db: DB, filter: { clientId?: number; q?: string }, as: ExportAs) {
   return listExport(
-    format,
-    "document-categories",
-    lng,
-    "catalogue.csv",
+    { name: "document-categories", headers: "catalogue.csv" },
+    as,
     [
-      { key: "id", kind: "number", cell: (row) => row.id },
-      { key: "name", cell: (row, { pick }) => pick(row.name_en, row.name_ar) },
-      { key: "client", cell: (row, { pick }) => pick(row.client_en, row.client_ar) },
-      { key: "fee", cell: (row) => formatMoney(row.fee, row.currency, lng) },
+      COLUMNS.id,
+      COLUMNS.name,
+      COLUMNS.client,
+      { key: "fee", cell: (row) => formatMoney(row.fee, row.currency, as.lng) },
       { key: "validityDays", kind: "number", cell: (row) => row.validity_period_days },
     ],
     categoriesForExport(db, filter),

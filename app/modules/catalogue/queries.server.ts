@@ -1,3 +1,4 @@
+import { insertRow, updateRow, deleteRow, findRow } from "~/platform/db/rows";
 import { containsText } from "~/platform/db/dialect";
 import { countRows } from "~/platform/db/count";
 import { pageOf } from "~/platform/db/paging";
@@ -18,7 +19,7 @@ export function searchClients(db: DB, query: string, limit = 50) {
 }
 
 export function findClient(db: DB, id: number) {
-  return db.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "clients", id);
 }
 
 export function categoriesOfClient(db: DB, clientId: number) {
@@ -26,7 +27,7 @@ export function categoriesOfClient(db: DB, clientId: number) {
 }
 
 export function findCategory(db: DB, id: number) {
-  return db.selectFrom("document_categories").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "document_categories", id);
 }
 
 export function requiredFieldsOf(db: DB, categoryId: number) {
@@ -104,21 +105,16 @@ export async function insertCategory(
     validityDays: number;
   },
 ) {
-  const row = await db
-    .insertInto("document_categories")
-    .values({
-      client_id: values.clientId,
-      name_en: values.nameEn,
-      name_ar: values.nameAr,
-      description_en: values.descriptionEn,
-      description_ar: values.descriptionAr,
-      fee: values.fee,
-      currency: values.currency,
-      validity_period_days: values.validityDays,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "document_categories", {
+    client_id: values.clientId,
+    name_en: values.nameEn,
+    name_ar: values.nameAr,
+    description_en: values.descriptionEn,
+    description_ar: values.descriptionAr,
+    fee: values.fee,
+    currency: values.currency,
+    validity_period_days: values.validityDays,
+  });
 }
 
 export async function updateCategory(
@@ -134,20 +130,15 @@ export async function updateCategory(
     validityDays: number;
   },
 ) {
-  await db
-    .updateTable("document_categories")
-    .set({
-      name_en: values.nameEn,
-      name_ar: values.nameAr,
-      description_en: values.descriptionEn,
-      description_ar: values.descriptionAr,
-      fee: values.fee,
-      currency: values.currency,
-      validity_period_days: values.validityDays,
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "document_categories", id, {
+    name_en: values.nameEn,
+    name_ar: values.nameAr,
+    description_en: values.descriptionEn,
+    description_ar: values.descriptionAr,
+    fee: values.fee,
+    currency: values.currency,
+    validity_period_days: values.validityDays,
+  });
 }
 
 export async function countRequestsOfCategory(db: DB, categoryId: number) {
@@ -156,7 +147,7 @@ export async function countRequestsOfCategory(db: DB, categoryId: number) {
 
 export async function deleteCategory(db: DB, id: number) {
   await db.deleteFrom("request_drafts").where("document_category_id", "=", id).execute();
-  await db.deleteFrom("document_categories").where("id", "=", id).execute();
+  await deleteRow(db, "document_categories", id);
 }
 
 export function requestCountsByCategory(db: DB, clientId: number) {
@@ -190,7 +181,7 @@ export async function listRequiredFields(
 }
 
 export function findRequiredField(db: DB, id: number) {
-  return db.selectFrom("document_required_fields").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "document_required_fields", id);
 }
 
 export function findFieldByName(db: DB, categoryId: number, fieldName: string) {
@@ -219,20 +210,14 @@ const requiredFieldColumns = (values: RequiredFieldValues) => ({
 });
 
 export async function insertRequiredField(db: DB, values: RequiredFieldValues & { categoryId: number }) {
-  const row = await db
-    .insertInto("document_required_fields")
-    .values({ document_category_id: values.categoryId, ...requiredFieldColumns(values) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "document_required_fields", {
+    document_category_id: values.categoryId,
+    ...requiredFieldColumns(values),
+  });
 }
 
 export async function updateRequiredField(db: DB, id: number, values: RequiredFieldValues) {
-  await db
-    .updateTable("document_required_fields")
-    .set({ ...requiredFieldColumns(values), updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "document_required_fields", id, requiredFieldColumns(values));
 }
 
 /** The tables of a category's children: its required fields and its supporting document types. */
@@ -264,7 +249,7 @@ export async function listSupportingTypes(
 }
 
 export function findSupportingType(db: DB, id: number) {
-  return db.selectFrom("supporting_document_types").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "supporting_document_types", id);
 }
 
 type SupportingTypeValues = {
@@ -284,20 +269,14 @@ const supportingTypeColumns = (values: SupportingTypeValues) => ({
 });
 
 export async function insertSupportingType(db: DB, values: SupportingTypeValues & { categoryId: number }) {
-  const row = await db
-    .insertInto("supporting_document_types")
-    .values({ document_category_id: values.categoryId, ...supportingTypeColumns(values) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "supporting_document_types", {
+    document_category_id: values.categoryId,
+    ...supportingTypeColumns(values),
+  });
 }
 
 export async function updateSupportingType(db: DB, id: number, values: SupportingTypeValues) {
-  await db
-    .updateTable("supporting_document_types")
-    .set({ ...supportingTypeColumns(values), updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "supporting_document_types", id, supportingTypeColumns(values));
 }
 
 export async function countAttachmentsOfType(db: DB, typeId: number) {

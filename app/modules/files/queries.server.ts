@@ -1,3 +1,4 @@
+import { insertRow, findRow } from "~/platform/db/rows";
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/platform/db/schema";
 import type { DB } from "~/platform/db/db.server";
@@ -15,24 +16,19 @@ export async function insertFile(
     createdBy: number | null;
   },
 ): Promise<number> {
-  const row = await db
-    .insertInto("files")
-    .values({
-      sha256: file.sha256,
-      size: file.size,
-      mime_type: file.mimeType,
-      original_name: file.originalName,
-      storage_key: file.storageKey,
-      total_pages: file.totalPages,
-      created_by: file.createdBy,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "files", {
+    sha256: file.sha256,
+    size: file.size,
+    mime_type: file.mimeType,
+    original_name: file.originalName,
+    storage_key: file.storageKey,
+    total_pages: file.totalPages,
+    created_by: file.createdBy,
+  });
 }
 
 export function findFile(db: DB, id: number) {
-  return db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "files", id);
 }
 
 /** Who owns a file: the request, draft, attestation or issued document it belongs to. */

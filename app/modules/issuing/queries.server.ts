@@ -1,3 +1,4 @@
+import { insertRow } from "~/platform/db/rows";
 import type { BilingualNote } from "~/utils/bilingual";
 import type { Insertable } from "kysely";
 import type { DB } from "~/platform/db/db.server";
@@ -29,8 +30,7 @@ export async function supersedeIssuedOfRequest(db: DB, requestId: number, newId:
 }
 
 export async function insertIssuedDocument(db: DB, values: Insertable<IssuedDocumentsTable>): Promise<number> {
-  const row = await db.insertInto("issued_documents").values(values).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "issued_documents", values);
 }
 
 export async function completeRequest(db: DB, requestId: number, securePlusEnabled: boolean, at: string) {

@@ -1,3 +1,4 @@
+import { insertRow, updateRow, deleteRow, findRow } from "~/platform/db/rows";
 import { containsText } from "~/platform/db/dialect";
 import type { ExpressionBuilder } from "kysely";
 import { pageOf } from "~/platform/db/paging";
@@ -5,7 +6,7 @@ import { inChunks } from "~/platform/db/keyset";
 import type { DB } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
 import type { pricedValuesOf } from "~/modules/catalogue/schema";
-import { nowIso, toFlag } from "~/platform/db/values";
+import { toFlag } from "~/platform/db/values";
 import { type BilingualNote } from "~/utils/bilingual";
 
 export type ClientCategoryValues = ReturnType<typeof pricedValuesOf>;
@@ -67,7 +68,7 @@ export function clientCategoriesForExport(db: DB, q: string) {
 }
 
 export function findClientCategory(db: DB, id: number) {
-  return db.selectFrom("client_categories").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "client_categories", id);
 }
 
 export function clientsOfCategory(db: DB, categoryId: number) {
@@ -80,24 +81,15 @@ export function clientsOfCategory(db: DB, categoryId: number) {
 }
 
 export async function insertClientCategory(db: DB, values: ClientCategoryValues) {
-  const row = await db
-    .insertInto("client_categories")
-    .values(columns(values))
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "client_categories", columns(values));
 }
 
 export async function updateClientCategory(db: DB, id: number, values: ClientCategoryValues) {
-  await db
-    .updateTable("client_categories")
-    .set({ ...columns(values), updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "client_categories", id, columns(values));
 }
 
 export async function deleteClientCategory(db: DB, id: number) {
-  await db.deleteFrom("client_categories").where("id", "=", id).execute();
+  await deleteRow(db, "client_categories", id);
 }
 
 export interface ClientValues {
@@ -285,20 +277,15 @@ export async function clientReferences(db: DB, clientId: number) {
 }
 
 export async function insertClient(db: DB, values: ClientValues) {
-  const row = await db.insertInto("clients").values(clientColumns(values)).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "clients", clientColumns(values));
 }
 
 export async function updateClient(db: DB, id: number, values: ClientValues) {
-  await db
-    .updateTable("clients")
-    .set({ ...clientColumns(values), updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "clients", id, clientColumns(values));
 }
 
 export async function deleteClient(db: DB, id: number) {
-  await db.deleteFrom("clients").where("id", "=", id).execute();
+  await deleteRow(db, "clients", id);
 }
 
 /** Whether this user is a client admin who may become `clientId`'s primary admin. */

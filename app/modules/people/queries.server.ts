@@ -1,3 +1,4 @@
+import { insertRow, updateRow } from "~/platform/db/rows";
 import { containsText } from "~/platform/db/dialect";
 import { pageOf } from "~/platform/db/paging";
 import { inChunks } from "~/platform/db/keyset";
@@ -6,7 +7,7 @@ import type { Database, UserStatus } from "~/platform/db/schema";
 import type { ExpressionBuilder } from "kysely";
 
 import type { ManagedRole } from "./schema";
-import { nowIso, toFlag } from "~/platform/db/values";
+import { toFlag } from "~/platform/db/values";
 
 export type { ManagedRole };
 
@@ -142,12 +143,7 @@ export async function emailTaken(db: DB, email: string, exceptUserId?: number) {
 }
 
 export async function insertPerson(db: DB, role: ManagedRole, values: PersonValues, passwordHash: string) {
-  const row = await db
-    .insertInto("users")
-    .values({ ...userColumns(values), role, password_hash: passwordHash })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "users", { ...userColumns(values), role, password_hash: passwordHash });
 }
 
 /** A national ID that changes is no longer verified, nor a duplicate (docs/decisions/0022). */
@@ -168,15 +164,10 @@ export async function unverifyChangedNin(db: DB, id: number, nin: string) {
 
 export async function updatePerson(db: DB, id: number, values: PersonValues, passwordHash?: string) {
   await unverifyChangedNin(db, id, values.nin);
-  await db
-    .updateTable("users")
-    .set({
-      ...userColumns(values),
-      ...(passwordHash ? { password_hash: passwordHash } : {}),
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "users", id, {
+    ...userColumns(values),
+    ...(passwordHash ? { password_hash: passwordHash } : {}),
+  });
 }
 
 export async function insertClientAdminRecord(db: DB, userId: number, values: ClientAdminValues) {
@@ -191,7 +182,7 @@ export async function updateClientAdminRecord(db: DB, userId: number, values: Cl
 }
 
 export async function setUserStatus(db: DB, id: number, status: UserStatus) {
-  await db.updateTable("users").set({ status, updated_at: nowIso() }).where("id", "=", id).execute();
+  await updateRow(db, "users", id, { status });
 }
 
 /**

@@ -1,9 +1,10 @@
+import { insertRow, updateRow, deleteRow } from "~/platform/db/rows";
 import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES } from "~/platform/db/columns";
 import { pageOf } from "~/platform/db/paging";
 import { withCategoryAndClient } from "~/platform/db/request-joins";
 import type { DB } from "~/platform/db/db.server";
 import type { RequestStatus } from "~/platform/db/schema";
-import { nowIso, toFlag } from "~/platform/db/values";
+import { toFlag } from "~/platform/db/values";
 
 export async function insertRequest(
   db: DB,
@@ -15,18 +16,13 @@ export async function insertRequest(
     securePlusEnabled: boolean;
   },
 ) {
-  const row = await db
-    .insertInto("document_requests")
-    .values({
-      beneficiary_id: values.beneficiaryId,
-      client_id: values.clientId,
-      document_category_id: values.categoryId,
-      request_message: values.requestMessage,
-      secure_plus_enabled: toFlag(values.securePlusEnabled),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "document_requests", {
+    beneficiary_id: values.beneficiaryId,
+    client_id: values.clientId,
+    document_category_id: values.categoryId,
+    request_message: values.requestMessage,
+    secure_plus_enabled: toFlag(values.securePlusEnabled),
+  });
 }
 
 export async function replaceFieldValues(db: DB, requestId: number, values: Record<string, string>) {
@@ -77,11 +73,7 @@ export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: numb
 }
 
 export async function updateRequestByBeneficiary(db: DB, id: number, values: { requestMessage: string }) {
-  await db
-    .updateTable("document_requests")
-    .set({ request_message: values.requestMessage, updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "document_requests", id, { request_message: values.requestMessage });
 }
 
 export function fieldValuesOf(db: DB, requestId: number) {
@@ -114,6 +106,6 @@ export async function deleteRequestRows(db: DB, requestId: number): Promise<bool
     .where("reference_entity_id", "=", requestId)
     .execute();
   await db.deleteFrom("request_field_values").where("request_id", "=", requestId).execute();
-  await db.deleteFrom("document_requests").where("id", "=", requestId).execute();
+  await deleteRow(db, "document_requests", requestId);
   return true;
 }

@@ -1,6 +1,7 @@
+import { updateRow } from "~/platform/db/rows";
 import { CATEGORY_NAMES, CATEGORY_TERMS, CLIENT_NAMES, HOLDER_CONTACT } from "~/platform/db/columns";
 import { withCategoryAndClient } from "~/platform/db/request-joins";
-import { idOf, nowIso, toFlag } from "~/platform/db/values";
+import { idOf, toFlag } from "~/platform/db/values";
 import { pageOf, pageOfTwoRuns } from "~/platform/db/paging";
 import { inChunks } from "~/platform/db/keyset";
 import { usersMatching } from "~/platform/db/search";
@@ -150,25 +151,16 @@ export async function setRequestStatus(
   id: number,
   values: { status: RequestStatus; securePlusEnabled: boolean; note: BilingualNote },
 ) {
-  await db
-    .updateTable("document_requests")
-    .set({
-      status: values.status,
-      secure_plus_enabled: toFlag(values.securePlusEnabled),
-      status_note_en: values.note.en,
-      status_note_ar: values.note.ar,
-      updated_at: nowIso(),
-    })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "document_requests", id, {
+    status: values.status,
+    secure_plus_enabled: toFlag(values.securePlusEnabled),
+    status_note_en: values.note.en,
+    status_note_ar: values.note.ar,
+  });
 }
 
 export async function setRequestMessage(db: DB, id: number, message: string) {
-  await db
-    .updateTable("document_requests")
-    .set({ request_message: message, updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
+  await updateRow(db, "document_requests", id, { request_message: message });
 }
 
 export async function setAttachmentStatus(db: DB, requestId: number, attachmentId: number, status: ReviewStatus) {

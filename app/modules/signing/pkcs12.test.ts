@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import forge from "node-forge";
 import { describe, expect, it } from "vitest";
+import { withMacIterations } from "~/test/bombs";
 import { createAuthority, createOrganisationCredentials, type Credentials } from "./certificates.server";
 import { namesOrganisation, readPkcs12 } from "./pkcs12.server";
 
@@ -93,19 +93,6 @@ describe("importing a provider's PKCS#12", () => {
     expect((await readPkcs12(good, "secret", new Date(Date.now() - YEAR))).ok).toBe(false);
   });
 });
-
-/** The file with its MAC's iteration count raised (the MAC itself left as it was: forge derives before it compares). */
-function withMacIterations(bytes: Uint8Array, iterations: number) {
-  const pfx = forge.asn1.fromDer(Buffer.from(bytes).toString("binary"));
-  const macData = (pfx.value as forge.asn1.Asn1[])[2];
-  (macData.value as forge.asn1.Asn1[])[2] = forge.asn1.create(
-    forge.asn1.Class.UNIVERSAL,
-    forge.asn1.Type.INTEGER,
-    false,
-    forge.asn1.integerToDer(iterations).getBytes(),
-  );
-  return new Uint8Array(Buffer.from(forge.asn1.toDer(pfx).getBytes(), "binary"));
-}
 
 describe("a PKCS#12 that names its own cost", () => {
   it("is refused at once when an iteration count passes the cap", async () => {

@@ -1,3 +1,4 @@
+import { insertRow, updateRow, findRow } from "~/platform/db/rows";
 import type { DB } from "~/platform/db/db.server";
 import { prepared } from "~/platform/db/prepared.server";
 import type { NewUser, Role } from "~/platform/db/schema";
@@ -8,7 +9,7 @@ export function findUserByEmail(db: DB, email: string) {
 }
 
 export function findUserById(db: DB, id: number) {
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "users", id);
 }
 
 /** Whether another account holds this national ID (docs/decisions/0022: one person, one national ID). */
@@ -19,12 +20,7 @@ export async function ninTaken(db: DB, nin: string, exceptUserId?: number) {
 }
 
 export async function insertUser(db: DB, user: NewUser): Promise<number> {
-  const row = await db
-    .insertInto("users")
-    .values({ ...user, email: user.email.trim().toLowerCase() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "users", { ...user, email: user.email.trim().toLowerCase() });
 }
 
 /** The client a staff member works for: who it is and what it may do. */
@@ -72,11 +68,7 @@ export async function staffClientIdOf(db: DB, user: { id: number; role: Role } |
 }
 
 export async function updatePasswordHash(db: DB, userId: number, passwordHash: string) {
-  await db
-    .updateTable("users")
-    .set({ password_hash: passwordHash, updated_at: nowIso() })
-    .where("id", "=", userId)
-    .execute();
+  await updateRow(db, "users", userId, { password_hash: passwordHash });
 }
 
 export async function updateUserProfile(
@@ -97,11 +89,7 @@ export async function updateUserProfile(
     | "calendar"
   >,
 ) {
-  await db
-    .updateTable("users")
-    .set({ ...values, updated_at: nowIso() })
-    .where("id", "=", userId)
-    .execute();
+  await updateRow(db, "users", userId, values);
 }
 
 export async function recordSignIn(db: DB, userId: number) {

@@ -1,3 +1,4 @@
+import { insertRow, deleteRow, findRow } from "~/platform/db/rows";
 import type { DB } from "~/platform/db/db.server";
 import { pageOf, type Paging } from "~/platform/db/paging";
 import { nowIso } from "~/platform/db/values";
@@ -121,7 +122,7 @@ export function endpointsOfClient(db: DB, clientId: number) {
 }
 
 export function findEndpoint(db: DB, id: number) {
-  return db.selectFrom("webhook_endpoints").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "webhook_endpoints", id);
 }
 
 /** Whether the organisation already has an endpoint at this address. */
@@ -139,18 +140,13 @@ export async function insertEndpoint(
   db: DB,
   values: { clientId: number; url: string; events: string[]; secretSealed: string; createdBy: number | null },
 ) {
-  const row = await db
-    .insertInto("webhook_endpoints")
-    .values({
-      client_id: values.clientId,
-      url: values.url,
-      events: JSON.stringify(values.events),
-      secret_sealed: values.secretSealed,
-      created_by: values.createdBy,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, "webhook_endpoints", {
+    client_id: values.clientId,
+    url: values.url,
+    events: JSON.stringify(values.events),
+    secret_sealed: values.secretSealed,
+    created_by: values.createdBy,
+  });
 }
 
 export async function updateEndpoint(
@@ -162,7 +158,7 @@ export async function updateEndpoint(
 }
 
 export async function deleteEndpoint(db: DB, id: number) {
-  await db.deleteFrom("webhook_endpoints").where("id", "=", id).execute();
+  await deleteRow(db, "webhook_endpoints", id);
 }
 
 /** An endpoint's delivery log, newest first. */
@@ -191,7 +187,7 @@ export function deliveriesOf(db: DB, endpointId: number, paging: Paging) {
 }
 
 export function findDelivery(db: DB, id: number) {
-  return db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
+  return findRow(db, "webhook_deliveries", id);
 }
 
 /** "Send again": due now, whatever it was (a delivered one is sent again with its id: receivers deduplicate). */

@@ -1,3 +1,4 @@
+import { deleteRow } from "~/platform/db/rows";
 import type { DB } from "~/platform/db/db.server";
 import { nowIso } from "~/platform/db/values";
 
@@ -27,7 +28,7 @@ export async function upsertDraft(
 }
 
 export async function deleteDraft(db: DB, draftId: number) {
-  await db.deleteFrom("request_drafts").where("id", "=", draftId).execute();
+  await deleteRow(db, "request_drafts", draftId);
 }
 
 export async function moveDraftAttachmentsToRequest(db: DB, draftId: number, requestId: number) {

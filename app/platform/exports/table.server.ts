@@ -108,16 +108,26 @@ export interface ExportColumn<Row> {
   cell: (row: Row, reader: ExportReader) => Cell;
 }
 
+/** How a list is downloaded: in the reader's language, as CSV or Excel. */
+export interface ExportAs {
+  lng: Language;
+  format: ExportFormat;
+}
+
+/** A list's download: its name (the file's and the sheet's) and the locale key its headers sit under. */
+export interface ExportList {
+  name: string;
+  headers: string;
+}
+
 /**
  * The one way a staff list becomes a download (docs/architecture.md §4): its columns declared once, each header in the
  * reader's language (`{headers}.{key}`), the rows streamed as they come.
  */
 export function listExport<Row>(
-  format: ExportFormat,
-  list: string,
-  lng: Language,
-  headers: string,
-  columns: ExportColumn<Row>[],
+  list: ExportList,
+  { lng, format }: ExportAs,
+  columns: NoInfer<ExportColumn<Row>>[],
   rows: AsyncIterable<Row>,
 ): Response {
   const { t } = i18nFor(lng);
@@ -131,6 +141,36 @@ export function listExport<Row>(
   async function* cells() {
     for await (const row of rows) yield columns.map((column) => column.cell(row, reader));
   }
-  const header = columns.map((column) => ({ header: t(`${headers}.${column.key}`), kind: column.kind }));
-  return tableResponse(format, list, lng, header, cells());
+  const header = columns.map((column) => ({ header: t(`${list.headers}.${column.key}`), kind: column.kind }));
+  return tableResponse(format, list.name, lng, header, cells());
 }
+
+type Names<Prefix extends string> = Record<`${Prefix}_en` | `${Prefix}_ar`, string | null>;
+
+/** A value stored in English and Arabic (`{prefix}_en`, `{prefix}_ar`), in the reader's language. */
+export const bilingualColumn = <Prefix extends string>(key: string, prefix: Prefix): ExportColumn<Names<Prefix>> => ({
+  key,
+  cell: (row, { pick }) => pick(row[`${prefix}_en`], row[`${prefix}_ar`]) ?? "",
+});
+
+/** A timestamp column (ISO 8601 text, a date in the workbook). */
+export const dateColumn = <Field extends string>(key: string, field: Field): ExportColumn<Record<Field, Cell>> => ({
+  key,
+  kind: "date",
+  cell: (row) => row[field],
+});
+
+/** The columns most lists share, declared once. */
+export const COLUMNS = {
+  number: { key: "number", kind: "number", cell: (row) => row.id } as ExportColumn<{ id: number }>,
+  id: { key: "id", kind: "number", cell: (row) => row.id } as ExportColumn<{ id: number }>,
+  status: { key: "status", cell: (row, { t }) => t(`status.${row.status}`) } as ExportColumn<{ status: string }>,
+  createdAt: dateColumn("createdAt", "created_at"),
+  name: bilingualColumn("name", "name"),
+  client: bilingualColumn("client", "client"),
+  person: {
+    key: "beneficiary",
+    cell: (row, { nameOf }) => nameOf(row),
+  } as ExportColumn<Parameters<ExportReader["nameOf"]>[0]>,
+  email: { key: "email", cell: (row) => row.email } as ExportColumn<{ email: string }>,
+};

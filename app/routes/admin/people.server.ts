@@ -83,8 +83,7 @@ export function exportPeople({ request, context }: Args, role: ManagedRole) {
     getDb(),
     role,
     { q: searchOf(url), clientId: role === "CLERK" ? clerkClientOf(principal, url) : undefined },
-    getLocale(context),
-    format,
+    { lng: getLocale(context), format },
   );
 }
 

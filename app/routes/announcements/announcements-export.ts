@@ -14,5 +14,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
-  return announcementsExport(getDb(), { status, ...scopeFilter(principal) }, getLocale(context), format);
+  return announcementsExport(getDb(), { status, ...scopeFilter(principal) }, { lng: getLocale(context), format });
 }

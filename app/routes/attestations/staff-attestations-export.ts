@@ -12,5 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
-  return attestationsExport(getDb(), attestationListFilterOf(principal, url), getLocale(context), format);
+  return attestationsExport(getDb(), attestationListFilterOf(principal, url), { lng: getLocale(context), format });
 }

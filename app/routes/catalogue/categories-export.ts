@@ -14,5 +14,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   const clientId = principal.clientId ?? (idOf(url.searchParams.get("clientId")) || undefined);
-  return categoriesExport(getDb(), { clientId, q: searchOf(url) }, getLocale(context), format);
+  return categoriesExport(getDb(), { clientId, q: searchOf(url) }, { lng: getLocale(context), format });
 }

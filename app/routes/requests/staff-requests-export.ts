@@ -13,5 +13,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   const { filter } = await staffRequestListOf(getDb(), principal, params, url);
-  return requestsExport(getDb(), filter, getLocale(context), format);
+  return requestsExport(getDb(), filter, { lng: getLocale(context), format });
 }
