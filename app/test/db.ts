@@ -162,3 +162,13 @@ export async function sessionUserOf(db: DB, email: string): Promise<SessionUser>
       : null,
   };
 }
+
+/** The seeded demo clerk as the audit sees an actor (docs/architecture.md §7). */
+export async function demoClerkActor(db: DB) {
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "clerk@example.com")
+    .executeTakeFirstOrThrow();
+  return { userId: user.id, role: "CLERK" as const, ip: null };
+}

@@ -113,3 +113,12 @@ export async function run(
 
 /** The status a loader or action answers (for tests that ask only that). */
 export const statusOf = async (...args: Parameters<typeof run>) => (await run(...args)).status;
+
+/** A signed-in user for a test request, with placeholder names: who they are matters, not what they are called. */
+export const testUser = (user: Pick<TestUser, "id" | "email" | "role"> & Partial<TestUser>): TestUser => ({
+  firstName: { english: "Test", arabic: "تجربة" },
+  middleName: null,
+  lastName: { english: "User", arabic: "مستخدم" },
+  client: null,
+  ...user,
+});

@@ -142,3 +142,13 @@ const FILE_KINDS: Record<string, string> = {
 
 /** What a file is, as a person names it ("PDF", "PNG image"): the locale key of its MIME type. */
 export const fileKindKey = (mimeType: string) => `files.kind.${FILE_KINDS[mimeType] ?? "other"}`;
+
+type Named = { id: number; name_en: string; name_ar: string };
+
+/** Rows named in both languages as a select's options (`id` for a form's select, `value` for a filter's). */
+export const namedOptions = (lng: string, rows: Named[]) =>
+  rows.map((row) => ({ id: row.id, value: row.id, label: pick(lng, row.name_en, row.name_ar) }));
+
+/** Rows named in both languages as a list of links, each to its own page (none where the reader may not go). */
+export const namedLinks = (lng: string, rows: Named[], hrefOf: (id: number) => string | null) =>
+  rows.map((row) => ({ id: row.id, label: pick(lng, row.name_en, row.name_ar), href: hrefOf(row.id) }));

@@ -14,7 +14,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";
 import type { ManagedRole } from "~/modules/people/schema";
-import { formatDate, personName, type PersonNames, pick } from "~/utils/format";
+import { formatDate, personName, type PersonNames, pick, namedOptions } from "~/utils/format";
 import { EmptyList } from "~/components/ui/empty-list";
 import { useCalendar } from "~/utils/calendar";
 
@@ -92,7 +92,7 @@ export function PeopleList({
             label={t("admin.filterByClient")}
             value={String(clientId ?? "")}
             allLabel={t("admin.allClients")}
-            options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+            options={namedOptions(lng, clients)}
           />
           {q ? <input type="hidden" name="q" value={q} /> : null}
           <Button type="submit" variant="outline">

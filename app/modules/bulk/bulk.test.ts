@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { saveTemplateRow } from "~/modules/templates/queries.server";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, demoClerkActor } from "~/test/db";
 import { pdftotext } from "~/test/pdf";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { BULK_MAX_ROWS } from "./columns";
@@ -46,19 +46,18 @@ beforeEach(async () => {
     body_en: "Student {{field.student_number}} graduated on {{field.graduation_date}}. Code {{verificationCode}}.",
     body_ar: "الطالب {{field.student_number}} تخرج في {{field.graduation_date}}.",
   });
-  const user = await db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", "clerk@example.com")
-    .executeTakeFirstOrThrow();
-  clerk = { userId: user.id, role: "CLERK", ip: null };
+  clerk = await demoClerkActor(db);
   // The demo beneficiary's national ID is verified: a row may name them by it alone (docs/decisions/0022).
   const holder = await db
     .selectFrom("users")
     .select(["id", "nin"])
     .where("email", "=", "beneficiary@example.com")
     .executeTakeFirstOrThrow();
-  await markNinVerified(db, holder.id, holder.nin!, { method: "IN_PERSON", by: user.id, clientId: category.client_id });
+  await markNinVerified(db, holder.id, holder.nin!, {
+    method: "IN_PERSON",
+    by: clerk.userId,
+    clientId: category.client_id,
+  });
 });
 
 const csv = (...lines: string[]) => new TextEncoder().encode(lines.join("\r\n"));

@@ -15,7 +15,7 @@ import { insertUser } from "~/modules/users/queries.server";
 import { findIssuedDocumentByCode } from "~/modules/verification/queries.server";
 import { formatCode } from "~/modules/verification/code";
 import { runJobChunk } from "~/platform/jobs/runner.server";
-import { createSeededTestDb, onPostgres } from "~/test/db";
+import { createSeededTestDb, demoClerkActor, onPostgres } from "~/test/db";
 import { pdftotextRaw } from "~/test/pdf";
 import { pdffonts, pdfinfo, pdfsig, squeezed } from "~/test/poppler";
 import { issueDocument } from "./service.server";
@@ -30,12 +30,7 @@ let clerk: { userId: number; role: "CLERK"; ip: null };
 let category: { id: number; client_id: number };
 beforeEach(async () => {
   db = await createSeededTestDb();
-  const user = await db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", "clerk@example.com")
-    .executeTakeFirstOrThrow();
-  clerk = { userId: user.id, role: "CLERK", ip: null };
+  clerk = await demoClerkActor(db);
   category = await db
     .selectFrom("document_categories")
     .select(["id", "client_id"])

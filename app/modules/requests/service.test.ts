@@ -3,7 +3,7 @@ import { problemsByField } from "~/platform/outcome";
 import type { DB } from "~/platform/db/db.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, testUser } from "~/test/route";
 import * as editRoute from "~/routes/requests/my-request-edit";
 import { editPendingRequest, replacePendingRequestDocuments } from "./service.server";
 
@@ -110,15 +110,11 @@ describe("editing my request", () => {
 
   it("answers 404 to another beneficiary, for the page and the post", async () => {
     const request = await requestWith("PENDING");
-    const other = {
+    const other = testUser({
       id: owner.id + 1000,
       email: "x@example.com",
       role: "BENEFICIARY" as const,
-      firstName: { english: "X", arabic: "س" },
-      middleName: null,
-      lastName: { english: "Y", arabic: "ص" },
-      client: null,
-    };
+    });
     const context = makeContext({ user: other });
     expect(
       await statusOf(

@@ -5,7 +5,7 @@ import { findFile } from "~/modules/files/queries.server";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { TEMPLATE_IMAGE_MAX_SIDE } from "~/modules/issuing/stamp.server";
 import { sixteenBitPng } from "~/test/bombs";
-import { createSeededTestDb, onPostgres } from "~/test/db";
+import { createSeededTestDb, demoClerkActor, onPostgres } from "~/test/db";
 import { draftDocument } from "./draft.server";
 import { findTemplate } from "./queries.server";
 import { type TemplateSubject } from "./render.server";
@@ -22,12 +22,7 @@ beforeEach(async () => {
     .select(["id", "client_id"])
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  const user = await db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", "clerk@example.com")
-    .executeTakeFirstOrThrow();
-  clerk = { userId: user.id, role: "CLERK", ip: null };
+  clerk = await demoClerkActor(db);
 });
 
 const FORM = {

@@ -13,7 +13,7 @@ import { areaOf, principalOf, requirePermission } from "~/modules/access/require
 import { clientsOfCategory, findClientCategory } from "~/modules/organisations/queries.server";
 import { removeClientCategory } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { pick } from "~/utils/format";
+import { pick, namedLinks } from "~/utils/format";
 import type { Route } from "./+types/client-category";
 import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
 import { DetailList } from "~/components/ui/detail-list";
@@ -72,11 +72,7 @@ export default function ClientCategory({ loaderData, actionData }: Route.Compone
         title={t("admin.clientsOfCategory")}
         empty={t("admin.noClientsOfCategory")}
         testId="category-clients"
-        items={clients.map((client) => ({
-          id: client.id,
-          label: pick(lng, client.name_en, client.name_ar),
-          href: linkTo(area, "client", { id: client.id }),
-        }))}
+        items={namedLinks(lng, clients, (id) => linkTo(area, "client", { id: id }))}
       />
     </div>
   );

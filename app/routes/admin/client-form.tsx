@@ -15,7 +15,7 @@ import { assignableClientAdmins, clientCategoryOptions, findClient } from "~/mod
 import { clientSchema } from "~/modules/organisations/schema";
 import { saveClient } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { personName, pick } from "~/utils/format";
+import { personName, pick, namedOptions } from "~/utils/format";
 import type { Route } from "./+types/client-form";
 import { FormPage } from "~/components/ui/form-page";
 import { readForm } from "~/platform/http/body.server";
@@ -81,10 +81,7 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
         field={fields.clientCategoryId}
         label={t("admin.clientCategory")}
         placeholder={t("admin.chooseClientCategory")}
-        options={categories.map((category) => ({
-          id: category.id,
-          label: pick(lng, category.name_en, category.name_ar),
-        }))}
+        options={namedOptions(lng, categories)}
       />
       <SelectField
         field={fields.clientAdminId}

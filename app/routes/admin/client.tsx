@@ -21,7 +21,7 @@ import {
 } from "~/modules/organisations/queries.server";
 import { removeClient } from "~/modules/organisations/service.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { personName, pick } from "~/utils/format";
+import { personName, pick, namedLinks } from "~/utils/format";
 import type { Route } from "./+types/client";
 import { ScreenHeader, EditDeleteButtons } from "~/components/ui/screen-header";
 import { LinkOrText } from "~/components/ui/link-or-text";
@@ -192,11 +192,7 @@ export default function Client({ loaderData, actionData }: Route.ComponentProps)
         title={t("nav.documentCategories")}
         empty={t("admin.noCategoriesOfClient")}
         testId="client-categories"
-        items={categories.map((category) => ({
-          id: category.id,
-          label: pick(lng, category.name_en, category.name_ar),
-          href: linkTo(area, "category", { id: category.id }),
-        }))}
+        items={namedLinks(lng, categories, (id) => linkTo(area, "category", { id: id }))}
       />
     </div>
   );

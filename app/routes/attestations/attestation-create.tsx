@@ -15,7 +15,7 @@ import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
 import { createAttestation } from "~/modules/attestations/service.server";
 import { readUpload } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
-import { pick } from "~/utils/format";
+import { namedOptions } from "~/utils/format";
 import { useTranslation } from "~/platform/i18n/react";
 import type { Route } from "./+types/attestation-create";
 
@@ -72,10 +72,7 @@ export default function AttestationCreate({ loaderData, actionData }: Route.Comp
         field={fields.clientId}
         label={t("attestations.client")}
         placeholder={t("attestations.chooseClient")}
-        options={loaderData.clients.map((client) => ({
-          id: client.id,
-          label: pick(lng, client.name_en, client.name_ar),
-        }))}
+        options={namedOptions(lng, loaderData.clients)}
       />
       <Field
         label={t("attestations.documentName")}

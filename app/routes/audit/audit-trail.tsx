@@ -1,10 +1,7 @@
+import { ClientFilter, StaffListScreen } from "~/components/ui/staff-list-screen";
 import { DateFilter } from "~/components/ui/date-filter";
-import { ExportLink } from "~/components/ui/export-link";
 import { FilterSelect } from "~/components/ui/filter-select";
 import { Field } from "~/components/ui/field";
-import { ListFilters } from "~/components/ui/list-filters";
-import { ScreenHeader } from "~/components/ui/screen-header";
-import { StaffTable } from "~/components/ui/staff-table";
 import { getDb } from "~/platform/db/db.server";
 import { scopeFilter } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -69,56 +66,55 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
   const { rows, filters, clients, q } = loaderData;
   const title = t("audit.trail.title");
   return (
-    <div className="flex flex-col gap-5">
-      <ScreenHeader title={title}>
-        <ExportLink />
-      </ScreenHeader>
-      {/* How to check the chain is a command on the server: said to the super admin, who runs it, not to a client's. */}
-      <p className="text-sm text-gray-11">{t(clients ? "audit.trail.intro" : "audit.trail.introClient")}</p>
-      <ListFilters searchLabel={t("audit.trail.searchLabel")} q={q}>
-        <FilterSelect
-          name="action"
-          label={t("audit.trail.actionFilter")}
-          value={filters.action}
-          allLabel={t("audit.trail.allActions")}
-          options={ACTION_GROUPS.map((group) => ({
-            value: group,
-            label: t(`audit.groups.${group}`),
-          }))}
-        />
-        <FilterSelect
-          name="object"
-          label={t("audit.trail.objectFilter")}
-          value={filters.object}
-          allLabel={t("audit.trail.allObjects")}
-          options={AUDITED_OBJECTS.map((kind) => ({ value: kind, label: t(`audit.objects.${kind}`) }))}
-        />
-        <Field
-          id="objectId"
-          name="objectId"
-          label={t("audit.trail.objectId")}
-          defaultValue={filters.objectId}
-          inputMode="numeric"
-        />
-        {clients ? (
+    <StaffListScreen
+      title={title}
+      intro={
+        // How to check the chain is a command on the server: said to the super admin, who runs it, not to a client's.
+        <p className="text-sm text-gray-11">{t(clients ? "audit.trail.intro" : "audit.trail.introClient")}</p>
+      }
+      search={{ label: t("audit.trail.searchLabel"), q: q }}
+      filters={
+        <>
           <FilterSelect
-            name="client"
-            label={t("audit.trail.clientFilter")}
-            value={filters.client}
-            allLabel={t("audit.trail.allClients")}
-            options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+            name="action"
+            label={t("audit.trail.actionFilter")}
+            value={filters.action}
+            allLabel={t("audit.trail.allActions")}
+            options={ACTION_GROUPS.map((group) => ({
+              value: group,
+              label: t(`audit.groups.${group}`),
+            }))}
           />
-        ) : null}
-        <DateFilter name="from" label={t("audit.trail.from")} value={filters.from} />
-        <DateFilter name="to" label={t("audit.trail.to")} value={filters.to} />
-      </ListFilters>
-      <StaffTable
-        label={title}
-        rows={rows}
-        testId="audit-trail"
-        empty={t("audit.trail.empty")}
-        paging={loaderData}
-        columns={[
+          <FilterSelect
+            name="object"
+            label={t("audit.trail.objectFilter")}
+            value={filters.object}
+            allLabel={t("audit.trail.allObjects")}
+            options={AUDITED_OBJECTS.map((kind) => ({ value: kind, label: t(`audit.objects.${kind}`) }))}
+          />
+          <Field
+            id="objectId"
+            name="objectId"
+            label={t("audit.trail.objectId")}
+            defaultValue={filters.objectId}
+            inputMode="numeric"
+          />
+          <ClientFilter
+            clients={clients}
+            value={filters.client}
+            label={t("audit.trail.clientFilter")}
+            allLabel={t("audit.trail.allClients")}
+          />
+          <DateFilter name="from" label={t("audit.trail.from")} value={filters.from} />
+          <DateFilter name="to" label={t("audit.trail.to")} value={filters.to} />
+        </>
+      }
+      table={{
+        rows: rows,
+        testId: "audit-trail",
+        empty: t("audit.trail.empty"),
+        paging: loaderData,
+        columns: [
           {
             header: t("audit.trail.at"),
             // The HTTP request that wrote it, as a detail beneath: what a log line is found by.
@@ -168,8 +164,8 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                 cell: (row) => (row.client_en ? pick(lng, row.client_en, row.client_ar ?? row.client_en) : "—"),
               }
             : null,
-        ]}
-      />
-    </div>
+        ],
+      }}
+    />
   );
 }

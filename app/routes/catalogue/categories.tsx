@@ -10,7 +10,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { Pagination } from "~/components/ui/pagination";
 import { listCategories, listClientsForChooser } from "~/modules/catalogue/queries.server";
 import { listScreenData } from "~/platform/paging";
-import { formatMoney, pick } from "~/utils/format";
+import { formatMoney, pick, namedOptions } from "~/utils/format";
 import { getDb } from "~/platform/db/db.server";
 import { mustLinkTo } from "~/modules/access";
 import { useArea } from "~/components/layout/area-shell";
@@ -59,7 +59,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             label={t("catalogue.client")}
             value={String(loaderData.clientId ?? "")}
             allLabel={t("catalogue.allClients")}
-            options={clients.map((client) => ({ value: client.id, label: pick(lng, client.name_en, client.name_ar) }))}
+            options={namedOptions(lng, clients)}
           />
         ) : null}
         <Button type="submit" variant="outline">

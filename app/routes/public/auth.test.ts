@@ -5,7 +5,7 @@ import { countSessions } from "~/modules/auth/queries.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { createTestDb, createUser } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, testUser } from "~/test/route";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as register from "./register";
@@ -118,15 +118,11 @@ describe("sign-in", () => {
   it("sends a signed-in user from /login and /register to /profile with 'You are already logged in'", async () => {
     const db = await createTestDb();
     const id = await createUser(db, { email: "in@example.com" });
-    const user = {
+    const user = testUser({
       id,
       email: "in@example.com",
       role: "BENEFICIARY" as const,
-      firstName: { english: "T", arabic: "ت" },
-      middleName: null,
-      lastName: { english: "U", arabic: "م" },
-      client: null,
-    };
+    });
     for (const loader of [login.loader, register.loader]) {
       const result = await run(loader, new Request("http://localhost/login"), makeContext({ user }));
       expect(result.status).toBe(302);

@@ -1,10 +1,9 @@
-import { personCell, StaffTable, statusCell } from "~/components/ui/staff-table";
+import { StaffListScreen } from "~/components/ui/staff-list-screen";
+import { personCell, statusCell } from "~/components/ui/staff-table";
 import { useTranslation } from "~/platform/i18n/react";
 import { useLocation } from "react-router";
 import { withBack } from "~/utils/back-link";
 import { FilterSelect } from "~/components/ui/filter-select";
-import { ExportLink } from "~/components/ui/export-link";
-import { ListFilters } from "~/components/ui/list-filters";
 import { StatusSelect } from "~/components/requests/status-select";
 import { getDb } from "~/platform/db/db.server";
 import { REQUEST_STATUSES } from "~/platform/db/schema";
@@ -14,9 +13,8 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import { listScreenData } from "~/platform/paging";
 import { staffRequestListOf } from "~/modules/requests/staff-list.server";
 import { listRequests } from "~/modules/requests/staff-queries.server";
-import { formatAge, formatDate, personName, pick } from "~/utils/format";
+import { formatAge, formatDate, personName, pick, namedOptions } from "~/utils/format";
 import type { Route } from "./+types/staff-requests";
-import { ScreenHeader } from "~/components/ui/screen-header";
 import { useCalendar } from "~/utils/calendar";
 import { DateFilter } from "~/components/ui/date-filter";
 
@@ -56,47 +54,44 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
   const here = `${location.pathname}${location.search}`;
   const title = t(heading.key, { name: pick(lng, heading.en, heading.ar) });
   return (
-    <div className="flex flex-col gap-5">
-      <ScreenHeader title={title}>
-        <ExportLink />
-      </ScreenHeader>
-      <ListFilters searchLabel={t("staff.searchLabel")} q={filters.q}>
-        <StatusSelect statuses={REQUEST_STATUSES} value={filters.status} label={t("staff.status")} />
-        <DateFilter name="from" label={t("staff.from")} value={filters.from} />
-        <DateFilter name="to" label={t("staff.to")} value={filters.to} />
-        {categories ? (
-          <FilterSelect
-            name="category"
-            label={t("requests.category")}
-            value={filters.category}
-            allLabel={t("staff.allCategories")}
-            className="lg:col-span-2"
-            options={categories.map((category) => ({
-              value: category.id,
-              label: pick(lng, category.name_en, category.name_ar),
-            }))}
-          />
-        ) : null}
-        {isQueue ? (
-          <FilterSelect
-            name="order"
-            label={t("staff.order")}
-            value={filters.order}
-            options={[
-              { value: "queue", label: t("staff.orderQueue") },
-              { value: "newest", label: t("staff.orderNewest") },
-            ]}
-          />
-        ) : null}
-      </ListFilters>
-      <StaffTable
-        label={title}
-        rows={rows}
-        testId="staff-requests"
-        empty={t("staff.empty")}
-        paging={loaderData}
-        hrefOf={(row) => withBack(linkTo(area, "request", { id: row.id }) ?? "#", here)}
-        columns={[
+    <StaffListScreen
+      title={title}
+      search={{ label: t("staff.searchLabel"), q: filters.q }}
+      filters={
+        <>
+          <StatusSelect statuses={REQUEST_STATUSES} value={filters.status} label={t("staff.status")} />
+          <DateFilter name="from" label={t("staff.from")} value={filters.from} />
+          <DateFilter name="to" label={t("staff.to")} value={filters.to} />
+          {categories ? (
+            <FilterSelect
+              name="category"
+              label={t("requests.category")}
+              value={filters.category}
+              allLabel={t("staff.allCategories")}
+              className="lg:col-span-2"
+              options={namedOptions(lng, categories)}
+            />
+          ) : null}
+          {isQueue ? (
+            <FilterSelect
+              name="order"
+              label={t("staff.order")}
+              value={filters.order}
+              options={[
+                { value: "queue", label: t("staff.orderQueue") },
+                { value: "newest", label: t("staff.orderNewest") },
+              ]}
+            />
+          ) : null}
+        </>
+      }
+      table={{
+        rows: rows,
+        testId: "staff-requests",
+        empty: t("staff.empty"),
+        paging: loaderData,
+        hrefOf: (row) => withBack(linkTo(area, "request", { id: row.id }) ?? "#", here),
+        columns: [
           { header: t("staff.beneficiary"), cell: (row) => personCell(personName(lng, row), row.email) },
           {
             header: t("requests.category"),
@@ -112,8 +107,8 @@ export default function StaffRequests({ loaderData }: Route.ComponentProps) {
           isQueue
             ? { header: t("staff.age"), cell: (row) => formatAge(row.created_at, loaderData.now, lng), testId: "age" }
             : null,
-        ]}
-      />
-    </div>
+        ],
+      }}
+    />
   );
 }

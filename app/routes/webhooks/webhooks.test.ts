@@ -1,20 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createTestDb } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, testUser } from "~/test/route";
 import * as webhooks from "./webhooks";
 
 describe("adding a webhook endpoint", () => {
   it("tells a client admin of no organisation why it cannot, keeps the input, and writes nothing", async () => {
     const db = await createTestDb();
-    const user = {
+    const user = testUser({
       id: 1,
       email: "unplaced@example.com",
       role: "CLIENT_ADMIN" as const,
-      firstName: { english: "U", arabic: "غ" },
-      middleName: null,
-      lastName: { english: "P", arabic: "ب" },
-      client: null,
-    };
+    });
     const answer = await run(
       webhooks.action,
       postForm("/client-admin/webhooks", { url: "https://hooks.example.org/in", events: "document.issued" }),
