@@ -4,6 +4,11 @@ import { Card } from "./card";
 import { EmptyList } from "./empty-list";
 import { ListHeader } from "./list-header";
 import { Pagination } from "./pagination";
+import { ExportLink } from "./export-link";
+import { useArea } from "~/components/layout/area-shell";
+import { mustLinkTo, type Screen } from "~/modules/access";
+import { useTranslation } from "~/platform/i18n/react";
+import { pick } from "~/utils/format";
 
 export interface ListRow {
   id: number;
@@ -52,5 +57,43 @@ export function ListScreen({
       )}
       <Pagination page={paging.page} size={paging.size} total={paging.total} />
     </div>
+  );
+}
+
+/**
+ * A searchable list of rows named in both languages (the admin's clients and client categories): each row a link to
+ * its screen, "add" and the download in the header.
+ */
+export function NamedListScreen<Row extends { id: number; name_en: string; name_ar: string }>({
+  kind,
+  list,
+  detail,
+}: {
+  kind: { title: string; add: [Screen, string]; empty: string; screen: Screen; testId: string };
+  list: { q: string; rows: Row[]; page: number; size: number; total: number };
+  detail: (row: Row) => ReactNode;
+}) {
+  const { i18n } = useTranslation();
+  const area = useArea();
+  return (
+    <ListScreen
+      header={{
+        title: kind.title,
+        addHref: mustLinkTo(area, kind.add[0]),
+        addLabel: kind.add[1],
+        searchLabel: "admin.searchByName",
+        q: list.q,
+        actions: <ExportLink />,
+      }}
+      empty={kind.empty}
+      testId={kind.testId}
+      paging={list}
+      rows={list.rows.map((row) => ({
+        id: row.id,
+        href: mustLinkTo(area, kind.screen, { id: row.id }),
+        label: pick(i18n.language, row.name_en, row.name_ar),
+        detail: <span className="text-sm text-gray-11">{detail(row)}</span>,
+      }))}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { HOLDER_NAMES } from "~/platform/db/columns";
+import { ISSUED_DOCUMENT_FACTS } from "~/platform/db/columns";
+import { issuedDocumentsWithParties } from "~/platform/db/request-joins";
 import type { DB } from "~/platform/db/db.server";
 
 /**
@@ -54,28 +55,8 @@ export function organisationIds(db: DB) {
 
 /** What an issued document's credential says: the document, its issuer, its holder. */
 export function findCredentialFacts(db: DB, issuedDocumentId: number) {
-  return db
-    .selectFrom("issued_documents as d")
-    .innerJoin("clients as c", "c.id", "d.client_id")
-    .innerJoin("users as b", "b.id", "d.beneficiary_id")
-    .select([
-      "d.id",
-      "d.kind",
-      "d.client_id",
-      "d.beneficiary_id",
-      "d.verification_code",
-      "d.status_position",
-      "d.document_name_en",
-      "d.document_name_ar",
-      "d.document_hash",
-      "d.expiry_date",
-      "d.created_at",
-      "d.status",
-      "d.secure_plus_enabled",
-      "c.name_en as issuer_en",
-      "c.name_ar as issuer_ar",
-      ...HOLDER_NAMES,
-    ])
+  return issuedDocumentsWithParties(db)
+    .select([...ISSUED_DOCUMENT_FACTS, "d.client_id", "d.status_position"])
     .where("d.id", "=", issuedDocumentId)
     .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
-import { HOLDER_NAMES } from "~/platform/db/columns";
+import { ISSUED_DOCUMENT_FACTS } from "~/platform/db/columns";
+import { issuedDocumentsWithParties } from "~/platform/db/request-joins";
 import { prepared } from "~/platform/db/prepared.server";
 import type { Insertable } from "kysely";
 import type { VerificationEventsTable } from "~/platform/db/schema";
@@ -6,34 +7,18 @@ import type { DB } from "~/platform/db/db.server";
 
 /** What the verification page says of a document: the document, its issuer, its holder and its file. */
 const VERIFIED_COLUMNS = [
-  "d.id",
-  "d.kind",
-  "d.verification_code",
-  "d.document_name_en",
-  "d.document_name_ar",
-  "d.document_hash",
-  "d.expiry_date",
-  "d.created_at",
-  "d.status",
+  ...ISSUED_DOCUMENT_FACTS,
   "d.revoked_at",
   "d.revocation_reason_en",
   "d.revocation_reason_ar",
-  "d.secure_plus_enabled",
   "d.access_pin_hash",
-  "d.beneficiary_id",
-  "c.name_en as issuer_en",
-  "c.name_ar as issuer_ar",
-  ...HOLDER_NAMES,
   "f.storage_key",
   "f.mime_type",
 ] as const;
 
 // Prepared: the public verification page runs this on every look-up (docs/architecture.md §11).
 const issuedDocumentByCode = prepared((db: DB, code: string) =>
-  db
-    .selectFrom("issued_documents as d")
-    .innerJoin("clients as c", "c.id", "d.client_id")
-    .innerJoin("users as b", "b.id", "d.beneficiary_id")
+  issuedDocumentsWithParties(db)
     .innerJoin("files as f", "f.id", "d.file_id")
     .select(VERIFIED_COLUMNS)
     .where("d.verification_code", "=", code),

@@ -32,3 +32,24 @@ export const CATEGORY_TERMS = ["c.fee", "c.currency", "c.validity_period_days"] 
 
 /** What the pages say of a stored file, for queries that join it as `f`. */
 export const FILE_FACTS = ["f.original_name", "f.mime_type", "f.size", "f.total_pages"] as const;
+
+/**
+ * What every reader of an issued document is told of it (the verification page, the credential): the document, its
+ * issuer and its holder, for queries that join the issuer as `c` and the holder as `b` (issuedDocumentsWithParties).
+ */
+export const ISSUED_DOCUMENT_FACTS = [
+  "d.id",
+  "d.kind",
+  "d.beneficiary_id",
+  "d.verification_code",
+  "d.document_name_en",
+  "d.document_name_ar",
+  "d.document_hash",
+  "d.expiry_date",
+  "d.created_at",
+  "d.status",
+  "d.secure_plus_enabled",
+  "c.name_en as issuer_en",
+  "c.name_ar as issuer_ar",
+  ...HOLDER_NAMES,
+] as const;

@@ -31,8 +31,18 @@ export { CALENDARS, type Calendar };
 /** How a national ID was verified: by the national digital identity, or by staff who saw the person. */
 export type NinVerification = "NATIONAL_ID" | "IN_PERSON";
 
-export interface UsersTable {
+/** A row with a numeric id and the time it was made. */
+interface Row {
   id: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** A row that is edited after it is made. */
+interface EditableRow extends Row {
+  updated_at: UpdatedAt;
+}
+
+export interface UsersTable extends EditableRow {
   email: string;
   password_hash: string;
   role: Role;
@@ -66,17 +76,13 @@ export interface UsersTable {
   totp_enabled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The time step of the last code taken: a code is good once. */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 /** Single-use recovery codes of two-factor sign-in: only their SHA-256. */
-export interface RecoveryCodesTable {
-  id: Generated<number>;
+export interface RecoveryCodesTable extends Row {
   user_id: number;
   code_hash: string;
   used_at: string | null;
-  created_at: CreatedAt;
 }
 
 /** A sign-in between its password and its second factor: used once (migration 0009). */
@@ -100,14 +106,12 @@ export type Locale = "ar" | "en";
 export type AccountTokenPurpose = "RESET_PASSWORD" | "INVITE";
 
 /** Single-use links sent by mail; only the SHA-256 of the token is kept. */
-export interface AccountTokensTable {
-  id: Generated<number>;
+export interface AccountTokensTable extends Row {
   user_id: number;
   purpose: AccountTokenPurpose;
   token_hash: string;
   expires_at: string;
   used_at: string | null;
-  created_at: CreatedAt;
 }
 
 export interface SessionsTable {
@@ -127,8 +131,7 @@ export interface SessionsTable {
 }
 
 /** An organisation's webhook endpoint (docs/decisions/0019). */
-export interface WebhookEndpointsTable {
-  id: Generated<number>;
+export interface WebhookEndpointsTable extends Row {
   client_id: number;
   url: string;
   /** JSON list of event types. */
@@ -137,12 +140,10 @@ export interface WebhookEndpointsTable {
   status: ColumnType<"ACTIVE" | "DISABLED", "ACTIVE" | "DISABLED" | undefined, "ACTIVE" | "DISABLED">;
   failing_since: string | null;
   created_by: number | null;
-  created_at: CreatedAt;
 }
 
 /** One event for one endpoint, sent until it is answered 2xx. */
-export interface WebhookDeliveriesTable {
-  id: Generated<number>;
+export interface WebhookDeliveriesTable extends Row {
   endpoint_id: number;
   message_id: string;
   event_type: string;
@@ -155,7 +156,6 @@ export interface WebhookDeliveriesTable {
   last_duration_ms: number | null;
   last_error: string | null;
   delivered_at: string | null;
-  created_at: CreatedAt;
 }
 
 /** Requests by organisation and status, as of the last roll-up of the deltas (docs/decisions/0021). */
@@ -173,8 +173,7 @@ export interface RequestStatusDeltasTable {
   change: number;
 }
 
-export interface ClientCategoriesTable {
-  id: Generated<number>;
+export interface ClientCategoriesTable extends EditableRow {
   name_en: string;
   name_ar: string;
   description_en: ColumnType<string, string | undefined, string>;
@@ -183,12 +182,9 @@ export interface ClientCategoriesTable {
   currency: string;
   validity_period_days: number;
   client_id: number | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface ClientsTable {
-  id: Generated<number>;
+export interface ClientsTable extends EditableRow {
   name_en: string;
   name_ar: string;
   address_en: string | null;
@@ -197,31 +193,24 @@ export interface ClientsTable {
   can_do_attestation: Flag;
   client_category_id: number;
   client_admin_id: number | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface ClientAdminsTable {
-  id: Generated<number>;
+export interface ClientAdminsTable extends Row {
   user_id: number;
   client_id: number | null;
   job_title: string;
   /** JSON list of strings. */
   permissions: ColumnType<string, string | undefined, string>;
   can_do_attestation: Flag;
-  created_at: CreatedAt;
 }
 
-export interface ClerksTable {
-  id: Generated<number>;
+export interface ClerksTable extends Row {
   user_id: number;
   client_id: number;
   job_title: string | null;
-  created_at: CreatedAt;
 }
 
-export interface DocumentCategoriesTable {
-  id: Generated<number>;
+export interface DocumentCategoriesTable extends EditableRow {
   client_id: number;
   name_en: string;
   name_ar: string;
@@ -231,36 +220,27 @@ export interface DocumentCategoriesTable {
   fee: number;
   currency: string;
   validity_period_days: number;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface DocumentRequiredFieldsTable {
-  id: Generated<number>;
+export interface DocumentRequiredFieldsTable extends EditableRow {
   document_category_id: number;
   name_en: string;
   name_ar: string;
   field_name: string;
   field_type: string;
   is_required: Flag;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface SupportingDocumentTypesTable {
-  id: Generated<number>;
+export interface SupportingDocumentTypesTable extends EditableRow {
   document_category_id: number;
   document_type_en: string;
   document_type_ar: string;
   description_en: ColumnType<string, string | undefined, string>;
   description_ar: ColumnType<string, string | undefined, string>;
   is_required: Flag;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface FilesTable {
-  id: Generated<number>;
+export interface FilesTable extends Row {
   sha256: string;
   size: number;
   mime_type: string;
@@ -268,18 +248,15 @@ export interface FilesTable {
   storage_key: string;
   total_pages: number | null;
   created_by: number | null;
-  created_at: CreatedAt;
 }
 
-export interface AttachmentsTable {
-  id: Generated<number>;
+export interface AttachmentsTable extends Row {
   entity_type: EntityType;
   reference_entity_id: number;
   document_name: string;
   file_id: number;
   supporting_document_type_id: number | null;
   status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
-  created_at: CreatedAt;
 }
 
 export interface RequestDraftsTable {
@@ -295,8 +272,7 @@ export interface RequestDraftsTable {
   updated_at: UpdatedAt;
 }
 
-export interface DocumentRequestsTable {
-  id: Generated<number>;
+export interface DocumentRequestsTable extends EditableRow {
   beneficiary_id: number;
   client_id: number;
   document_category_id: number;
@@ -305,8 +281,6 @@ export interface DocumentRequestsTable {
   request_message: ColumnType<string, string | undefined, string>;
   status_note_en: string | null;
   status_note_ar: string | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
 export interface RequestFieldValuesTable {
@@ -316,8 +290,7 @@ export interface RequestFieldValuesTable {
   field_value: string;
 }
 
-export interface IssuedDocumentsTable {
-  id: Generated<number>;
+export interface IssuedDocumentsTable extends Row {
   kind: "REQUEST" | "ATTESTATION";
   request_id: number | null;
   attestation_id: number | null;
@@ -343,7 +316,6 @@ export interface IssuedDocumentsTable {
   revoked_by: number | null;
   revocation_reason_en: string | null;
   revocation_reason_ar: string | null;
-  created_at: CreatedAt;
 }
 
 export interface VerificationEventsTable {
@@ -355,8 +327,7 @@ export interface VerificationEventsTable {
   user_agent: string | null;
 }
 
-export interface AttestationsTable {
-  id: Generated<number>;
+export interface AttestationsTable extends EditableRow {
   beneficiary_id: number;
   client_id: number;
   document_name: string;
@@ -368,12 +339,9 @@ export interface AttestationsTable {
   review_note_ar: string | null;
   secure_plus_enabled: Flag;
   reviewed_at: string | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface PublicAnnouncementsTable {
-  id: Generated<number>;
+export interface PublicAnnouncementsTable extends EditableRow {
   client_id: number;
   author_id: number;
   slug: string;
@@ -383,12 +351,9 @@ export interface PublicAnnouncementsTable {
   body_ar: string;
   status: ColumnType<"DRAFT" | "PUBLISHED", "DRAFT" | "PUBLISHED" | undefined, "DRAFT" | "PUBLISHED">;
   published_at: string | null;
-  created_at: CreatedAt;
-  updated_at: UpdatedAt;
 }
 
-export interface NotificationsTable {
-  id: Generated<number>;
+export interface NotificationsTable extends Row {
   user_id: number;
   title_en: string;
   title_ar: string;
@@ -397,14 +362,12 @@ export interface NotificationsTable {
   link: string | null;
   read_at: string | null;
   kind: string | null;
-  created_at: CreatedAt;
 }
 
 export type OutboxStatus = "PENDING" | "SENT" | "FAILED";
 
 /** Mail written in the transaction of the change that causes it, delivered by the sender (docs/architecture.md §17). */
-export interface EmailOutboxTable {
-  id: Generated<number>;
+export interface EmailOutboxTable extends Row {
   to_address: string;
   subject: string;
   /** The plain-text part. */
@@ -418,7 +381,6 @@ export interface EmailOutboxTable {
   next_attempt_at: ColumnType<string, string | undefined, string>;
   last_error: string | null;
   sent_at: string | null;
-  created_at: CreatedAt;
 }
 
 export interface AuditEventsTable {
@@ -452,8 +414,7 @@ export interface RateLimitsTable {
 export const PAGE_SIZES = ["A4", "LETTER"] as const;
 export const ORIENTATIONS = ["PORTRAIT", "LANDSCAPE"] as const;
 
-export interface DocumentTemplatesTable {
-  id: Generated<number>;
+export interface DocumentTemplatesTable extends Row {
   category_id: number;
   page_size: (typeof PAGE_SIZES)[number];
   orientation: (typeof ORIENTATIONS)[number];
@@ -465,15 +426,13 @@ export interface DocumentTemplatesTable {
   body_ar: string;
   updated_by: number | null;
   updated_at: ColumnType<string, string | undefined, string>;
-  created_at: CreatedAt;
 }
 
 export const JOB_STATUSES = ["RUNNING", "DONE", "CANCELLED"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** Long work done by every server's runners (docs/architecture.md §21): a bulk issuance. */
-export interface JobsTable {
-  id: Generated<number>;
+export interface JobsTable extends Row {
   /** Which handler does its items (`BULK_ISSUE`). */
   kind: string;
   /** Whose it is: the staff of this client see it (null: the super admin's only). */
@@ -487,7 +446,6 @@ export interface JobsTable {
   /** When it started, or was last resumed by "try again": its rate counts from here. */
   started_at: ColumnType<string, string | undefined, string>;
   finished_at: string | null;
-  created_at: CreatedAt;
 }
 
 export type JobItemStatus = "PENDING" | "DONE" | "FAILED";
@@ -510,24 +468,20 @@ export interface JobItemsTable {
   finished_at: string | null;
 }
 
-export interface CredentialKeysTable {
-  id: Generated<number>;
+export interface CredentialKeysTable extends Row {
   client_id: number | null;
   public_key_multibase: string;
   /** The Ed25519 secret key (multibase), sealed with AES-256-GCM under SIGNING_KEY_SECRET. */
   secret_key_sealed: string;
   /** 1: the key of the organisation's own DID; 0: a method of the deployment's DID (earlier credentials, status lists). */
   own_did: ColumnType<number, number | undefined, number>;
-  created_at: CreatedAt;
 }
 
-export interface SigningCredentialsTable {
-  id: Generated<number>;
+export interface SigningCredentialsTable extends Row {
   client_id: number | null;
   certificate_pem: string;
   /** The PKCS#8 PEM, sealed with AES-256-GCM under SIGNING_KEY_SECRET. */
   private_key_sealed: string;
-  created_at: CreatedAt;
 }
 
 export interface Database {

@@ -1,6 +1,6 @@
-import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
+import { documentsRefusal, postsFiles, readSupportingDocuments } from "~/modules/requests/supporting-upload.server";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
-import { problemsByField, type Refused } from "~/platform/outcome";
+import { type Refused } from "~/platform/outcome";
 import { useZodForm } from "~/components/forms/zod-form";
 import { idOf } from "~/platform/db/values";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
@@ -20,7 +20,7 @@ import { PageTitle } from "~/components/ui/page-title";
 import { getDb } from "~/platform/db/db.server";
 import { clientIpContext } from "~/platform/http/context";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
-import { readForm, readUpload } from "~/platform/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 import { editPendingRequest, replacePendingRequestDocuments } from "~/modules/requests/service.server";
 import { beneficiaryRequestView } from "~/modules/requests/views.server";
 import { beneficiaryEditSchema } from "~/modules/requests/schema";
@@ -54,20 +54,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** While PENDING: the fields, the message and the supporting documents can change (docs/architecture.md §6.1). */
 /** The documents form's answer to a refusal: each message under its type, and the form's own (none chosen, too large). */
-const documentsAnswer = (_: unknown, refusal: Refused) => ({
-  documents: problemsByField(refusal),
-  documentsError: refusal.problems?.length && refusal.error === "api.errors.validation" ? undefined : refusal.error,
-});
+const documentsAnswer = (_: unknown, refusal: Refused) => {
+  const { byType, formError } = documentsRefusal(refusal);
+  return { documents: byType, documentsError: formError };
+};
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const view = await load(params, user.id);
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await readUpload(request, {
-      maxFileSize: DOCUMENT_MAX_BYTES,
-      maxFiles: 5,
-      tooLarge: "validation.fileSizeMax5",
-    });
+  if (postsFiles(request)) {
+    const upload = await readSupportingDocuments(request);
     if (!upload.ok) return replyRefused(upload, undefined, { wrap: documentsAnswer });
     const result = await replacePendingRequestDocuments(
       getDb(),

@@ -1,6 +1,6 @@
-import { DOCUMENT_MAX_BYTES } from "~/modules/files/limits";
+import { documentsRefusal, postsFiles, readSupportingDocuments } from "~/modules/requests/supporting-upload.server";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
-import { problemsByField, type Refused } from "~/platform/outcome";
+import { type Refused } from "~/platform/outcome";
 import { FieldValue } from "~/components/requests/field-value";
 import { useServerForm } from "~/components/forms/conform";
 import { badIntent } from "~/platform/http/body.server";
@@ -21,7 +21,7 @@ import { getDb } from "~/platform/db/db.server";
 import { clientIpContext } from "~/platform/http/context";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { searchClients } from "~/modules/catalogue/queries.server";
-import { readForm, readUpload } from "~/platform/http/body.server";
+import { readForm } from "~/platform/http/body.server";
 import { redirectWithToast } from "~/platform/toast/toast.server";
 import { documentsIntentSchema, fieldsSchema, reviewSchema, wizardActionSchema } from "~/modules/wizard/schema";
 import { WIZARD_STEPS } from "~/modules/wizard/steps";
@@ -77,22 +77,17 @@ type ActionData =
   | { intent: "documents"; errors: Record<string, string>; formError?: string };
 
 /** The documents step's answer to a refusal: each message under its type, and the form's own (none chosen, too large). */
-const documentsAnswer = (_: unknown, refusal: Refused): ActionData => ({
-  intent: "documents",
-  errors: problemsByField(refusal),
-  formError: refusal.problems?.length && refusal.error === "api.errors.validation" ? undefined : refusal.error,
-});
+const documentsAnswer = (_: unknown, refusal: Refused): ActionData => {
+  const { byType, formError } = documentsRefusal(refusal);
+  return { intent: "documents", errors: byType, formError };
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const db = getDb();
 
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await readUpload(request, {
-      maxFileSize: DOCUMENT_MAX_BYTES,
-      maxFiles: 5,
-      tooLarge: "validation.fileSizeMax5",
-    });
+  if (postsFiles(request)) {
+    const upload = await readSupportingDocuments(request);
     if (!upload.ok) return replyRefused(upload, undefined, { wrap: documentsAnswer });
     const removal = documentsIntentSchema.parse(upload.fields.get("intent") ?? undefined);
     if (removal) {
