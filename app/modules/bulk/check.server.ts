@@ -1,3 +1,4 @@
+import { PERSON_NAMES } from "~/platform/db/columns";
 import { z } from "zod";
 import type { DB } from "~/platform/db/db.server";
 import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
@@ -42,14 +43,7 @@ const NAME_COLUMNS = {
   fatherAr: "father_name_ar",
   lastAr: "last_name_ar",
 } as const;
-const NAME_FIELDS = [
-  "first_name_en",
-  "father_name_en",
-  "last_name_en",
-  "first_name_ar",
-  "father_name_ar",
-  "last_name_ar",
-] as const;
+const NAME_FIELDS = PERSON_NAMES;
 type NameField = (typeof NAME_FIELDS)[number];
 
 /** The file's column a placeholder is filled from, for the problem's column. */

@@ -1,18 +1,10 @@
+import { PERSON_NAMES } from "~/platform/db/columns";
+
 /**
  * The columns of a bulk issuance file (docs/architecture.md §21): who the document is for, then the category's fields
  * by their field name, then an optional expiry date. Shared by the upload screen (which lists them) and the check.
  */
-export const PERSON_COLUMNS = [
-  "national_id",
-  "email",
-  "first_name_en",
-  "father_name_en",
-  "last_name_en",
-  "first_name_ar",
-  "father_name_ar",
-  "last_name_ar",
-  "phone",
-] as const;
+export const PERSON_COLUMNS = ["national_id", "email", ...PERSON_NAMES, "phone"] as const;
 export type PersonColumn = (typeof PERSON_COLUMNS)[number];
 export const EXPIRY_COLUMN = "expiry_date";
 

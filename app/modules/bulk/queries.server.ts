@@ -1,3 +1,4 @@
+import { PERSON_NAMES } from "~/platform/db/columns";
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "~/platform/db/schema";
 import type { DB } from "~/platform/db/db.server";
@@ -12,20 +13,7 @@ const chunks = <T>(list: T[]) =>
  * tells a clerk nothing of anyone else, not even that they have an account (docs/decisions/0022).
  */
 export async function findPeopleOf(db: DB, clientId: number, nins: string[], emails: string[]) {
-  const columns = [
-    "id",
-    "role",
-    "nin",
-    "email",
-    "status",
-    "nin_verified_at",
-    "first_name_en",
-    "father_name_en",
-    "last_name_en",
-    "first_name_ar",
-    "father_name_ar",
-    "last_name_ar",
-  ] as const;
+  const columns = ["id", "role", "nin", "email", "status", "nin_verified_at", ...PERSON_NAMES] as const;
   // The organisation knows a person through one of these rows: its staff, and whoever has asked it or holds its paper.
   const LINKS = [
     ["clerks", "user_id"],
@@ -124,19 +112,7 @@ export function findBulkJobContext(db: DB, jobId: number) {
  * (the row fails rather than issue to it, or make a second account with it).
  */
 export async function findPerson(db: DB, nationalId: string | null, email: string | null) {
-  const columns = [
-    "id",
-    "role",
-    "status",
-    "first_name_en",
-    "father_name_en",
-    "last_name_en",
-    "first_name_ar",
-    "father_name_ar",
-    "last_name_ar",
-    "nin",
-    "nin_verified_at",
-  ] as const;
+  const columns = ["id", "role", "status", ...PERSON_NAMES, "nin", "nin_verified_at"] as const;
   if (email) {
     const byEmail = await db
       .selectFrom("users")

@@ -1,10 +1,13 @@
+import type { pricedValuesOf } from "./schema";
 import { insertRow, updateRow, deleteRow, findRow } from "~/platform/db/rows";
+import type { Selectable } from "kysely";
+import type { Database } from "~/platform/db/schema";
 import { containsText } from "~/platform/db/dialect";
 import { countRows } from "~/platform/db/count";
 import { pageOf } from "~/platform/db/paging";
 import { inChunks } from "~/platform/db/keyset";
 import type { DB } from "~/platform/db/db.server";
-import { nowIso, toFlag } from "~/platform/db/values";
+import { toFlag } from "~/platform/db/values";
 import { CATEGORY_TERMS, CLIENT_NAMES } from "~/platform/db/columns";
 
 export function searchClients(db: DB, query: string, limit = 50) {
@@ -30,23 +33,20 @@ export function findCategory(db: DB, id: number) {
   return findRow(db, "document_categories", id);
 }
 
-export function requiredFieldsOf(db: DB, categoryId: number) {
+/** A category's children of one kind (its required fields or its supporting document types), in the order made. */
+function childrenOf<Table extends ChildTable>(db: DB, table: Table, categoryId: number) {
   return db
-    .selectFrom("document_required_fields")
+    .selectFrom(table as ChildTable)
     .selectAll()
     .where("document_category_id", "=", categoryId)
     .orderBy("id")
-    .execute();
+    .execute() as Promise<Selectable<Database[Table]>[]>;
 }
 
-export function supportingTypesOf(db: DB, categoryId: number) {
-  return db
-    .selectFrom("supporting_document_types")
-    .selectAll()
-    .where("document_category_id", "=", categoryId)
-    .orderBy("id")
-    .execute();
-}
+export const requiredFieldsOf = (db: DB, categoryId: number) => childrenOf(db, "document_required_fields", categoryId);
+
+export const supportingTypesOf = (db: DB, categoryId: number) =>
+  childrenOf(db, "supporting_document_types", categoryId);
 
 function filteredCategories(db: DB, filter: { id?: number; clientId?: number; q?: string }) {
   let base = db.selectFrom("document_categories as c").innerJoin("clients as cl", "cl.id", "c.client_id");
@@ -92,54 +92,25 @@ export function listClientsForChooser(db: DB) {
   return db.selectFrom("clients").select(["id", "name_en", "name_ar"]).orderBy("name_en").execute();
 }
 
-export async function insertCategory(
-  db: DB,
-  values: {
-    clientId: number;
-    nameEn: string;
-    nameAr: string;
-    descriptionEn: string;
-    descriptionAr: string;
-    fee: number;
-    currency: string;
-    validityDays: number;
-  },
-) {
-  return insertRow(db, "document_categories", {
-    client_id: values.clientId,
-    name_en: values.nameEn,
-    name_ar: values.nameAr,
-    description_en: values.descriptionEn,
-    description_ar: values.descriptionAr,
-    fee: values.fee,
-    currency: values.currency,
-    validity_period_days: values.validityDays,
-  });
-}
+/** What a priced category holds, a document category's or a client category's (pricedValuesOf makes it). */
+export type PricedValues = ReturnType<typeof pricedValuesOf>;
 
-export async function updateCategory(
-  db: DB,
-  id: number,
-  values: {
-    nameEn: string;
-    nameAr: string;
-    descriptionEn: string;
-    descriptionAr: string;
-    fee: number;
-    currency: string;
-    validityDays: number;
-  },
-) {
-  await updateRow(db, "document_categories", id, {
-    name_en: values.nameEn,
-    name_ar: values.nameAr,
-    description_en: values.descriptionEn,
-    description_ar: values.descriptionAr,
-    fee: values.fee,
-    currency: values.currency,
-    validity_period_days: values.validityDays,
-  });
-}
+/** A priced category's columns, as the inserts and updates of both kinds write them. */
+export const pricedColumns = (values: PricedValues) => ({
+  name_en: values.nameEn,
+  name_ar: values.nameAr,
+  description_en: values.descriptionEn,
+  description_ar: values.descriptionAr,
+  fee: values.fee,
+  currency: values.currency,
+  validity_period_days: values.validityDays,
+});
+
+export const insertCategory = (db: DB, values: PricedValues & { clientId: number }) =>
+  insertRow(db, "document_categories", { client_id: values.clientId, ...pricedColumns(values) });
+
+export const updateCategory = (db: DB, id: number, values: PricedValues) =>
+  updateRow(db, "document_categories", id, pricedColumns(values));
 
 export async function countRequestsOfCategory(db: DB, categoryId: number) {
   return countRows(db.selectFrom("document_requests").where("document_category_id", "=", categoryId));
@@ -201,7 +172,7 @@ type RequiredFieldValues = {
   isRequired: boolean;
 };
 /** A required field's columns, as both its insert and its update write them. */
-const requiredFieldColumns = (values: RequiredFieldValues) => ({
+export const requiredFieldColumns = (values: RequiredFieldValues) => ({
   name_en: values.nameEn,
   name_ar: values.nameAr,
   field_name: values.fieldName,
@@ -209,31 +180,23 @@ const requiredFieldColumns = (values: RequiredFieldValues) => ({
   is_required: toFlag(values.isRequired),
 });
 
-export async function insertRequiredField(db: DB, values: RequiredFieldValues & { categoryId: number }) {
-  return insertRow(db, "document_required_fields", {
-    document_category_id: values.categoryId,
-    ...requiredFieldColumns(values),
-  });
-}
-
-export async function updateRequiredField(db: DB, id: number, values: RequiredFieldValues) {
-  await updateRow(db, "document_required_fields", id, requiredFieldColumns(values));
-}
-
 /** The tables of a category's children: its required fields and its supporting document types. */
 export type ChildTable = "document_required_fields" | "supporting_document_types";
 
-export async function setChildRequired(db: DB, table: ChildTable, id: number, isRequired: boolean) {
-  await db
-    .updateTable(table)
-    .set({ is_required: toFlag(isRequired), updated_at: nowIso() })
-    .where("id", "=", id)
-    .execute();
-}
+export const setChildRequired = (db: DB, table: ChildTable, id: number, isRequired: boolean) =>
+  updateRow(db, table, id, { is_required: toFlag(isRequired) });
 
-export async function deleteChild(db: DB, table: ChildTable, id: number) {
-  await db.deleteFrom(table).where("id", "=", id).execute();
-}
+export const deleteChild = (db: DB, table: ChildTable, id: number) => deleteRow(db, table, id);
+
+/** What a child row holds besides its category, as requiredFieldColumns or supportingTypeColumns write it. */
+export type ChildColumns = ReturnType<typeof requiredFieldColumns> | ReturnType<typeof supportingTypeColumns>;
+
+/** Adds a child of this kind to a category (its columns must be the table's: the service pairs them). */
+export const insertChild = (db: DB, table: ChildTable, categoryId: number, columns: ChildColumns) =>
+  insertRow(db, table, { document_category_id: categoryId, ...columns } as never);
+
+export const updateChild = (db: DB, table: ChildTable, id: number, columns: ChildColumns) =>
+  updateRow(db, table, id, columns as never);
 
 export async function listSupportingTypes(
   db: DB,
@@ -260,24 +223,13 @@ type SupportingTypeValues = {
   isRequired: boolean;
 };
 /** A supporting document type's columns, as both its insert and its update write them. */
-const supportingTypeColumns = (values: SupportingTypeValues) => ({
+export const supportingTypeColumns = (values: SupportingTypeValues) => ({
   document_type_en: values.typeEn,
   document_type_ar: values.typeAr,
   description_en: values.descriptionEn,
   description_ar: values.descriptionAr,
   is_required: toFlag(values.isRequired),
 });
-
-export async function insertSupportingType(db: DB, values: SupportingTypeValues & { categoryId: number }) {
-  return insertRow(db, "supporting_document_types", {
-    document_category_id: values.categoryId,
-    ...supportingTypeColumns(values),
-  });
-}
-
-export async function updateSupportingType(db: DB, id: number, values: SupportingTypeValues) {
-  await updateRow(db, "supporting_document_types", id, supportingTypeColumns(values));
-}
 
 export async function countAttachmentsOfType(db: DB, typeId: number) {
   return countRows(db.selectFrom("attachments").where("supporting_document_type_id", "=", typeId));

@@ -12,12 +12,13 @@ import {
   findRequiredField,
   findSupportingType,
   insertCategory,
-  insertRequiredField,
-  insertSupportingType,
   setChildRequired,
+  insertChild,
+  updateChild,
+  requiredFieldColumns,
+  supportingTypeColumns,
+  type ChildColumns,
   updateCategory,
-  updateRequiredField,
-  updateSupportingType,
 } from "./queries.server";
 import { pricedValuesOf, type CategoryInput, type RequiredFieldInput, type SupportingTypeInput } from "./schema";
 
@@ -109,25 +110,15 @@ export async function saveRequiredField(
 ): Promise<Outcome<{ id: number }>> {
   const clash = await findFieldByName(db, category.id, input.fieldName);
   if (clash && clash.id !== existingId) return conflict("catalogue.fieldNameTaken", "fieldName");
-  const values = {
+  const columns = requiredFieldColumns({
     nameEn: input.name.english,
     nameAr: input.name.arabic,
     fieldName: input.fieldName,
     fieldType: input.fieldType,
     isRequired: input.isRequired,
-  };
-  return db.transaction().execute(async (trx) => {
-    if (existingId) {
-      await updateRequiredField(trx, existingId, values);
-      await record(trx, actor, category.client_id, "required_field.update", "DOCUMENT_REQUIREMENTS", existingId);
-      return done({ id: existingId });
-    }
-    const id = await insertRequiredField(trx, { categoryId: category.id, ...values });
-    await record(trx, actor, category.client_id, "required_field.create", "DOCUMENT_REQUIREMENTS", id, {
-      fieldName: input.fieldName,
-    });
-    return done({ id });
   });
+  const id = await saveChild(db, "fields", category, columns, actor, existingId, { fieldName: input.fieldName });
+  return done({ id });
 }
 
 /** The children of a category: what toggling and auditing differ in (docs/product.md, Catalogue). */
@@ -135,6 +126,34 @@ const CHILD_TABLES = {
   fields: { table: "document_required_fields", action: "required_field", entity: "DOCUMENT_REQUIREMENTS" },
   types: { table: "supporting_document_types", action: "supporting_type", entity: "DOCUMENT_SUPPORTING_DOCUMENTS" },
 } as const;
+
+/** Makes or edits a category's child of this kind, audited as its kind: a new one with `details`. */
+async function saveChild(
+  db: DB,
+  kind: keyof typeof CHILD_TABLES,
+  category: { id: number; client_id: number },
+  columns: ChildColumns,
+  actor: Actor,
+  existingId?: number,
+  details?: Record<string, unknown>,
+) {
+  const child = CHILD_TABLES[kind];
+  return db.transaction().execute(async (trx) => {
+    if (existingId) await updateChild(trx, child.table, existingId, columns);
+    const id = existingId ?? (await insertChild(trx, child.table, category.id, columns));
+    const change = existingId ? "update" : "create";
+    await record(
+      trx,
+      actor,
+      category.client_id,
+      `${child.action}.${change}`,
+      child.entity,
+      id,
+      existingId ? undefined : details,
+    );
+    return id;
+  });
+}
 
 /** Flip a required field's or a supporting type's `isRequired`, audited. */
 export async function toggleChild(
@@ -174,30 +193,14 @@ export async function saveSupportingType(
   actor: Actor,
   existingId?: number,
 ) {
-  const values = {
+  const columns = supportingTypeColumns({
     typeEn: input.documentType.english,
     typeAr: input.documentType.arabic,
     descriptionEn: input.description?.english ?? "",
     descriptionAr: input.description?.arabic ?? "",
     isRequired: input.isRequired,
-  };
-  return db.transaction().execute(async (trx) => {
-    if (existingId) {
-      await updateSupportingType(trx, existingId, values);
-      await record(
-        trx,
-        actor,
-        category.client_id,
-        "supporting_type.update",
-        "DOCUMENT_SUPPORTING_DOCUMENTS",
-        existingId,
-      );
-      return existingId;
-    }
-    const id = await insertSupportingType(trx, { categoryId: category.id, ...values });
-    await record(trx, actor, category.client_id, "supporting_type.create", "DOCUMENT_SUPPORTING_DOCUMENTS", id);
-    return id;
   });
+  return saveChild(db, "types", category, columns, actor, existingId);
 }
 
 /** A type that beneficiaries already uploaded files for stays (the files point at it). */

@@ -5,21 +5,12 @@ import { pageOf } from "~/platform/db/paging";
 import { inChunks } from "~/platform/db/keyset";
 import type { DB } from "~/platform/db/db.server";
 import type { Database } from "~/platform/db/schema";
-import type { pricedValuesOf } from "~/modules/catalogue/schema";
+import { pricedColumns, type PricedValues } from "~/modules/catalogue/queries.server";
 import { toFlag } from "~/platform/db/values";
 import { type BilingualNote } from "~/utils/bilingual";
 
-export type ClientCategoryValues = ReturnType<typeof pricedValuesOf>;
-
-const columns = (values: ClientCategoryValues) => ({
-  name_en: values.nameEn,
-  name_ar: values.nameAr,
-  description_en: values.descriptionEn,
-  description_ar: values.descriptionAr,
-  fee: values.fee,
-  currency: values.currency,
-  validity_period_days: values.validityDays,
-});
+export type ClientCategoryValues = PricedValues;
+const columns = pricedColumns;
 
 function filteredClientCategories(db: DB, q: string) {
   let query = db.selectFrom("client_categories");

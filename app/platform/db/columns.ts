@@ -1,15 +1,18 @@
+/** A person's names in both languages, as the users table and a bulk file's columns hold them. */
+export const PERSON_NAMES = [
+  "first_name_en",
+  "father_name_en",
+  "last_name_en",
+  "first_name_ar",
+  "father_name_ar",
+  "last_name_ar",
+] as const;
+
 /**
  * The holder's names as the staff pages, the verification page and the documents show them, for queries that
  * join the holder as `users as b`.
  */
-export const HOLDER_NAMES = [
-  "b.first_name_en",
-  "b.father_name_en",
-  "b.last_name_en",
-  "b.first_name_ar",
-  "b.father_name_ar",
-  "b.last_name_ar",
-] as const;
+export const HOLDER_NAMES = PERSON_NAMES.map((name) => `b.${name}` as const);
 
 /** The holder's names and how to reach them (the staff pages). */
 export const HOLDER_CONTACT = [
