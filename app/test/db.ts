@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { SessionUser } from "~/modules/auth/session-user";
 import fs from "node:fs";
 import os from "node:os";
@@ -8,7 +8,7 @@ import { openSqlite } from "~/platform/db/sqlite.server";
 import { isPostgres } from "~/platform/db/dialect";
 import { hashPassword } from "~/modules/users/password.server";
 import { insertUser } from "~/modules/users/queries.server";
-import type { Role } from "~/platform/db/schema";
+import type { Database, Role } from "~/platform/db/schema";
 import { fromFlag } from "~/platform/db/values";
 import { created, newPostgresDatabase, onPostgres, TEMPLATE_DATABASE } from "./test-databases";
 
@@ -171,4 +171,19 @@ export async function demoClerkActor(db: DB) {
     .where("email", "=", "clerk@example.com")
     .executeTakeFirstOrThrow();
   return { userId: user.id, role: "CLERK" as const, ip: null };
+}
+
+/** The one row of a table whose column holds this value (a test's look at what a post wrote); throws if none. */
+export function rowWhere<Table extends keyof Database & string>(
+  db: DB,
+  table: Table,
+  column: keyof Database[Table] & string,
+  value: string | number,
+): Promise<Selectable<Database[Table]>> {
+  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  return untyped
+    .selectFrom(table as string)
+    .selectAll()
+    .where(column as string, "=", value)
+    .executeTakeFirstOrThrow() as never;
 }

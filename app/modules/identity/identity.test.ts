@@ -4,7 +4,7 @@ import { migrations } from "~/platform/db/migrations";
 import { registerBeneficiary } from "~/modules/auth/service.server";
 import type { RegisterInput } from "~/modules/auth/schema";
 import { createPerson, editPerson } from "~/modules/people/service.server";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, rowWhere } from "~/test/db";
 import { confirmNinInPerson } from "./service.server";
 
 let db: DB;
@@ -97,11 +97,7 @@ describe("a national ID confirmed in person", () => {
       error: "identity.confirm.alreadyVerified",
     });
     expect((await userBy(holder.email)).nin_verified_client_id).toBe(1);
-    const event = await db
-      .selectFrom("audit_events")
-      .selectAll()
-      .where("action", "=", "beneficiary.nin_verified")
-      .executeTakeFirstOrThrow();
+    const event = await rowWhere(db, "audit_events", "action", "beneficiary.nin_verified");
     expect(event).toMatchObject({ actor_user_id: clerk.id, entity_id: holder.id, client_id: 1 });
 
     const edited = {

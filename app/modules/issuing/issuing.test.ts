@@ -7,7 +7,7 @@ import { sha256Hex, storagePath } from "~/modules/files/storage.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, rowWhere } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
 import { env } from "~/platform/env.server";
@@ -19,16 +19,8 @@ let clerk: SessionUser;
 
 beforeEach(async () => {
   db = await createSeededTestDb();
-  const row = await db
-    .selectFrom("users")
-    .selectAll()
-    .where("email", "=", "clerk@example.com")
-    .executeTakeFirstOrThrow();
-  const client = await db
-    .selectFrom("clients")
-    .selectAll()
-    .where("name_en", "=", "Demo University")
-    .executeTakeFirstOrThrow();
+  const row = await rowWhere(db, "users", "email", "clerk@example.com");
+  const client = await rowWhere(db, "clients", "name_en", "Demo University");
   clerk = {
     id: row.id,
     email: row.email,
@@ -136,11 +128,7 @@ describe("issuing a document", () => {
       expirationDate: "2099-12-31",
     });
     expect(result.ok).toBe(true);
-    const issued = await db
-      .selectFrom("issued_documents")
-      .selectAll()
-      .where("request_id", "=", request.id)
-      .executeTakeFirstOrThrow();
+    const issued = await rowWhere(db, "issued_documents", "request_id", request.id);
     expect(issued.expiry_date.slice(0, 10)).toBe("2099-12-31");
     expect(issued.access_pin_hash).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/modules/users/password.server";
-import { createTestDb } from "~/test/db";
+import { createTestDb, rowWhere } from "~/test/db";
 import { createSuperAdmin } from "./service.server";
 
 describe("npm run admin:create", () => {
@@ -13,11 +13,7 @@ describe("npm run admin:create", () => {
       lastName: "Admin",
     });
     expect(result.ok).toBe(true);
-    const user = await db
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", "root@org.example")
-      .executeTakeFirstOrThrow();
+    const user = await rowWhere(db, "users", "email", "root@org.example");
     expect(user.role).toBe("SUPER_ADMIN");
     expect(await verifyPassword(user.password_hash, "Long-Enough-1")).toBe(true);
     expect(

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
 import { beneficiaryRequestView } from "~/modules/requests/views.server";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, rowWhere } from "~/test/db";
 import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
 import { findDraft } from "./queries.server";
 import {
@@ -218,11 +218,7 @@ describe("request draft", () => {
     );
     expect(result.ok).toBe(true);
     const requestId = (result as { requestId: number }).requestId;
-    const request = await db
-      .selectFrom("document_requests")
-      .selectAll()
-      .where("id", "=", requestId)
-      .executeTakeFirstOrThrow();
+    const request = await rowWhere(db, "document_requests", "id", requestId);
     expect(request).toMatchObject({
       status: "PENDING",
       beneficiary_id: beneficiaryId,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
-import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
+import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
@@ -37,11 +37,7 @@ describe("client categories (service admin)", () => {
       context,
     );
     expect(created.status).toBe(302);
-    const row = await db
-      .selectFrom("client_categories")
-      .selectAll()
-      .where("name_en", "=", "Private schools")
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(db, "client_categories", "name_en", "Private schools");
     expect([row.fee, row.currency, row.validity_period_days]).toEqual([15000, "JOD", 180]);
     expect(created.headers.get("Location")).toBe(`/service-admin/client-categories-management/${row.id}`);
     expect(await audits("client_category.create")).toBe(1);

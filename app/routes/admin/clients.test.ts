@@ -5,7 +5,7 @@ import type { DB } from "~/platform/db/db.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { toastValues } from "~/platform/toast/toast";
-import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
+import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
 import { makeContext, postForm, run } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as detail from "./client";
@@ -62,11 +62,7 @@ describe("clients (service admin, super admin)", () => {
     };
     const created = await run(form.action, postForm("/service-admin/clients-management/create", fields), context);
     expect(created.status).toBe(302);
-    const client = await db
-      .selectFrom("clients")
-      .selectAll()
-      .where("name_en", "=", "Northern College")
-      .executeTakeFirstOrThrow();
+    const client = await rowWhere(db, "clients", "name_en", "Northern College");
     expect(client).toMatchObject({
       address_en: "Irbid, University Street",
       address_ar: "إربد، شارع الجامعة",

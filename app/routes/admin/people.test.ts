@@ -5,7 +5,7 @@ import type { DB } from "~/platform/db/db.server";
 import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";
-import { createSeededTestDb, sessionUserOf, auditEventsSinceSeed } from "~/test/db";
+import { createSeededTestDb, sessionUserOf, auditEventsSinceSeed, rowWhere } from "~/test/db";
 import { makeContext, run, statusOf } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as clientAdminDetail from "./client-admin";
@@ -74,11 +74,7 @@ describe("service admins (super admin)", () => {
       context,
     );
     expect(created.status).toBe(302);
-    const row = await db
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", "rami.aziz@example.com")
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(db, "users", "email", "rami.aziz@example.com");
     expect([row.role, row.status, row.phone, row.nin, row.first_name_ar]).toEqual([
       "SERVICE_ADMIN",
       "ACTIVE",

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { createSeededTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as categoriesExport from "./categories-export";
 import * as category from "./category";
@@ -49,11 +49,7 @@ describe("catalogue scope", () => {
       makeContext({ user: clerk }),
     );
     expect(result.status).toBe(302);
-    const created = await db
-      .selectFrom("document_categories")
-      .selectAll()
-      .where("name_en", "=", "Internship certificate")
-      .executeTakeFirstOrThrow();
+    const created = await rowWhere(db, "document_categories", "name_en", "Internship certificate");
     expect(created).toMatchObject({
       client_id: clerk.client!.id,
       fee: 5000,
@@ -166,11 +162,7 @@ describe("catalogue rules", () => {
   });
 
   it("field names are unique within a category", async () => {
-    const existing = await db
-      .selectFrom("document_required_fields")
-      .selectAll()
-      .where("document_category_id", "=", ownCategory.id)
-      .executeTakeFirstOrThrow();
+    const existing = await rowWhere(db, "document_required_fields", "document_category_id", ownCategory.id);
     const result = await run(
       requiredFieldForm.action,
       postForm(`/document-required-fields/create?documentCategoryId=${ownCategory.id}`, {
@@ -188,11 +180,7 @@ describe("catalogue rules", () => {
   });
 
   it("toggles isRequired with one button, audited", async () => {
-    const field = await db
-      .selectFrom("document_required_fields")
-      .selectAll()
-      .where("document_category_id", "=", ownCategory.id)
-      .executeTakeFirstOrThrow();
+    const field = await rowWhere(db, "document_required_fields", "document_category_id", ownCategory.id);
     const result = await run(
       requiredFields.action,
       postForm(`/document-required-fields?documentCategoryId=${ownCategory.id}`, {
@@ -224,11 +212,7 @@ describe("catalogue rules", () => {
     expect(missing.status).toBe(400);
     expect((missing.data as { reason: string }).reason).toBe("missing-category");
     // An edit page opened without its category finds it from the field.
-    const own = await db
-      .selectFrom("document_required_fields")
-      .selectAll()
-      .where("document_category_id", "=", ownCategory.id)
-      .executeTakeFirstOrThrow();
+    const own = await rowWhere(db, "document_required_fields", "document_category_id", ownCategory.id);
     const edit = await run(
       requiredFieldForm.loader,
       new Request(`http://localhost/document-required-fields/edit/${own.id}`),
@@ -248,11 +232,7 @@ describe("catalogue rules", () => {
   });
 
   it("a supporting document type with uploads is kept", async () => {
-    const type = await db
-      .selectFrom("supporting_document_types")
-      .selectAll()
-      .where("document_category_id", "=", ownCategory.id)
-      .executeTakeFirstOrThrow();
+    const type = await rowWhere(db, "supporting_document_types", "document_category_id", ownCategory.id);
     const result = await run(
       supportingType.action,
       postForm(`/document-supporting-documents/${type.id}?documentCategoryId=${ownCategory.id}`, { intent: "delete" }),

@@ -4,7 +4,7 @@ import { areaShellData } from "~/middleware/area.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { countUnread } from "~/modules/notifications/queries.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
-import { createSeededTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as detail from "../requests/staff-request";
@@ -60,11 +60,7 @@ describe("notifications", () => {
     );
     expect(post.status).toBe(302);
 
-    const notice = await db
-      .selectFrom("notifications")
-      .selectAll()
-      .where("user_id", "=", beneficiary.id)
-      .executeTakeFirstOrThrow();
+    const notice = await rowWhere(db, "notifications", "user_id", beneficiary.id);
     expect(notice).toMatchObject({
       kind: "requestStatus",
       title_en: `Request #${request.id}: Approved`,

@@ -4,7 +4,7 @@ import { listAuditEvents } from "~/modules/audit/queries.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { readToast } from "~/platform/toast/toast.server";
-import { createTestDb, createUser } from "~/test/db";
+import { createTestDb, createUser, rowWhere } from "~/test/db";
 import { makeContext, postForm, run, statusOf, testUser } from "~/test/route";
 import * as login from "./login";
 import * as logout from "./logout";
@@ -155,11 +155,7 @@ describe("registration", () => {
     const result = await run(register.action, postForm("/register", valid), makeContext());
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/beneficiary/dashboard");
-    const user = await db
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", "mona@example.com")
-      .executeTakeFirstOrThrow();
+    const user = await rowWhere(db, "users", "email", "mona@example.com");
     expect(user).toMatchObject({
       role: "BENEFICIARY",
       first_name_ar: "منى",

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
+import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
 import { pdfBytes } from "~/test/files";
 import { makeContext, postForm, postMultipart as multipart, run, statusOf } from "~/test/route";
 import * as issueRoute from "./issue-document";
@@ -213,11 +213,7 @@ describe("Update Status", () => {
         link: { href: `${base}/request/${request.id}`, label: "toasts.requestNumber" },
       });
     }
-    const after = await db
-      .selectFrom("document_requests")
-      .selectAll()
-      .where("id", "=", request.id)
-      .executeTakeFirstOrThrow();
+    const after = await rowWhere(db, "document_requests", "id", request.id);
     expect(after).toMatchObject({ status: "APPROVED", secure_plus_enabled: 1, status_note_en: "Documents verified" });
     const audit = await db
       .selectFrom("audit_events")
@@ -326,11 +322,7 @@ describe("issue document form", () => {
       params: { id: request.id, code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/) },
       link: { href: `/clerks/document-categories/request/${request.id}`, label: "toasts.requestAndCode" },
     });
-    const issued = await db
-      .selectFrom("issued_documents")
-      .selectAll()
-      .where("request_id", "=", request.id)
-      .executeTakeFirstOrThrow();
+    const issued = await rowWhere(db, "issued_documents", "request_id", request.id);
     expect(issued.document_name_en).toBe("Final Certificate");
   });
 

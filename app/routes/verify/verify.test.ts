@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { checkAccessPin, verdictOf, type IssuedDocument } from "~/modules/verification/service.server";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, rowWhere } from "~/test/db";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as documentRoute from "./document";
 import * as qr from "./qr";
@@ -196,11 +196,7 @@ describe("/verify/{code}", () => {
   });
 
   it("counts each PIN before checking it: of 30 guesses at once on a fresh document, exactly 5 are checked", async () => {
-    const document = await db
-      .selectFrom("issued_documents")
-      .selectAll()
-      .where("secure_plus_enabled", "=", 1)
-      .executeTakeFirstOrThrow();
+    const document = await rowWhere(db, "issued_documents", "secure_plus_enabled", 1);
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
         checkAccessPin(document as unknown as IssuedDocument, "000001", { visitor: "198.51.100.1", holder: false }),
@@ -211,11 +207,7 @@ describe("/verify/{code}", () => {
   });
 
   it("never lets others' guesses lock the holder out: per visitor 5, per document 20 a day, the holder signed in always checked", async () => {
-    const row = await db
-      .selectFrom("issued_documents")
-      .selectAll()
-      .where("secure_plus_enabled", "=", 1)
-      .executeTakeFirstOrThrow();
+    const row = await rowWhere(db, "issued_documents", "secure_plus_enabled", 1);
     const document = row as unknown as IssuedDocument;
     const right = accessPinFor(row.verification_code);
     // One guesser waits after 5; another address is still checked.
