@@ -1,5 +1,8 @@
 import http from "node:http";
 import Provider from "oidc-provider";
+import { test } from "@playwright/test";
+import { openServerDatabase, type ServerDatabase } from "./server-db";
+import { spawnServer, type SpawnedServer } from "./spawn-server";
 
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1, standing in for an organisation's
@@ -139,4 +142,40 @@ export async function startDirectory(
     issuer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A provider and a server that trusts it, for a whole spec file: one pair a project (with and without JavaScript run
+ * side by side, each on its own ports and database), started before the first test and stopped after the last. The
+ * object answered is filled in once both have started.
+ */
+export function providerSuite(options: {
+  ports: { withJs: [number, number]; withoutJs: [number, number] };
+  callback: string;
+  accounts: DirectoryAccount[];
+  title?: string;
+  env: (issuer: string) => Record<string, string>;
+}) {
+  const suite = {} as {
+    server: SpawnedServer;
+    provider: Awaited<ReturnType<typeof startDirectory>>;
+    db: ServerDatabase;
+  };
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    const withJs = test.info().project.use.javaScriptEnabled !== false;
+    const [port, providerPort] = withJs ? options.ports.withJs : options.ports.withoutJs;
+    const callback = `http://127.0.0.1:${port}${options.callback}`;
+    suite.provider = await startDirectory(providerPort, callback, options.accounts, options.title);
+    const env = { DEMO_DATA: "on", WEB_CONCURRENCY: "1", ...options.env(suite.provider.issuer) };
+    suite.server = await spawnServer(port, env);
+    suite.db = await openServerDatabase(suite.server.databaseUrl);
+  });
+  test.afterAll(async () => {
+    await suite.db?.close();
+    suite.server?.child.kill("SIGTERM");
+    await suite.server?.exited;
+    await suite.provider?.close();
+  });
+  return suite;
 }

@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { openServerDatabase, type ServerDatabase } from "../server-db";
-import { CLIENT, nationalIdEnv, startDirectory, type DirectoryAccount } from "../oidc-provider";
-import { spawnServer } from "../spawn-server";
+import { CLIENT, nationalIdEnv, providerSuite, type DirectoryAccount } from "../oidc-provider";
 import { DEMO, switchLanguage } from "../support";
 
 /**
@@ -16,60 +14,45 @@ test.describe.configure({ mode: "serial" });
 
 const GRADUATE = "graduate@example.com";
 const STRANGER = "stranger@example.com";
-let squattedNin: string;
 let demoNin: string;
-let server: Awaited<ReturnType<typeof spawnServer>>;
-let identity: Awaited<ReturnType<typeof startDirectory>>;
-let db: ServerDatabase;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  const withJs = test.info().project.use.javaScriptEnabled !== false;
-  const [port, identityPort] = withJs ? [4411, 4412] : [4413, 4414];
-  // Each project's server has its own database: the national IDs can be the same in both.
-  squattedNin = "31415926535";
-  const demoBeneficiary: DirectoryAccount = { email: DEMO.BENEFICIARY };
-  identity = await startDirectory(
-    identityPort,
-    `http://127.0.0.1:${port}/login/national-id/callback`,
-    [
-      { email: GRADUATE, givenName: "Layla", familyName: "Nasser", givenNameArabic: "ليلى", nationalId: squattedNin },
-      demoBeneficiary,
-      { email: "no-national-id@example.com" },
-    ],
-    "National identity",
-  );
-  server = await spawnServer(port, { DEMO_DATA: "on", WEB_CONCURRENCY: "1", ...nationalIdEnv(identity.issuer) });
-  db = await openServerDatabase(server.databaseUrl);
-  // The provider vouches for the demo beneficiary's national ID as the demo data wrote it.
-  demoNin = (await db.get<{ nin: string }>("SELECT nin FROM users WHERE email = ?", DEMO.BENEFICIARY))!.nin;
-  demoBeneficiary.nationalId = demoNin;
+// Each project's server has its own database: the national IDs can be the same in both.
+const squattedNin = "31415926535";
+const demoBeneficiary: DirectoryAccount = { email: DEMO.BENEFICIARY };
+const suite = providerSuite({
+  ports: { withJs: [4411, 4412], withoutJs: [4413, 4414] },
+  callback: "/login/national-id/callback",
+  accounts: [
+    { email: GRADUATE, givenName: "Layla", familyName: "Nasser", givenNameArabic: "ليلى", nationalId: squattedNin },
+    demoBeneficiary,
+    { email: "no-national-id@example.com" },
+  ],
+  title: "National identity",
+  env: nationalIdEnv,
 });
 
-test.afterAll(async () => {
-  await db?.close();
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  await identity?.close();
+test.beforeAll(async () => {
+  // The provider vouches for the demo beneficiary's national ID as the demo data wrote it.
+  demoNin = (await suite.db.get<{ nin: string }>("SELECT nin FROM users WHERE email = ?", DEMO.BENEFICIARY))!.nin;
+  demoBeneficiary.nationalId = demoNin;
 });
 
 async function signInWithNationalId(page: Page, email: string, lng: "ar" | "en" = "en") {
   await page.context().clearCookies();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.server.url}/login`);
   await switchLanguage(page, lng);
   await page.getByTestId("national-id-sign-in").click();
   await identityLogin(page, email);
 }
 
 async function identityLogin(page: Page, email: string) {
-  await expect(page).toHaveURL(new RegExp(`^${identity.issuer}/interaction/`));
+  await expect(page).toHaveURL(new RegExp(`^${suite.provider.issuer}/interaction/`));
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
 const refusedMessage = (page: Page) => page.locator(".toasts [data-kind=error]");
 const account = (email: string) =>
-  db.get<{ id: number; nin: string | null; nin_verified_at: string | null; nin_verified_method: string | null }>(
+  suite.db.get<{ id: number; nin: string | null; nin_verified_at: string | null; nin_verified_method: string | null }>(
     "SELECT id, nin, nin_verified_at, nin_verified_method FROM users WHERE email = ?",
     email,
   );
@@ -78,7 +61,7 @@ test("a stranger who registered with the graduate's national ID loses it when th
   page,
 }) => {
   // The stranger registers first, with the graduate's national ID: nothing could check it then.
-  await page.goto(`${server.url}/register`);
+  await page.goto(`${suite.server.url}/register`);
   await switchLanguage(page, "en");
   const fill = (name: string, value: string) => page.locator(`[name="${name}"]`).fill(value);
   await fill("firstName.english", "Stranger");
@@ -93,39 +76,45 @@ test("a stranger who registered with the graduate's national ID loses it when th
   await fill("password", "Secret-Pass-1");
   await fill("confirmPassword", "Secret-Pass-1");
   await page.getByRole("button", { name: /create account|register/i }).click();
-  await expect(page).toHaveURL(`${server.url}/beneficiary/dashboard`);
+  await expect(page).toHaveURL(`${suite.server.url}/beneficiary/dashboard`);
   expect(await account(STRANGER)).toMatchObject({ nin: squattedNin, nin_verified_at: null });
 
   // The graduate signs in with the national identity: an account of their own, verified, names in both languages.
   await expect(async () => {
     await page.context().clearCookies();
-    await page.goto(`${server.url}/login?lng=en`);
+    await page.goto(`${suite.server.url}/login?lng=en`);
     await expect(page.getByTestId("national-id-sign-in")).toHaveText("Sign in with \u2068National identity\u2069");
   }).toPass();
   await signInWithNationalId(page, GRADUATE);
-  await expect(page).toHaveURL(`${server.url}/beneficiary/dashboard`);
+  await expect(page).toHaveURL(`${suite.server.url}/beneficiary/dashboard`);
   expect(await account(GRADUATE)).toMatchObject({ nin: squattedNin, nin_verified_method: "NATIONAL_ID" });
-  const names = await db.get<{ first_name_ar: string; last_name_en: string }>(
+  const names = await suite.db.get<{ first_name_ar: string; last_name_en: string }>(
     "SELECT first_name_ar, last_name_en FROM users WHERE email = ?",
     GRADUATE,
   );
   expect(names).toEqual({ first_name_ar: "ليلى", last_name_en: "Nasser" });
-  await page.goto(`${server.url}/profile`);
+  await page.goto(`${suite.server.url}/profile`);
   await expect(page.getByText("Verified through the national digital identity")).toBeVisible();
 
   // The stranger lost it, and is told why, by mail and in the service.
   expect(await account(STRANGER)).toMatchObject({ nin: null, nin_verified_at: null });
   const strangerId = (await account(STRANGER))!.id;
-  const told = await db.get<{ title_en: string }>(
+  const told = await suite.db.get<{ title_en: string }>(
     "SELECT title_en FROM notifications WHERE user_id = ? AND kind = 'nationalIdReleased'",
     strangerId,
   );
   expect(told?.title_en).toBe("The national ID was removed from your account");
-  const mail = await db.get<{ subject: string }>("SELECT subject FROM email_outbox WHERE to_address = ?", STRANGER);
+  const mail = await suite.db.get<{ subject: string }>(
+    "SELECT subject FROM email_outbox WHERE to_address = ?",
+    STRANGER,
+  );
   expect(mail?.subject).toContain("The national ID was removed from your account");
   // The release is in the audit trail.
   expect(
-    await db.get("SELECT id FROM audit_events WHERE action = 'beneficiary.nin_released' AND entity_id = ?", strangerId),
+    await suite.db.get(
+      "SELECT id FROM audit_events WHERE action = 'beneficiary.nin_released' AND entity_id = ?",
+      strangerId,
+    ),
   ).toBeTruthy();
 });
 
@@ -133,10 +122,10 @@ test("an account whose email and national ID both match is linked and verified; 
   page,
 }) => {
   await signInWithNationalId(page, DEMO.BENEFICIARY, "ar");
-  await expect(page).toHaveURL(`${server.url}/beneficiary/dashboard`);
+  await expect(page).toHaveURL(`${suite.server.url}/beneficiary/dashboard`);
   expect(await account(DEMO.BENEFICIARY)).toMatchObject({ nin: demoNin, nin_verified_method: "NATIONAL_ID" });
   await signInWithNationalId(page, "no-national-id@example.com");
-  await expect(page).toHaveURL(`${server.url}/login`);
+  await expect(page).toHaveURL(`${suite.server.url}/login`);
   await expect(refusedMessage(page)).toContainText("did not give your national ID");
   expect(await account("no-national-id@example.com")).toBeUndefined();
 });
@@ -156,18 +145,18 @@ test("a changed state, another sign-in's nonce and a wrong PKCE verifier are ref
   test.skip(test.info().project.use.javaScriptEnabled === false, "the browser plays no part in these: once is enough");
   const forge = async (change: (started: { state: string; nonce: string; verifier: string }) => object) => {
     await page.context().clearCookies();
-    await page.goto(`${server.url}/login?lng=en`);
+    await page.goto(`${suite.server.url}/login?lng=en`);
     await page.getByTestId("national-id-sign-in").click();
-    await expect(page).toHaveURL(new RegExp(`^${identity.issuer}/interaction/`));
+    await expect(page).toHaveURL(new RegExp(`^${suite.provider.issuer}/interaction/`));
     const values = { ...(await startedSignIn(page)), ...change(await startedSignIn(page)) } as {
       state: string;
       nonce: string;
       verifier: string;
     };
     await page.goto(
-      `${identity.issuer}/auth?${new URLSearchParams({
+      `${suite.provider.issuer}/auth?${new URLSearchParams({
         client_id: CLIENT.id,
-        redirect_uri: `${server.url}/login/national-id/callback`,
+        redirect_uri: `${suite.server.url}/login/national-id/callback`,
         response_type: "code",
         scope: "openid email profile",
         state: values.state,
@@ -178,14 +167,14 @@ test("a changed state, another sign-in's nonce and a wrong PKCE verifier are ref
       })}`,
     );
     await identityLogin(page, GRADUATE);
-    await expect(page).toHaveURL(`${server.url}/login`);
+    await expect(page).toHaveURL(`${suite.server.url}/login`);
     await expect(refusedMessage(page)).toContainText("did not complete");
     expect((await page.context().cookies()).some((cookie) => cookie.name === "session")).toBe(false);
   };
   await forge(() => ({ state: "another-sign-in" }));
   await forge(() => ({ nonce: "another-sign-in" }));
   await forge(() => ({ verifier: crypto.randomBytes(32).toString("base64url") }));
-  const reasons = await db.all<{ details: string }>(
+  const reasons = await suite.db.all<{ details: string }>(
     "SELECT details FROM audit_events WHERE action = 'auth.sign_in_failed' ORDER BY id DESC LIMIT 3",
   );
   expect(reasons.map((row) => JSON.parse(row.details).reason).join(" ")).toMatch(/state.*|nonce|invalid_grant/);

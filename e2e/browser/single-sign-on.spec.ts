@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { openServerDatabase, type ServerDatabase } from "../server-db";
-import { CLIENT, singleSignOnEnv, startDirectory } from "../oidc-provider";
-import { spawnServer } from "../spawn-server";
+import { CLIENT, providerSuite, singleSignOnEnv } from "../oidc-provider";
 import { DEMO, OTHER_CLIENT, switchLanguage } from "../support";
 
 /**
@@ -14,56 +12,38 @@ test.describe.configure({ mode: "serial" });
 
 const CREATED = "new.clerk@ministry.example";
 const UNVERIFIED = "unverified@ministry.example";
-let server: Awaited<ReturnType<typeof spawnServer>>;
-let directory: Awaited<ReturnType<typeof startDirectory>>;
-let db: ServerDatabase;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  const withJs = test.info().project.use.javaScriptEnabled !== false;
-  const [port, directoryPort] = withJs ? [4400, 4401] : [4402, 4403];
-  directory = await startDirectory(directoryPort, `http://127.0.0.1:${port}/login/sso/callback`, [
+const suite = providerSuite({
+  ports: { withJs: [4400, 4401], withoutJs: [4402, 4403] },
+  callback: "/login/sso/callback",
+  accounts: [
     { email: DEMO.CLERK },
     { email: DEMO.CLIENT_ADMIN },
     { email: DEMO.BENEFICIARY },
     { email: OTHER_CLIENT.CLERK },
     { email: CREATED, givenName: "Nadia", familyName: "Haddad", givenNameArabic: "نادية" },
     { email: UNVERIFIED, verified: false },
-  ]);
-  server = await spawnServer(port, {
-    DEMO_DATA: "on",
-    WEB_CONCURRENCY: "1",
-    ...singleSignOnEnv(directory.issuer),
-    OIDC_CREATE_STAFF: "CLERK:2",
-  });
-  db = await openServerDatabase(server.databaseUrl);
-});
-
-test.afterAll(async () => {
-  await db?.close();
-  server?.child.kill("SIGTERM");
-  await server?.exited;
-  await directory?.close();
+  ],
+  env: (issuer) => ({ ...singleSignOnEnv(issuer), OIDC_CREATE_STAFF: "CLERK:2" }),
 });
 
 /** From the service's sign-in page to the directory's, and back. */
 async function signInWithDirectory(page: Page, email: string, options: { mfa?: boolean; lng?: "ar" | "en" } = {}) {
   await page.context().clearCookies();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.server.url}/login`);
   await switchLanguage(page, options.lng ?? "en");
   await page.getByTestId("single-sign-on").click();
   await directoryLogin(page, email, options.mfa);
 }
 
 async function directoryLogin(page: Page, email: string, mfa = false) {
-  await expect(page).toHaveURL(new RegExp(`^${directory.issuer}/interaction/`));
+  await expect(page).toHaveURL(new RegExp(`^${suite.provider.issuer}/interaction/`));
   await page.getByLabel("Email").fill(email);
   if (mfa) await page.getByLabel("I used my authenticator app").check();
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
 const lastSignIn = (email: string, action = "auth.sign_in") =>
-  db.get<{ details: string }>(
+  suite.db.get<{ details: string }>(
     "SELECT audit_events.details FROM audit_events JOIN users ON users.id = audit_events.entity_id WHERE users.email = ? AND audit_events.action = ? ORDER BY audit_events.id DESC LIMIT 1",
     email,
     action,
@@ -72,14 +52,14 @@ const lastSignIn = (email: string, action = "auth.sign_in") =>
 const refusedMessage = (page: Page) => page.locator(".toasts [data-kind=error]");
 
 test("a clerk signs in with the organisation's directory", async ({ page }) => {
-  await page.goto(`${server.url}/login?lng=en`);
+  await page.goto(`${suite.server.url}/login?lng=en`);
   await expect(page.getByTestId("single-sign-on")).toHaveText("Sign in with \u2068Staff directory\u2069");
   await signInWithDirectory(page, DEMO.CLERK);
-  await expect(page).toHaveURL(`${server.url}/clerks/dashboard`);
+  await expect(page).toHaveURL(`${suite.server.url}/clerks/dashboard`);
   expect(JSON.parse((await lastSignIn(DEMO.CLERK))!.details)).toEqual({ method: "oidc", providerMfa: false });
   // In Arabic, the button names the provider in an isolated run.
   await page.context().clearCookies();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.server.url}/login`);
   await switchLanguage(page, "ar");
   await expect(page.getByTestId("single-sign-on")).toHaveText("تسجيل الدخول عبر \u2068Staff directory\u2069");
 });
@@ -88,12 +68,12 @@ test("the two-factor policy is met when the directory checked a second factor, a
   page,
 }) => {
   // The super admin's policy: client admins must use two-factor sign-in. The demo's has not enrolled.
-  await db.run("UPDATE two_factor_policy SET required = 1 WHERE role = 'CLIENT_ADMIN'");
+  await suite.db.run("UPDATE two_factor_policy SET required = 1 WHERE role = 'CLIENT_ADMIN'");
   await signInWithDirectory(page, DEMO.CLIENT_ADMIN);
-  await expect(page).toHaveURL(`${server.url}/profile/two-factor`);
+  await expect(page).toHaveURL(`${suite.server.url}/profile/two-factor`);
   await signInWithDirectory(page, DEMO.CLIENT_ADMIN, { mfa: true });
-  await expect(page).toHaveURL(`${server.url}/client-admin/dashboard`);
-  const session = await db.get<{ provider_mfa: number }>(
+  await expect(page).toHaveURL(`${suite.server.url}/client-admin/dashboard`);
+  const session = await suite.db.get<{ provider_mfa: number }>(
     "SELECT sessions.provider_mfa FROM sessions JOIN users ON users.id = sessions.user_id WHERE users.email = ? ORDER BY sessions.created_at DESC, sessions.last_seen_at DESC LIMIT 1",
     DEMO.CLIENT_ADMIN,
   );
@@ -104,8 +84,8 @@ test("someone the directory knows and the service does not comes in as a clerk o
   page,
 }) => {
   await signInWithDirectory(page, CREATED, { lng: "ar" });
-  await expect(page).toHaveURL(`${server.url}/clerks/dashboard`);
-  const created = await db.get<{ role: string; first_name_ar: string; last_name_en: string; client_id: number }>(
+  await expect(page).toHaveURL(`${suite.server.url}/clerks/dashboard`);
+  const created = await suite.db.get<{ role: string; first_name_ar: string; last_name_en: string; client_id: number }>(
     "SELECT users.role, users.first_name_ar, users.last_name_en, clerks.client_id FROM users JOIN clerks ON clerks.user_id = users.id WHERE users.email = ?",
     CREATED,
   );
@@ -117,12 +97,12 @@ test("a beneficiary, an unverified email and a deactivated clerk are refused, ea
   page,
 }) => {
   await signInWithDirectory(page, DEMO.BENEFICIARY);
-  await expect(page).toHaveURL(`${server.url}/login`);
+  await expect(page).toHaveURL(`${suite.server.url}/login`);
   await expect(refusedMessage(page)).toContainText("Single sign-on is for staff");
   await signInWithDirectory(page, UNVERIFIED);
   await expect(refusedMessage(page)).toContainText("no verified email address");
-  expect(await db.get("SELECT id FROM users WHERE email = ?", UNVERIFIED)).toBeUndefined();
-  await db.run("UPDATE users SET status = 'INACTIVE' WHERE email = ?", OTHER_CLIENT.CLERK);
+  expect(await suite.db.get("SELECT id FROM users WHERE email = ?", UNVERIFIED)).toBeUndefined();
+  await suite.db.run("UPDATE users SET status = 'INACTIVE' WHERE email = ?", OTHER_CLIENT.CLERK);
   await signInWithDirectory(page, OTHER_CLIENT.CLERK, { lng: "ar" });
   await expect(refusedMessage(page)).toContainText("هذا الحساب معطّل");
   expect((await page.context().cookies()).some((cookie) => cookie.name === "session")).toBe(false);
@@ -141,9 +121,9 @@ async function startedSignIn(page: Page) {
 
 /** An authorization request of the tests' own making, with the browser's state. */
 const authorizationUrl = (values: { state: string; nonce: string; verifier: string }) =>
-  `${directory.issuer}/auth?${new URLSearchParams({
+  `${suite.provider.issuer}/auth?${new URLSearchParams({
     client_id: CLIENT.id,
-    redirect_uri: `${server.url}/login/sso/callback`,
+    redirect_uri: `${suite.server.url}/login/sso/callback`,
     response_type: "code",
     scope: "openid email profile",
     state: values.state,
@@ -157,12 +137,12 @@ test("a changed state, another sign-in's nonce and a wrong PKCE verifier are ref
   test.skip(test.info().project.use.javaScriptEnabled === false, "the browser plays no part in these: once is enough");
   const failedReason = async () =>
     (
-      await db.get<{ details: string }>(
+      await suite.db.get<{ details: string }>(
         "SELECT details FROM audit_events WHERE action = 'auth.sign_in_failed' ORDER BY id DESC LIMIT 1",
       )
     )?.details;
   const expectRefused = async (reason: RegExp) => {
-    await expect(page).toHaveURL(`${server.url}/login`);
+    await expect(page).toHaveURL(`${suite.server.url}/login`);
     await expect(refusedMessage(page)).toContainText("Single sign-on did not complete");
     expect(JSON.parse((await failedReason())!).reason).toMatch(reason);
     expect((await page.context().cookies()).some((cookie) => cookie.name === "session")).toBe(false);
@@ -171,9 +151,9 @@ test("a changed state, another sign-in's nonce and a wrong PKCE verifier are ref
   // Each case: a sign-in started in the browser, then an authorization request of the tests' own making.
   const forge = async (change: (started: { state: string; nonce: string; verifier: string }) => object) => {
     await page.context().clearCookies();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.getByTestId("single-sign-on").click();
-    await expect(page).toHaveURL(new RegExp(`^${directory.issuer}/interaction/`));
+    await expect(page).toHaveURL(new RegExp(`^${suite.provider.issuer}/interaction/`));
     const started = await startedSignIn(page);
     await page.goto(authorizationUrl({ ...started, ...change(started) }));
     await directoryLogin(page, DEMO.CLERK);

@@ -59,6 +59,19 @@ export const FIELDS = [
   "requestMessage",
 ];
 
+/** A hostile file posted as every field a file may come in, beside a document's name (the forms that take one). */
+const hostileFile = (name: string, bytes: Buffer, file: { name: string; type: string }): Mutation => ({
+  name,
+  headers: { "Content-Type": multi() },
+  body: multipart([
+    part("b0undary", "documentName", "Certificate"),
+    part("b0undary", "documentName.english", "Certificate"),
+    part("b0undary", "documentName.arabic", "شهادة"),
+    part("b0undary", "file", bytes, file),
+    part("b0undary", "document.1", bytes, file),
+  ]),
+});
+
 export function mutations(): Mutation[] {
   const bomb = Buffer.from(duplicatedPageTreePdf(28));
   const gif = Buffer.from(malformedGif());
@@ -127,28 +140,8 @@ export function mutations(): Mutation[] {
         part("b0undary", "document.1", "x", { name: "../../etc/passwd", type: "text/plain" }),
       ]),
     },
-    {
-      name: "a malformed GIF",
-      headers: { "Content-Type": multi() },
-      body: multipart([
-        part("b0undary", "documentName", "Certificate"),
-        part("b0undary", "documentName.english", "Certificate"),
-        part("b0undary", "documentName.arabic", "شهادة"),
-        part("b0undary", "file", gif, { name: "stamp.gif", type: "image/gif" }),
-        part("b0undary", "document.1", gif, { name: "stamp.gif", type: "image/gif" }),
-      ]),
-    },
-    {
-      name: "the page-tree bomb",
-      headers: { "Content-Type": multi() },
-      body: multipart([
-        part("b0undary", "documentName", "Certificate"),
-        part("b0undary", "documentName.english", "Certificate"),
-        part("b0undary", "documentName.arabic", "شهادة"),
-        part("b0undary", "file", bomb, { name: "bomb.pdf", type: "application/pdf" }),
-        part("b0undary", "document.1", bomb, { name: "bomb.pdf", type: "application/pdf" }),
-      ]),
-    },
+    hostileFile("a malformed GIF", gif, { name: "stamp.gif", type: "image/gif" }),
+    hostileFile("the page-tree bomb", bomb, { name: "bomb.pdf", type: "application/pdf" }),
     // CR, LF and NUL in every field: none may reach a header (a Location, a Content-Disposition) or a 5xx.
     {
       name: "CR, LF and NUL in every field",

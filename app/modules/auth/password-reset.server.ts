@@ -45,14 +45,7 @@ export async function requestPasswordReset(db: DB, email: string, ip: string | n
     );
     return;
   }
-  await db.transaction().execute(async (trx) => {
-    await mailResetLink(trx, user);
-    await audit(
-      trx,
-      { userId: user.id, role: user.role, ip },
-      { action: "auth.password_reset_requested", entityType: "USERS", entityId: user.id },
-    );
-  });
+  await mailLinkAudited(db, user, ip, "auth.password_reset_requested");
 }
 
 /**
@@ -65,13 +58,19 @@ export async function mailSignInLink(
   user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar" | "role">,
   ip: string | null,
 ) {
+  await mailLinkAudited(db, user, ip, "auth.sign_in_link_mailed");
+}
+
+/** Mails the owner a single-use link and audits why, at once (docs/architecture.md §7). */
+async function mailLinkAudited(
+  db: DB,
+  user: Pick<UserRow, "id" | "email" | "locale" | "first_name_en" | "first_name_ar" | "role">,
+  ip: string | null,
+  action: "auth.password_reset_requested" | "auth.sign_in_link_mailed",
+) {
   await db.transaction().execute(async (trx) => {
     await mailResetLink(trx, user);
-    await audit(
-      trx,
-      { userId: user.id, role: user.role, ip },
-      { action: "auth.sign_in_link_mailed", entityType: "USERS", entityId: user.id },
-    );
+    await audit(trx, { userId: user.id, role: user.role, ip }, { action, entityType: "USERS", entityId: user.id });
   });
 }
 
