@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE_URL } from "../playwright.config";
 import { openServerDatabase } from "./server-db";
+import type { Role } from "../app/platform/db/schema";
 
 export const DEMO_PASSWORD = "Demo-Pass-2026";
 
@@ -20,6 +21,23 @@ export const OTHER_CLIENT = {
   CLERK: "clerk2@example.com",
   CLIENT_ADMIN: "clientadmin2@example.com",
 } as const;
+
+/** Who a test acts as: a demo account, another client's staff, or nobody signed in. */
+export type Who = DemoRole | "anonymous" | "OTHER_CLERK" | "OTHER_CLIENT_ADMIN";
+export const EMAIL_OF: Record<Exclude<Who, "anonymous">, string> = {
+  ...DEMO,
+  OTHER_CLERK: OTHER_CLIENT.CLERK,
+  OTHER_CLIENT_ADMIN: OTHER_CLIENT.CLIENT_ADMIN,
+};
+export const ROLE_OF: Record<Exclude<Who, "anonymous">, Role> = {
+  SUPER_ADMIN: "SUPER_ADMIN",
+  SERVICE_ADMIN: "SERVICE_ADMIN",
+  CLIENT_ADMIN: "CLIENT_ADMIN",
+  CLERK: "CLERK",
+  BENEFICIARY: "BENEFICIARY",
+  OTHER_CLERK: "CLERK",
+  OTHER_CLIENT_ADMIN: "CLIENT_ADMIN",
+};
 
 /** With JS on, waits until the page is hydrated (typing earlier goes to the server-rendered form). */
 export async function ready(page: Page) {

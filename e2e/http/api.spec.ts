@@ -3,11 +3,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import http from "node:http";
 import { PDFDocument } from "pdf-lib";
-import type { Role } from "../../app/platform/db/schema";
 import { capabilitiesOf, type Capability } from "../../app/modules/access";
 import { openServerDatabase } from "../server-db";
 import { serverForFile } from "../spawn-server";
-import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, sessionCookieAt } from "../support";
+import { DEMO, DEMO_PASSWORD, sessionCookieAt, EMAIL_OF, ROLE_OF, type Who } from "../support";
 
 /**
  * The JSON API over HTTP against a production server of its own (its examples change the demo data): the
@@ -144,29 +143,6 @@ function expectFailure(answer: Answer, status: number, code: string) {
   expect(answer.json.error?.message.arabic).toMatch(/[\u0600-\u06FF]/);
 }
 
-type Who =
-  | "anonymous"
-  | "SUPER_ADMIN"
-  | "SERVICE_ADMIN"
-  | "CLIENT_ADMIN"
-  | "CLERK"
-  | "BENEFICIARY"
-  | "OTHER_CLERK"
-  | "OTHER_CLIENT_ADMIN";
-const EMAIL_OF: Record<Exclude<Who, "anonymous">, string> = {
-  ...DEMO,
-  OTHER_CLERK: OTHER_CLIENT.CLERK,
-  OTHER_CLIENT_ADMIN: OTHER_CLIENT.CLIENT_ADMIN,
-};
-const ROLE_OF: Record<Exclude<Who, "anonymous">, Role> = {
-  SUPER_ADMIN: "SUPER_ADMIN",
-  SERVICE_ADMIN: "SERVICE_ADMIN",
-  CLIENT_ADMIN: "CLIENT_ADMIN",
-  CLERK: "CLERK",
-  BENEFICIARY: "BENEFICIARY",
-  OTHER_CLERK: "CLERK",
-  OTHER_CLIENT_ADMIN: "CLIENT_ADMIN",
-};
 const CALLER_OF: Record<string, Exclude<Who, "anonymous">> = {
   superadmin: "SUPER_ADMIN",
   serviceadmin: "SERVICE_ADMIN",

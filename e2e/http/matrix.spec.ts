@@ -1,10 +1,9 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import routes from "../../app/routes";
 import { baseURL } from "../../playwright.config";
-import type { Role } from "../../app/platform/db/schema";
 import { AREAS, capabilitiesOf, type Capability } from "../../app/modules/access";
 import { flatten, ROUTES, UNKNOWN_CODE, type RouteRow } from "../route-table";
-import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, type DemoRole } from "../support";
+import { DEMO, DEMO_PASSWORD, type DemoRole, EMAIL_OF, ROLE_OF, type Who } from "../support";
 
 /**
  * The authorization matrix, generated from routes.ts and the capability table (docs/architecture.md §15): every route,
@@ -112,21 +111,6 @@ const POST_ONLY = new Set(["/logout", "/language", "/login/sso", "/login/nationa
 /** Answered by the production server before React Router (ADR 0006): the verification form posts to itself. */
 const FAST_PATH_POSTS = new Set(["/verify"]);
 
-type Who = DemoRole | "anonymous" | "OTHER_CLERK" | "OTHER_CLIENT_ADMIN";
-const ROLE_OF: Record<Exclude<Who, "anonymous">, Role> = {
-  SUPER_ADMIN: "SUPER_ADMIN",
-  SERVICE_ADMIN: "SERVICE_ADMIN",
-  CLIENT_ADMIN: "CLIENT_ADMIN",
-  CLERK: "CLERK",
-  BENEFICIARY: "BENEFICIARY",
-  OTHER_CLERK: "CLERK",
-  OTHER_CLIENT_ADMIN: "CLIENT_ADMIN",
-};
-const EMAIL_OF: Record<Exclude<Who, "anonymous">, string> = {
-  ...DEMO,
-  OTHER_CLERK: OTHER_CLIENT.CLERK,
-  OTHER_CLIENT_ADMIN: OTHER_CLIENT.CLIENT_ADMIN,
-};
 // Demo University can do sincera and attestation, the Ministry of Labour (the other client) attestation
 // only; the client admins' permissions are empty (all).
 const capabilitiesOfWho = (who: Exclude<Who, "anonymous">) =>

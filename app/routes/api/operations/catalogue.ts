@@ -9,6 +9,7 @@ import {
   categorySchema,
   fromMinorUnits,
   requiredFieldSchema as requiredFieldInputSchema,
+  type PricedRow,
 } from "~/modules/catalogue/schema";
 import {
   categoryInScope,
@@ -33,16 +34,9 @@ const categoryBodySchema = categorySchema.extend({
   clientId: z.number({ error: "validation.clientIdRequired" }).int().positive("validation.clientIdRequired").optional(),
 });
 
-interface CategoryRow {
+interface CategoryRow extends PricedRow {
   id: number;
   client_id: number;
-  name_en: string;
-  name_ar: string;
-  description_en: string;
-  description_ar: string;
-  fee: number;
-  currency: string;
-  validity_period_days: number;
   client_en: string;
   client_ar: string;
 }
