@@ -187,3 +187,11 @@ export function rowWhere<Table extends keyof Database & string>(
     .where(column as string, "=", value)
     .executeTakeFirstOrThrow() as never;
 }
+
+/** The seeded staff and beneficiary below the super admin: whom a super admin's screen refuses. */
+export const BELOW_SUPER_ADMIN = [
+  "serviceadmin@example.com",
+  "clientadmin@example.com",
+  "clerk@example.com",
+  "beneficiary@example.com",
+];

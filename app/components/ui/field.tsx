@@ -78,6 +78,14 @@ export const Field = labelled<ComponentProps<"input">>((id, described, input) =>
   <input id={id} {...described} {...input} />
 ));
 
+/** A labelled file input named `name` (its id too), its error beneath it as `{name}-error`. */
+export function FileField({
+  name,
+  ...props
+}: Omit<ComponentProps<typeof Field>, "type" | "id" | "errorId"> & { name: string }) {
+  return <Field id={name} name={name} type="file" errorId={`${name}-error`} {...props} />;
+}
+
 /** A labelled textarea with its translated errors beneath it; text in either direction. */
 export const TextareaField = labelled<ComponentProps<"textarea">>((id, described, textarea) => (
   <textarea id={id} dir="auto" rows={3} {...described} {...textarea} />

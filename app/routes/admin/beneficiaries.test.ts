@@ -4,7 +4,7 @@ import en from "../../../locales/en/common.json";
 import type { DB } from "~/platform/db/db.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
-import { createSeededTestDb, sessionUserOf } from "~/test/db";
+import { createSeededTestDb, sessionUserOf, BELOW_SUPER_ADMIN } from "~/test/db";
 import { makeContext, postForm, run, statusOf } from "~/test/route";
 import * as detail from "./beneficiary";
 import * as form from "./beneficiary-form";
@@ -174,12 +174,7 @@ describe("beneficiaries management", () => {
   });
 
   it("is the super admin's only (403 for the service admin and below)", async () => {
-    for (const email of [
-      "serviceadmin@example.com",
-      "clientadmin@example.com",
-      "clerk@example.com",
-      "beneficiary@example.com",
-    ]) {
+    for (const email of BELOW_SUPER_ADMIN) {
       const outcome = await run(
         list.loader,
         new Request("http://localhost/super-admin/beneficiaries-management"),

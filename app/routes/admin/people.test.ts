@@ -5,7 +5,7 @@ import type { DB } from "~/platform/db/db.server";
 import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";
-import { createSeededTestDb, sessionUserOf, auditEventsSinceSeed, rowWhere } from "~/test/db";
+import { createSeededTestDb, sessionUserOf, auditEventsSinceSeed, rowWhere, BELOW_SUPER_ADMIN } from "~/test/db";
 import { makeContext, run, statusOf } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as clientAdminDetail from "./client-admin";
@@ -140,12 +140,7 @@ describe("service admins (super admin)", () => {
   });
 
   it("is refused (403) to the service admin and everyone below; another role's id is 404", async () => {
-    for (const email of [
-      "serviceadmin@example.com",
-      "clientadmin@example.com",
-      "clerk@example.com",
-      "beneficiary@example.com",
-    ]) {
+    for (const email of BELOW_SUPER_ADMIN) {
       const outcome = await run(
         serviceAdminForm.action,
         post("/super-admin/service-admins-management/create", person),

@@ -6,7 +6,7 @@ import { useZodForm } from "~/components/forms/zod-form";
 import { inputProps } from "~/components/forms/conform";
 import { Card } from "~/components/ui/card";
 import { DetailList } from "~/components/ui/detail-list";
-import { Field } from "~/components/ui/field";
+import { Field, FileField } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
 import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -87,16 +87,13 @@ export default function SigningCertificate({ loaderData, actionData }: Route.Com
         </Card>
       }
     >
-      <Field
-        id="file"
+      <FileField
         name="file"
-        type="file"
         label={t("signing.file")}
         hint={t("signing.fileHint")}
         accept=".p12,.pfx,application/x-pkcs12"
         className="md:col-span-2"
         errors={fileErrors}
-        errorId="file-error"
       />
       <Field label={t("signing.password")} autoComplete="off" {...inputProps(fields.password, "password")} />
     </FormPage>

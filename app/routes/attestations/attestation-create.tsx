@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { href } from "react-router";
 import { SelectField } from "~/components/forms/select-field";
 import { Callout } from "~/components/ui/callout";
-import { CheckboxField, Field, TextareaField } from "~/components/ui/field";
+import { CheckboxField, Field, TextareaField, FileField } from "~/components/ui/field";
 import { FormPage } from "~/components/ui/form-page";
 import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -85,15 +85,12 @@ export default function AttestationCreate({ loaderData, actionData }: Route.Comp
         className="md:col-span-2"
         {...textareaProps(fields.description)}
       />
-      <Field
-        id="file"
+      <FileField
         name="file"
-        type="file"
         label={t("attestations.file")}
         accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
         className="md:col-span-2"
         errors={fileErrors}
-        errorId="file-error"
       />
       <CheckboxField
         label={t("attestations.securePlus")}

@@ -9,7 +9,7 @@ import { useArea } from "~/components/layout/area-shell";
 import { Button } from "~/components/ui/button";
 import { Callout } from "~/components/ui/callout";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { FileField } from "~/components/ui/field";
 import { ScreenHeader } from "~/components/ui/screen-header";
 import { getDb } from "~/platform/db/db.server";
 import { fromFlag } from "~/platform/db/values";
@@ -203,14 +203,11 @@ export default function BulkIssue({ loaderData, actionData }: Route.ComponentPro
             noValidate
             className="flex flex-col gap-4"
           >
-            <Field
-              id="file"
+            <FileField
               name="file"
-              type="file"
               label={t("bulk.file")}
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               errors={fileErrors}
-              errorId="file-error"
             />
             <div className="flex flex-wrap gap-2">
               <Button

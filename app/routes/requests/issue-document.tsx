@@ -33,7 +33,7 @@ import { requestListFrom, requestListOf } from "~/modules/requests/return-to.ser
 import { withBack } from "~/utils/back-link";
 import { pick } from "~/utils/format";
 import type { Route } from "./+types/issue-document";
-import { CheckboxField, Field } from "~/components/ui/field";
+import { CheckboxField, Field, FileField } from "~/components/ui/field";
 import { formatCode } from "~/modules/verification/code";
 import { findTemplate } from "~/modules/templates/queries.server";
 import { subjectOf, templateGaps, templateIssueSource } from "~/modules/templates/render.server";
@@ -243,15 +243,12 @@ export default function IssueDocument({ loaderData: view, actionData }: Route.Co
                 ]}
               />
             ) : null}
-            <Field
-              id="file"
+            <FileField
               name="file"
-              type="file"
               label={t("staff.file")}
               accept=".pdf,.png,.jpg,.jpeg,.gif"
               onChange={onFileChange}
               errors={fileError ? [fileError] : undefined}
-              errorId="file-error"
             />
             <Field
               ref={nameInput}
