@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/platform/i18n/react";
-import { Link, href } from "react-router";
+import { Link, href, useNavigation } from "react-router";
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { Form } from "~/components/forms/form-token";
+import { FormErrors } from "~/components/forms/form-errors";
+import { Button } from "~/components/ui/button";
 import { LanguageSwitch } from "./language-switch";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
@@ -49,5 +53,44 @@ export function PublicCard({
         {children}
       </Card>
     </PublicShell>
+  );
+}
+
+/**
+ * The form of a public card: a post without script, its form-wide errors first, then its fields, then the one
+ * button, which waits while the post is on its way.
+ */
+export function PublicForm<Schema extends Record<string, unknown>>({
+  form,
+  submit,
+  className = "gap-4",
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  submit: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className={`flex flex-col ${className}`}>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {children}
+      <Button type="submit" disabled={navigation.state === "submitting"}>
+        {submit}
+      </Button>
+    </Form>
+  );
+}
+
+/** A way on from a card (back to sign in, ask again), with the words that lead to it. */
+export function CardLink({ to, label, lead }: { to: string; label: string; lead?: string }) {
+  return (
+    <p className={`mt-4 text-sm ${lead ? "text-gray-11" : ""}`}>
+      {lead ? <>{lead} </> : null}
+      <Link to={to} className="text-accent-11 underline">
+        {label}
+      </Link>
+    </p>
   );
 }

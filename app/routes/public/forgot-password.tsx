@@ -1,13 +1,9 @@
 import { useZodForm } from "~/components/forms/zod-form";
 import { replyInvalid } from "~/platform/forms/reply.server";
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { href, Link, useNavigation } from "react-router";
-import { Form } from "~/components/forms/form-token";
+import { href } from "react-router";
 import { inputProps } from "~/components/forms/conform";
-import { FormErrors } from "~/components/forms/form-errors";
-import { PublicCard } from "~/components/layout/public-shell";
-import { Button } from "~/components/ui/button";
+import { PublicCard, PublicForm, CardLink } from "~/components/layout/public-shell";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -40,24 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(forgotPasswordSchema, {
     lastResult: actionData,
   });
   return (
     <PublicCard title={t("auth.forgot.title")} intro={t("auth.forgot.intro")}>
-      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <PublicForm form={form} submit={t("auth.forgot.submit")}>
         <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
-        <Button type="submit" disabled={navigation.state === "submitting"}>
-          {t("auth.forgot.submit")}
-        </Button>
-      </Form>
-      <p className="mt-4 text-sm">
-        <Link to={href("/login")} className="text-accent-11 underline">
-          {t("auth.forgot.backToLogin")}
-        </Link>
-      </p>
+      </PublicForm>
+      <CardLink to={href("/login")} label={t("auth.forgot.backToLogin")} />
     </PublicCard>
   );
 }

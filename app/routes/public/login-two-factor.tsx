@@ -1,13 +1,9 @@
 import { useZodForm } from "~/components/forms/zod-form";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { href, Link, redirect, useNavigation } from "react-router";
-import { Form } from "~/components/forms/form-token";
+import { href, redirect } from "react-router";
 import { inputProps } from "~/components/forms/conform";
-import { FormErrors } from "~/components/forms/form-errors";
-import { PublicCard } from "~/components/layout/public-shell";
-import { Button } from "~/components/ui/button";
+import { PublicCard, PublicForm, CardLink } from "~/components/layout/public-shell";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/platform/db/db.server";
 import { clientIpContext } from "~/platform/http/context";
@@ -57,14 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(secondFactorSchema, {
     lastResult: actionData,
   });
   return (
     <PublicCard title={t("twoFactor.signInTitle")} intro={t("twoFactor.signInIntro")}>
-      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <PublicForm form={form} submit={t("twoFactor.verify")}>
         <Field
           label={t("twoFactor.code")}
           autoComplete="one-time-code"
@@ -72,15 +66,8 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
           dir="ltr"
           {...inputProps(fields.code, "text")}
         />
-        <Button type="submit" disabled={navigation.state === "submitting"}>
-          {t("twoFactor.verify")}
-        </Button>
-      </Form>
-      <p className="mt-4 text-sm">
-        <Link to={href("/login")} className="text-accent-11 underline">
-          {t("twoFactor.startAgain")}
-        </Link>
-      </p>
+      </PublicForm>
+      <CardLink to={href("/login")} label={t("twoFactor.startAgain")} />
     </PublicCard>
   );
 }

@@ -1,13 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/platform/i18n/react";
 import { isolate } from "~/utils/format";
-import { href, Link, useNavigation } from "react-router";
+import { href } from "react-router";
 import { Form } from "~/components/forms/form-token";
 import { inputProps, useServerForm } from "~/components/forms/conform";
-import { FormErrors } from "~/components/forms/form-errors";
-import { PublicCard } from "~/components/layout/public-shell";
+import { PublicCard, PublicForm, CardLink } from "~/components/layout/public-shell";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getDb } from "~/platform/db/db.server";
@@ -67,13 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   // Two fields: the server's message after the post is enough, and the page's script stays without zod.
   const [form, fields] = useServerForm<{ email: string; password: string }>({ lastResult: actionData });
   return (
     <PublicCard title={t("auth.login.title")}>
-      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <PublicForm form={form} submit={t("auth.login.submit")}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field label={t("auth.fields.email")} autoComplete="email" dir="ltr" {...inputProps(fields.email, "email")} />
         <Field
@@ -81,10 +77,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="current-password"
           {...inputProps(fields.password, "password")}
         />
-        <Button type="submit" disabled={navigation.state === "submitting"}>
-          {t("auth.login.submit")}
-        </Button>
-      </Form>
+      </PublicForm>
       {loaderData.nationalId ? (
         <ProviderSignIn
           action={href("/login/national-id")}
@@ -105,17 +98,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           testId="single-sign-on"
         />
       ) : null}
-      <p className="mt-4 text-sm">
-        <Link to={href("/forgot-password")} className="text-accent-11 underline">
-          {t("auth.login.forgotLink")}
-        </Link>
-      </p>
-      <p className="mt-2 text-sm text-gray-11">
-        {t("auth.login.noAccount")}{" "}
-        <Link to={href("/register")} className="text-accent-11 underline">
-          {t("auth.login.registerLink")}
-        </Link>
-      </p>
+      <CardLink to={href("/forgot-password")} label={t("auth.login.forgotLink")} />
+      <CardLink to={href("/register")} label={t("auth.login.registerLink")} lead={t("auth.login.noAccount")} />
     </PublicCard>
   );
 }

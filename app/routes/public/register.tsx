@@ -2,14 +2,10 @@ import { useZodForm } from "~/components/forms/zod-form";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { FullNameFields } from "~/components/forms/bilingual-fields";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/platform/i18n/react";
-import { Link, useNavigation, href } from "react-router";
-import { Form } from "~/components/forms/form-token";
-import { FormErrors } from "~/components/forms/form-errors";
-import { PublicCard } from "~/components/layout/public-shell";
-import { Button } from "~/components/ui/button";
+import { href } from "react-router";
+import { PublicCard, PublicForm, CardLink } from "~/components/layout/public-shell";
 import { getDb } from "~/platform/db/db.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { dashboardOf } from "~/modules/access";
@@ -51,15 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(registerSchema, {
     lastResult: actionData,
   });
 
   return (
     <PublicCard title={t("auth.register.title")} wide>
-      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-6">
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <PublicForm form={form} submit={t("auth.register.submit")} className="gap-6">
         <fieldset className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <legend className="mb-2 font-semibold">{t("auth.register.names")}</legend>
           <FullNameFields fields={fields} label={t} />
@@ -76,16 +70,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
             label="auth.fields.password"
           />
         </fieldset>
-        <Button type="submit" disabled={navigation.state === "submitting"}>
-          {t("auth.register.submit")}
-        </Button>
-      </Form>
-      <p className="mt-4 text-sm text-gray-11">
-        {t("auth.register.haveAccount")}{" "}
-        <Link to={href("/login")} className="text-accent-11 underline">
-          {t("auth.register.loginLink")}
-        </Link>
-      </p>
+      </PublicForm>
+      <CardLink to={href("/login")} label={t("auth.register.loginLink")} lead={t("auth.register.haveAccount")} />
     </PublicCard>
   );
 }

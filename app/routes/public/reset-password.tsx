@@ -1,13 +1,9 @@
 import { useZodForm } from "~/components/forms/zod-form";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, href, Link, useNavigation } from "react-router";
-import { Form } from "~/components/forms/form-token";
-import { FormErrors } from "~/components/forms/form-errors";
-import { PublicCard } from "~/components/layout/public-shell";
-import { Button } from "~/components/ui/button";
+import { data, href } from "react-router";
+import { PublicCard, PublicForm, CardLink } from "~/components/layout/public-shell";
 import { Callout } from "~/components/ui/callout";
 import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
@@ -51,7 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useZodForm(resetPasswordSchema, {
     lastResult: actionData,
   });
@@ -61,20 +56,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {loaderData.token === null ? (
         <Callout tone="error">{t("auth.reset.invalidLink")}</Callout>
       ) : (
-        <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
-          <FormErrors errors={form.errors} id={form.errorId} />
+        <PublicForm form={form} submit={t("auth.reset.submit")}>
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("auth.reset.submit")}
-          </Button>
-        </Form>
+        </PublicForm>
       )}
-      <p className="mt-4 text-sm">
-        <Link to={href("/forgot-password")} className="text-accent-11 underline">
-          {t("auth.reset.askAgain")}
-        </Link>
-      </p>
+      <CardLink to={href("/forgot-password")} label={t("auth.reset.askAgain")} />
     </PublicCard>
   );
 }
