@@ -1,3 +1,4 @@
+import { ItemsCard } from "~/components/ui/link-list-card";
 import { useDialogUrl } from "~/components/ui/url-dialog";
 import { useTranslation } from "~/platform/i18n/react";
 import { Email } from "~/components/ui/unbroken";
@@ -67,6 +68,10 @@ interface AttestationRow {
   client_en: string;
   client_ar: string;
 }
+
+/** A person's latest requests, attestations or actions: one line each. */
+const LATEST_LIST = "flex flex-col gap-1 text-sm";
+const LATEST_ITEM = "flex flex-wrap gap-2";
 
 export function PersonDetail({
   role,
@@ -220,69 +225,69 @@ export function PersonDetail({
         </dl>
       </Card>
       {role === "BENEFICIARY" ? (
-        <Card>
-          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="font-semibold">{t("admin.latestRequests")}</h2>
+        <ItemsCard
+          title={t("admin.latestRequests")}
+          empty={t("admin.noRequestsYet")}
+          testId="latest-requests"
+          items={latestRequests}
+          listClassName={LATEST_LIST}
+          itemClassName={LATEST_ITEM}
+          heading={
             <Link
               to={mustLinkTo(area, "beneficiaryRequests", { beneficiaryId: person.id })}
               className="text-sm text-accent-11 underline"
             >
               {t("admin.allRequests")}
             </Link>
-          </div>
-          {latestRequests.length === 0 ? (
-            <p className="text-sm text-gray-11">{t("admin.noRequestsYet")}</p>
-          ) : (
-            <ul className="flex flex-col gap-1 text-sm" data-testid="latest-requests">
-              {latestRequests.map((request) => (
-                <li key={request.id} className="flex flex-wrap gap-2">
-                  <span>#{request.id}</span>
-                  <span>{pick(lng, request.category_en, request.category_ar)}</span>
-                  <span className="text-gray-11">{pick(lng, request.client_en, request.client_ar)}</span>
-                  <Badge variant="secondary">{t(`status.${request.status}`)}</Badge>
-                  <span className="text-gray-11">{formatDate(request.created_at, lng, calendar)}</span>
-                </li>
-              ))}
-            </ul>
+          }
+        >
+          {(request) => (
+            <>
+              <span>#{request.id}</span>
+              <span>{pick(lng, request.category_en, request.category_ar)}</span>
+              <span className="text-gray-11">{pick(lng, request.client_en, request.client_ar)}</span>
+              <Badge variant="secondary">{t(`status.${request.status}`)}</Badge>
+              <span className="text-gray-11">{formatDate(request.created_at, lng, calendar)}</span>
+            </>
           )}
-        </Card>
+        </ItemsCard>
       ) : null}
       {role === "BENEFICIARY" ? (
-        <Card>
-          <h2 className="mb-3 font-semibold">{t("admin.latestAttestations")}</h2>
-          {latestAttestations.length === 0 ? (
-            <p className="text-sm text-gray-11">{t("admin.noAttestationsYet")}</p>
-          ) : (
-            <ul className="flex flex-col gap-1 text-sm" data-testid="latest-attestations">
-              {latestAttestations.map((attestation) => (
-                <li key={attestation.id} className="flex flex-wrap gap-2">
-                  <bdi>{attestation.document_name}</bdi>
-                  <span className="text-gray-11">{pick(lng, attestation.client_en, attestation.client_ar)}</span>
-                  <Badge variant="secondary">{t(`status.${attestation.status}`)}</Badge>
-                  <span className="text-gray-11">{formatDate(attestation.created_at, lng, calendar)}</span>
-                </li>
-              ))}
-            </ul>
+        <ItemsCard
+          title={t("admin.latestAttestations")}
+          empty={t("admin.noAttestationsYet")}
+          testId="latest-attestations"
+          items={latestAttestations}
+          listClassName={LATEST_LIST}
+          itemClassName={LATEST_ITEM}
+        >
+          {(attestation) => (
+            <>
+              <bdi>{attestation.document_name}</bdi>
+              <span className="text-gray-11">{pick(lng, attestation.client_en, attestation.client_ar)}</span>
+              <Badge variant="secondary">{t(`status.${attestation.status}`)}</Badge>
+              <span className="text-gray-11">{formatDate(attestation.created_at, lng, calendar)}</span>
+            </>
           )}
-        </Card>
+        </ItemsCard>
       ) : null}
       {role === "CLERK" ? (
-        <Card>
-          <h2 className="mb-3 font-semibold">{t("admin.latestActions")}</h2>
-          {latestActions.length === 0 ? (
-            <p className="text-sm text-gray-11">{t("admin.noActionsYet")}</p>
-          ) : (
-            <ul className="flex flex-col gap-1 text-sm" data-testid="latest-actions">
-              {latestActions.map((action) => (
-                <li key={action.id} className="flex flex-wrap gap-2">
-                  <span className="text-gray-11">{formatDate(action.at, lng, calendar)}</span>
-                  <span>{t([`audit.actions.${action.action}`, "audit.actions.other"])}</span>
-                  {action.entity_id ? <span>#{action.entity_id}</span> : null}
-                </li>
-              ))}
-            </ul>
+        <ItemsCard
+          title={t("admin.latestActions")}
+          empty={t("admin.noActionsYet")}
+          testId="latest-actions"
+          items={latestActions}
+          listClassName={LATEST_LIST}
+          itemClassName={LATEST_ITEM}
+        >
+          {(action) => (
+            <>
+              <span className="text-gray-11">{formatDate(action.at, lng, calendar)}</span>
+              <span>{t([`audit.actions.${action.action}`, "audit.actions.other"])}</span>
+              {action.entity_id ? <span>#{action.entity_id}</span> : null}
+            </>
           )}
-        </Card>
+        </ItemsCard>
       ) : null}
     </div>
   );

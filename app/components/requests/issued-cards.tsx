@@ -1,3 +1,4 @@
+import { ItemsCard } from "~/components/ui/link-list-card";
 import { Link, useSearchParams, href } from "react-router";
 import { HashText, UrlText, VerificationCode } from "~/components/ui/unbroken";
 import { Form } from "~/components/forms/form-token";
@@ -116,27 +117,24 @@ export function HolderDocuments({
           ) : null}
         </Card>
       ))}
-      <Card>
-        <h2 className="mb-3 text-lg font-semibold">{t("requests.verifications")}</h2>
-        {verifications.length === 0 ? (
-          <p className="text-gray-11">{t("requests.noVerifications")}</p>
-        ) : (
-          <ul className="flex flex-col gap-1" data-testid="verifications">
-            {verifications.map((event) => (
-              <li key={event.id} className="flex items-center gap-3 text-sm">
-                <span>{formatDateTime(event.at, lng, calendar)}</span>
-                <Badge
-                  variant={
-                    event.outcome === "VALID" ? "success" : event.outcome === "REVOKED" ? "destructive" : "warning"
-                  }
-                >
-                  {t(`verify.verdict.${event.outcome}`)}
-                </Badge>
-              </li>
-            ))}
-          </ul>
+      <ItemsCard
+        title={t("requests.verifications")}
+        empty={t("requests.noVerifications")}
+        testId="verifications"
+        items={verifications}
+        itemClassName="flex items-center gap-3 text-sm"
+      >
+        {(event) => (
+          <>
+            <span>{formatDateTime(event.at, lng, calendar)}</span>
+            <Badge
+              variant={event.outcome === "VALID" ? "success" : event.outcome === "REVOKED" ? "destructive" : "warning"}
+            >
+              {t(`verify.verdict.${event.outcome}`)}
+            </Badge>
+          </>
         )}
-      </Card>
+      </ItemsCard>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { ItemsCard } from "~/components/ui/link-list-card";
 import { FieldValue } from "./field-value";
 import { href } from "react-router";
 import type { ReactNode } from "react";
@@ -82,44 +83,44 @@ export function UploadedDocumentsCard({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card>
-      <h2 className="mb-3 text-lg font-semibold">{t("requests.uploadedDocuments")}</h2>
-      {attachments.length === 0 ? (
-        <p className="text-gray-11">{t("requests.noDocuments")}</p>
-      ) : (
-        <ul className="divide-y divide-gray-5" data-testid="uploaded-documents">
-          {attachments.map((attachment) => (
-            <li key={attachment.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              <span>
-                <bdi className="font-medium">
-                  {attachment.document_type_en
-                    ? pick(
-                        i18n.language,
-                        attachment.document_type_en,
-                        attachment.document_type_ar ?? attachment.document_type_en,
-                      )
-                    : attachment.document_name}
-                </bdi>{" "}
-                <span className="block text-sm text-gray-11">
-                  {t(fileKindKey(attachment.mime_type))}
-                  {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}
-                </span>
-              </span>{" "}
-              <span className="flex flex-wrap items-center gap-2">
-                <AttachmentStatusBadge status={attachment.status} />{" "}
-                <NewTabLink
-                  href={href("/files/:id", { id: String(attachment.file_id) })}
-                  className="text-sm text-accent-11 underline"
-                >
-                  {t("requests.viewDocument")}
-                </NewTabLink>{" "}
-                {actions?.(attachment)}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <ItemsCard
+      title={t("requests.uploadedDocuments")}
+      empty={t("requests.noDocuments")}
+      testId="uploaded-documents"
+      items={attachments}
+      listClassName="divide-y divide-gray-5"
+      itemClassName="flex flex-wrap items-center justify-between gap-3 py-2"
+    >
+      {(attachment) => (
+        <>
+          <span>
+            <bdi className="font-medium">
+              {attachment.document_type_en
+                ? pick(
+                    i18n.language,
+                    attachment.document_type_en,
+                    attachment.document_type_ar ?? attachment.document_type_en,
+                  )
+                : attachment.document_name}
+            </bdi>{" "}
+            <span className="block text-sm text-gray-11">
+              {t(fileKindKey(attachment.mime_type))}
+              {attachment.total_pages ? ` · ${t("requests.pages", { count: attachment.total_pages })}` : ""}
+            </span>
+          </span>{" "}
+          <span className="flex flex-wrap items-center gap-2">
+            <AttachmentStatusBadge status={attachment.status} />{" "}
+            <NewTabLink
+              href={href("/files/:id", { id: String(attachment.file_id) })}
+              className="text-sm text-accent-11 underline"
+            >
+              {t("requests.viewDocument")}
+            </NewTabLink>{" "}
+            {actions?.(attachment)}
+          </span>
+        </>
       )}
-    </Card>
+    </ItemsCard>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ItemsCard } from "~/components/ui/link-list-card";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { replyInvalid, replyRefused } from "~/platform/forms/reply.server";
 import { getFormProps } from "@conform-to/react";
@@ -227,24 +228,23 @@ export default function BulkIssue({ loaderData, actionData }: Route.ComponentPro
         </Card>
       ) : null}
       {actionData && "report" in actionData ? <Report report={actionData.report as CheckReport} /> : null}
-      <Card>
-        <h2 className="mb-2 text-lg font-semibold">{t("bulk.jobsTitle")}</h2>
-        {jobs.length === 0 ? (
-          <p className="text-sm text-gray-11">{t("bulk.noJobs")}</p>
-        ) : (
-          <ul className="flex flex-col gap-1 text-sm" data-testid="bulk-jobs">
-            {jobs.map((job) => (
-              <li key={job.id}>
-                <Link to={mustLinkTo(area, "bulkJob", { jobId: job.id })} className="text-accent-11 underline">
-                  <bdi>{job.title}</bdi>
-                </Link>{" "}
-                · {t(`bulk.statuses.${job.status}`)} · {job.total_items} ·{" "}
-                {formatDateTime(job.created_at, i18n.language, calendar)}
-              </li>
-            ))}
-          </ul>
+      <ItemsCard
+        title={t("bulk.jobsTitle")}
+        empty={t("bulk.noJobs")}
+        testId="bulk-jobs"
+        items={jobs}
+        listClassName="flex flex-col gap-1 text-sm"
+      >
+        {(job) => (
+          <>
+            <Link to={mustLinkTo(area, "bulkJob", { jobId: job.id })} className="text-accent-11 underline">
+              <bdi>{job.title}</bdi>
+            </Link>{" "}
+            · {t(`bulk.statuses.${job.status}`)} · {job.total_items} ·{" "}
+            {formatDateTime(job.created_at, i18n.language, calendar)}
+          </>
         )}
-      </Card>
+      </ItemsCard>
     </div>
   );
 }
