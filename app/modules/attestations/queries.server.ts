@@ -70,6 +70,32 @@ export function attestationsForExport(db: DB, filter: Omit<AttestationListFilter
   );
 }
 
+/** What an attestation's page shows: the attestation, its client, its holder, its file and who decided it. */
+const ATTESTATION_DETAIL = [
+  "a.id",
+  "a.client_id",
+  "a.beneficiary_id",
+  "a.document_name",
+  "a.description",
+  "a.file_id",
+  "a.status",
+  "a.review_note_en",
+  "a.review_note_ar",
+  "a.secure_plus_enabled",
+  "a.reviewed_at",
+  "a.created_at",
+  "a.updated_at",
+  ...CLIENT_NAMES,
+  "cl.can_do_attestation",
+  ...HOLDER_CONTACT,
+  ...FILE_FACTS,
+  "f.storage_key",
+  "r.first_name_en as reviewer_first_en",
+  "r.last_name_en as reviewer_last_en",
+  "r.first_name_ar as reviewer_first_ar",
+  "r.last_name_ar as reviewer_last_ar",
+] as const;
+
 /** One attestation with its client, beneficiary, file and reviewer (scope is checked by the caller). */
 export function findAttestation(db: DB, id: number) {
   if (!Number.isSafeInteger(id)) return Promise.resolve(undefined);
@@ -79,30 +105,7 @@ export function findAttestation(db: DB, id: number) {
     .innerJoin("users as b", "b.id", "a.beneficiary_id")
     .innerJoin("files as f", "f.id", "a.file_id")
     .leftJoin("users as r", "r.id", "a.reviewer_id")
-    .select([
-      "a.id",
-      "a.client_id",
-      "a.beneficiary_id",
-      "a.document_name",
-      "a.description",
-      "a.file_id",
-      "a.status",
-      "a.review_note_en",
-      "a.review_note_ar",
-      "a.secure_plus_enabled",
-      "a.reviewed_at",
-      "a.created_at",
-      "a.updated_at",
-      ...CLIENT_NAMES,
-      "cl.can_do_attestation",
-      ...HOLDER_CONTACT,
-      ...FILE_FACTS,
-      "f.storage_key",
-      "r.first_name_en as reviewer_first_en",
-      "r.last_name_en as reviewer_last_en",
-      "r.first_name_ar as reviewer_first_ar",
-      "r.last_name_ar as reviewer_last_ar",
-    ])
+    .select(ATTESTATION_DETAIL)
     .where("a.id", "=", id)
     .executeTakeFirst();
 }

@@ -135,24 +135,27 @@ function filteredTrail(db: DB, filter: AuditTrailFilter) {
   return base;
 }
 
+/** What the trail shows of an event: the event, who did it and in which client. */
+const TRAIL_COLUMNS = [
+  "e.id",
+  "e.at",
+  "e.action",
+  "e.actor_role",
+  "e.entity_type",
+  "e.entity_id",
+  "e.ip",
+  "e.request_id",
+  "e.details",
+  "u.email as actor_email",
+  "c.name_en as client_en",
+  "c.name_ar as client_ar",
+] as const;
+
 const trailColumns = (base: ReturnType<typeof filteredTrail>) =>
   base
     .leftJoin("users as u", "u.id", "e.actor_user_id")
     .leftJoin("clients as c", "c.id", "e.client_id")
-    .select([
-      "e.id",
-      "e.at",
-      "e.action",
-      "e.actor_role",
-      "e.entity_type",
-      "e.entity_id",
-      "e.ip",
-      "e.request_id",
-      "e.details",
-      "u.email as actor_email",
-      "c.name_en as client_en",
-      "c.name_ar as client_ar",
-    ]);
+    .select(TRAIL_COLUMNS);
 
 /** A page of the audit trail, newest first, with its total. */
 export function listAuditTrail(db: DB, filter: AuditTrailFilter & Paging) {

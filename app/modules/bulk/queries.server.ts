@@ -49,23 +49,26 @@ export async function findPeopleOf(db: DB, clientId: number, nins: string[], ema
   return found;
 }
 
+/** What a bulk job's page shows: the job, and its category's names. */
+const BULK_JOB_COLUMNS = [
+  "jobs.id",
+  "jobs.client_id",
+  "jobs.category_id",
+  "jobs.title",
+  "jobs.status",
+  "jobs.total_items",
+  "jobs.started_at",
+  "jobs.created_at",
+  "document_categories.name_en as category_en",
+  "document_categories.name_ar as category_ar",
+] as const;
+
 /** A bulk issuance with its category's names (its `client_id` scopes it). */
 export function findBulkJob(db: DB, id: number) {
   return db
     .selectFrom("jobs")
     .innerJoin("document_categories", "document_categories.id", "jobs.category_id")
-    .select([
-      "jobs.id",
-      "jobs.client_id",
-      "jobs.category_id",
-      "jobs.title",
-      "jobs.status",
-      "jobs.total_items",
-      "jobs.started_at",
-      "jobs.created_at",
-      "document_categories.name_en as category_en",
-      "document_categories.name_ar as category_ar",
-    ])
+    .select(BULK_JOB_COLUMNS)
     .where("jobs.id", "=", id)
     .where("jobs.kind", "=", "BULK_ISSUE")
     .executeTakeFirst();
@@ -83,6 +86,20 @@ export function jobsOfCategory(db: DB, categoryId: number, limit: number) {
     .execute();
 }
 
+/** What issuing a job's rows needs of it: its category (names, validity), its client (names), and who started it. */
+const BULK_JOB_CONTEXT = [
+  "jobs.id",
+  "c.client_id",
+  "jobs.category_id",
+  "jobs.created_by",
+  "u.role as creator_role",
+  "c.name_en as category_en",
+  "c.name_ar as category_ar",
+  "c.validity_period_days",
+  "cl.name_en as client_en",
+  "cl.name_ar as client_ar",
+] as const;
+
 /** What issuing a job's rows needs: its category (names, validity), its client (names), and who started it. */
 export function findBulkJobContext(db: DB, jobId: number) {
   return db
@@ -90,18 +107,7 @@ export function findBulkJobContext(db: DB, jobId: number) {
     .innerJoin("document_categories as c", "c.id", "jobs.category_id")
     .innerJoin("clients as cl", "cl.id", "c.client_id")
     .innerJoin("users as u", "u.id", "jobs.created_by")
-    .select([
-      "jobs.id",
-      "c.client_id",
-      "jobs.category_id",
-      "jobs.created_by",
-      "u.role as creator_role",
-      "c.name_en as category_en",
-      "c.name_ar as category_ar",
-      "c.validity_period_days",
-      "cl.name_en as client_en",
-      "cl.name_ar as client_ar",
-    ])
+    .select(BULK_JOB_CONTEXT)
     .where("jobs.id", "=", jobId)
     .executeTakeFirst();
 }

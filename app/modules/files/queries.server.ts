@@ -60,6 +60,18 @@ export async function fileOwners(db: DB, fileId: number) {
   return { requestAttachment, draftAttachment, issued, attestation };
 }
 
+/** What the pages show of an attachment: the attachment, its file, and its type's names. */
+const ATTACHMENT_COLUMNS = [
+  "a.id",
+  "a.document_name",
+  "a.status",
+  "a.supporting_document_type_id",
+  "a.file_id",
+  ...FILE_FACTS,
+  "st.document_type_en",
+  "st.document_type_ar",
+] as const;
+
 /** The attachments of a request (DOCUMENT_REQUESTS) or of a wizard draft (DOCUMENT_SUPPORTING_DOCUMENTS), with their files. */
 export function attachmentsOf(
   db: DB,
@@ -72,16 +84,7 @@ export function attachmentsOf(
       .innerJoin("files as f", "f.id", "a.file_id")
       // The type's name in both languages, where the attachment is of a supporting document type.
       .leftJoin("supporting_document_types as st", "st.id", "a.supporting_document_type_id")
-      .select([
-        "a.id",
-        "a.document_name",
-        "a.status",
-        "a.supporting_document_type_id",
-        "a.file_id",
-        ...FILE_FACTS,
-        "st.document_type_en",
-        "st.document_type_ar",
-      ])
+      .select(ATTACHMENT_COLUMNS)
       .where("a.entity_type", "=", entityType)
       .where("a.reference_entity_id", "=", referenceId)
       .orderBy("a.id")

@@ -2,19 +2,22 @@ import type { DB } from "~/platform/db/db.server";
 import type { Role } from "~/platform/db/schema";
 import { toFlag } from "~/platform/db/values";
 
+/** A person's second factor, and whether their role must have one. */
+const TWO_FACTOR_STATE = [
+  "users.id",
+  "users.email",
+  "users.role",
+  "users.totp_secret",
+  "users.totp_enabled_at",
+  "users.totp_last_step",
+  "two_factor_policy.required",
+] as const;
+
 export function findTwoFactorState(db: DB, userId: number) {
   return db
     .selectFrom("users")
     .leftJoin("two_factor_policy", "two_factor_policy.role", "users.role")
-    .select([
-      "users.id",
-      "users.email",
-      "users.role",
-      "users.totp_secret",
-      "users.totp_enabled_at",
-      "users.totp_last_step",
-      "two_factor_policy.required",
-    ])
+    .select(TWO_FACTOR_STATE)
     .where("users.id", "=", userId)
     .executeTakeFirst();
 }

@@ -3,21 +3,24 @@ import type { DB } from "~/platform/db/db.server";
 import { pageOf, type Paging } from "~/platform/db/paging";
 import { nowIso } from "~/platform/db/values";
 
+/** What sending a delivery needs: the delivery and its endpoint. */
+const DUE_DELIVERY_COLUMNS = [
+  "webhook_deliveries.id",
+  "webhook_deliveries.message_id",
+  "webhook_deliveries.payload",
+  "webhook_deliveries.attempts",
+  "webhook_deliveries.next_attempt_at",
+  "webhook_endpoints.id as endpoint_id",
+  "webhook_endpoints.url",
+  "webhook_endpoints.secret_sealed",
+] as const;
+
 /** Deliveries due now, of endpoints that are on. */
 export function findDueDeliveries(db: DB, at: string, limit: number) {
   return db
     .selectFrom("webhook_deliveries")
     .innerJoin("webhook_endpoints", "webhook_endpoints.id", "webhook_deliveries.endpoint_id")
-    .select([
-      "webhook_deliveries.id",
-      "webhook_deliveries.message_id",
-      "webhook_deliveries.payload",
-      "webhook_deliveries.attempts",
-      "webhook_deliveries.next_attempt_at",
-      "webhook_endpoints.id as endpoint_id",
-      "webhook_endpoints.url",
-      "webhook_endpoints.secret_sealed",
-    ])
+    .select(DUE_DELIVERY_COLUMNS)
     .where("webhook_deliveries.status", "=", "PENDING")
     .where("webhook_deliveries.next_attempt_at", "<=", at)
     .where("webhook_endpoints.status", "=", "ACTIVE")
