@@ -1,6 +1,6 @@
 import http from "node:http";
 import Provider from "oidc-provider";
-import { test } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
 import { openServerDatabase, type ServerDatabase } from "./server-db";
 import { spawnServer, type SpawnedServer } from "./spawn-server";
 
@@ -178,4 +178,15 @@ export function providerSuite(options: {
     await suite.provider?.close();
   });
   return suite;
+}
+
+/** What the service's cookie remembers of the sign-in it started (signed, not secret from its own browser). */
+export async function signInStartedBy(page: Page, cookieName: string) {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === cookieName)!;
+  const value = decodeURIComponent(cookie.value);
+  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as {
+    state: string;
+    nonce: string;
+    verifier: string;
+  };
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { CLIENT, nationalIdEnv, providerSuite, type DirectoryAccount } from "../oidc-provider";
+import { CLIENT, nationalIdEnv, providerSuite, signInStartedBy, type DirectoryAccount } from "../oidc-provider";
 import { DEMO, switchLanguage } from "../support";
 
 /**
@@ -130,16 +130,7 @@ test("an account whose email and national ID both match is linked and verified; 
   expect(await account("no-national-id@example.com")).toBeUndefined();
 });
 
-/** What the service's cookie remembers of the sign-in it started (signed, not secret from its own browser). */
-async function startedSignIn(page: Page) {
-  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "national-id-sign-in")!;
-  const value = decodeURIComponent(cookie.value);
-  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as {
-    state: string;
-    nonce: string;
-    verifier: string;
-  };
-}
+const startedSignIn = (page: Page) => signInStartedBy(page, "national-id-sign-in");
 
 test("a changed state, another sign-in's nonce and a wrong PKCE verifier are refused", async ({ page }) => {
   test.skip(test.info().project.use.javaScriptEnabled === false, "the browser plays no part in these: once is enough");

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { CLIENT, providerSuite, singleSignOnEnv } from "../oidc-provider";
+import { CLIENT, providerSuite, signInStartedBy, singleSignOnEnv } from "../oidc-provider";
 import { DEMO, OTHER_CLIENT, switchLanguage } from "../support";
 
 /**
@@ -108,16 +108,7 @@ test("a beneficiary, an unverified email and a deactivated clerk are refused, ea
   expect((await page.context().cookies()).some((cookie) => cookie.name === "session")).toBe(false);
 });
 
-/** What the service's cookie remembers of the sign-in it started (signed, not secret from its own browser). */
-async function startedSignIn(page: Page) {
-  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "single-sign-on")!;
-  const value = decodeURIComponent(cookie.value);
-  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as {
-    state: string;
-    nonce: string;
-    verifier: string;
-  };
-}
+const startedSignIn = (page: Page) => signInStartedBy(page, "single-sign-on");
 
 /** An authorization request of the tests' own making, with the browser's state. */
 const authorizationUrl = (values: { state: string; nonce: string; verifier: string }) =>
