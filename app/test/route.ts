@@ -111,6 +111,19 @@ export async function run(
   return { status: 200, headers: new Headers(), data: value };
 }
 
+/** A form post to an action, as the context's user sends it from our page at `path`. */
+export const postAs = (
+  context: RouterContextProvider,
+  action: (args: never) => unknown,
+  path: string,
+  fields: Record<string, string>,
+  params = {},
+) => run(action, postForm(path, fields), context, params);
+
+/** A page's loader, as the context's user opens `path`. */
+export const openAs = (context: RouterContextProvider, loader: (args: never) => unknown, path: string, params = {}) =>
+  run(loader, new Request(`http://localhost${path}`), context, params);
+
 /** The status a loader or action answers (for tests that ask only that). */
 export const statusOf = async (...args: Parameters<typeof run>) => (await run(...args)).status;
 

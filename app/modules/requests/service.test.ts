@@ -3,7 +3,7 @@ import { problemsByField } from "~/platform/outcome";
 import type { DB } from "~/platform/db/db.server";
 import { createSeededTestDb } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
-import { makeContext, postForm, run, statusOf, testUser } from "~/test/route";
+import { makeContext, statusOf, testUser, postAs } from "~/test/route";
 import * as editRoute from "~/routes/requests/my-request-edit";
 import { editPendingRequest, replacePendingRequestDocuments } from "./service.server";
 
@@ -124,10 +124,11 @@ describe("editing my request", () => {
         { id: String(request.id) },
       ),
     ).toBe(404);
-    const post = await run(
-      editRoute.action,
-      postForm(`/beneficiary/request-document/edit/${request.id}`, { requestMessage: "hack" }),
+    const post = await postAs(
       context,
+      editRoute.action,
+      `/beneficiary/request-document/edit/${request.id}`,
+      { requestMessage: "hack" },
       { id: String(request.id) },
     );
     expect(post.status).toBe(404);

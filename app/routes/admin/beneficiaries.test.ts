@@ -5,7 +5,7 @@ import type { DB } from "~/platform/db/db.server";
 import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { createSeededTestDb, sessionUserOf, BELOW_SUPER_ADMIN } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs, openAs } from "~/test/route";
 import * as detail from "./beneficiary";
 import * as form from "./beneficiary-form";
 import * as list from "./beneficiaries";
@@ -62,7 +62,7 @@ describe("beneficiaries management", () => {
 
   it("creates a beneficiary, finds them by phone or national id, edits them with the 'User edit' rules", async () => {
     const context = await superAdmin();
-    const created = await run(form.action, postForm("/super-admin/beneficiaries-management/create", person), context);
+    const created = await postAs(context, form.action, "/super-admin/beneficiaries-management/create", person);
     expect(created.status).toBe(302);
     const row = await db
       .selectFrom("users")
@@ -71,10 +71,10 @@ describe("beneficiaries management", () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: "BENEFICIARY", status: "ACTIVE" });
     for (const q of ["0795550000", "20001112223", "Tamimi", "maya@"]) {
-      const found = await run(
-        list.loader,
-        new Request(`http://localhost/super-admin/beneficiaries-management?q=${encodeURIComponent(q)}`),
+      const found = await openAs(
         context,
+        list.loader,
+        `/super-admin/beneficiaries-management?q=${encodeURIComponent(q)}`,
       );
       expect(
         (found.data as { rows: { id: number }[] }).rows.map((r) => r.id),
@@ -82,20 +82,22 @@ describe("beneficiaries management", () => {
       ).toEqual([row.id]);
     }
     // 'User edit': a national id of 6 digits is accepted on edit (not on create); the password may stay empty.
-    const edited = await run(
-      form.action,
-      postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "123456", password: "" }),
+    const edited = await postAs(
       context,
+      form.action,
+      `/super-admin/beneficiaries-management/edit/${row.id}`,
+      { ...person, nin: "123456", password: "" },
       { id: String(row.id) },
     );
     expect(edited.status).toBe(302);
     expect(await db.selectFrom("users").select("nin").where("id", "=", row.id).executeTakeFirstOrThrow()).toEqual({
       nin: "123456",
     });
-    const short = await run(
-      form.action,
-      postForm(`/super-admin/beneficiaries-management/edit/${row.id}`, { ...person, nin: "12345" }),
+    const short = await postAs(
       context,
+      form.action,
+      `/super-admin/beneficiaries-management/edit/${row.id}`,
+      { ...person, nin: "12345" },
       { id: String(row.id) },
     );
     expect(errorsOf(short).nin).toEqual(["validation.invalidNationalId"]);
@@ -104,12 +106,9 @@ describe("beneficiaries management", () => {
   it("shows a beneficiary's latest requests with the link to all of them; deactivation ends their sessions", async () => {
     const context = await superAdmin();
     const beneficiary = await sessionUserOf(db, "beneficiary@example.com");
-    const page = await run(
-      detail.loader,
-      new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`),
-      context,
-      { id: String(beneficiary.id) },
-    );
+    const page = await openAs(context, detail.loader, `/super-admin/beneficiaries-management/${beneficiary.id}`, {
+      id: String(beneficiary.id),
+    });
     const requests = (page.data as { latestRequests: { id: number }[] }).latestRequests;
     expect(requests.length).toBeGreaterThan(0);
     // The demo data's: beneficiary@ asked for three, the newest first.
@@ -141,23 +140,20 @@ describe("beneficiaries management", () => {
       .insertInto("attestations")
       .values({ beneficiary_id: beneficiary.id, client_id: 1, document_name: "Degree certificate", file_id: fileId })
       .execute();
-    const again = await run(
-      detail.loader,
-      new Request(`http://localhost/super-admin/beneficiaries-management/${beneficiary.id}`),
-      context,
-      { id: String(beneficiary.id) },
-    );
+    const again = await openAs(context, detail.loader, `/super-admin/beneficiaries-management/${beneficiary.id}`, {
+      id: String(beneficiary.id),
+    });
     expect(
       (again.data as { latestAttestations: { document_name: string; status: string }[] }).latestAttestations[0],
     ).toMatchObject({ document_name: "Degree certificate", status: "PENDING" });
     await createUserSession(db, beneficiary.id, { ip: null, userAgent: null });
     const path = `/super-admin/beneficiaries-management/${beneficiary.id}`;
-    await run(detail.action, postForm(path, { intent: "deactivate" }), context, { id: String(beneficiary.id) });
+    await postAs(context, detail.action, path, { intent: "deactivate" }, { id: String(beneficiary.id) });
     expect(await countSessions(db, beneficiary.id)).toBe(0);
     expect(
       (await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status,
     ).toBe("INACTIVE");
-    await run(detail.action, postForm(path, { intent: "reactivate" }), context, { id: String(beneficiary.id) });
+    await postAs(context, detail.action, path, { intent: "reactivate" }, { id: String(beneficiary.id) });
     expect(
       (await db.selectFrom("users").select("status").where("id", "=", beneficiary.id).executeTakeFirstOrThrow()).status,
     ).toBe("ACTIVE");

@@ -4,7 +4,7 @@ import { countSessions } from "~/modules/auth/queries.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, run, statusOf, postAs, openAs } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as clerkDetail from "./clerk";
 import * as clerkForm from "./clerk-form";
@@ -50,10 +50,11 @@ async function clerkActs() {
     .orderBy("id")
     .executeTakeFirstOrThrow();
   const path = `/clerks/document-categories/request/${request.id}`;
-  const done = await run(
-    staffRequest.action,
-    postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }),
+  const done = await postAs(
     makeContext({ user: clerk }),
+    staffRequest.action,
+    path,
+    { intent: "status", status: "APPROVED", securePlusEnabled: "false" },
     { id: String(request.id) },
   );
   expect(done.status).toBe(302);
@@ -68,11 +69,10 @@ async function asClientAdmin() {
 describe("client staff", () => {
   it("a client admin creates a clerk of their own client, whatever client is posted, and is mailed an invitation", async () => {
     const { admin, context } = await asClientAdmin();
-    const created = await run(
-      clerkForm.action,
-      postForm("/client-admin/clerks/create", { ...newClerk, clientId: "999" }),
-      context(),
-    );
+    const created = await postAs(context(), clerkForm.action, "/client-admin/clerks/create", {
+      ...newClerk,
+      clientId: "999",
+    });
     expect(created.status).toBe(302);
     const clerk = await clerkRow("sami.nasser@example.com");
     expect(clerk).toMatchObject({ status: "ACTIVE", client_id: admin.client!.id, job_title: "Archivist" });
@@ -87,16 +87,16 @@ describe("client staff", () => {
 
   it("an invited clerk chooses a password from the mail's link and signs in", async () => {
     const { context } = await asClientAdmin();
-    await run(clerkForm.action, postForm("/client-admin/clerks/create", newClerk), context());
+    await postAs(context(), clerkForm.action, "/client-admin/clerks/create", newClerk);
     await deliverDueMail(db, mailTransport(smtp.url));
     const mail = smtp.received.at(-1)!;
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("sami.nasser@example.com");
     const token = new URL(smtp.linkIn(mail)!).searchParams.get("token")!;
-    const chosen = await run(
-      reset.action,
-      postForm("/reset-password", { token, password: "Clerk-Chosen-1", confirmPassword: "Clerk-Chosen-1" }),
-      makeContext(),
-    );
+    const chosen = await postAs(makeContext(), reset.action, "/reset-password", {
+      token,
+      password: "Clerk-Chosen-1",
+      confirmPassword: "Clerk-Chosen-1",
+    });
     expect(chosen.status).toBe(302);
     const signedIn = await signIn(db, "sami.nasser@example.com", "Clerk-Chosen-1", null);
     expect(signedIn.ok && signedIn.user.role).toBe("CLERK");
@@ -105,7 +105,7 @@ describe("client staff", () => {
   it("lists the client's clerks only: work view and access view; another client's clerk is 404", async () => {
     const { admin, context } = await asClientAdmin();
     type ClerkRows = { rows: { email: string; client_id: number; requests_handled: number }[]; view: string };
-    const listed = async () => run(clerkList.loader, new Request("http://localhost/client-admin/clerks"), context());
+    const listed = async () => openAs(context(), clerkList.loader, "/client-admin/clerks");
     // The demo clerk decided the demo's requests already; one more request acted on counts once.
     const before = Number(((await listed()).data as ClerkRows).rows[0].requests_handled);
     await clerkActs();
@@ -115,7 +115,7 @@ describe("client staff", () => {
     expect(rows.every((row) => row.client_id === admin.client!.id)).toBe(true);
     expect((work.data as { view: string }).view).toBe("work");
     expect(Number(rows[0].requests_handled)).toBe(before + 1);
-    const access = await run(clerkList.loader, new Request("http://localhost/client-admin/clerk-users"), context());
+    const access = await openAs(context(), clerkList.loader, "/client-admin/clerk-users");
     expect((access.data as { view: string }).view).toBe("access");
 
     const other = await sessionUserOf(db, "clerk2@example.com");
@@ -124,15 +124,16 @@ describe("client staff", () => {
         id: String(other.id),
       }),
     ).toBe(404);
-    const post = await run(
-      clerkDetail.action,
-      postForm(`/client-admin/clerks/${other.id}`, { intent: "deactivate" }),
+    const post = await postAs(
       context(),
+      clerkDetail.action,
+      `/client-admin/clerks/${other.id}`,
+      { intent: "deactivate" },
       { id: String(other.id) },
     );
     expect(post.status).toBe(404);
     expect((await clerkRow("clerk2@example.com"))!.status).toBe("ACTIVE");
-    const edit = await run(clerkForm.action, postForm(`/client-admin/clerks/edit/${other.id}`, newClerk), context(), {
+    const edit = await postAs(context(), clerkForm.action, `/client-admin/clerks/edit/${other.id}`, newClerk, {
       id: String(other.id),
     });
     expect(edit.status).toBe(404);
@@ -144,12 +145,9 @@ describe("client staff", () => {
     const clerk = await sessionUserOf(db, "clerk@example.com");
     await createUserSession(db, clerk.id, { ip: null, userAgent: null });
     await createUserSession(db, clerk.id, { ip: null, userAgent: null });
-    const detail = await run(
-      clerkDetail.loader,
-      new Request(`http://localhost/client-admin/clerks/${clerk.id}`),
-      context(),
-      { id: String(clerk.id) },
-    );
+    const detail = await openAs(context(), clerkDetail.loader, `/client-admin/clerks/${clerk.id}`, {
+      id: String(clerk.id),
+    });
     expect((detail.data as { person: { open_sessions: number } }).person.open_sessions).toBe(2);
     expect((detail.data as { latestActions: { action: string; entity_id: number }[] }).latestActions[0]).toMatchObject({
       action: "request.status",
@@ -157,67 +155,53 @@ describe("client staff", () => {
     });
 
     const path = `/client-admin/clerks/${clerk.id}`;
-    await run(clerkDetail.action, postForm(path, { intent: "signOut" }), context(), { id: String(clerk.id) });
+    await postAs(context(), clerkDetail.action, path, { intent: "signOut" }, { id: String(clerk.id) });
     expect(await countSessions(db, clerk.id)).toBe(0);
     expect((await clerkRow("clerk@example.com"))!.status).toBe("ACTIVE");
 
     await createUserSession(db, clerk.id, { ip: null, userAgent: null });
-    await run(clerkDetail.action, postForm(path, { intent: "deactivate" }), context(), { id: String(clerk.id) });
+    await postAs(context(), clerkDetail.action, path, { intent: "deactivate" }, { id: String(clerk.id) });
     expect((await clerkRow("clerk@example.com"))!.status).toBe("INACTIVE");
     expect(await countSessions(db, clerk.id)).toBe(0);
     // An inactive clerk is sent no link (the page does not offer one; the server refuses it too).
     const mails = (await db.selectFrom("email_outbox").select("id").execute()).length;
     expect(
-      (await run(clerkDetail.action, postForm(path, { intent: "resetLink" }), context(), { id: String(clerk.id) }))
-        .status,
+      (await postAs(context(), clerkDetail.action, path, { intent: "resetLink" }, { id: String(clerk.id) })).status,
     ).toBe(409);
     expect((await db.selectFrom("email_outbox").select("id").execute()).length).toBe(mails);
-    await run(clerkDetail.action, postForm(path, { intent: "reactivate" }), context(), { id: String(clerk.id) });
+    await postAs(context(), clerkDetail.action, path, { intent: "reactivate" }, { id: String(clerk.id) });
     expect((await clerkRow("clerk@example.com"))!.status).toBe("ACTIVE");
 
     await deliverDueMail(db, mailTransport(smtp.url)); // the beneficiary's notice of the approval
     const before = smtp.received.length;
-    await run(clerkDetail.action, postForm(path, { intent: "resetLink" }), context(), { id: String(clerk.id) });
+    await postAs(context(), clerkDetail.action, path, { intent: "resetLink" }, { id: String(clerk.id) });
     await deliverDueMail(db, mailTransport(smtp.url));
     expect(smtp.received.length).toBe(before + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("clerk@example.com");
     expect(mail.subject).toBe("اختر كلمة مرور جديدة");
     expect(
-      (await run(clerkDetail.action, postForm(path, { intent: "explode" }), context(), { id: String(clerk.id) }))
-        .status,
+      (await postAs(context(), clerkDetail.action, path, { intent: "explode" }, { id: String(clerk.id) })).status,
     ).toBe(400);
   });
 
   it("the super admin sees every client's clerks, filters by client, and must choose a client on create", async () => {
     const superAdmin = makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
-    const all = await run(clerkList.loader, new Request("http://localhost/super-admin/clerks-management"), superAdmin);
+    const all = await openAs(superAdmin, clerkList.loader, "/super-admin/clerks-management");
     expect((all.data as { total: number }).total).toBe(2);
     const demoUniversity = (await sessionUserOf(db, "clerk@example.com")).client!.id;
-    const one = await run(
-      clerkList.loader,
-      new Request(`http://localhost/super-admin/clerks-management?client=${demoUniversity}`),
-      superAdmin,
-    );
+    const one = await openAs(superAdmin, clerkList.loader, `/super-admin/clerks-management?client=${demoUniversity}`);
     expect((one.data as { rows: { email: string }[] }).rows.map((row) => row.email)).toEqual(["clerk@example.com"]);
 
-    const missing = await run(
-      clerkForm.action,
-      postForm("/super-admin/clerks-management/create", newClerk),
-      superAdmin,
-    );
+    const missing = await postAs(superAdmin, clerkForm.action, "/super-admin/clerks-management/create", newClerk);
     expect(missing.status).toBe(400);
     expect(errorsOf(missing).clientId).toEqual(["validation.clientRequired"]);
     expect(await clerkRow("sami.nasser@example.com")).toBeUndefined();
-    const created = await run(
-      clerkForm.action,
-      postForm("/super-admin/clerks-management/create", {
-        ...newClerk,
-        clientId: String(demoUniversity),
-        password: "Given-Pass-12",
-      }),
-      superAdmin,
-    );
+    const created = await postAs(superAdmin, clerkForm.action, "/super-admin/clerks-management/create", {
+      ...newClerk,
+      clientId: String(demoUniversity),
+      password: "Given-Pass-12",
+    });
     expect(created.status).toBe(302);
     expect((await clerkRow("sami.nasser@example.com"))!.client_id).toBe(demoUniversity);
   });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs, openAs } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
 import * as list from "./client-categories";
@@ -31,35 +31,23 @@ beforeEach(async () => {
 describe("client categories (service admin)", () => {
   it("creates one, audited, and lists it; the fee is stored in minor units", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
-    const created = await run(
-      form.action,
-      postForm("/service-admin/client-categories-management/create", valid),
-      context,
-    );
+    const created = await postAs(context, form.action, "/service-admin/client-categories-management/create", valid);
     expect(created.status).toBe(302);
     const row = await rowWhere(db, "client_categories", "name_en", "Private schools");
     expect([row.fee, row.currency, row.validity_period_days]).toEqual([15000, "JOD", 180]);
     expect(created.headers.get("Location")).toBe(`/service-admin/client-categories-management/${row.id}`);
     expect(await audits("client_category.create")).toBe(1);
-    const listed = await run(
-      list.loader,
-      new Request("http://localhost/service-admin/client-categories-management?q=private"),
-      context,
-    );
+    const listed = await openAs(context, list.loader, "/service-admin/client-categories-management?q=private");
     expect((listed.data as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([row.id]);
   });
 
   it("keeps the largest fee the form takes, past 32 bits in minor units, on either database", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
-    const created = await run(
-      form.action,
-      postForm("/service-admin/client-categories-management/create", {
-        ...valid,
-        "name.english": "Costly",
-        fee: "999999999.999",
-      }),
-      context,
-    );
+    const created = await postAs(context, form.action, "/service-admin/client-categories-management/create", {
+      ...valid,
+      "name.english": "Costly",
+      fee: "999999999.999",
+    });
     expect(created.status).toBe(302);
     expect(
       (await db.selectFrom("client_categories").select("fee").where("name_en", "=", "Costly").executeTakeFirstOrThrow())
@@ -70,11 +58,10 @@ describe("client categories (service admin)", () => {
   it("says 'Fee is required', 'Currency is required', 'Validity period is required' in both languages, writing nothing", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
     const before = await count();
-    const result = await run(
-      form.action,
-      postForm("/service-admin/client-categories-management/create", { "name.english": "X", "name.arabic": "س" }),
-      context,
-    );
+    const result = await postAs(context, form.action, "/service-admin/client-categories-management/create", {
+      "name.english": "X",
+      "name.arabic": "س",
+    });
     expect(result.status).toBe(400);
     const error = (result.data as { error: Record<string, string[]> }).error;
     expect(error.fee).toEqual(["validation.feeRequired"]);
@@ -89,25 +76,27 @@ describe("client categories (service admin)", () => {
   it("keeps a category that clients use: the page says why and nothing changes; an unused one is deleted, audited", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com") });
     const used = await db.selectFrom("clients").select("client_category_id").executeTakeFirstOrThrow();
-    const refused = await run(
-      detail.action,
-      postForm(`/service-admin/client-categories-management/${used.client_category_id}`, { intent: "delete" }),
+    const refused = await postAs(
       context,
+      detail.action,
+      `/service-admin/client-categories-management/${used.client_category_id}`,
+      { intent: "delete" },
       { id: String(used.client_category_id) },
     );
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({ error: "admin.clientCategoryInUse" });
     expect(await audits("client_category.delete")).toBe(0);
-    await run(form.action, postForm("/service-admin/client-categories-management/create", valid), context);
+    await postAs(context, form.action, "/service-admin/client-categories-management/create", valid);
     const unused = await db
       .selectFrom("client_categories")
       .select("id")
       .where("name_en", "=", "Private schools")
       .executeTakeFirstOrThrow();
-    const deleted = await run(
-      detail.action,
-      postForm(`/service-admin/client-categories-management/${unused.id}`, { intent: "delete" }),
+    const deleted = await postAs(
       context,
+      detail.action,
+      `/service-admin/client-categories-management/${unused.id}`,
+      { intent: "delete" },
       { id: String(unused.id) },
     );
     expect(deleted.status).toBe(302);

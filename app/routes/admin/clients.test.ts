@@ -6,7 +6,7 @@ import { i18nFor } from "~/platform/i18n/instances.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { toastValues } from "~/platform/toast/toast";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, postAs, openAs } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as detail from "./client";
 import * as form from "./client-form";
@@ -60,7 +60,7 @@ describe("clients (service admin, super admin)", () => {
       clientAdminId: String(adminId),
       canDoAttestation: "on",
     };
-    const created = await run(form.action, postForm("/service-admin/clients-management/create", fields), context);
+    const created = await postAs(context, form.action, "/service-admin/clients-management/create", fields);
     expect(created.status).toBe(302);
     const client = await rowWhere(db, "clients", "name_en", "Northern College");
     expect(client).toMatchObject({
@@ -79,41 +79,29 @@ describe("clients (service admin, super admin)", () => {
       .executeTakeFirstOrThrow();
     expect(record.client_id).toBe(client.id);
     expect(await audits("client.create")).toBe(1);
-    const listed = await run(
-      list.loader,
-      new Request("http://localhost/service-admin/clients-management?q=northern"),
-      context,
-    );
+    const listed = await openAs(context, list.loader, "/service-admin/clients-management?q=northern");
     expect((listed.data as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([client.id]);
     // Now that the admin has a client, another client cannot name them.
-    const again = await run(
-      form.action,
-      postForm("/service-admin/clients-management/create", { ...fields, "name.english": "Other" }),
-      context,
-    );
+    const again = await postAs(context, form.action, "/service-admin/clients-management/create", {
+      ...fields,
+      "name.english": "Other",
+    });
     expect(again.status).toBe(409);
     expect(errorsOf(again).clientAdminId).toEqual(["admin.clientAdminTaken"]);
-    const page = await run(
-      detail.loader,
-      new Request(`http://localhost/service-admin/clients-management/${client.id}`),
-      context,
-      { id: String(client.id) },
-    );
+    const page = await openAs(context, detail.loader, `/service-admin/clients-management/${client.id}`, {
+      id: String(client.id),
+    });
     expect((page.data as { admins: { id: number }[] }).admins.map((row) => row.id)).toEqual([adminId]);
   });
 
   it("says 'Address must be at least 6 characters' and 'Client category is required' in both languages, writing nothing", async () => {
     const context = makeContext({ user: await userOf("superadmin@example.com") });
     const before = await clientCount();
-    const outcome = await run(
-      form.action,
-      postForm("/super-admin/clients-management/create", {
-        "name.english": "X",
-        "name.arabic": "س",
-        "address.english": "Amman",
-      }),
-      context,
-    );
+    const outcome = await postAs(context, form.action, "/super-admin/clients-management/create", {
+      "name.english": "X",
+      "name.arabic": "س",
+      "address.english": "Amman",
+    });
     expect(outcome.status).toBe(400);
     expect(errorsOf(outcome)["address.english"]).toEqual(["validation.addressMin"]);
     expect(errorsOf(outcome).clientCategoryId).toEqual(["validation.clientCategoryRequired"]);
@@ -128,10 +116,11 @@ describe("clients (service admin, super admin)", () => {
 
   it("keeps a client that still has admins, clerks, categories or requests: the page lists them and nothing changes", async () => {
     const context = makeContext({ user: await userOf("superadmin@example.com") });
-    const refused = await run(
-      detail.action,
-      postForm("/super-admin/clients-management/1", { intent: "delete" }),
+    const refused = await postAs(
       context,
+      detail.action,
+      "/super-admin/clients-management/1",
+      { intent: "delete" },
       { id: "1" },
     );
     expect(refused.status).toBe(409);
@@ -140,20 +129,17 @@ describe("clients (service admin, super admin)", () => {
     expect(references.categories).toBeGreaterThan(0);
     expect(await audits("client.delete")).toBe(0);
     const category = await db.selectFrom("client_categories").select("id").executeTakeFirstOrThrow();
-    await run(
-      form.action,
-      postForm("/super-admin/clients-management/create", {
-        "name.english": "Empty",
-        "name.arabic": "فارغة",
-        clientCategoryId: String(category.id),
-      }),
-      context,
-    );
+    await postAs(context, form.action, "/super-admin/clients-management/create", {
+      "name.english": "Empty",
+      "name.arabic": "فارغة",
+      clientCategoryId: String(category.id),
+    });
     const empty = await db.selectFrom("clients").select("id").where("name_en", "=", "Empty").executeTakeFirstOrThrow();
-    const deleted = await run(
-      detail.action,
-      postForm(`/super-admin/clients-management/${empty.id}`, { intent: "delete" }),
+    const deleted = await postAs(
       context,
+      detail.action,
+      `/super-admin/clients-management/${empty.id}`,
+      { intent: "delete" },
       { id: String(empty.id) },
     );
     expect(deleted.status).toBe(302);

@@ -3,7 +3,7 @@ import type { DB } from "~/platform/db/db.server";
 import { signIn } from "~/modules/auth/service.server";
 import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs, openAs } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as reset from "../public/reset-password";
 import * as serviceAdminForm from "./service-admin-form";
@@ -31,10 +31,11 @@ const tokenOf = (link: string | null) => new URL(link!).searchParams.get("token"
 describe("invitations", () => {
   it("an account created without a password is mailed a 7-day single-use link to choose one", async () => {
     const context = makeContext({ user: await sessionUserOf(db, "superadmin@example.com"), area: "super-admin" });
-    const created = await run(
-      serviceAdminForm.action,
-      postForm("/super-admin/service-admins-management/create", person),
+    const created = await postAs(
       context,
+      serviceAdminForm.action,
+      "/super-admin/service-admins-management/create",
+      person,
     );
     expect(created.status).toBe(302);
     const user = await db
@@ -55,29 +56,21 @@ describe("invitations", () => {
     expect(mail.subject).toBe("حسابك في خدمة الوثائق والتصديقات");
     expect(mail.text).toContain("مشرف الخدمة"); // the role, in the mail's language
     const link = smtp.linkIn(mail);
-    const page = await run(
-      reset.loader,
-      new Request(`http://localhost/reset-password?token=${tokenOf(link)}`),
-      makeContext(),
-    );
+    const page = await openAs(makeContext(), reset.loader, `/reset-password?token=${tokenOf(link)}`);
     expect(page.data).toEqual({ token: tokenOf(link), invitation: true });
 
-    const chosen = await run(
-      reset.action,
-      postForm("/reset-password", {
-        token: tokenOf(link),
-        password: "Chosen-Pass-1",
-        confirmPassword: "Chosen-Pass-1",
-      }),
-      makeContext(),
-    );
+    const chosen = await postAs(makeContext(), reset.action, "/reset-password", {
+      token: tokenOf(link),
+      password: "Chosen-Pass-1",
+      confirmPassword: "Chosen-Pass-1",
+    });
     expect(chosen.status).toBe(302);
     expect((await signIn(db, "nadia@example.com", "Chosen-Pass-1", null)).ok).toBe(true);
-    const again = await run(
-      reset.action,
-      postForm("/reset-password", { token: tokenOf(link), password: "Other-Pass-1", confirmPassword: "Other-Pass-1" }),
-      makeContext(),
-    );
+    const again = await postAs(makeContext(), reset.action, "/reset-password", {
+      token: tokenOf(link),
+      password: "Other-Pass-1",
+      confirmPassword: "Other-Pass-1",
+    });
     expect(again.status).toBe(400);
     expect(
       await db
@@ -91,10 +84,11 @@ describe("invitations", () => {
 
   it("an admin sends it again: a new link works and the earlier one no longer does", async () => {
     const superAdmin = await sessionUserOf(db, "superadmin@example.com");
-    await run(
-      serviceAdminForm.action,
-      postForm("/super-admin/service-admins-management/create", person),
+    await postAs(
       makeContext({ user: superAdmin, area: "super-admin" }),
+      serviceAdminForm.action,
+      "/super-admin/service-admins-management/create",
+      person,
     );
     await deliverDueMail(db, mailTransport(smtp.url));
     const first = tokenOf(smtp.linkIn(smtp.received.at(-1)!));
@@ -104,10 +98,11 @@ describe("invitations", () => {
       .where("email", "=", "nadia@example.com")
       .executeTakeFirstOrThrow();
 
-    const resent = await run(
-      serviceAdminDetail.action,
-      postForm(`/super-admin/service-admins-management/${id}`, { intent: "invite" }),
+    const resent = await postAs(
       makeContext({ user: superAdmin, area: "super-admin" }),
+      serviceAdminDetail.action,
+      `/super-admin/service-admins-management/${id}`,
+      { intent: "invite" },
       { id: String(id) },
     );
     expect(resent.status).toBe(302);

@@ -6,7 +6,7 @@ import { principalFor } from "~/modules/access/principal.server";
 import { createUserSession } from "~/modules/auth/session.server";
 import { verifyPassword } from "~/modules/users/password.server";
 import { createSeededTestDb, sessionUserOf, auditEventsSinceSeed, rowWhere, BELOW_SUPER_ADMIN } from "~/test/db";
-import { makeContext, run, statusOf } from "~/test/route";
+import { makeContext, run, statusOf, openAs } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as clientAdminDetail from "./client-admin";
 import * as serviceAdminForm from "./service-admin-form";
@@ -85,11 +85,7 @@ describe("service admins (super admin)", () => {
     expect(await verifyPassword(row.password_hash, "Strong-Pass-1")).toBe(true);
     expect(created.headers.get("Location")).toBe(`/super-admin/service-admins-management/${row.id}`);
     expect(await audits("service_admin.create")).toBe(1);
-    const listed = await run(
-      serviceAdminList.loader,
-      new Request("http://localhost/super-admin/service-admins-management?q=rami.aziz"),
-      context,
-    );
+    const listed = await openAs(context, serviceAdminList.loader, "/super-admin/service-admins-management?q=rami.aziz");
     expect((listed.data as { rows: { id: number }[] }).rows.map((r) => r.id)).toEqual([row.id]);
   });
 
@@ -150,10 +146,7 @@ describe("service admins (super admin)", () => {
     }
     const context = makeContext({ user: await userOf("superadmin@example.com") });
     const clientAdminId = (await userOf("clientadmin@example.com")).id;
-    expect(
-      (await run(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: String(clientAdminId) }))
-        .status,
-    ).toBe(404);
+    expect((await openAs(context, serviceAdminDetail.loader, "/x", { id: String(clientAdminId) })).status).toBe(404);
     expect(await statusOf(serviceAdminDetail.loader, new Request("http://localhost/x"), context, { id: "abc" })).toBe(
       404,
     );

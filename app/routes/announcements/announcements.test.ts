@@ -5,7 +5,7 @@ import { paragraphsOf, slugify } from "~/modules/announcements/schema";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs, openAs } from "~/test/route";
 import * as publicPage from "../public/announcement";
 import * as feed from "../public/announcements-feed";
 import * as organisationList from "../public/organisation-announcements";
@@ -58,11 +58,10 @@ const count = async () => (await db.selectFrom("public_announcements").select("i
 describe("writing announcements", () => {
   it("says what is missing in English and Arabic and writes nothing", async () => {
     const before = await count();
-    const result = await run(
-      form.action,
-      postForm("/clerks/public-announcements/create", { "title.english": " ", slug: "Not A Slug!" }),
-      as("clerk@example.com"),
-    );
+    const result = await postAs(as("clerk@example.com"), form.action, "/clerks/public-announcements/create", {
+      "title.english": " ",
+      slug: "Not A Slug!",
+    });
     expect(result.status).toBe(400);
     expect((result.data as { error: Record<string, string[]> }).error).toEqual({
       "title.english": ["announcements.titleEnglishRequired"],
@@ -80,11 +79,10 @@ describe("writing announcements", () => {
 
   it("saves a draft with a slug from the English title, unique; publishes, unpublishes and deletes it, each audited", async () => {
     const clerk = as("clerk@example.com");
-    const created = await run(
-      form.action,
-      postForm("/clerks/public-announcements/create", { ...FIELDS, intent: "draft" }),
-      clerk,
-    );
+    const created = await postAs(clerk, form.action, "/clerks/public-announcements/create", {
+      ...FIELDS,
+      intent: "draft",
+    });
     expect(created.status).toBe(302);
     const draft = await named("Library closed on Friday");
     expect(created.headers.get("Location")).toBe(`/clerks/public-announcements/${draft.id}`);
@@ -95,23 +93,20 @@ describe("writing announcements", () => {
       author_id: users["clerk@example.com"].id,
     });
     // The same title again gets the next free slug; a slug typed by the clerk must be free.
-    await run(
-      form.action,
-      postForm("/clerks/public-announcements/create", {
-        ...FIELDS,
-        "title.english": "Library closed on Friday!",
-        intent: "draft",
-      }),
-      clerk,
-    );
+    await postAs(clerk, form.action, "/clerks/public-announcements/create", {
+      ...FIELDS,
+      "title.english": "Library closed on Friday!",
+      intent: "draft",
+    });
     expect((await named("Library closed on Friday!")).slug).toBe("library-closed-on-friday-2");
-    const taken = await run(
+    const taken = await postAs(
+      clerk,
       form.action,
-      postForm(`/clerks/public-announcements/edit/${draft.id}`, {
+      `/clerks/public-announcements/edit/${draft.id}`,
+      {
         ...FIELDS,
         slug: "new-opening-hours-of-the-registry",
-      }),
-      clerk,
+      },
       { id: String(draft.id) },
     );
     expect((taken.data as { error: Record<string, string[]> }).error).toEqual({ slug: ["announcements.slugTaken"] });
@@ -134,7 +129,7 @@ describe("writing announcements", () => {
     await postIntent(draft.id, "unpublish", clerk);
     expect((await named("Library closed on Friday")).status).toBe("DRAFT");
     expect(
-      (await run(detail.action, postForm(path, { intent: "delete" }), clerk, { id: String(draft.id) })).headers.get(
+      (await postAs(clerk, detail.action, path, { intent: "delete" }, { id: String(draft.id) })).headers.get(
         "Location",
       ),
     ).toBe("/clerks/public-announcements");
@@ -149,15 +144,16 @@ describe("writing announcements", () => {
 
   it("edits and publishes from the form in one step", async () => {
     const draft = await named("Graduation ceremony 2027");
-    const result = await run(
+    const result = await postAs(
+      as("clerk@example.com"),
       form.action,
-      postForm(`/clerks/public-announcements/edit/${draft.id}`, {
+      `/clerks/public-announcements/edit/${draft.id}`,
+      {
         ...FIELDS,
         "title.english": "Graduation ceremony on 1 July 2027",
         slug: "",
         intent: "publish",
-      }),
-      as("clerk@example.com"),
+      },
       { id: String(draft.id) },
     );
     expect(result.status).toBe(302);
@@ -212,7 +208,7 @@ describe("who may write", () => {
     const published = await named("New opening hours of the registry");
     const draft = await named("Graduation ceremony 2027");
     const superAdmin = makeContext({ user: users["superadmin@example.com"] });
-    const all = await run(list.loader, new Request("http://localhost/super-admin/public-announcements"), superAdmin);
+    const all = await openAs(superAdmin, list.loader, "/super-admin/public-announcements");
     expect((all.data as { total: number }).total).toBe(2);
     expect(await postIntent(draft.id, "publish", superAdmin, "super-admin")).toBe(403);
     expect(await postIntent(draft.id, "delete", superAdmin, "super-admin")).toBe(403);
@@ -274,7 +270,7 @@ describe("announcements as CSV", () => {
 describe("the public pages", () => {
   const slug = "new-opening-hours-of-the-registry";
   const page = (language: "ar" | "en") =>
-    run(publicPage.loader, new Request(`http://localhost/public-announcements/${slug}`), anonymous(language), { slug });
+    openAs(anonymous(language), publicPage.loader, `/public-announcements/${slug}`, { slug });
 
   it("show a published announcement in the reader's language, with the other language a link away, no script and meta tags", async () => {
     const arabic = await page("ar");
@@ -296,13 +292,10 @@ describe("the public pages", () => {
 
   it("show HTML as text, and answer 404 for drafts, unpublished announcements and clients without can_do_sincera", async () => {
     const clerk = as("clerk@example.com");
-    await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS, intent: "publish" }), clerk);
-    const shown = await run(
-      publicPage.loader,
-      new Request("http://localhost/public-announcements/library-closed-on-friday"),
-      anonymous("en"),
-      { slug: "library-closed-on-friday" },
-    );
+    await postAs(clerk, form.action, "/clerks/public-announcements/create", { ...FIELDS, intent: "publish" });
+    const shown = await openAs(anonymous("en"), publicPage.loader, "/public-announcements/library-closed-on-friday", {
+      slug: "library-closed-on-friday",
+    });
     expect(shown.text).toContain("See &lt;b&gt;");
     expect(shown.text).not.toContain("<b>");
     const draft = await named("Graduation ceremony 2027");
@@ -335,7 +328,7 @@ describe("the public pages", () => {
 
   it("list an organisation's published announcements newest first, with a valid Atom feed of them", async () => {
     const clerk = as("clerk@example.com");
-    await run(form.action, postForm("/clerks/public-announcements/create", { ...FIELDS, intent: "publish" }), clerk);
+    await postAs(clerk, form.action, "/clerks/public-announcements/create", { ...FIELDS, intent: "publish" });
     const client = await db
       .selectFrom("clients")
       .select("id")
@@ -357,10 +350,10 @@ describe("the public pages", () => {
     expect(listed.text).toContain(
       `<link rel="alternate" type="application/atom+xml" href="/organisations/${client.id}/announcements.atom?lng=en" title="Announcements of Demo University (Atom feed)"/>`,
     );
-    const announcementPage = await run(
-      publicPage.loader,
-      new Request("http://localhost/public-announcements/library-closed-on-friday"),
+    const announcementPage = await openAs(
       anonymous("ar"),
+      publicPage.loader,
+      "/public-announcements/library-closed-on-friday",
       { slug: "library-closed-on-friday" },
     );
     expect(announcementPage.text).toContain(

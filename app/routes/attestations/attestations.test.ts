@@ -9,7 +9,7 @@ import { accessPinFor } from "~/modules/verification/pin.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { EXE_BYTES, pdfBytes, PNG_BYTES } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
-import { makeContext, postForm, postMultipart, run, statusOf } from "~/test/route";
+import { makeContext, postForm, postMultipart, run, statusOf, postAs, openAs } from "~/test/route";
 import { env } from "~/platform/env.server";
 import * as fileRoute from "../resources/file";
 import * as verify from "../verify/verify";
@@ -53,10 +53,10 @@ const resultErrorsOf = (result: { data: unknown }) =>
   (result.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
 /** The beneficiary's page of one of their attestations. */
 const myAttestation = (id: number | string, email: (typeof EMAILS)[number] = "beneficiary@example.com") =>
-  run(mine.loader, new Request(`http://localhost/beneficiary/attestations/${id}`), as(email), { id: String(id) });
+  openAs(as(email), mine.loader, `/beneficiary/attestations/${id}`, { id: String(id) });
 /** The public verification page of a code, as a visitor from `ip` reads it. */
 const verificationPage = (code: string, lng: "en" | "ar", ip = "203.0.113.5") =>
-  run(verify.loader, new Request(`http://localhost/verify/${code}?lng=${lng}`), makeContext({ ip }), { code });
+  openAs(makeContext({ ip }), verify.loader, `/verify/${code}?lng=${lng}`, { code });
 const issuedFor = (attestationId: number) =>
   db.selectFrom("issued_documents").selectAll().where("attestation_id", "=", attestationId).executeTakeFirstOrThrow();
 /** The one notification of `kind` (each test starts from the seed, which has none). */
@@ -163,11 +163,7 @@ describe("asking for an attestation", () => {
   });
 
   it("lists only one's own attestations, filtered by status; another beneficiary's answers 404", async () => {
-    const list = await run(
-      myList.loader,
-      new Request("http://localhost/beneficiary/attestations"),
-      as("beneficiary@example.com"),
-    );
+    const list = await openAs(as("beneficiary@example.com"), myList.loader, "/beneficiary/attestations");
     const rows = (list.data as { rows: { document_name: string; status: string }[] }).rows;
     expect(rows.map((row) => row.document_name)).toEqual([
       "Certificate of experience",
@@ -175,10 +171,10 @@ describe("asking for an attestation", () => {
       "Certificate of enrolment, 2021",
       "Bachelor's diploma, 2019",
     ]);
-    const pending = await run(
-      myList.loader,
-      new Request("http://localhost/beneficiary/attestations?status=PENDING"),
+    const pending = await openAs(
       as("beneficiary@example.com"),
+      myList.loader,
+      "/beneficiary/attestations?status=PENDING",
     );
     expect((pending.data as { rows: { status: string }[] }).rows.map((row) => row.status)).toEqual(["PENDING"]);
     const other = await attestationNamed("Transcript of records"); // beneficiary2's
@@ -199,12 +195,9 @@ describe("asking for an attestation", () => {
       ),
     ).toBe(404);
     expect((await attestationNamed("Transcript of records")).status).toBe("PENDING");
-    const file = await run(
-      fileRoute.loader,
-      new Request(`http://localhost/files/${other.file_id}`),
-      as("beneficiary@example.com"),
-      { id: String(other.file_id) },
-    );
+    const file = await openAs(as("beneficiary@example.com"), fileRoute.loader, `/files/${other.file_id}`, {
+      id: String(other.file_id),
+    });
     expect(file.status).toBe(404);
   });
 
@@ -227,10 +220,10 @@ describe("asking for an attestation", () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
     const path = `/beneficiary/attestations/${row.id}`;
     const context = as("beneficiary@example.com");
-    const cancelled = await run(mine.action, postForm(path, { intent: "cancel" }), context, { id: String(row.id) });
+    const cancelled = await postAs(context, mine.action, path, { intent: "cancel" }, { id: String(row.id) });
     expect(cancelled.status).toBe(302);
     expect((await attestationNamed("Bachelor's diploma, 2019")).status).toBe("CANCELLED");
-    const again = await run(mine.action, postForm(path, { intent: "cancel" }), context, { id: String(row.id) });
+    const again = await postAs(context, mine.action, path, { intent: "cancel" }, { id: String(row.id) });
     expect(again.status).toBe(302); // back to the page, with the error toast
     expect((await auditTrailOf(row.id)).map((event) => event.action)).toEqual([
       "attestation.create",
@@ -246,7 +239,7 @@ describe("deciding on an attestation", () => {
     email: (typeof EMAILS)[number] = "clerk@example.com",
     area?: "super-admin",
   ) =>
-    run(decision.action, postForm(`/clerks/attestations/edit/${id}`, fields), as(email, area ? { area } : {}), {
+    postAs(as(email, area ? { area } : {}), decision.action, `/clerks/attestations/edit/${id}`, fields, {
       id: String(id),
     });
 
@@ -270,12 +263,9 @@ describe("deciding on an attestation", () => {
 
   it("approving issues an attested copy through the pipeline: stamped 'Attested by' in both languages, hashed, verifiable, the beneficiary told", async () => {
     const row = await attestationNamed("Bachelor's diploma, 2019");
-    const page = await run(
-      decision.loader,
-      new Request(`http://localhost/clerks/attestations/edit/${row.id}`),
-      as("clerk@example.com"),
-      { id: String(row.id) },
-    );
+    const page = await openAs(as("clerk@example.com"), decision.loader, `/clerks/attestations/edit/${row.id}`, {
+      id: String(row.id),
+    });
     const expected = new Date();
     expected.setUTCFullYear(expected.getUTCFullYear() + 1);
     expect((page.data as { defaultExpiry: string }).defaultExpiry).toBe(expected.toISOString().slice(0, 10));
@@ -396,22 +386,24 @@ describe("deciding on an attestation", () => {
     expect(locked.text).not.toContain('data-testid="holder"');
 
     const path = `/clerks/attestations/${row.id}`;
-    const noReason = await run(
-      detail.action,
-      postForm(path, { intent: "revoke", issuedDocumentId: String(issued.id), "reason.english": "" }),
+    const noReason = await postAs(
       as("clerk@example.com"),
+      detail.action,
+      path,
+      { intent: "revoke", issuedDocumentId: String(issued.id), "reason.english": "" },
       { id: String(row.id) },
     );
     expect(noReason.status).toBe(400);
     expect(resultErrorsOf(noReason)).toEqual({ reason: ["staff.revokeReasonRequired"] });
-    const revoked = await run(
+    const revoked = await postAs(
+      as("clerk@example.com"),
       detail.action,
-      postForm(path, {
+      path,
+      {
         intent: "revoke",
         issuedDocumentId: String(issued.id),
         "reason.english": "Attested by mistake.",
-      }),
-      as("clerk@example.com"),
+      },
       { id: String(row.id) },
     );
     expect(revoked.status).toBe(302);
@@ -461,7 +453,7 @@ describe("who may see and decide", () => {
       }),
     ).toBe(200);
     expect((await attestationNamed("Bachelor's diploma, 2019")).status).toBe("PENDING");
-    const list = await run(staffList.loader, new Request("http://localhost/clerks/attestations"), outsider);
+    const list = await openAs(outsider, staffList.loader, "/clerks/attestations");
     expect(new Set((list.data as { rows: { client_en: string }[] }).rows.map((r) => r.client_en))).toEqual(
       new Set(["Ministry of Labour"]),
     );
@@ -493,45 +485,29 @@ describe("who may see and decide", () => {
   });
 
   it("the clerk's list is their client's, filtered and searched; the super admin's spans clients with a client filter", async () => {
-    const clerkList = await run(
-      staffList.loader,
-      new Request("http://localhost/clerks/attestations?status=PENDING"),
-      as("clerk@example.com"),
-    );
+    const clerkList = await openAs(as("clerk@example.com"), staffList.loader, "/clerks/attestations?status=PENDING");
     expect((clerkList.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual([
       "Transcript of records",
       "Bachelor's diploma, 2019",
     ]);
     expect((clerkList.data as { clients: unknown }).clients).toBeNull();
-    const searched = await run(
-      staffList.loader,
-      new Request("http://localhost/clerks/attestations?q=TRANSCRIPT"),
-      as("clerk@example.com"),
-    );
+    const searched = await openAs(as("clerk@example.com"), staffList.loader, "/clerks/attestations?q=TRANSCRIPT");
     expect((searched.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual([
       "Transcript of records",
     ]);
-    const byEmail = await run(
-      staffList.loader,
-      new Request("http://localhost/clerks/attestations?q=beneficiary3@"),
-      as("clerk@example.com"),
-    );
+    const byEmail = await openAs(as("clerk@example.com"), staffList.loader, "/clerks/attestations?q=beneficiary3@");
     expect((byEmail.data as { rows: { document_name: string }[] }).rows.map((r) => r.document_name)).toEqual([
       "Training certificate",
     ]);
 
     const superAdmin = as("superadmin@example.com");
-    const all = await run(
-      staffList.loader,
-      new Request("http://localhost/super-admin/attestations-management"),
-      superAdmin,
-    );
+    const all = await openAs(superAdmin, staffList.loader, "/super-admin/attestations-management");
     expect((all.data as { total: number }).total).toBe(8);
     const ministry = await clientNamed("Ministry of Labour");
-    const filtered = await run(
-      staffList.loader,
-      new Request(`http://localhost/super-admin/attestations-management?client=${ministry.id}`),
+    const filtered = await openAs(
       superAdmin,
+      staffList.loader,
+      `/super-admin/attestations-management?client=${ministry.id}`,
     );
     expect(new Set((filtered.data as { rows: { client_en: string }[] }).rows.map((r) => r.client_en))).toEqual(
       new Set(["Ministry of Labour"]),
@@ -541,12 +517,9 @@ describe("who may see and decide", () => {
       "Ministry of Labour",
     ]);
     const row = await attestationNamed("Work permit, 2020");
-    const page = await run(
-      detail.loader,
-      new Request(`http://localhost/super-admin/attestations-management/${row.id}`),
-      superAdmin,
-      { id: String(row.id) },
-    );
+    const page = await openAs(superAdmin, detail.loader, `/super-admin/attestations-management/${row.id}`, {
+      id: String(row.id),
+    });
     expect((page.data as { links: { decision: string } }).links.decision).toBe(
       `/super-admin/attestations-management/edit/${row.id}`,
     );

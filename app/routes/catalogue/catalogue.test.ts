@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, statusOf, postAs, openAs } from "~/test/route";
 import * as categoriesExport from "./categories-export";
 import * as category from "./category";
 import * as categoryForm from "./category-form";
@@ -43,10 +43,11 @@ const validCategory = {
 describe("catalogue scope", () => {
   it("a clerk creates a category for their own client, audited", async () => {
     const before = await auditCount();
-    const result = await run(
-      categoryForm.action,
-      postForm("/clerks/document-categories/create", validCategory),
+    const result = await postAs(
       makeContext({ user: clerk }),
+      categoryForm.action,
+      "/clerks/document-categories/create",
+      validCategory,
     );
     expect(result.status).toBe(302);
     const created = await rowWhere(db, "document_categories", "name_en", "Internship certificate");
@@ -60,10 +61,11 @@ describe("catalogue scope", () => {
   });
 
   it("a super admin must choose the client", async () => {
-    const result = await run(
-      categoryForm.action,
-      postForm("/super-admin/document-categories-management/create", validCategory),
+    const result = await postAs(
       makeContext({ user: superAdmin }),
+      categoryForm.action,
+      "/super-admin/document-categories-management/create",
+      validCategory,
     );
     expect(result.status).toBe(400);
     expect((result.data as { error: Record<string, string[]> }).error.clientId).toEqual([
@@ -75,17 +77,14 @@ describe("catalogue scope", () => {
     const before = await auditCount();
     const context = makeContext({ user: outsider });
     const id = String(ownCategory.id);
-    expect(
-      (await run(category.loader, new Request(`http://localhost/clerks/document-categories/${id}`), context, { id }))
-        .status,
-    ).toBe(404);
+    expect((await openAs(context, category.loader, `/clerks/document-categories/${id}`, { id })).status).toBe(404);
     expect(
       await statusOf(categoryForm.action, postForm(`/clerks/document-categories/edit/${id}`, validCategory), context, {
         id,
       }),
     ).toBe(404);
     expect(
-      (await run(category.action, postForm(`/clerks/document-categories/${id}`, { intent: "delete" }), context, { id }))
+      (await postAs(context, category.action, `/clerks/document-categories/${id}`, { intent: "delete" }, { id }))
         .status,
     ).toBe(404);
     const field = {
@@ -96,18 +95,20 @@ describe("catalogue scope", () => {
       fieldType: "text",
     };
     // The same answer as for a category that does not exist (docs/architecture.md §15).
-    const outside = await run(
-      requiredFieldForm.action,
-      postForm(`/document-required-fields/create?documentCategoryId=${id}`, field),
+    const outside = await postAs(
       context,
-    );
-    const unknown = await run(
       requiredFieldForm.action,
-      postForm(`/document-required-fields/create?documentCategoryId=999999`, {
+      `/document-required-fields/create?documentCategoryId=${id}`,
+      field,
+    );
+    const unknown = await postAs(
+      context,
+      requiredFieldForm.action,
+      `/document-required-fields/create?documentCategoryId=999999`,
+      {
         ...field,
         documentCategoryId: "999999",
-      }),
-      context,
+      },
     );
     expect(outside.status).toBeGreaterThanOrEqual(400);
     const errorOf = (outcome: typeof outside) => (outcome.data as { error?: unknown }).error;
@@ -148,10 +149,11 @@ describe("catalogue scope", () => {
 
 describe("catalogue rules", () => {
   it("a category with requests cannot be deleted: told why, nothing changes", async () => {
-    const result = await run(
-      category.action,
-      postForm(`/clerks/document-categories/${ownCategory.id}`, { intent: "delete" }),
+    const result = await postAs(
       makeContext({ user: clerk }),
+      category.action,
+      `/clerks/document-categories/${ownCategory.id}`,
+      { intent: "delete" },
       { id: String(ownCategory.id) },
     );
     expect(result.status).toBe(409);
@@ -163,16 +165,17 @@ describe("catalogue rules", () => {
 
   it("field names are unique within a category", async () => {
     const existing = await rowWhere(db, "document_required_fields", "document_category_id", ownCategory.id);
-    const result = await run(
+    const result = await postAs(
+      makeContext({ user: clerk }),
       requiredFieldForm.action,
-      postForm(`/document-required-fields/create?documentCategoryId=${ownCategory.id}`, {
+      `/document-required-fields/create?documentCategoryId=${ownCategory.id}`,
+      {
         "name.english": "Again",
         "name.arabic": "مجددًا",
         documentCategoryId: String(ownCategory.id),
         fieldName: existing.field_name,
         fieldType: "text",
-      }),
-      makeContext({ user: clerk }),
+      },
     );
     // A name taken is a conflict, as a client's or a person's is (409).
     expect(result.status).toBe(409);
@@ -181,13 +184,14 @@ describe("catalogue rules", () => {
 
   it("toggles isRequired with one button, audited", async () => {
     const field = await rowWhere(db, "document_required_fields", "document_category_id", ownCategory.id);
-    const result = await run(
+    const result = await postAs(
+      makeContext({ user: clerk }),
       requiredFields.action,
-      postForm(`/document-required-fields?documentCategoryId=${ownCategory.id}`, {
+      `/document-required-fields?documentCategoryId=${ownCategory.id}`,
+      {
         intent: "toggle",
         id: String(field.id),
-      }),
-      makeContext({ user: clerk }),
+      },
     );
     expect(result.status).toBe(302);
     const after = await db
@@ -203,28 +207,20 @@ describe("catalogue rules", () => {
 
   it("the required-field screens need their category: 'Missing category data' and 'Error loading data.'", async () => {
     const context = makeContext({ user: clerk });
-    const missing = await run(
-      requiredFieldForm.loader,
-      new Request("http://localhost/document-required-fields/create"),
-      context,
-      {},
-    );
+    const missing = await openAs(context, requiredFieldForm.loader, "/document-required-fields/create", {});
     expect(missing.status).toBe(400);
     expect((missing.data as { reason: string }).reason).toBe("missing-category");
     // An edit page opened without its category finds it from the field.
     const own = await rowWhere(db, "document_required_fields", "document_category_id", ownCategory.id);
-    const edit = await run(
-      requiredFieldForm.loader,
-      new Request(`http://localhost/document-required-fields/edit/${own.id}`),
-      context,
-      { id: String(own.id) },
-    );
+    const edit = await openAs(context, requiredFieldForm.loader, `/document-required-fields/edit/${own.id}`, {
+      id: String(own.id),
+    });
     expect(edit.status).toBe(200);
     expect((edit.data as { category: { id: number } }).category.id).toBe(ownCategory.id);
-    const unknown = await run(
-      requiredFieldForm.loader,
-      new Request(`http://localhost/document-required-fields/edit/99999?documentCategoryId=${ownCategory.id}`),
+    const unknown = await openAs(
       context,
+      requiredFieldForm.loader,
+      `/document-required-fields/edit/99999?documentCategoryId=${ownCategory.id}`,
       { id: "99999" },
     );
     expect(unknown.status).toBe(404);
@@ -233,10 +229,11 @@ describe("catalogue rules", () => {
 
   it("a supporting document type with uploads is kept", async () => {
     const type = await rowWhere(db, "supporting_document_types", "document_category_id", ownCategory.id);
-    const result = await run(
-      supportingType.action,
-      postForm(`/document-supporting-documents/${type.id}?documentCategoryId=${ownCategory.id}`, { intent: "delete" }),
+    const result = await postAs(
       makeContext({ user: clerk }),
+      supportingType.action,
+      `/document-supporting-documents/${type.id}?documentCategoryId=${ownCategory.id}`,
+      { intent: "delete" },
       { id: String(type.id) },
     );
     expect(result.status).toBe(409);

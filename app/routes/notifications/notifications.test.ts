@@ -5,7 +5,7 @@ import { deliverDueMail, mailTransport } from "~/platform/mail/sender.server";
 import { countUnread } from "~/modules/notifications/queries.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, statusOf, postAs, openAs } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import * as detail from "../requests/staff-request";
 import * as page from "./notifications";
@@ -52,10 +52,11 @@ describe("notifications", () => {
     const { clerk, beneficiary, request } = await pendingRequestOfDemoUniversity();
     await db.deleteFrom("notifications").execute();
     const path = `/clerks/document-categories/request/${request.id}`;
-    const post = await run(
-      detail.action,
-      postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }),
+    const post = await postAs(
       makeContext({ user: clerk }),
+      detail.action,
+      path,
+      { intent: "status", status: "APPROVED", securePlusEnabled: "false" },
       { id: String(request.id) },
     );
     expect(post.status).toBe(302);
@@ -120,7 +121,7 @@ describe("notifications", () => {
     ).id;
     const context = () => makeContext({ user: beneficiary });
 
-    const listed = await run(page.loader, new Request("http://localhost/notifications"), context());
+    const listed = await openAs(context(), page.loader, "/notifications");
     expect((listed.data as { rows: { title_en: string }[]; total: number }).rows.map((row) => row.title_en)).toEqual([
       "N3",
       "N2",
@@ -128,27 +129,19 @@ describe("notifications", () => {
     ]);
     expect(((await areaShellData(context(), "beneficiary")) as { unread: number }).unread).toBe(3);
 
-    const opened = await run(
-      page.action,
-      postForm("/notifications", { intent: "open", id: String(ids[0]) }),
-      context(),
-    );
+    const opened = await postAs(context(), page.action, "/notifications", { intent: "open", id: String(ids[0]) });
     expect(opened.status).toBe(302);
     expect(opened.headers.get("Location")).toBe(link);
-    const read = await run(page.action, postForm("/notifications", { intent: "read", id: String(ids[1]) }), context());
+    const read = await postAs(context(), page.action, "/notifications", { intent: "read", id: String(ids[1]) });
     expect(read.headers.get("Location")).toBe("/notifications");
     expect(await countUnread(db, beneficiary.id)).toBe(1);
 
-    const stolen = await run(
-      page.action,
-      postForm("/notifications", { intent: "read", id: String(clerkNotice) }),
-      context(),
-    );
+    const stolen = await postAs(context(), page.action, "/notifications", { intent: "read", id: String(clerkNotice) });
     expect(stolen.status).toBe(404);
     expect(await countUnread(db, clerk.id)).toBe(1);
     expect(await statusOf(page.action, postForm("/notifications", { intent: "nonsense" }), context())).toBe(400);
 
-    await run(page.action, postForm("/notifications", { intent: "readAll" }), context());
+    await postAs(context(), page.action, "/notifications", { intent: "readAll" });
     expect(await countUnread(db, beneficiary.id)).toBe(0);
     expect(await countUnread(db, clerk.id)).toBe(1);
   });

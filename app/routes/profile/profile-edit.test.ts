@@ -3,7 +3,7 @@ import { countSessions } from "~/modules/auth/queries.server";
 import { signIn } from "~/modules/auth/service.server";
 import { createUserSession, sessionIdOf } from "~/modules/auth/session.server";
 import { createTestDb, createUser, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs, openAs } from "~/test/route";
 import * as edit from "./profile-edit";
 
 const profile = {
@@ -30,7 +30,7 @@ describe("profile edit (docs/architecture.md §17)", () => {
   it("saves one's names, phone and mail language; another user's id is 404", async () => {
     const { db, userId, otherId, user } = await setUp();
     const context = makeContext({ user });
-    const page = await run(edit.loader, new Request(`http://localhost/user/profile/${userId}/edit`), context, {
+    const page = await openAs(context, edit.loader, `/user/profile/${userId}/edit`, {
       id: String(userId),
     });
     expect(page.status).toBe(200);
@@ -40,11 +40,10 @@ describe("profile edit (docs/architecture.md §17)", () => {
       }),
     ).toBe(404);
     expect(
-      (await run(edit.action, postForm(`/user/profile/${otherId}/edit`, profile), context, { id: String(otherId) }))
-        .status,
+      (await postAs(context, edit.action, `/user/profile/${otherId}/edit`, profile, { id: String(otherId) })).status,
     ).toBe(404);
 
-    const saved = await run(edit.action, postForm(`/user/profile/${userId}/edit`, profile), context, {
+    const saved = await postAs(context, edit.action, `/user/profile/${userId}/edit`, profile, {
       id: String(userId),
     });
     expect(saved.status).toBe(302);
@@ -72,10 +71,11 @@ describe("profile edit (docs/architecture.md §17)", () => {
 
   it("keeps the input and writes nothing when the phone is too short", async () => {
     const { db, userId, user } = await setUp();
-    const outcome = await run(
-      edit.action,
-      postForm(`/user/profile/${userId}/edit`, { ...profile, phone: "0791" }),
+    const outcome = await postAs(
       makeContext({ user }),
+      edit.action,
+      `/user/profile/${userId}/edit`,
+      { ...profile, phone: "0791" },
       { id: String(userId) },
     );
     expect(outcome.status).toBe(400);

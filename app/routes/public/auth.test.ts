@@ -5,7 +5,7 @@ import { countSessions } from "~/modules/auth/queries.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { createTestDb, createUser, rowWhere } from "~/test/db";
-import { makeContext, postForm, run, statusOf, testUser } from "~/test/route";
+import { makeContext, postForm, run, statusOf, testUser, postAs, openAs } from "~/test/route";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as register from "./register";
@@ -23,11 +23,10 @@ describe("sign-in", () => {
   it("signs in with the right password, stores a hashed session and lands on the role's dashboard", async () => {
     const db = await createTestDb();
     const userId = await createUser(db, { email: "clerk@example.com", password: "Right-Pass-1", role: "CLERK" });
-    const result = await run(
-      login.action,
-      postForm("/login", { email: "Clerk@Example.com", password: "Right-Pass-1" }),
-      makeContext(),
-    );
+    const result = await postAs(makeContext(), login.action, "/login", {
+      email: "Clerk@Example.com",
+      password: "Right-Pass-1",
+    });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/clerks/dashboard");
     const session = await db.selectFrom("sessions").selectAll().where("user_id", "=", userId).executeTakeFirstOrThrow();
@@ -47,17 +46,17 @@ describe("sign-in", () => {
 
   it("returns to a same-origin redirectTo, never to another site", async () => {
     await createUser(await createTestDb(), { email: "b@example.com", password: "Right-Pass-1" });
-    const back = await run(
-      login.action,
-      postForm("/login", { email: "b@example.com", password: "Right-Pass-1", redirectTo: "/profile?x=1" }),
-      makeContext(),
-    );
+    const back = await postAs(makeContext(), login.action, "/login", {
+      email: "b@example.com",
+      password: "Right-Pass-1",
+      redirectTo: "/profile?x=1",
+    });
     expect(back.headers.get("Location")).toBe("/profile?x=1");
-    const evil = await run(
-      login.action,
-      postForm("/login", { email: "b@example.com", password: "Right-Pass-1", redirectTo: "//evil.example/x" }),
-      makeContext(),
-    );
+    const evil = await postAs(makeContext(), login.action, "/login", {
+      email: "b@example.com",
+      password: "Right-Pass-1",
+      redirectTo: "//evil.example/x",
+    });
     expect(evil.headers.get("Location")).toBe("/beneficiary/dashboard");
   });
 
@@ -70,7 +69,7 @@ describe("sign-in", () => {
       ["nobody@example.com", "Right-Pass-1"],
       ["inactive@example.com", "Right-Pass-1"],
     ]) {
-      const result = await run(login.action, postForm("/login", { email, password }), makeContext());
+      const result = await postAs(makeContext(), login.action, "/login", { email, password });
       expect(result.status).toBe(400);
       expect(formErrors(result.data)[""]).toEqual(["auth.invalidCredentials"]);
     }
@@ -80,11 +79,10 @@ describe("sign-in", () => {
 
   it("keeps the email but not the password after a failed attempt", async () => {
     await createTestDb();
-    const result = await run(
-      login.action,
-      postForm("/login", { email: "someone@example.com", password: "Wrong-Pass-1" }),
-      makeContext(),
-    );
+    const result = await postAs(makeContext(), login.action, "/login", {
+      email: "someone@example.com",
+      password: "Wrong-Pass-1",
+    });
     const reply = result.data as { initialValue?: Record<string, unknown> };
     expect(reply.initialValue?.email).toBe("someone@example.com");
     expect(reply.initialValue?.password).toBeUndefined();
@@ -101,17 +99,12 @@ describe("sign-in", () => {
       );
       expect(result.status).toBe(400);
     }
-    const blocked = await run(
-      login.action,
-      postForm("/login", { email: "y@example.com", password: "Wrong-Pass-1" }),
-      context,
-    );
+    const blocked = await postAs(context, login.action, "/login", { email: "y@example.com", password: "Wrong-Pass-1" });
     expect(blocked.status).toBe(429);
-    const otherIp = await run(
-      login.action,
-      postForm("/login", { email: "y@example.com", password: "Wrong-Pass-1" }),
-      makeContext({ ip: "203.0.113.8" }),
-    );
+    const otherIp = await postAs(makeContext({ ip: "203.0.113.8" }), login.action, "/login", {
+      email: "y@example.com",
+      password: "Wrong-Pass-1",
+    });
     expect(otherIp.status).toBe(400);
   });
 
@@ -124,7 +117,7 @@ describe("sign-in", () => {
       role: "BENEFICIARY" as const,
     });
     for (const loader of [login.loader, register.loader]) {
-      const result = await run(loader, new Request("http://localhost/login"), makeContext({ user }));
+      const result = await openAs(makeContext({ user }), loader, "/login");
       expect(result.status).toBe(302);
       expect(result.headers.get("Location")).toBe("/profile");
       const toast = await readToast(
@@ -152,7 +145,7 @@ describe("registration", () => {
 
   it("creates a beneficiary with an argon2id hash, signs them in and audits it", async () => {
     const db = await createTestDb();
-    const result = await run(register.action, postForm("/register", valid), makeContext());
+    const result = await postAs(makeContext(), register.action, "/register", valid);
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/beneficiary/dashboard");
     const user = await rowWhere(db, "users", "email", "mona@example.com");
@@ -171,7 +164,7 @@ describe("registration", () => {
 
   it("keeps the language of the page they registered on, for their mails", async () => {
     const db = await createTestDb();
-    await run(register.action, postForm("/register", valid), makeContext({ language: "en" }));
+    await postAs(makeContext({ language: "en" }), register.action, "/register", valid);
     expect(
       await db.selectFrom("users").select("locale").where("email", "=", "mona@example.com").executeTakeFirstOrThrow(),
     ).toEqual({ locale: "en" });
@@ -179,7 +172,7 @@ describe("registration", () => {
 
   it("re-renders with the input kept (not the passwords) and writes nothing when invalid", async () => {
     const db = await createTestDb();
-    const result = await run(register.action, postForm("/register", { ...valid, nin: "123" }), makeContext());
+    const result = await postAs(makeContext(), register.action, "/register", { ...valid, nin: "123" });
     expect(result.status).toBe(400);
     const reply = result.data as { initialValue: Record<string, unknown>; error: Record<string, string[]> };
     expect(reply.error.nin).toEqual(["validation.ninExact11"]);
@@ -191,7 +184,7 @@ describe("registration", () => {
   it("refuses an email that already has an account", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "mona@example.com" });
-    const result = await run(register.action, postForm("/register", valid), makeContext());
+    const result = await postAs(makeContext(), register.action, "/register", valid);
     expect(result.status).toBe(409);
     expect(formErrors(result.data).email).toEqual(["auth.emailTaken"]);
     expect(await db.selectFrom("users").selectAll().execute()).toHaveLength(1);
@@ -207,11 +200,10 @@ describe("logout", () => {
   it("deletes the session row, clears the cookie and says 'You have been logged out.' on /login", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "out@example.com", password: "Right-Pass-1" });
-    const signedIn = await run(
-      login.action,
-      postForm("/login", { email: "out@example.com", password: "Right-Pass-1" }),
-      makeContext(),
-    );
+    const signedIn = await postAs(makeContext(), login.action, "/login", {
+      email: "out@example.com",
+      password: "Right-Pass-1",
+    });
     const cookie = cookieOf(signedIn.headers);
     expect(await db.selectFrom("sessions").selectAll().execute()).toHaveLength(1);
     const result = await run(

@@ -5,7 +5,7 @@ import { createUserSession } from "~/modules/auth/session.server";
 import { deliverDueMail, mailTransport, retryDelayMs } from "~/platform/mail/sender.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { createTestDb, createUser } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, run, statusOf, postAs } from "~/test/route";
 import { startSmtpServer } from "~/test/smtp";
 import { resetRequestsSettled } from "~/modules/auth/password-reset.server";
 import * as forgot from "./forgot-password";
@@ -37,16 +37,10 @@ describe("forgot and reset password", () => {
     const userId = await createUser(db, { email: "forgetful@example.com", password: "Old-Pass-1" });
     await createUserSession(db, userId, { ip: null, userAgent: null });
 
-    const asked = await run(
-      forgot.action,
-      postForm("/forgot-password", { email: "Forgetful@example.com" }),
-      makeContext(),
-    );
-    const unknown = await run(
-      forgot.action,
-      postForm("/forgot-password", { email: "nobody@example.com" }),
-      makeContext({ ip: "10.0.0.2" }),
-    );
+    const asked = await postAs(makeContext(), forgot.action, "/forgot-password", { email: "Forgetful@example.com" });
+    const unknown = await postAs(makeContext({ ip: "10.0.0.2" }), forgot.action, "/forgot-password", {
+      email: "nobody@example.com",
+    });
     await resetRequestsSettled(); // looked up and mailed after the answer
     for (const answer of [asked, unknown]) {
       expect(answer.status).toBe(302);
@@ -76,35 +70,35 @@ describe("forgot and reset password", () => {
       makeContext(),
     );
     expect(page.status).toBe(200);
-    const mismatch = await run(
-      reset.action,
-      postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "other" }),
-      makeContext(),
-    );
+    const mismatch = await postAs(makeContext(), reset.action, "/reset-password", {
+      token,
+      password: "New-Pass-1",
+      confirmPassword: "other",
+    });
     expect(formErrors(mismatch.data).confirmPassword).toEqual(["validation.passwordsDontMatch"]);
-    const short = await run(
-      reset.action,
-      postForm("/reset-password", { token, password: "short", confirmPassword: "short" }),
-      makeContext(),
-    );
+    const short = await postAs(makeContext(), reset.action, "/reset-password", {
+      token,
+      password: "short",
+      confirmPassword: "short",
+    });
     expect(formErrors(short.data).password).toEqual(["validation.passwordMin6"]);
 
-    const done = await run(
-      reset.action,
-      postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }),
-      makeContext(),
-    );
+    const done = await postAs(makeContext(), reset.action, "/reset-password", {
+      token,
+      password: "New-Pass-1",
+      confirmPassword: "New-Pass-1",
+    });
     expect(done.status).toBe(302);
     expect(toastOf(done.headers)?.message).toBe("auth.reset.done");
     expect(await countSessions(db, userId)).toBe(0);
     expect((await signIn(db, "forgetful@example.com", "Old-Pass-1", null)).ok).toBe(false);
     expect((await signIn(db, "forgetful@example.com", "New-Pass-1", null)).ok).toBe(true);
 
-    const again = await run(
-      reset.action,
-      postForm("/reset-password", { token, password: "Another-1", confirmPassword: "Another-1" }),
-      makeContext(),
-    );
+    const again = await postAs(makeContext(), reset.action, "/reset-password", {
+      token,
+      password: "Another-1",
+      confirmPassword: "Another-1",
+    });
     expect(again.status).toBe(400);
     expect(formErrors(again.data)[""]).toEqual(["auth.reset.invalidLink"]);
     expect(
@@ -117,19 +111,15 @@ describe("forgot and reset password", () => {
     const db = await createTestDb();
     await createUser(db, { email: "targeted@example.com" });
     for (let i = 0; i < 5; i++)
-      await run(
-        forgot.action,
-        postForm("/forgot-password", { email: "targeted@example.com" }),
-        makeContext({ ip: "203.0.113.66" }),
-      );
+      await postAs(makeContext({ ip: "203.0.113.66" }), forgot.action, "/forgot-password", {
+        email: "targeted@example.com",
+      });
     await resetRequestsSettled();
     const byAttacker = (await db.selectFrom("email_outbox").select("id").execute()).length;
     expect(byAttacker).toBe(3);
-    await run(
-      forgot.action,
-      postForm("/forgot-password", { email: "targeted@example.com" }),
-      makeContext({ ip: "198.51.100.20" }),
-    );
+    await postAs(makeContext({ ip: "198.51.100.20" }), forgot.action, "/forgot-password", {
+      email: "targeted@example.com",
+    });
     await resetRequestsSettled();
     expect((await db.selectFrom("email_outbox").select("id").execute()).length).toBe(byAttacker + 1);
   });
@@ -139,7 +129,7 @@ describe("forgot and reset password", () => {
     await createUser(db, { email: "owner@example.com", password: "Old-Pass-1" });
     smtp.received.length = 0;
     const ask = async (ip: string) => {
-      await run(forgot.action, postForm("/forgot-password", { email: "owner@example.com" }), makeContext({ ip }));
+      await postAs(makeContext({ ip }), forgot.action, "/forgot-password", { email: "owner@example.com" });
       await resetRequestsSettled();
       await deliverDueMail(db, send());
       return new URL(smtp.linkIn(smtp.received.at(-1)!)!).searchParams.get("token")!;
@@ -147,25 +137,25 @@ describe("forgot and reset password", () => {
     const owners = await ask("198.51.100.7");
     const strangers = await ask("203.0.113.9");
     expect(strangers).not.toBe(owners);
-    const used = await run(
-      reset.action,
-      postForm("/reset-password", { token: owners, password: "New-Pass-1", confirmPassword: "New-Pass-1" }),
-      makeContext(),
-    );
+    const used = await postAs(makeContext(), reset.action, "/reset-password", {
+      token: owners,
+      password: "New-Pass-1",
+      confirmPassword: "New-Pass-1",
+    });
     expect(used.status).toBe(302);
     expect((await signIn(db, "owner@example.com", "New-Pass-1", null)).ok).toBe(true);
-    const other = await run(
-      reset.action,
-      postForm("/reset-password", { token: strangers, password: "Another-1", confirmPassword: "Another-1" }),
-      makeContext(),
-    );
+    const other = await postAs(makeContext(), reset.action, "/reset-password", {
+      token: strangers,
+      password: "Another-1",
+      confirmPassword: "Another-1",
+    });
     expect(formErrors(other.data)[""]).toEqual(["auth.reset.invalidLink"]);
   });
 
   it("refuses an expired link", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "late@example.com" });
-    await run(forgot.action, postForm("/forgot-password", { email: "late@example.com" }), makeContext());
+    await postAs(makeContext(), forgot.action, "/forgot-password", { email: "late@example.com" });
     await resetRequestsSettled(); // looked up and mailed after the answer
     await deliverDueMail(db, send());
     const token = new URL(smtp.linkIn(smtp.received.at(-1)!)!).searchParams.get("token")!;
@@ -173,18 +163,18 @@ describe("forgot and reset password", () => {
       .updateTable("account_tokens")
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    const late = await run(
-      reset.action,
-      postForm("/reset-password", { token, password: "New-Pass-1", confirmPassword: "New-Pass-1" }),
-      makeContext(),
-    );
+    const late = await postAs(makeContext(), reset.action, "/reset-password", {
+      token,
+      password: "New-Pass-1",
+      confirmPassword: "New-Pass-1",
+    });
     expect(late.status).toBe(400);
   });
 
   it("keeps a mail in the outbox while the mail server is down and delivers it once it is back", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "patient@example.com" });
-    await run(forgot.action, postForm("/forgot-password", { email: "patient@example.com" }), makeContext());
+    await postAs(makeContext(), forgot.action, "/forgot-password", { email: "patient@example.com" });
     await resetRequestsSettled(); // looked up and mailed after the answer
     const before = smtp.received.length;
     await smtp.stop();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { SYSTEM } from "~/modules/audit/service.server";
 import { createTestDb, createUser } from "~/test/db";
-import { makeContext, postForm, run } from "~/test/route";
+import { makeContext, postForm, run, postAs } from "~/test/route";
 import * as login from "~/routes/public/login";
 import * as loginTwoFactor from "~/routes/public/login-two-factor";
 import { dispatch, routesOf } from "~/routes/api/dispatch.server";
@@ -68,11 +68,10 @@ describe("two-factor sign-in", () => {
   it("signs in in two steps: the password opens the code page, the code opens the session", async () => {
     const db = await createTestDb();
     const { secret } = await enrolled(db, "two@example.com");
-    const first = await run(
-      login.action,
-      postForm("/login", { email: "two@example.com", password: PASSWORD }),
-      makeContext({ ip: "192.0.2.1" }),
-    );
+    const first = await postAs(makeContext({ ip: "192.0.2.1" }), login.action, "/login", {
+      email: "two@example.com",
+      password: PASSWORD,
+    });
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/login/two-factor");
     expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([]);
@@ -93,11 +92,9 @@ describe("two-factor sign-in", () => {
     expect(right.headers.get("Location")).toBe("/beneficiary/dashboard");
     expect(await db.selectFrom("sessions").select("id").execute()).toHaveLength(1);
 
-    const withoutPassword = await run(
-      loginTwoFactor.action,
-      postForm("/login/two-factor", { code: currentCode(secret) }),
-      makeContext(),
-    );
+    const withoutPassword = await postAs(makeContext(), loginTwoFactor.action, "/login/two-factor", {
+      code: currentCode(secret),
+    });
     expect(withoutPassword.status).toBe(302);
     expect(withoutPassword.headers.get("Location")).toBe("/login");
   });
@@ -105,11 +102,10 @@ describe("two-factor sign-in", () => {
   it("is required of the admins on a fresh deployment: they are sent to enrol, and cannot turn it off", async () => {
     const db = await createTestDb();
     await createUser(db, { email: "root@example.com", password: PASSWORD, role: "SUPER_ADMIN" });
-    const signedIn = await run(
-      login.action,
-      postForm("/login", { email: "root@example.com", password: PASSWORD }),
-      makeContext({ ip: "192.0.2.2" }),
-    );
+    const signedIn = await postAs(makeContext({ ip: "192.0.2.2" }), login.action, "/login", {
+      email: "root@example.com",
+      password: PASSWORD,
+    });
     expect(signedIn.headers.get("Location")).toBe("/profile/two-factor");
     const { userId, secret } = await enrolled(db, "root2@example.com", "SUPER_ADMIN");
     expect(await disableTwoFactor(db, userId, currentCode(secret), SYSTEM)).toMatchObject({

@@ -6,7 +6,7 @@ import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
 import { pdfBytes } from "~/test/files";
-import { makeContext, postForm, postMultipart as multipart, run, statusOf } from "~/test/route";
+import { makeContext, postMultipart as multipart, run, statusOf, postAs, openAs } from "~/test/route";
 import * as issueRoute from "./issue-document";
 import * as detail from "./staff-request";
 import * as list from "./staff-requests";
@@ -34,21 +34,21 @@ beforeEach(async () => {
 const as = (email: string) => makeContext({ user: users[email] });
 /** The staff page of a request, as the clerk's area shows it to `email`. */
 const requestPage = (id: number, email = "clerk@example.com") =>
-  run(detail.loader, new Request(`http://localhost/clerks/document-categories/request/${id}`), as(email), {
+  openAs(as(email), detail.loader, `/clerks/document-categories/request/${id}`, {
     id: String(id),
   });
 /** The super admin's issue screen of a request. */
 const issuePage = (id: number) =>
-  run(
-    issueRoute.loader,
-    new Request(`http://localhost/super-admin/document-categories-management/request/issue/${id}`),
+  openAs(
     as("superadmin@example.com"),
+    issueRoute.loader,
+    `/super-admin/document-categories-management/request/issue/${id}`,
     { id: String(id) },
   );
 
 /** A post to the clerks' page of request `id` (a status, a revocation). */
 const postToRequest = (id: number | null, fields: Record<string, string>, email = "clerk@example.com") =>
-  run(detail.action, postForm(`/clerks/document-categories/request/${id}`, fields), as(email), { id: String(id) });
+  postAs(as(email), detail.action, `/clerks/document-categories/request/${id}`, fields, { id: String(id) });
 /** The first valid document Demo University issued. */
 const demoIssued = () =>
   db
@@ -129,10 +129,11 @@ describe("staff request screens", () => {
     expect(
       await statusOf(detail.loader, new Request(`http://localhost${path}`), outsider, { id: String(request.id) }),
     ).toBe(404);
-    const post = await run(
-      detail.action,
-      postForm(path, { intent: "status", status: "APPROVED", securePlusEnabled: "false" }),
+    const post = await postAs(
       outsider,
+      detail.action,
+      path,
+      { intent: "status", status: "APPROVED", securePlusEnabled: "false" },
       { id: String(request.id) },
     );
     expect(post.status).toBe(404);
@@ -140,22 +141,19 @@ describe("staff request screens", () => {
       (await db.selectFrom("document_requests").select("status").where("id", "=", request.id).executeTakeFirstOrThrow())
         .status,
     ).toBe("PENDING");
-    const list404 = await run(
-      list.loader,
-      new Request(`http://localhost/clerks/document-categories/requests/${request.document_category_id}`),
+    const list404 = await openAs(
       outsider,
+      list.loader,
+      `/clerks/document-categories/requests/${request.document_category_id}`,
       { categoryId: String(request.document_category_id) },
     );
     expect(list404.status).toBe(404);
   });
 
   it("say 'No Data Found WIth ID {id}' for a missing id", async () => {
-    const result = await run(
-      detail.loader,
-      new Request("http://localhost/clerks/document-categories/request/99999"),
-      as("clerk@example.com"),
-      { id: "99999" },
-    );
+    const result = await openAs(as("clerk@example.com"), detail.loader, "/clerks/document-categories/request/99999", {
+      id: "99999",
+    });
     expect(result.status).toBe(404);
     expect(result.data).toEqual({ reason: "not-found" });
     // Another client's request answers exactly the same (the area's error boundary says 'No Data Found WIth ID {id}').
@@ -177,10 +175,11 @@ describe("staff request screens", () => {
         id: String(request.id),
       }),
     ).toBe(200);
-    const post = await run(
-      detail.action,
-      postForm(path, { intent: "status", status: "APPROVED" }),
+    const post = await postAs(
       as("serviceadmin@example.com"),
+      detail.action,
+      path,
+      { intent: "status", status: "APPROVED" },
       { id: String(request.id) },
     );
     expect(post.status).toBe(403);
@@ -194,15 +193,16 @@ describe("Update Status", () => {
       ["clerk@example.com", "/clerks/document-categories"],
       ["superadmin@example.com", "/super-admin/document-categories-management"],
     ] as const) {
-      const result = await run(
+      const result = await postAs(
+        makeContext({ user: users[user] }),
         detail.action,
-        postForm(`${base}/request/${request.id}`, {
+        `${base}/request/${request.id}`,
+        {
           intent: "status",
           status: "APPROVED",
           securePlusEnabled: "true",
           "note.english": "Documents verified",
-        }),
-        makeContext({ user: users[user] }),
+        },
         { id: String(request.id) },
       );
       expect(result.status).toBe(302);
@@ -368,12 +368,9 @@ describe("revoking an issued document", () => {
     expect(
       await db.selectFrom("email_outbox").selectAll().where("body", "like", "%Name misspelled%").execute(),
     ).toHaveLength(1);
-    const page = await run(
-      verifyLoader,
-      new Request(`http://localhost/verify/${issued.verification_code}`),
-      makeContext(),
-      { code: issued.verification_code },
-    );
+    const page = await openAs(makeContext(), verifyLoader, `/verify/${issued.verification_code}`, {
+      code: issued.verification_code,
+    });
     expect(page.text).toContain('data-verdict="REVOKED"');
     expect(page.text).toContain("Name misspelled");
   });
@@ -404,10 +401,10 @@ describe("links back to the list", () => {
     expect((clerkView.data as { links: { list: string } }).links.list).toBe(
       `/clerks/document-categories/requests/${request.document_category_id}`,
     );
-    const serviceView = await run(
-      detail.loader,
-      new Request(`http://localhost/service-admin/clients-management/request/${request.id}`),
+    const serviceView = await openAs(
       as("serviceadmin@example.com"),
+      detail.loader,
+      `/service-admin/clients-management/request/${request.id}`,
       { id: String(request.id) },
     );
     expect((serviceView.data as { links: { list: string } }).links.list).toBe(
@@ -418,7 +415,7 @@ describe("links back to the list", () => {
 
 describe("the work queue", () => {
   const queue = (query = "", email = "clerk@example.com") =>
-    run(list.loader, new Request(`http://localhost/clerks/requests${query}`), makeContext({ user: users[email] }), {});
+    openAs(makeContext({ user: users[email] }), list.loader, `/clerks/requests${query}`, {});
   type Row = { id: number; status: string; created_at: string; client_en: string };
 
   it("lists every request of the client, pending ones first and oldest first, with the age and paging", async () => {

@@ -3,7 +3,7 @@ import type { DB } from "~/platform/db/db.server";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { checkAccessPin, verdictOf, type IssuedDocument } from "~/modules/verification/service.server";
 import { createSeededTestDb, rowWhere } from "~/test/db";
-import { makeContext, postForm, run, statusOf } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs } from "~/test/route";
 import * as documentRoute from "./document";
 import * as qr from "./qr";
 import * as verify from "./verify";
@@ -160,7 +160,7 @@ describe("/verify/{code}", () => {
     expect(format.status).toBe(400);
     expect(format.text).toContain("The access PIN has 6 digits.");
 
-    const right = await run(verify.action, postForm(`/verify/${code}`, { pin }), context, { code });
+    const right = await postAs(context, verify.action, `/verify/${code}`, { pin }, { code });
     expect(right.status).toBe(302);
     const cookie = right.headers.get("Set-Cookie")!.split(";")[0];
     const unlocked = await run(verify.loader, get(`/verify/${code}`, { Cookie: cookie }), context, { code });

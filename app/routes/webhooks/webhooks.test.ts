@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createTestDb } from "~/test/db";
-import { makeContext, postForm, run, testUser } from "~/test/route";
+import { makeContext, testUser, postAs } from "~/test/route";
 import * as webhooks from "./webhooks";
 
 describe("adding a webhook endpoint", () => {
@@ -11,11 +11,10 @@ describe("adding a webhook endpoint", () => {
       email: "unplaced@example.com",
       role: "CLIENT_ADMIN" as const,
     });
-    const answer = await run(
-      webhooks.action,
-      postForm("/client-admin/webhooks", { url: "https://hooks.example.org/in", events: "document.issued" }),
-      makeContext({ user }),
-    );
+    const answer = await postAs(makeContext({ user }), webhooks.action, "/client-admin/webhooks", {
+      url: "https://hooks.example.org/in",
+      events: "document.issued",
+    });
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({
       error: { "": ["webhooks.noOrganisation"] },
