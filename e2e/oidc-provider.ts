@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import Provider from "oidc-provider";
 import { test, type Page } from "@playwright/test";
@@ -190,3 +191,22 @@ export async function signInStartedBy(page: Page, cookieName: string) {
     verifier: string;
   };
 }
+
+/** An authorization request of a test's own making, with a started sign-in's values (changed, to be refused). */
+export const authorizationUrl = (
+  issuer: string,
+  redirectUri: string,
+  values: { state: string; nonce: string; verifier: string },
+  claims: Record<string, null>,
+) =>
+  `${issuer}/auth?${new URLSearchParams({
+    client_id: CLIENT.id,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: "openid email profile",
+    state: values.state,
+    nonce: values.nonce,
+    code_challenge: crypto.createHash("sha256").update(values.verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    claims: JSON.stringify({ id_token: claims }),
+  })}`;

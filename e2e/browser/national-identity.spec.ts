@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { CLIENT, nationalIdEnv, providerSuite, signInStartedBy, type DirectoryAccount } from "../oidc-provider";
+import { nationalIdEnv, authorizationUrl, providerSuite, signInStartedBy, type DirectoryAccount } from "../oidc-provider";
 import { DEMO, switchLanguage } from "../support";
 
 /**
@@ -145,17 +145,9 @@ test("a changed state, another sign-in's nonce and a wrong PKCE verifier are ref
       verifier: string;
     };
     await page.goto(
-      `${suite.provider.issuer}/auth?${new URLSearchParams({
-        client_id: CLIENT.id,
-        redirect_uri: `${suite.server.url}/login/national-id/callback`,
-        response_type: "code",
-        scope: "openid email profile",
-        state: values.state,
-        nonce: values.nonce,
-        code_challenge: crypto.createHash("sha256").update(values.verifier).digest("base64url"),
-        code_challenge_method: "S256",
-        claims: JSON.stringify({ id_token: { national_id: null } }),
-      })}`,
+      authorizationUrl(suite.provider.issuer, `${suite.server.url}/login/national-id/callback`, values, {
+        national_id: null,
+      }),
     );
     await identityLogin(page, GRADUATE);
     await expect(page).toHaveURL(`${suite.server.url}/login`);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { CLIENT, providerSuite, signInStartedBy, singleSignOnEnv } from "../oidc-provider";
+import { authorizationUrl, providerSuite, signInStartedBy, singleSignOnEnv } from "../oidc-provider";
 import { DEMO, OTHER_CLIENT, switchLanguage } from "../support";
 
 /**
@@ -111,18 +111,8 @@ test("a beneficiary, an unverified email and a deactivated clerk are refused, ea
 const startedSignIn = (page: Page) => signInStartedBy(page, "single-sign-on");
 
 /** An authorization request of the tests' own making, with the browser's state. */
-const authorizationUrl = (values: { state: string; nonce: string; verifier: string }) =>
-  `${suite.provider.issuer}/auth?${new URLSearchParams({
-    client_id: CLIENT.id,
-    redirect_uri: `${suite.server.url}/login/sso/callback`,
-    response_type: "code",
-    scope: "openid email profile",
-    state: values.state,
-    nonce: values.nonce,
-    code_challenge: crypto.createHash("sha256").update(values.verifier).digest("base64url"),
-    code_challenge_method: "S256",
-    claims: JSON.stringify({ id_token: { amr: null } }),
-  })}`;
+const authorizationUrlOf = (values: { state: string; nonce: string; verifier: string }) =>
+  authorizationUrl(suite.provider.issuer, `${suite.server.url}/login/sso/callback`, values, { amr: null });
 
 test("a changed state, another sign-in's nonce and a wrong PKCE verifier are refused", async ({ page }) => {
   test.skip(test.info().project.use.javaScriptEnabled === false, "the browser plays no part in these: once is enough");
@@ -146,7 +136,7 @@ test("a changed state, another sign-in's nonce and a wrong PKCE verifier are ref
     await page.getByTestId("single-sign-on").click();
     await expect(page).toHaveURL(new RegExp(`^${suite.provider.issuer}/interaction/`));
     const started = await startedSignIn(page);
-    await page.goto(authorizationUrl({ ...started, ...change(started) }));
+    await page.goto(authorizationUrlOf({ ...started, ...change(started) }));
     await directoryLogin(page, DEMO.CLERK);
   };
   // The state: the answer comes back for another sign-in than the browser started.

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { problemsByField } from "~/platform/outcome";
 import type { DB } from "~/platform/db/db.server";
-import { createSeededTestDb } from "~/test/db";
+import { createSeededTestDb, rowWhere } from "~/test/db";
 import { EXE_BYTES, pdfBytes } from "~/test/files";
 import { makeContext, statusOf, testUser, postAs } from "~/test/route";
 import * as editRoute from "~/routes/requests/my-request-edit";
@@ -63,15 +63,7 @@ describe("editing my request", () => {
         error: "requests.editOnlyPending",
       },
     );
-    expect(
-      (
-        await db
-          .selectFrom("document_requests")
-          .select("request_message")
-          .where("id", "=", request.id)
-          .executeTakeFirstOrThrow()
-      ).request_message,
-    ).toBe(request.request_message);
+    expect((await rowWhere(db, "document_requests", "id", request.id)).request_message).toBe(request.request_message);
   });
 
   it("replaces a supporting document of the same type and refuses bad files", async () => {
@@ -132,14 +124,6 @@ describe("editing my request", () => {
       { id: String(request.id) },
     );
     expect(post.status).toBe(404);
-    expect(
-      (
-        await db
-          .selectFrom("document_requests")
-          .select("request_message")
-          .where("id", "=", request.id)
-          .executeTakeFirstOrThrow()
-      ).request_message,
-    ).toBe(request.request_message);
+    expect((await rowWhere(db, "document_requests", "id", request.id)).request_message).toBe(request.request_message);
   });
 });
