@@ -1,3 +1,4 @@
+import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 
 export async function pdfBytes(pages = 1) {
@@ -20,3 +21,7 @@ export const EXE_BYTES = Buffer.concat([
 ]);
 export const SVG_BYTES = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 export const HTML_BYTES = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+/** Where the disk store keeps a file's bytes (the tests' store is a folder: STORAGE_DIR). */
+export const storedPath = (storageKey: string) =>
+  path.resolve(process.env.STORAGE_DIR!, storageKey.slice(0, 2), storageKey);

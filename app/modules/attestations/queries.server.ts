@@ -90,6 +90,7 @@ const ATTESTATION_DETAIL = [
   ...HOLDER_CONTACT,
   ...FILE_FACTS,
   "f.storage_key",
+  "f.sha256",
   "r.first_name_en as reviewer_first_en",
   "r.last_name_en as reviewer_last_en",
   "r.first_name_ar as reviewer_first_ar",

@@ -1,11 +1,10 @@
 import type { BilingualNote } from "~/utils/bilingual";
 import { conflict, done, isRefusal, refused, Refusal, type Outcome } from "~/platform/outcome";
 import { AREAS, mustLinkTo } from "~/modules/access/areas";
-import fs from "node:fs/promises";
 import type { DB } from "~/platform/db/db.server";
 import { audit, timelineOf, type AuditActor } from "~/modules/audit/service.server";
 import { enforceStorageAllowance } from "~/modules/files/allowance.server";
-import { readStoredFile, storagePath, storeFile } from "~/modules/files/storage.server";
+import { readStoredFile, removeStoredBytes, storeFile } from "~/modules/files/storage.server";
 import { checkAttestationFile, type UploadedFile } from "~/modules/files/upload.server";
 import { issuedForHolder, issuedForStaff } from "~/modules/issuing/holder-view.server";
 import { endOfDay, issue, type IssueResult } from "~/modules/issuing/service.server";
@@ -77,7 +76,7 @@ export async function createAttestation(
     });
     return done({ id });
   } catch (error) {
-    if (storedKey) await fs.rm(storagePath(storedKey), { force: true });
+    if (storedKey) await removeStoredBytes([storedKey]);
     throw error;
   }
 }
@@ -140,7 +139,7 @@ export async function approveAttestation(
   actor: Actor,
 ): Promise<IssueResult> {
   if (attestation.status !== "PENDING") return notPending();
-  const bytes = await readStoredFile(attestation.storage_key);
+  const bytes = await readStoredFile(attestation);
   try {
     return await issue(
       db,

@@ -5,7 +5,7 @@ import { requiredFieldsOf } from "~/modules/catalogue/queries.server";
 import { saveTemplateRow } from "~/modules/templates/queries.server";
 import { createSeededTestDb, demoClerkActor } from "~/test/db";
 import { pdftotext } from "~/test/pdf";
-import { readStoredFile } from "~/modules/files/storage.server";
+import { fileStore } from "~/platform/storage/file-store.server";
 import { BULK_MAX_ROWS } from "./columns";
 import { claimItems } from "~/platform/jobs/queries.server";
 import { runJobChunk } from "~/platform/jobs/runner.server";
@@ -304,7 +304,7 @@ describe("a bulk job", () => {
       .select("storage_key")
       .where("id", "=", documents[0].file_id)
       .executeTakeFirstOrThrow();
-    const text = await pdftotext(await readStoredFile(file.storage_key));
+    const text = await pdftotext(await fileStore().get(file.storage_key));
     expect(text).toMatch(/Student 10\d\d graduated/);
   }, 60_000);
 

@@ -1,7 +1,7 @@
+import { storedPath } from "~/test/files";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/modules/users/password.server";
-import { storagePath } from "~/modules/files/storage.server";
 import { createTestDb } from "~/test/db";
 import { DEMO_PASSWORD, seedDemoData } from "./seed.server";
 import { placeholderProblems } from "~/modules/templates/placeholders";
@@ -108,7 +108,7 @@ describe("demo data", () => {
       .execute();
     expect(attachments.length).toBeGreaterThanOrEqual(requests.length);
     expect(new Set(attachments.map((file) => file.mime_type))).toEqual(new Set(["application/pdf", "image/png"]));
-    for (const file of attachments.slice(0, 5)) expect(fs.statSync(storagePath(file.storage_key)).size).toBe(file.size);
+    for (const file of attachments.slice(0, 5)) expect(fs.statSync(storedPath(file.storage_key)).size).toBe(file.size);
 
     const issued = await db.selectFrom("issued_documents").selectAll().execute();
     const now = new Date().toISOString();

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { DB } from "~/platform/db/db.server";
-import { env } from "~/platform/env.server";
+import { logger } from "~/platform/log/logger.server";
+import { fileStore } from "~/platform/storage/file-store.server";
+import { StoreUnavailable } from "~/platform/storage/store";
 import { safeFileName } from "./file-name";
 import { deleteUnreferencedFile, findFile, insertFile } from "./queries.server";
 
@@ -15,11 +15,11 @@ export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").upda
 const sha256HexOffThread = async (bytes: Uint8Array) =>
   Buffer.from(await crypto.webcrypto.subtle.digest("SHA-256", bytes)).toString("hex");
 
-/** Files live under STORAGE_DIR, never under public/, named by generated keys (docs/architecture.md §8). */
-export function storagePath(storageKey: string) {
-  return path.resolve(env.storageDir, storageKey.slice(0, 2), storageKey);
-}
-
+/**
+ * Keeps a file: its bytes in the file store under a random key (never under public/, docs/architecture.md §8), then
+ * its row with the bytes' SHA-256. A row is written only once its bytes are stored, and bytes whose row could not be
+ * written are removed at once (or, if the store went away meanwhile, by the sweeper a day later).
+ */
 export async function storeFile(
   db: DB,
   file: {
@@ -31,10 +31,8 @@ export async function storeFile(
   },
 ): Promise<{ id: number; sha256: string; storageKey: string }> {
   const storageKey = crypto.randomBytes(16).toString("hex");
-  const target = storagePath(storageKey);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, file.bytes, { flag: "wx" });
   const sha256 = await sha256HexOffThread(file.bytes);
+  await fileStore().put(storageKey, file.bytes);
   try {
     const id = await insertFile(db, {
       sha256,
@@ -47,12 +45,32 @@ export async function storeFile(
     });
     return { id, sha256, storageKey };
   } catch (error) {
-    await fs.rm(target, { force: true });
+    await removeStoredBytes([storageKey]);
     throw error;
   }
 }
 
-export const readStoredFile = (storageKey: string) => fs.readFile(storagePath(storageKey));
+/**
+ * A stored file's bytes, checked against the SHA-256 its row keeps: bytes changed in the store are never served
+ * (the reader gets the outage page and the operator an error in the log).
+ */
+export async function readStoredFile(file: { storage_key: string; sha256: string }): Promise<Uint8Array> {
+  const bytes = await fileStore().get(file.storage_key);
+  if ((await sha256HexOffThread(bytes)) === file.sha256) return bytes;
+  logger.error({ storageKey: file.storage_key }, "a stored file's bytes do not match its SHA-256; not served");
+  throw new StoreUnavailable(fileStore().location, new Error(`checksum mismatch for ${file.storage_key}`));
+}
+
+/**
+ * Removes stored bytes that no row names any more (a transaction that wrote them failed after storing them). A
+ * store that cannot be reached now leaves them to the sweeper.
+ */
+export async function removeStoredBytes(storageKeys: string[]) {
+  for (const key of storageKeys)
+    await fileStore()
+      .remove(key)
+      .catch((error: unknown) => logger.warn({ err: error, storageKey: key }, "stored bytes left for the sweeper"));
+}
 
 /**
  * Deletes each of these files that nothing refers to any more, its row and then its bytes: a replaced,
@@ -62,6 +80,6 @@ export const readStoredFile = (storageKey: string) => fs.readFile(storagePath(st
 export async function deleteReleasedFiles(db: DB, fileIds: number[]) {
   for (const id of new Set(fileIds)) {
     const file = await findFile(db, id);
-    if (file && (await deleteUnreferencedFile(db, id))) await fs.rm(storagePath(file.storage_key), { force: true });
+    if (file && (await deleteUnreferencedFile(db, id))) await removeStoredBytes([file.storage_key]);
   }
 }

@@ -1,9 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { getDb, type DB } from "~/platform/db/db.server";
-import { env } from "~/platform/env.server";
 import { deleteUnreferencedFile, knownStorageKeys, unreferencedFiles } from "./queries.server";
-import { storagePath } from "./storage.server";
+import { fileStore } from "~/platform/storage/file-store.server";
 import { logger } from "~/platform/log/logger.server";
 import { createPoller } from "~/platform/poller.server";
 
@@ -28,20 +25,25 @@ export async function sweepOrphanFiles(db: DB, now = Date.now()): Promise<string
       logger.error({ err: error, fileId: file.id }, "storage sweeper could not remove a file row; left in place");
       continue;
     }
-    await fs.rm(storagePath(file.storage_key), { force: true });
+    await fileStore().remove(file.storage_key);
     removed.push(file.storage_key);
   }
-  for (const folder of await fs.readdir(env.storageDir).catch(() => [] as string[])) {
-    const names = await fs.readdir(path.join(env.storageDir, folder)).catch(() => [] as string[]);
-    const known = await knownStorageKeys(db, names);
-    for (const name of names.filter((candidate) => !known.has(candidate))) {
-      const target = path.join(env.storageDir, folder, name);
-      const stat = await fs.stat(target).catch(() => null);
-      if (!stat?.isFile() || stat.mtimeMs > now - ORPHAN_AGE_MS) continue;
-      await fs.rm(target, { force: true });
-      removed.push(name);
+  // Stored objects without a row: a crash, or a store that went away, between writing the bytes and the row.
+  let page: string[] = [];
+  const sweepPage = async () => {
+    const known = await knownStorageKeys(db, page);
+    for (const key of page.filter((candidate) => !known.has(candidate))) {
+      await fileStore().remove(key);
+      removed.push(key);
     }
+    page = [];
+  };
+  for await (const object of fileStore().list()) {
+    if (object.modifiedAt.getTime() > now - ORPHAN_AGE_MS) continue;
+    page.push(object.key);
+    if (page.length === 500) await sweepPage();
   }
+  await sweepPage();
   if (removed.length > 0) logger.info({ removed }, "storage sweeper removed unreferenced files");
   return removed;
 }

@@ -5,10 +5,10 @@ import { describe, expect, it, vi } from "vitest";
 import { logger } from "~/platform/log/logger.server";
 import { createSeededTestDb, createTestDb, createUser } from "~/test/db";
 import { saveTemplateRow } from "~/modules/templates/queries.server";
-import { EXE_BYTES, pdfBytes } from "~/test/files";
+import { EXE_BYTES, pdfBytes, storedPath } from "~/test/files";
 import { env } from "~/platform/env.server";
 import { insertAttachment } from "./queries.server";
-import { storagePath, storeFile } from "./storage.server";
+import { storeFile } from "./storage.server";
 import { storeSupportingFiles } from "./supporting.server";
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from "./sweeper.server";
 
@@ -72,8 +72,8 @@ describe("the storage sweeper", () => {
     expect((await sweepOrphanFiles(db, later)).sort()).toEqual([replaced.storageKey, "zz0123456789abcdef"].sort());
 
     expect(await db.selectFrom("files").select("id").execute()).toEqual([{ id: kept.id }]);
-    expect(fs.existsSync(storagePath(kept.storageKey))).toBe(true);
-    expect(fs.existsSync(storagePath(replaced.storageKey))).toBe(false);
+    expect(fs.existsSync(storedPath(kept.storageKey))).toBe(true);
+    expect(fs.existsSync(storedPath(replaced.storageKey))).toBe(false);
     expect(fs.existsSync(stray)).toBe(false);
     expect(log).toHaveBeenCalledWith(
       { removed: expect.arrayContaining([replaced.storageKey, "zz0123456789abcdef"]) },
@@ -123,7 +123,7 @@ describe("the storage sweeper on a deployment's files", () => {
     for (const document of issued)
       for (const id of [document.file_id, document.source_file_id!]) {
         const file = await db.selectFrom("files").select("storage_key").where("id", "=", id).executeTakeFirstOrThrow();
-        expect(fs.existsSync(storagePath(file.storage_key))).toBe(true);
+        expect(fs.existsSync(storedPath(file.storage_key))).toBe(true);
       }
   });
 });

@@ -3,12 +3,12 @@ import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { sha256Hex, storagePath } from "~/modules/files/storage.server";
+import { sha256Hex } from "~/modules/files/storage.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { createSeededTestDb, rowWhere } from "~/test/db";
-import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
+import { EXE_BYTES, PNG_BYTES, pdfBytes, storedPath } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
 import { env } from "~/platform/env.server";
 import { verifyPassword } from "~/modules/users/password.server";
@@ -67,7 +67,7 @@ describe("issuing a document", () => {
       .selectAll()
       .where("verification_code", "=", code)
       .executeTakeFirstOrThrow();
-    const stored = fs.readFileSync(storagePath(issued.storage_key));
+    const stored = fs.readFileSync(storedPath(issued.storage_key));
     expect(sha256Hex(stored)).toBe(issued.document_hash);
     expect(issued.total_pages).toBe(2);
     expect(await pdfQrText(stored)).toBe(`${env.publicUrl}/verify/${code}`);
@@ -82,7 +82,7 @@ describe("issuing a document", () => {
     expect(text).toContain(`Verification code / ${formatCode(code)}`);
     expect(text).toContain(`${env.publicUrl}/verify/${code}`);
     // Signed as the organisation after the stamp, over the whole file whose hash is recorded (docs/architecture.md §20).
-    const signature = spawnSync("pdfsig", [storagePath(issued.storage_key)], { encoding: "utf8" }).stdout;
+    const signature = spawnSync("pdfsig", [storedPath(issued.storage_key)], { encoding: "utf8" }).stdout;
     expect(signature).toContain(`Signer Certificate Common Name: ${request.client_en}`);
     expect(signature).toContain("Signature Type: ETSI.CAdES.detached");
     expect(signature).toContain("Signature Validation: Signature is Valid.");

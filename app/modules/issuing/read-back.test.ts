@@ -6,7 +6,7 @@ import { cleanText } from "~/utils/text";
 import { checkBulkFile, startBulkJob } from "~/modules/bulk/service.server";
 import { bulkIssuance } from "~/modules/bulk/job.server";
 import { credentialOf } from "~/modules/credentials/service.server";
-import { readStoredFile } from "~/modules/files/storage.server";
+import { fileStore } from "~/platform/storage/file-store.server";
 import { findRequestForStaff } from "~/modules/requests/staff-queries.server";
 import { insertRequest, replaceFieldValues } from "~/modules/requests/queries.server";
 import { saveTemplateRow } from "~/modules/templates/queries.server";
@@ -93,7 +93,7 @@ async function readBack(code: string, person: Holder, printsNames: boolean) {
     .select(["d.id", "d.created_at", "f.storage_key"])
     .where("d.verification_code", "=", code)
     .executeTakeFirstOrThrow();
-  const bytes = await readStoredFile(stored.storage_key);
+  const bytes = await fileStore().get(stored.storage_key);
   const second = new Date(stored.created_at).toISOString().slice(0, 19);
   // The verification page's record, the PDF's own dates and the credential: one issue time.
   expect(new Date(record.created_at).toISOString().slice(0, 19)).toBe(second);
@@ -185,7 +185,7 @@ describe.skipIf(onPostgres)("documents issued for random holders, read back (pro
       .execute();
     expect(documents.length).toBe(4);
     for (const document of documents) {
-      const info = pdfinfo(await readStoredFile(document.storage_key));
+      const info = pdfinfo(await fileStore().get(document.storage_key));
       expect(info.CreationDate.slice(0, 19)).toBe(new Date(document.created_at).toISOString().slice(0, 19));
     }
   });

@@ -1,11 +1,10 @@
 import { conflict, done, isRefusal, NOT_FOUND_ERROR, type Outcome, refused } from "~/platform/outcome";
 import { mustLinkTo, AREAS } from "~/modules/access/areas";
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import type { DB } from "~/platform/db/db.server";
 import type { Bilingual, BilingualNote } from "~/utils/bilingual";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { storagePath, storeFile } from "~/modules/files/storage.server";
+import { removeStoredBytes, storeFile } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
 import { notify } from "~/modules/notifications/service.server";
 import { generateVerificationCode } from "~/modules/verification/code";
@@ -200,7 +199,7 @@ export async function issue(
     });
   } catch (error) {
     // Nothing half-written: files stored before the failure are removed too.
-    await Promise.all(storedKeys.map((key) => fs.rm(storagePath(key), { force: true })));
+    await removeStoredBytes(storedKeys);
     throw error;
   }
 }

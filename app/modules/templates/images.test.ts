@@ -2,7 +2,7 @@ import { PNG } from "pngjs";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { findFile } from "~/modules/files/queries.server";
-import { readStoredFile } from "~/modules/files/storage.server";
+import { fileStore } from "~/platform/storage/file-store.server";
 import { TEMPLATE_IMAGE_MAX_SIDE } from "~/modules/issuing/stamp.server";
 import { sixteenBitPng } from "~/test/bombs";
 import { createSeededTestDb, demoClerkActor, onPostgres } from "~/test/db";
@@ -54,7 +54,7 @@ describe("a template's images", () => {
       expect(await saveTemplate(db, clerk, category, FORM as never, { logo: logo as never })).toEqual({ ok: true });
       const template = (await findTemplate(db, category.id))!;
       const stored = (await findFile(db, template.logo_file_id!))!;
-      const png = PNG.sync.read(Buffer.from(await readStoredFile(stored.storage_key)));
+      const png = PNG.sync.read(Buffer.from(await fileStore().get(stored.storage_key)));
       expect([png.width, png.height]).toEqual([TEMPLATE_IMAGE_MAX_SIDE, TEMPLATE_IMAGE_MAX_SIDE]);
       expect((png as unknown as { depth: number }).depth).toBe(8);
       const started = performance.now();

@@ -80,7 +80,7 @@ function valuesOf(request: TemplateSubject, facts: { code: string | null; issued
 
 const imageOf = async (db: DB, fileId: number | null) => {
   const file = fileId === null ? undefined : await findFile(db, fileId);
-  return file ? { bytes: await readStoredFile(file.storage_key), mimeType: file.mime_type } : undefined;
+  return file ? { bytes: await readStoredFile(file), mimeType: file.mime_type } : undefined;
 };
 
 /**

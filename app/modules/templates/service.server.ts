@@ -1,10 +1,9 @@
-import fs from "node:fs/promises";
 import type { DB } from "~/platform/db/db.server";
 import { nowIso } from "~/platform/db/values";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
 import { enforceStorageAllowance } from "~/modules/files/allowance.server";
 import { bytesOfFilesBy } from "~/modules/files/queries.server";
-import { deleteReleasedFiles, storagePath, storeFile } from "~/modules/files/storage.server";
+import { deleteReleasedFiles, removeStoredBytes, storeFile } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
 import { normalisedPng } from "~/modules/issuing/stamp.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
@@ -85,7 +84,7 @@ export async function saveTemplate(
       });
     });
   } catch (error) {
-    await Promise.all(stored.map((key) => fs.rm(storagePath(key), { force: true })));
+    await removeStoredBytes(stored);
     throw error;
   }
   await deleteReleasedFiles(db, replaced);

@@ -13,6 +13,7 @@ const VERIFIED_COLUMNS = [
   "d.revocation_reason_ar",
   "d.access_pin_hash",
   "f.storage_key",
+  "f.sha256",
   "f.mime_type",
 ] as const;
 

@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import { problemsByField, type Outcome } from "~/platform/outcome";
 import { attachmentsOf, findFile } from "~/modules/files/queries.server";
-import { storagePath } from "~/modules/files/storage.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { listAuditEvents } from "~/modules/audit/queries.server";
 import { beneficiaryRequestView } from "~/modules/requests/views.server";
 import { createSeededTestDb, rowWhere } from "~/test/db";
-import { EXE_BYTES, PNG_BYTES, pdfBytes } from "~/test/files";
+import { EXE_BYTES, PNG_BYTES, pdfBytes, storedPath } from "~/test/files";
 import { findDraft } from "./queries.server";
 import {
   attachDocuments,
@@ -104,7 +103,7 @@ describe("request draft", () => {
         .execute();
     };
     const gone = async (file: { id: number; storage_key: string }) =>
-      !(await findFile(db, file.id)) && !fs.existsSync(storagePath(file.storage_key));
+      !(await findFile(db, file.id)) && !fs.existsSync(storedPath(file.storage_key));
     await attachDocuments(db, beneficiaryId, [
       { fieldName: `document.${typeId}`, name: "first.pdf", bytes: await pdfBytes() },
     ]);

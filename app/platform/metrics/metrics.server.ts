@@ -42,6 +42,17 @@ export const dbQueryDuration = once(
     }),
 );
 
+export const storeDuration = once(
+  "file_store_duration_seconds",
+  () =>
+    new client.Histogram({
+      name: "file_store_duration_seconds",
+      help: "Time of each call to the file store, by operation and outcome (ok, missing, error).",
+      labelNames: ["operation", "outcome"] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    }),
+);
+
 export const writeBatchSize = once(
   "db_write_batch_size",
   () =>

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
-import { sha256Hex, storagePath } from "~/modules/files/storage.server";
+import { sha256Hex } from "~/modules/files/storage.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { formatCode } from "~/modules/verification/code";
 import { accessPinFor } from "~/modules/verification/pin.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { EXE_BYTES, pdfBytes, PNG_BYTES } from "~/test/files";
+import { EXE_BYTES, pdfBytes, PNG_BYTES, storedPath } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
 import { makeContext, postForm, postMultipart, run, statusOf, postAs, openAs } from "~/test/route";
 import { env } from "~/platform/env.server";
@@ -145,7 +145,7 @@ describe("asking for an attestation", () => {
     });
     const file = await db.selectFrom("files").selectAll().where("id", "=", row.file_id).executeTakeFirstOrThrow();
     expect(file.mime_type).toBe("image/png");
-    expect(sha256Hex(fs.readFileSync(storagePath(file.storage_key)))).toBe(sha256Hex(PNG_BYTES));
+    expect(sha256Hex(fs.readFileSync(storedPath(file.storage_key)))).toBe(sha256Hex(PNG_BYTES));
     expect(await auditTrailOf(row.id)).toEqual([{ action: "attestation.create", actor_role: "BENEFICIARY" }]);
     const notices = await db
       .selectFrom("notifications")
@@ -292,7 +292,7 @@ describe("deciding on an attestation", () => {
       status: "VALID",
     });
     expect(issued.expiry_date.slice(0, 10)).toBe("2099-06-30");
-    const stamped = fs.readFileSync(storagePath(issued.storage_key));
+    const stamped = fs.readFileSync(storedPath(issued.storage_key));
     expect(sha256Hex(stamped)).toBe(issued.document_hash);
     const text = pdftotext(stamped);
     expect(text).toContain("Attested by Demo University on");

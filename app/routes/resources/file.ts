@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     (candidate) => candidate && inScope(principal, candidate),
   );
   requirePermission(principal, "file:read", owner && file ? owner : null);
-  const bytes = await readStoredFile(file!.storage_key);
+  const bytes = await readStoredFile(file!);
   const download = new URL(request.url).searchParams.has("download");
   return fileResponse(bytes, { name: file!.original_name, mimeType: file!.mime_type, inline: !download });
 }
