@@ -1,6 +1,7 @@
-// `npm run backup -- DIR`: a consistent copy of the database (DATABASE_URL) and of the stored files (STORAGE_DIR), and
+// `npm run backup -- DIR`: a consistent copy of the database (DATABASE_URL) and of the stored files (STORAGE_URL: a folder or a bucket), and
 // the secrets generated into ./data, with a manifest of SHA-256 sums (docs/architecture.md §22). Runs beside a
 // serving deployment.
+import { configuredStoreUrl, storeAt } from "../app/platform/storage/file-store.server";
 import { backup } from "../app/platform/backup/backup.server";
 
 const target = process.argv[2];
@@ -10,7 +11,7 @@ if (!target) {
 }
 const manifest = await backup(target, {
   databaseUrl: process.env.DATABASE_URL ?? "file:./data/app.db",
-  storageDir: process.env.STORAGE_DIR ?? "./data/files",
+  store: storeAt(configuredStoreUrl()),
   dataDir: process.env.DATA_DIR ?? "./data",
 });
 console.log(

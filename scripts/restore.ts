@@ -1,5 +1,6 @@
 // `npm run restore -- DIR`: checks a backup against its manifest, then restores it into an empty deployment
-// (DATABASE_URL with no tables, an empty STORAGE_DIR); the generated secrets go into ./data (docs/architecture.md §22).
+// (DATABASE_URL with no tables, an empty file store, STORAGE_URL); the generated secrets go into ./data (docs/architecture.md §22).
+import { configuredStoreUrl, storeAt } from "../app/platform/storage/file-store.server";
 import { restore } from "../app/platform/backup/backup.server";
 
 const source = process.argv[2];
@@ -10,7 +11,7 @@ if (!source) {
 try {
   const manifest = await restore(source, {
     databaseUrl: process.env.DATABASE_URL ?? "file:./data/app.db",
-    storageDir: process.env.STORAGE_DIR ?? "./data/files",
+    store: storeAt(configuredStoreUrl()),
     dataDir: process.env.DATA_DIR ?? "./data",
   });
   console.log(`Restored the backup of ${manifest.createdAt}: the database and ${manifest.files.length} stored files.`);

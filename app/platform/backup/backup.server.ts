@@ -4,12 +4,13 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { keyOfObjectName, objectName, type ObjectStore } from "~/platform/storage/store";
 
 /**
  * Backups that are tested (docs/architecture.md §22): a consistent copy of the database (SQLite's online backup, or
- * `pg_dump`), then the stored files and the secrets generated into ./data, with a manifest of SHA-256 sums. The
- * database is copied first: a stored file is written before the row that names it is committed, so every file the
- * copy names is on disk when the files are copied after it.
+ * `pg_dump`), then the stored files (from the disk or the bucket) and the secrets generated into ./data, with a
+ * manifest of SHA-256 sums. The database is copied first: a stored file is written before the row that names it is
+ * committed, so every file the copy names is in the store when the files are copied after it.
  */
 export interface Manifest {
   createdAt: string;
@@ -26,16 +27,14 @@ const sha256Of = (file: string) => crypto.createHash("sha256").update(fs.readFil
 const isPostgresUrl = (url: string) => /^postgres(ql)?:/.test(url);
 const sqlitePath = (url: string) => url.replace(/^file:/, "");
 
-function* filesUnder(dir: string, prefix = ""): Generator<string> {
-  if (!fs.existsSync(dir)) return;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const relative = path.join(prefix, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(path.join(dir, entry.name), relative);
-    else if (entry.isFile()) yield relative;
-  }
+/** What a backup is taken from, or restored into: the database, the file store, the folder of generated secrets. */
+export interface Deployment {
+  databaseUrl: string;
+  store: ObjectStore;
+  dataDir: string;
 }
 
-export async function backup(target: string, config: { databaseUrl: string; storageDir: string; dataDir: string }) {
+export async function backup(target: string, config: Deployment) {
   fs.mkdirSync(target, { recursive: true });
   if (fs.readdirSync(target).length > 0) throw new Error(`${target} is not empty: back up into a new directory`);
   const postgres = isPostgresUrl(config.databaseUrl);
@@ -56,10 +55,12 @@ export async function backup(target: string, config: { databaseUrl: string; stor
     }
   }
   const files: Manifest["files"] = [];
-  for (const key of filesUnder(config.storageDir)) {
+  // The store's objects, on a disk or in a bucket, as files named like the disk store's (`ab/abcdef…`).
+  for await (const object of config.store.list()) {
+    const key = objectName(object.key);
     const copy = path.join(target, "files", key);
     fs.mkdirSync(path.dirname(copy), { recursive: true });
-    fs.copyFileSync(path.join(config.storageDir, key), copy);
+    fs.writeFileSync(copy, await config.store.get(object.key));
     files.push({ key, sha256: sha256Of(copy), bytes: fs.statSync(copy).size });
   }
   const secrets: Manifest["secrets"] = [];
@@ -157,15 +158,17 @@ async function isEmptyDatabase(url: string) {
 }
 
 /** Restores a checked backup into an empty deployment (no database tables, no stored files); refuses anything else. */
-export async function restore(source: string, config: { databaseUrl: string; storageDir: string; dataDir: string }) {
+export async function restore(source: string, config: Deployment) {
   const { manifest, problems } = checkBackup(source);
   if (problems.length) throw new Error(`The backup does not match its manifest: ${problems.join("; ")}`);
   if ((manifest.database.kind === "postgres") !== isPostgresUrl(config.databaseUrl))
     throw new Error(`This backup is of a ${manifest.database.kind} database: restore it into one`);
   if (!(await isEmptyDatabase(config.databaseUrl)))
     throw new Error("The database is not empty: restore into an empty one");
-  if (fs.existsSync(config.storageDir) && fs.readdirSync(config.storageDir).length > 0)
-    throw new Error(`${config.storageDir} is not empty`);
+  for await (const object of config.store.list()) {
+    void object;
+    throw new Error(`${config.store.location} is not empty`);
+  }
   const database = path.join(source, manifest.database.file);
   if (manifest.database.kind === "postgres")
     execFileSync("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${config.databaseUrl}`, database]);
@@ -173,14 +176,10 @@ export async function restore(source: string, config: { databaseUrl: string; sto
     fs.mkdirSync(path.dirname(path.resolve(sqlitePath(config.databaseUrl))), { recursive: true });
     fs.copyFileSync(database, sqlitePath(config.databaseUrl));
   }
-  // The storage directory was empty and every directory below it is made here: a key cannot meet a link. A copy
-  // never replaces what is there (COPYFILE_EXCL), and a secret already in the data directory, or a link in its
-  // place, is kept as it is.
-  for (const file of manifest.files) {
-    const target = path.join(config.storageDir, file.key);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(path.join(source, "files", file.key), target, fs.constants.COPYFILE_EXCL);
-  }
+  // The store was empty, and a disk store writes each object once (never over what is there, never through a link
+  // it did not make); a secret already in the data directory, or a link in its place, is kept as it is.
+  for (const file of manifest.files)
+    await config.store.put(keyOfObjectName(file.key), fs.readFileSync(path.join(source, "files", file.key)));
   for (const secret of manifest.secrets) {
     const target = path.join(config.dataDir, secret.name);
     if (fs.lstatSync(target, { throwIfNoEntry: false })) continue;
