@@ -22,6 +22,8 @@ const DRIVER_MESSAGES =
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== "object" || depth > 4) return false;
+  // The file store is answered the same way: the outage page, Retry-After, one log line (docs/decisions/0026).
+  if ((error as { name?: unknown }).name === "StoreUnavailable") return true;
   const { code, message, cause, errors } = error as {
     code?: unknown;
     message?: unknown;
@@ -40,5 +42,13 @@ export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 /** During an outage every request fails the same way: one line each, not a stack trace each. */
 export function logDatabaseUnavailable(error: unknown) {
-  logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
+  const store = findStoreUnavailable(error);
+  if (store) logger.error({ reason: store.message, cause: String(store.cause) }, "file store unavailable");
+  else logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
+}
+
+function findStoreUnavailable(error: unknown, depth = 0): (Error & { cause?: unknown }) | undefined {
+  if (!error || typeof error !== "object" || depth > 4) return undefined;
+  if ((error as Error).name === "StoreUnavailable") return error as Error;
+  return findStoreUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }

@@ -9,7 +9,7 @@ import { clientIpContext, cspNonceContext, databaseUnavailableContext } from "~/
 import { apiError } from "~/platform/api/errors.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { PageAnswer, PageRequest } from "./page-answer";
-import { healthy } from "./health";
+import { fileStoreUp, healthy } from "./health";
 import { partitionBuild } from "./route-partition";
 import { securityHeaderValues } from "./security-headers";
 import { loadStaticFiles, serveStaticFile } from "./static-files";
@@ -131,6 +131,9 @@ const KNOWN_METHODS = new Set(ALLOWED_METHODS.split(", "));
 const API_ROUTED_METHODS = new Set([...KNOWN_METHODS, "PATCH"]);
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
 const UNHEALTHY = Buffer.from(JSON.stringify({ status: "unavailable" }));
+/** The database answers and the file store does not: pages that need no file still work (docs/decisions/0026). */
+const STORE_DOWN = Buffer.from(JSON.stringify({ status: "ok", fileStore: "unavailable" }));
+const STORE_AND_DATABASE_DOWN = Buffer.from(JSON.stringify({ status: "unavailable", fileStore: "unavailable" }));
 const healthHeaders = (security: Record<string, string>, body: Buffer) =>
   Object.entries({
     ...security,
@@ -151,6 +154,8 @@ export function createListener(options: ListenerOptions) {
   // Built once: the health check is called often and must cost little more than a bare server (docs/architecture.md §11).
   const healthyHeaders = healthHeaders(fixedHeaders, HEALTHY);
   const unhealthyHeaders = healthHeaders(fixedHeaders, UNHEALTHY);
+  const storeDownHeaders = healthHeaders(fixedHeaders, STORE_DOWN);
+  const allDownHeaders = healthHeaders(fixedHeaders, STORE_AND_DATABASE_DOWN);
   const compress = compression();
   const inTurn = createTurnTaker(2);
 
@@ -342,9 +347,17 @@ export function createListener(options: ListenerOptions) {
     }
     if (path === SERVER_PATHS.health && (method === "GET" || method === "HEAD")) {
       scope.route = SERVER_PATHS.health;
+      const storeUp = fileStoreUp();
       void healthy().then((ok) => {
-        res.writeHead(ok ? 200 : 503, ok ? healthyHeaders : unhealthyHeaders);
-        res.end(method === "HEAD" ? undefined : ok ? HEALTHY : UNHEALTHY);
+        const [headers, body] = storeUp
+          ? ok
+            ? [healthyHeaders, HEALTHY]
+            : [unhealthyHeaders, UNHEALTHY]
+          : ok
+            ? [storeDownHeaders, STORE_DOWN]
+            : [allDownHeaders, STORE_AND_DATABASE_DOWN];
+        res.writeHead(ok ? 200 : 503, headers);
+        res.end(method === "HEAD" ? undefined : body);
       });
       return;
     }
