@@ -3,14 +3,17 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { openServerDatabase } from "../server-db";
+import { startS3 } from "../s3-store";
 import { freshServerDatabase, spawnServer } from "../spawn-server";
 import { DEMO, DEMO_PASSWORD, OTHER_CLIENT, sessionOf } from "../support";
 
-// Two app servers behind one (imagined) load balancer, sharing one PostgreSQL database and one STORAGE_DIR
-// (docs/architecture.md §19). Only on the PostgreSQL run: SQLite is one machine's database.
+// Two app servers behind one (imagined) load balancer, sharing one PostgreSQL database and one S3-compatible store,
+// and no disk: each has its own data directory (docs/architecture.md §19, docs/decisions/0026). Only on the
+// PostgreSQL run: SQLite is one machine's database.
 test.skip(!process.env.POSTGRES_ADMIN_URL, "runs on PostgreSQL (scripts/e2e.mjs runs the http project there too)");
 
-const SHARED_FILES = "e2e/.tmp/several-servers-files";
+const S3_PORT = 4440;
+const S3_DIRECTORY = "e2e/.tmp/several-servers-s3";
 // TRUST_PROXY: as behind the load balancer, the client's address is X-Forwarded-For's (the rate-limit test has its own).
 const settings = {
   DEMO_DATA: "on",
@@ -24,14 +27,16 @@ const settings = {
 type Server = Awaited<ReturnType<typeof spawnServer>>;
 let one: Server;
 let two: Server;
+let store: Awaited<ReturnType<typeof startS3>>;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  fs.rmSync(SHARED_FILES, { recursive: true, force: true });
+  fs.rmSync(S3_DIRECTORY, { recursive: true, force: true });
+  store = await startS3(S3_PORT, S3_DIRECTORY);
   const databaseUrl = await freshServerDatabase("e2e_several", "e2e/.tmp/several-servers");
   // Started together on an empty database: one migrates and seeds under the start-up lock, the other waits and finds it done.
   [one, two] = await Promise.all(
-    [4398, 4399].map((port) => spawnServer(port, settings, { databaseUrl, storageDir: SHARED_FILES })),
+    [4398, 4399].map((port) => spawnServer(port, { ...settings, ...store.settings("deployment/") }, { databaseUrl })),
   );
 });
 
@@ -40,6 +45,7 @@ test.afterAll(async () => {
     server?.child.kill("SIGTERM");
     await server?.exited;
   }
+  await store?.stop().catch(() => undefined);
 });
 
 const form = (server: Server, cookie = "", from = "10.7.0.1") => ({
@@ -174,6 +180,84 @@ test("a document issued on one server verifies on the other, and its stored file
         .digest("hex"),
     ).toBe(document.document_hash);
   }
+  // Every byte is in the bucket: neither server wrote a file under its own data directory.
+  for (const server of [one, two]) expect(fs.existsSync(`${server.dataDir}/files`)).toBe(false);
+  expect(fs.readdirSync(`${S3_DIRECTORY}/files`).length).toBeGreaterThan(0);
+});
+
+test("with the store stopped, a file answers the outage page and the rest works; started again, the file is served", async () => {
+  const db = await openServerDatabase(one.databaseUrl);
+  const file = (await db.get<{ id: number; sha256: string }>(
+    "SELECT f.id, f.sha256 FROM files f JOIN issued_documents d ON d.file_id = f.id ORDER BY f.id LIMIT 1",
+  ))!;
+  const filesBefore = await db.get<{ n: number }>("SELECT count(*) AS n FROM files");
+  const { cookie } = await signIn(one, DEMO.SUPER_ADMIN);
+  const fileOf = (server: Server) =>
+    fetch(`${server.url}/files/${file.id}`, { headers: { Cookie: cookie!, "Accept-Language": "en" } });
+  await store.stop();
+  try {
+    const refused = await fileOf(two);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toBeTruthy();
+    const page = await refused.text();
+    expect(page).toContain("The service is unavailable for a moment");
+    expect(page).toContain(refused.headers.get("X-Request-Id")!);
+    // Pages that need no file still answer, and /healthz names the store while its status stays the database's.
+    expect((await fetch(`${one.url}/verify`)).status).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const health = await fetch(`${one.url}/healthz`);
+          return [health.status, ((await health.json()) as { fileStore?: string }).fileStore];
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual([200, "unavailable"]);
+    // Issuing while the store is away is refused with 503 and writes nothing: no file row, the request unchanged.
+    const login = await fetch(`${one.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: OTHER_CLIENT.CLERK, password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${one.url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const list = (await (await api("GET", "/api/document-requests?size=100")).json()) as {
+      data: { items: { id: number; status: string }[] };
+    };
+    const pending = list.data.items.find((item) => item.status === "PENDING")!;
+    const approval = { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: { english: "Ok." } };
+    expect((await api("PUT", "/api/document-requests/update-status", approval)).status).toBe(200);
+    const pdf = await PDFDocument.create();
+    pdf.addPage([595, 842]).drawText("Outage");
+    const issued = await api("PUT", "/api/document-requests/issue-document", {
+      requestId: pending.id,
+      documentName: { english: "Work permit", arabic: "تصريح عمل" },
+      expirationDate: "2099-12-31",
+      securePlusEnabled: false,
+      base64Data: Buffer.from(await pdf.save()).toString("base64"),
+    });
+    expect(issued.status).toBe(503);
+    expect(await db.get("SELECT status FROM document_requests WHERE id = ?", pending.id)).toEqual({
+      status: "APPROVED",
+    });
+    expect(await db.get("SELECT count(*) AS n FROM files")).toEqual(filesBefore);
+  } finally {
+    store = await startS3(S3_PORT, S3_DIRECTORY);
+  }
+  const served = await fileOf(one);
+  expect(served.status).toBe(200);
+  expect(
+    crypto
+      .createHash("sha256")
+      .update(Buffer.from(await served.arrayBuffer()))
+      .digest("hex"),
+  ).toBe(file.sha256);
+  await db.close();
 });
 
 test("on PostgreSQL a server will not start without the secrets every server must share", async () => {
@@ -184,7 +268,7 @@ test("on PostgreSQL a server will not start without the secrets every server mus
     HOST: "127.0.0.1",
     PORT: "4388",
     DATABASE_URL: one.databaseUrl,
-    STORAGE_DIR: SHARED_FILES,
+    ...store.settings("deployment/"),
     SESSION_SECRET: "",
     PIN_SECRET: "",
     SIGNING_KEY_SECRET: "",
