@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database } from "~/platform/db/schema";
 import type { DB } from "~/platform/db/db.server";
 import { FILE_FACTS } from "~/platform/db/columns";
+import { inChunks } from "~/platform/db/keyset";
 
 export async function insertFile(
   db: DB,
@@ -211,4 +212,17 @@ export async function bytesStoredByEach(db: DB, userIds: number[]): Promise<Map<
     .groupBy("created_by")
     .execute();
   return new Map(rows.map((row) => [Number(row.created_by), Number(row.bytes ?? 0)]));
+}
+
+/** Every stored file's key, size and SHA-256, a chunk at a time in id order (a move to another store). */
+export function storedFiles(db: DB) {
+  return inChunks((after, limit) =>
+    db
+      .selectFrom("files")
+      .select(["id", "storage_key", "size", "sha256"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(limit)
+      .execute(),
+  );
 }
