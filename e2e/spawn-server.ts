@@ -20,6 +20,8 @@ export async function freshServerDatabase(name: string, dataDir: string) {
  */
 const TEMPLATE_PORT = 4429;
 const SEED_SETTINGS = [
+  // A store of its own: the template's files are in a folder, not in it.
+  "STORAGE_URL",
   "SESSION_SECRET",
   "PIN_SECRET",
   "SIGNING_KEY_SECRET",

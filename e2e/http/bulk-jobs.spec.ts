@@ -1,8 +1,12 @@
+import fs from "node:fs";
 import http from "node:http";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { parseCsv } from "../../app/test/csv";
 import { openServerDatabase, type ServerDatabase } from "../server-db";
+import { startS3 } from "../s3-store";
 import { spawnServer } from "../spawn-server";
+
+const S3_DIRECTORY = "e2e/.tmp/bulk-jobs-s3";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
 /**
@@ -79,7 +83,10 @@ const count = async (db: ServerDatabase, text: string, ...params: unknown[]) =>
 
 test("kill -9 of every server in the middle of a bulk job loses nothing and duplicates nothing; the job resumes", async () => {
   test.setTimeout(240_000);
-  const env = { DEMO_DATA: "on", WEB_CONCURRENCY: "2", BULK_CLAIM_SECONDS: "3" };
+  // The servers share the database and an S3-compatible store, and no disk (docs/decisions/0026).
+  fs.rmSync(S3_DIRECTORY, { recursive: true, force: true });
+  const store = await startS3(4443, S3_DIRECTORY);
+  const env = { DEMO_DATA: "on", WEB_CONCURRENCY: "2", BULK_CLAIM_SECONDS: "3", ...store.settings("bulk/") };
   const first = await spawnServer(4371, env, { detached: true });
   let second: Awaited<ReturnType<typeof spawnServer>> | undefined;
   const db = await openServerDatabase(first.databaseUrl);
@@ -140,12 +147,9 @@ test("kill -9 of every server in the middle of a bulk job loses nothing and dupl
     expect(doneAtKill).toBeLessThan(ROWS);
     await clerk.dispose();
 
-    // Another server on the same database and files: it takes the dead server's rows once their claims run out.
-    second = await spawnServer(4372, env, {
-      detached: true,
-      databaseUrl: first.databaseUrl,
-      storageDir: `./${first.dataDir}/files`,
-    });
+    // Another server, with a data directory of its own, on the same database and store: it takes the dead server's
+    // rows once their claims run out.
+    second = await spawnServer(4372, env, { detached: true, databaseUrl: first.databaseUrl });
     const again = await signedIn(second.url);
     // Cancelled, it stops issuing at once: not one row more is done after the answer, not even of a chunk in hand.
     await expect.poll(done, { timeout: 60_000, intervals: [50] }).toBeGreaterThan(doneAtKill);
@@ -186,6 +190,9 @@ test("kill -9 of every server in the middle of a bulk job loses nothing and dupl
     ).toBe(ROWS);
     expect(await count(db, "SELECT COUNT(*) AS n FROM audit_events WHERE action = 'request.bulk_issue'")).toBe(ROWS);
 
+    // Every issued document's bytes are in the store; neither server wrote a file under its own data directory.
+    for (const server of [first, second]) expect(fs.existsSync(`${server!.dataDir}/files`)).toBe(false);
+
     // The results list every row with its code.
     const results = await again.get(`${jobPath}/export?format=csv`);
     const [, ...records] = parseCsv((await results.text()).replace(/^\uFEFF/, ""));
@@ -199,5 +206,6 @@ test("kill -9 of every server in the middle of a bulk job loses nothing and dupl
         process.kill(-server.child.pid!, "SIGTERM");
         await server.exited;
       }
+    await store.stop();
   }
 });
