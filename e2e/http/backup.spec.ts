@@ -1,14 +1,26 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { EXAMPLE_PDF_BASE64 } from "../../app/routes/api/example-pdf";
 import { openServerDatabase } from "../server-db";
+import { startS3 } from "../s3-store";
 import { freshServerDatabase, spawnServer } from "../spawn-server";
+import { s3Store } from "../../app/platform/storage/s3-store";
+
+const S3_DIRECTORY = "e2e/.tmp/backup-s3";
 import { DEMO, DEMO_PASSWORD } from "../support";
 
+// Not spawnSync: the S3-compatible store answers from this process, which must go on running meanwhile.
 const run = (script: string, dir: string, env: Record<string, string>) =>
-  spawnSync("npx", ["tsx", script, dir], { env: { ...process.env, ...env }, encoding: "utf8" });
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn("npx", ["tsx", script, dir], { env: { ...process.env, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 
 /**
  * Backups that are tested (docs/architecture.md §22): `npm run backup` while a beneficiary keeps sending requests,
@@ -17,8 +29,11 @@ const run = (script: string, dir: string, env: Record<string, string>) =>
  */
 test("a backup taken while requests are written restores into a fresh deployment that serves them all", async () => {
   test.setTimeout(180_000);
+  // The deployment's files are in an S3-compatible bucket; the restore goes into another, empty one.
+  fs.rmSync(S3_DIRECTORY, { recursive: true, force: true });
+  const store = await startS3(4444, S3_DIRECTORY, ["deployment", "restored"]);
   const env = { DEMO_DATA: "on", WEB_CONCURRENCY: "2", UPLOAD_RATE_LIMIT: "100000", STORAGE_QUOTA_MB: "10000" };
-  const source = await spawnServer(4377, env);
+  const source = await spawnServer(4377, { ...env, ...store.settings("") });
   const backupDir = `e2e/.tmp/backup-${Date.now()}`;
   const acknowledged: { id: number; at: number }[] = [];
   let writing = true;
@@ -56,9 +71,9 @@ test("a backup taken while requests are written restores into a fresh deployment
     })();
     await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
     backupStarted = Date.now();
-    const made = run("scripts/backup.ts", backupDir, {
+    const made = await run("scripts/backup.ts", backupDir, {
       DATABASE_URL: source.databaseUrl,
-      STORAGE_DIR: `./${source.dataDir}/files`,
+      ...store.settings(""),
       DATA_DIR: `./${source.dataDir}`,
     });
     expect(made.status, made.stderr).toBe(0);
@@ -75,22 +90,29 @@ test("a backup taken while requests are written restores into a fresh deployment
   // A fresh deployment: an empty database and no files, restored from the backup alone.
   const restoredDir = `e2e/.tmp/restored-${Date.now()}`;
   const databaseUrl = await freshServerDatabase("e2e_restored", restoredDir);
-  const target = { DATABASE_URL: databaseUrl, STORAGE_DIR: `./${restoredDir}/files`, DATA_DIR: `./${restoredDir}` };
+  const target = { DATABASE_URL: databaseUrl, ...store.settings("", "restored"), DATA_DIR: `./${restoredDir}` };
   // A backup that was altered is refused before anything is written.
   const manifest = JSON.parse(fs.readFileSync(`${backupDir}/manifest.json`, "utf8")) as { files: { key: string }[] };
   const altered = `${backupDir}/files/${manifest.files[0].key}`;
   const original = fs.readFileSync(altered);
   fs.writeFileSync(altered, Buffer.concat([original, Buffer.from("x")]));
-  const refused = run("scripts/restore.ts", backupDir, target);
+  const refused = await run("scripts/restore.ts", backupDir, target);
   expect(refused.status).toBe(1);
   expect(refused.stderr).toContain("does not match its SHA-256");
   fs.writeFileSync(altered, original);
-  const restored = run("scripts/restore.ts", backupDir, target);
+  const restored = await run("scripts/restore.ts", backupDir, target);
   expect(restored.status, restored.stderr).toBe(0);
-  const again = run("scripts/restore.ts", backupDir, target);
+  const again = await run("scripts/restore.ts", backupDir, target);
   expect(again.stderr).toContain("not empty");
 
-  const server = await spawnServer(4378, { ...env, DEMO_DATA: "off" }, { databaseUrl, storageDir: target.STORAGE_DIR });
+  const server = await spawnServer(
+    4378,
+    { ...env, DEMO_DATA: "off", ...store.settings("", "restored") },
+    { databaseUrl },
+  );
+  // The test reads the restored bucket itself, as the server does.
+  Object.assign(process.env, store.settings("", "restored"));
+  const restoredStore = s3Store("s3://restored/");
   const db = await openServerDatabase(databaseUrl, { readonly: true });
   try {
     const ids = new Set(
@@ -99,7 +121,7 @@ test("a backup taken while requests are written restores into a fresh deployment
     for (const request of acknowledged.filter((candidate) => candidate.at < backupStarted))
       expect(ids.has(request.id), `request ${request.id}`).toBe(true);
     for (const file of await db.all<{ storage_key: string; sha256: string }>("SELECT storage_key, sha256 FROM files")) {
-      const bytes = fs.readFileSync(`${target.STORAGE_DIR}/${file.storage_key.slice(0, 2)}/${file.storage_key}`);
+      const bytes = await restoredStore.get(file.storage_key);
       expect(crypto.createHash("sha256").update(bytes).digest("hex")).toBe(file.sha256);
     }
     const documents = await db.all<{ verification_code: string; document_hash: string }>(
@@ -120,5 +142,6 @@ test("a backup taken while requests are written restores into a fresh deployment
     await db.close();
     server.child.kill("SIGTERM");
     await server.exited;
+    await store.stop();
   }
 });
