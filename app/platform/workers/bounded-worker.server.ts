@@ -101,9 +101,13 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
     if (!slot.running) return;
     clearTimeout(slot.running.timer);
     if (slot.running.cpu) clearInterval(slot.running.cpu.poll);
+    const { thread } = slot.running;
     slot.running.resolve(answer);
     slot.running = null;
     startNext();
+    // A thread is held while it starts or works, and let go when idle: an idle pool must not keep a script
+    // (npm run db:seed) from exiting.
+    if (!slot.running) thread.unref();
   }
 
   function spawn(slot: Slot) {
@@ -113,7 +117,6 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
       resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 32 },
     });
     const created: NonNullable<Slot["worker"]> = { thread, ready: false, tid: null };
-    thread.unref();
     type Message =
       { ready: true } | { tid: number } | { id: number; cpuUnits: number } | { id: number; result: unknown };
     thread.on("message", (message: Message) => {
@@ -163,6 +166,7 @@ export function createBoundedWorker<Message extends Record<string, unknown>, Res
         void thread.terminate();
       };
       const timer = setTimeout(stop, limits.timeoutMs);
+      thread.ref();
       slot.running = { ...job, timer, thread };
       const { tid } = slot.worker;
       const startMs = limits.cpuMs && tid !== null ? threadCpuMs(tid) : null;
