@@ -110,7 +110,8 @@ test("a sign-in rate limit counted on one server holds on the other", async () =
   }
 });
 
-test("a document issued on one server verifies on the other, and its stored file is served by either", async () => {
+/** The API as the other client's clerk, signed in on one server: a call to either server with their token. */
+async function clerkApi() {
   const login = await fetch(`${one.url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -118,37 +119,43 @@ test("a document issued on one server verifies on the other, and its stored file
   });
   expect(login.status).toBe(200);
   const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
-  const api = (server: Server, method: string, path: string, body?: unknown) =>
+  return (server: Server, method: string, path: string, body?: unknown) =>
     fetch(`${server.url}${path}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+}
 
-  const list = (await (await api(two, "GET", "/api/document-requests?size=100")).json()) as {
+/** Approves one of the clerk's pending requests and issues it a one-page PDF: the API's answer. */
+async function approveAndIssue(api: Awaited<ReturnType<typeof clerkApi>>, approveOn: Server, issueOn: Server) {
+  const list = (await (await api(approveOn, "GET", "/api/document-requests?size=100")).json()) as {
     data: { items: { id: number; status: string }[] };
   };
   const pending = list.data.items.find((item) => item.status === "PENDING")!;
   expect(pending).toBeDefined();
-  expect(
-    (
-      await api(two, "PUT", "/api/document-requests/update-status", {
-        requestId: pending.id,
-        status: "APPROVED",
-        securePlusEnabled: false,
-        note: { english: "Checked." },
-      })
-    ).status,
-  ).toBe(200);
+  const approval = {
+    requestId: pending.id,
+    status: "APPROVED",
+    securePlusEnabled: false,
+    note: { english: "Checked." },
+  };
+  expect((await api(approveOn, "PUT", "/api/document-requests/update-status", approval)).status).toBe(200);
   const pdf = await PDFDocument.create();
   pdf.addPage([595, 842]).drawText("Work permit");
-  const issued = await api(one, "PUT", "/api/document-requests/issue-document", {
+  const issued = await api(issueOn, "PUT", "/api/document-requests/issue-document", {
     requestId: pending.id,
     documentName: { english: "Work permit", arabic: "تصريح عمل" },
     expirationDate: "2099-12-31",
     securePlusEnabled: false,
     base64Data: Buffer.from(await pdf.save()).toString("base64"),
   });
+  return { issued, requestId: pending.id };
+}
+
+test("a document issued on one server verifies on the other, and its stored file is served by either", async () => {
+  const api = await clerkApi();
+  const { issued } = await approveAndIssue(api, two, one);
   expect(issued.status).toBe(201);
   const { verificationCode } = ((await issued.json()) as { data: { issuedDocument: { verificationCode: string } } })
     .data.issuedDocument;
@@ -214,35 +221,9 @@ test("with the store stopped, a file answers the outage page and the rest works;
       )
       .toEqual([200, "unavailable"]);
     // Issuing while the store is away is refused with 503 and writes nothing: no file row, the request unchanged.
-    const login = await fetch(`${one.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: OTHER_CLIENT.CLERK, password: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
-    const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${one.url}${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    const list = (await (await api("GET", "/api/document-requests?size=100")).json()) as {
-      data: { items: { id: number; status: string }[] };
-    };
-    const pending = list.data.items.find((item) => item.status === "PENDING")!;
-    const approval = { requestId: pending.id, status: "APPROVED", securePlusEnabled: false, note: { english: "Ok." } };
-    expect((await api("PUT", "/api/document-requests/update-status", approval)).status).toBe(200);
-    const pdf = await PDFDocument.create();
-    pdf.addPage([595, 842]).drawText("Outage");
-    const issued = await api("PUT", "/api/document-requests/issue-document", {
-      requestId: pending.id,
-      documentName: { english: "Work permit", arabic: "تصريح عمل" },
-      expirationDate: "2099-12-31",
-      securePlusEnabled: false,
-      base64Data: Buffer.from(await pdf.save()).toString("base64"),
-    });
+    const { issued, requestId } = await approveAndIssue(await clerkApi(), one, one);
     expect(issued.status).toBe(503);
-    expect(await db.get("SELECT status FROM document_requests WHERE id = ?", pending.id)).toEqual({
+    expect(await db.get("SELECT status FROM document_requests WHERE id = ?", requestId)).toEqual({
       status: "APPROVED",
     });
     expect(await db.get("SELECT count(*) AS n FROM files")).toEqual(filesBefore);
