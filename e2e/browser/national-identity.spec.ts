@@ -1,6 +1,12 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { nationalIdEnv, authorizationUrl, providerSuite, signInStartedBy, type DirectoryAccount } from "../oidc-provider";
+import {
+  nationalIdEnv,
+  authorizationUrl,
+  providerSuite,
+  signInStartedBy,
+  type DirectoryAccount,
+} from "../oidc-provider";
 import { DEMO, switchLanguage } from "../support";
 
 /**

@@ -14,6 +14,7 @@ const VERIFIED_COLUMNS = [
   "d.access_pin_hash",
   "f.storage_key",
   "f.sha256",
+  "f.size",
   "f.mime_type",
 ] as const;
 

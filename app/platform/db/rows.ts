@@ -37,7 +37,11 @@ export function findRow<T extends TableWithId>(
   table: T,
   id: number,
 ): Promise<Selectable<Database[T]> | undefined> {
-  return untyped(db).selectFrom(table as string).selectAll().where("id", "=", id).executeTakeFirst() as never;
+  return untyped(db)
+    .selectFrom(table as string)
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst() as never;
 }
 
 /** Changes a row's columns and stamps its updated_at. */
@@ -56,5 +60,8 @@ export async function updateRow<T extends TableWithUpdatedAt>(
 
 /** Deletes the row with this id (nothing when there is none). */
 export async function deleteRow(db: Tables, table: TableWithId, id: number): Promise<void> {
-  await untyped(db).deleteFrom(table as string).where("id", "=", id).execute();
+  await untyped(db)
+    .deleteFrom(table as string)
+    .where("id", "=", id)
+    .execute();
 }

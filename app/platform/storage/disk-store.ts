@@ -21,6 +21,14 @@ export function diskStore(folder: string): ObjectStore {
         throw new StoreUnavailable(location, error);
       }
     },
+    async stream(key) {
+      try {
+        return (await fs.open(pathOf(key))).createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new ObjectMissing(key);
+        throw new StoreUnavailable(location, error);
+      }
+    },
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },

@@ -34,6 +34,14 @@ export function movingStore(from: ObjectStore, to: ObjectStore): ObjectStore {
         throw error;
       }
     },
+    async stream(key) {
+      try {
+        return await to.stream(key);
+      } catch (error) {
+        if (error instanceof ObjectMissing) return from.stream(key);
+        throw error;
+      }
+    },
     async remove(key) {
       await Promise.all([from.remove(key), to.remove(key)]);
     },
@@ -61,6 +69,7 @@ function measured(store: ObjectStore): ObjectStore {
     location: store.location,
     put: (key, bytes) => time("put", () => store.put(key, bytes)),
     get: (key) => time("get", () => store.get(key)),
+    stream: (key) => time("stream", () => store.stream(key)),
     remove: (key) => time("remove", () => store.remove(key)),
     list: () => store.list(),
     ping: () => time("ping", () => store.ping()),

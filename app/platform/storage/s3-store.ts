@@ -7,6 +7,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import type { Readable } from "node:stream";
 import { keyOfObjectName, objectName, ObjectMissing, StoreUnavailable, type ObjectStore } from "./store";
 
 // The SDK says once, on stderr, that its releases after January 2027 want Node 22: the lock file pins this one, and
@@ -59,6 +60,16 @@ export function s3Store(url: string, { timeoutMs = 5_000 } = {}): ObjectStore {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: nameOf(key) }));
         return await answer.Body!.transformToByteArray();
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.name === "NoSuchKey") throw new ObjectMissing(key);
+        throw unavailable(error);
+      }
+    },
+    async stream(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: nameOf(key) }));
+        // In Node the SDK's body is the response's own stream (IncomingMessage), read as it arrives.
+        return answer.Body as Readable;
       } catch (error) {
         if (error instanceof S3ServiceException && error.name === "NoSuchKey") throw new ObjectMissing(key);
         throw unavailable(error);

@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 /**
  * Where the files' bytes live (docs/architecture.md §8, docs/decisions/0026): a folder on the disk, or an
  * S3-compatible bucket. Every file the service keeps goes through one `ObjectStore`: written once under a random
@@ -17,6 +19,11 @@ export interface ObjectStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The object's bytes; `ObjectMissing` when there is none. */
   get(key: string): Promise<Uint8Array>;
+  /**
+   * The object's bytes as they come, for a download: opened (or refused, `ObjectMissing`, `StoreUnavailable`) before
+   * the first byte is answered, so a missing or unreachable object still gets its page.
+   */
+  stream(key: string): Promise<Readable>;
   /** Removes the object (nothing when there is none). */
   remove(key: string): Promise<void>;
   /** Every object, a page at a time (the sweeper, a move, a backup). */

@@ -4,7 +4,7 @@ import { inScope } from "~/modules/access";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { fileOwners, findFile } from "~/modules/files/queries.server";
 import { fileResponse } from "~/modules/files/response.server";
-import { readStoredFile } from "~/modules/files/storage.server";
+import { streamStoredFile } from "~/modules/files/storage.server";
 import type { Route } from "./+types/file";
 
 /**
@@ -21,7 +21,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     (candidate) => candidate && inScope(principal, candidate),
   );
   requirePermission(principal, "file:read", owner && file ? owner : null);
-  const bytes = await readStoredFile(file!);
+  const stream = await streamStoredFile(file!);
   const download = new URL(request.url).searchParams.has("download");
-  return fileResponse(bytes, { name: file!.original_name, mimeType: file!.mime_type, inline: !download });
+  return fileResponse(
+    { stream, size: file!.size },
+    { name: file!.original_name, mimeType: file!.mime_type, inline: !download },
+  );
 }
