@@ -110,9 +110,9 @@ test("a backup taken while requests are written restores into a fresh deployment
     { ...env, DEMO_DATA: "off", ...store.settings("", "restored") },
     { databaseUrl },
   );
-  // The test reads the restored bucket itself, as the server does.
-  Object.assign(process.env, store.settings("", "restored"));
-  const restoredStore = s3Store("s3://restored/");
+  // The test reads the restored bucket itself, as the server does (its settings given, not put in this process's
+  // environment, which the next tests' servers inherit).
+  const restoredStore = s3Store("s3://restored/", { env: store.settings("", "restored") });
   const db = await openServerDatabase(databaseUrl, { readonly: true });
   try {
     const ids = new Set(

@@ -86,7 +86,7 @@ test("a 1,000-page PDF is issued while /healthz keeps answering under 50 ms", as
   const issuingMs = performance.now() - started;
   issuing = false;
   await probe;
-  expect(issued.status).toBe(201);
+  expect(issued.status, await issued.clone().text()).toBe(201);
   const sorted = [...healthTimes].sort((a, b) => a - b);
   console.log(
     `issued in ${Math.round(issuingMs)} ms; /healthz ${healthTimes.length} times, median ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,

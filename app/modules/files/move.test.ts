@@ -26,7 +26,6 @@ const env = {
 };
 
 beforeAll(async () => {
-  Object.assign(process.env, env);
   s3 = new S3rver({
     port: PORT,
     address: "127.0.0.1",
@@ -38,7 +37,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await s3.close();
-  for (const name of Object.keys(env)) delete process.env[name];
   fs.rmSync(s3Directory, { recursive: true, force: true });
 });
 
@@ -48,7 +46,7 @@ describe("npm run storage:migrate", () => {
     const rows = await db.selectFrom("files").select(["storage_key", "sha256"]).execute();
     expect(rows.length).toBeGreaterThan(5);
     const from = storeAt(configuredStoreUrl());
-    const to = s3Store("s3://moved/deployment-one/");
+    const to = s3Store("s3://moved/deployment-one/", { env });
 
     expect(await moveFiles(db, from, to)).toEqual({ copied: rows.length, present: 0, problems: [] });
     for (const row of rows.slice(0, 3)) expect(sha256Hex(await to.get(row.storage_key))).toBe(row.sha256);
@@ -60,7 +58,7 @@ describe("npm run storage:migrate", () => {
     expect(await moveFiles(db, from, to)).toMatchObject({ copied: 2, present: rows.length - 2 });
 
     // Bytes changed on the old disk are not copied, and said.
-    const target = s3Store("s3://moved/deployment-two/");
+    const target = s3Store("s3://moved/deployment-two/", { env });
     fs.writeFileSync(storedPath(rows[2].storage_key), "changed");
     const report = await moveFiles(db, from, target);
     expect(report.problems).toEqual([{ storageKey: rows[2].storage_key, problem: "checksum" }]);
@@ -69,7 +67,7 @@ describe("npm run storage:migrate", () => {
 
   it("while the move runs, new files go to both stores and reads fall back to the old one", async () => {
     const from = storeAt(configuredStoreUrl());
-    const to = s3Store("s3://moved/deployment-three/");
+    const to = s3Store("s3://moved/deployment-three/", { env });
     const moving = movingStore(from, to);
     await from.put("00oldonly0000000000000000000000", new Uint8Array([1, 2, 3]));
     expect([...(await moving.get("00oldonly0000000000000000000000"))]).toEqual([1, 2, 3]);

@@ -33,13 +33,21 @@ export function s3LocationOf(url: string): S3Location {
  * addressing). A call that takes over `timeoutMs` fails, so a slow store answers the outage page rather than
  * holding the request (docs/decisions/0026).
  */
-export function s3Store(url: string, { timeoutMs = 5_000 } = {}): ObjectStore {
+export function s3Store(
+  url: string,
+  { timeoutMs = 5_000, env = process.env }: { timeoutMs?: number; env?: Record<string, string | undefined> } = {},
+): ObjectStore {
   const { bucket, prefix } = s3LocationOf(url);
-  const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
+  const endpoint = env.AWS_ENDPOINT_URL_S3 || undefined;
+  const given = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY;
   const client = new S3Client({
-    region: process.env.AWS_REGION || "us-east-1",
+    region: env.AWS_REGION || "us-east-1",
     endpoint,
     forcePathStyle: Boolean(endpoint),
+    // Without keys in these settings, the SDK's own chain finds them (the environment, a profile, an instance role).
+    credentials: given
+      ? { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! }
+      : undefined,
     maxAttempts: 2,
     requestHandler: { connectionTimeout: Math.min(timeoutMs, 2_000), requestTimeout: timeoutMs },
   });
