@@ -183,6 +183,21 @@ export default [
   route("credentials/issuers", "routes/verify/issuer-documents.ts"),
   route("organisations/:clientId/did.json", "routes/verify/organisation-did-document.ts"),
   route("organisations/:clientId/status/:list", "routes/verify/status-list.ts", { id: "organisation-status-list" }),
+  route("verify/present", "routes/verify/present.tsx"),
+  route("verify/present/:key", "routes/verify/present-answer.tsx"),
+
+  // Wallets (docs/decisions/0027): OpenID4VCI issuer and SD-JWT VC metadata, the wallet-facing endpoints, the
+  // holder's offer page
+  route(".well-known/openid-credential-issuer", "routes/wallet/credential-issuer-metadata.ts"),
+  route(".well-known/oauth-authorization-server", "routes/wallet/authorization-server-metadata.ts"),
+  route(".well-known/jwt-vc-issuer/organisations/:clientId", "routes/wallet/jwt-vc-issuer.ts"),
+  route("credentials/types/:kind", "routes/wallet/type-metadata.ts"),
+  route("organisations/:clientId/token-status/:list", "routes/wallet/token-status-list.ts"),
+  route("organisations/:clientId/logo", "routes/wallet/organisation-logo.ts"),
+  route("wallet/token", "routes/wallet/token.ts"),
+  route("wallet/nonce", "routes/wallet/nonce.ts"),
+  route("wallet/credential", "routes/wallet/credential.ts"),
+  route("wallet/presentations/:key", "routes/wallet/presentation-response.ts"),
 
   // Public announcements (no login, no script): one, and an organisation's list and Atom feed
   route("public-announcements/:slug", "routes/public/announcement.tsx"),
@@ -267,6 +282,7 @@ export default [
     route("attestations", "routes/attestations/my-attestations.tsx", { id: "beneficiary/myAttestations" }),
     route("attestations/create", "routes/attestations/attestation-create.tsx", { id: "beneficiary/attestationCreate" }),
     route("attestations/:id", "routes/attestations/my-attestation.tsx", { id: "beneficiary/myAttestation" }),
+    route("wallet/:id", "routes/wallet/add-to-wallet.tsx", { id: "beneficiary/addToWallet" }),
   ]),
 
   // Shared dashboard group (any signed-in user)

@@ -10,6 +10,7 @@ import {
 } from "~/platform/security/form-token.server";
 import { postSourceOf } from "~/platform/security/origin.server";
 import { formTokenContext } from "~/platform/http/context";
+import { SERVER_PATHS } from "~/platform/server/paths";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -18,10 +19,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * and carry a form or nothing (415, 400, 413). Our pages say so by their Origin, Sec-Fetch-Site or
  * Referer; a browser that sends none of them posts the anti-forgery token every form of ours carries.
  * A page gets the token in the router context (and its visitor the anchor cookie it is made from).
- * The JSON API answers for itself: bearer tokens, JSON bodies.
+ * The JSON API and the wallets' endpoints answer for themselves: bearer tokens and codes, JSON bodies.
  */
 export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (new URL(request.url).pathname.startsWith("/api/")) return next();
+  const path = new URL(request.url).pathname;
+  if (path.startsWith(SERVER_PATHS.api) || path.startsWith(SERVER_PATHS.wallet)) return next();
   const anchor = anchorOf(request.headers.get("Cookie"));
   if (SAFE_METHODS.has(request.method)) {
     const pageAnchor = anchor ?? newAnchor();

@@ -137,6 +137,10 @@ export const env = {
   get retentionMs() {
     return number(process.env.RETENTION_DAYS, 30) * 24 * 3600 * 1000;
   },
+  /** How long a credential offer to a wallet lives (docs/decisions/0027). */
+  get walletOfferMinutes() {
+    return number(process.env.WALLET_OFFER_MINUTES, 30);
+  },
   /** Verification look-ups allowed per IP per minute. */
   get verifyRateLimit() {
     return number(process.env.VERIFY_RATE_LIMIT, 60);

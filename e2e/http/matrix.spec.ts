@@ -89,6 +89,16 @@ const PUBLIC: Record<string, number> = {
   "/credentials/issuers": 200,
   "/organisations/1/did.json": 200,
   "/organisations/1/status/1": 200,
+  // Wallets (docs/decisions/0027): metadata, an organisation's key, status list and logo; no document kind is "1";
+  // asking a wallet, and no request has the key "1".
+  "/.well-known/openid-credential-issuer": 200,
+  "/.well-known/oauth-authorization-server": 200,
+  "/.well-known/jwt-vc-issuer/organisations/1": 200,
+  "/credentials/types/1": 404,
+  "/organisations/1/token-status/1": 200,
+  "/organisations/1/logo": 200,
+  "/verify/present": 200,
+  "/verify/present/1": 404,
   // No announcement has the slug "1"; client 1, Demo University, publishes announcements.
   "/public-announcements/1": 404,
   "/organisations/1/announcements": 200,
@@ -107,7 +117,17 @@ const GUEST_ONLY: Record<string, number> = {
   "/forgot-password": 200,
   "/reset-password": 404,
 };
-const POST_ONLY = new Set(["/logout", "/language", "/login/sso", "/login/national-id"]);
+const POST_ONLY = new Set([
+  "/logout",
+  "/language",
+  "/login/sso",
+  "/login/national-id",
+  // What wallets post to: a nonce for anyone, else a refusal in OAuth's shape.
+  "/wallet/token",
+  "/wallet/nonce",
+  "/wallet/credential",
+  "/wallet/presentations/1",
+]);
 /** Answered by the production server before React Router (ADR 0006): the verification form posts to itself. */
 const FAST_PATH_POSTS = new Set(["/verify"]);
 

@@ -113,6 +113,13 @@ export function HolderDocuments({
                 {t("requests.credentialDownload")}
               </a>
               <span className="text-sm text-gray-11">{t("requests.credentialHint")}</span>
+              <Link
+                to={href("/beneficiary/wallet/:id", { id: String(document.id) })}
+                className="text-accent-11 underline"
+                data-testid="add-to-wallet"
+              >
+                {t("wallet.addToWallet")}
+              </Link>
             </div>
           ) : null}
         </Card>

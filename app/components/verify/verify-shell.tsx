@@ -33,6 +33,9 @@ textarea{width:100%;box-sizing:border-box;font:inherit;font-family:ui-monospace,
 .v-scroll{overflow-x:auto;margin:1rem 0}.v-table{border-collapse:collapse;width:100%;background:#fff;font-size:.9rem}
 .v-table caption{text-align:start;font-weight:600;padding:.25rem 0}.v-table th,.v-table td{border:1px solid #e0e1e6;padding:.4rem .5rem;text-align:start;vertical-align:top}
 .v-cell-VALID{color:#18794e;font-weight:700}.v-cell-REVOKED,.v-cell-NOT_FOUND,.v-cell-INVALID_CODE{color:#ce2c31;font-weight:700}.v-cell-EXPIRED,.v-cell-RATE_LIMITED{color:#ab6400;font-weight:700}
+.v-qr{max-width:18rem;background:#fff;padding:.5rem}.v-qr svg{display:block;width:100%;height:auto}
+fieldset{border:1px solid #e0e1e6;border-radius:6px;margin:.75rem 0;padding:.5rem .75rem}legend{font-weight:600}
+fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:center;margin:.25rem 0}
 .v-body a{color:#3a5bc7}.v-link{display:inline-block;padding:.4rem 0}.v-list{list-style:none;padding:0}.v-list li{margin:.75rem 0}
 `;
 
@@ -47,6 +50,7 @@ export function VerifyShell({
   description,
   indexable = false,
   feed,
+  refreshSeconds,
 }: {
   title: string;
   path: string;
@@ -55,6 +59,8 @@ export function VerifyShell({
   indexable?: boolean;
   /** An Atom feed to announce to feed readers and browsers (autodiscovery). */
   feed?: { href: string; title: string };
+  /** Reload the page after this many seconds (a page that waits for an answer, without script). */
+  refreshSeconds?: number;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -63,6 +69,7 @@ export function VerifyShell({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {indexable ? null : <meta name="robots" content="noindex" />}
+        {refreshSeconds ? <meta httpEquiv="refresh" content={String(refreshSeconds)} /> : null}
         <title>{`${title} · ${t("app.name")}`}</title>
         {description ? (
           <>

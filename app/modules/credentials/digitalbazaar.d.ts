@@ -36,6 +36,7 @@ declare module "@digitalbazaar/ed25519-multikey" {
   }
   export function generate(options?: { id?: string; controller?: string }): Promise<KeyPair>;
   export function from(key: object): Promise<KeyPair>;
+  export function toJwk(options: { keyPair: KeyPair; secretKey?: boolean }): Promise<Record<string, string>>;
 }
 declare module "@digitalbazaar/credentials-context" {
   export const contexts: Map<string, object>;

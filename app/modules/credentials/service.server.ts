@@ -96,6 +96,22 @@ function keyOf(db: DB, clientId: number | null) {
   return key;
 }
 
+/**
+ * An organisation's own key for JOSE (SD-JWT VC and status list tokens, docs/decisions/0027): the same Ed25519 key as
+ * its DID's, as a public JWK named by its DID's verification method, and the private key to sign with (EdDSA).
+ */
+export async function organisationJoseKey(db: DB, clientId: number) {
+  const key = await keyOf(db, clientId);
+  const { kty, crv, x, d } = await Ed25519Multikey.toJwk({ keyPair: key, secretKey: true });
+  // The library's secret key is the seed and the public key (64 bytes); a JWK's `d` is the seed alone.
+  const seed = Buffer.from(d, "base64url").subarray(0, 32).toString("base64url");
+  return {
+    kid: organisationMethodOf(clientId),
+    publicJwk: { kty, crv, x },
+    privateKey: crypto.createPrivateKey({ key: { kty, crv, x, d: seed }, format: "jwk" }),
+  };
+}
+
 /** The contexts a proof is made over: VC 2.0's, from the library's own copy (nothing is fetched). */
 async function contextLoader(url: string) {
   const document = credentialContexts.get(url);

@@ -21,6 +21,7 @@ import * as requestStatusCounts from "../../../migrations/2026-12-03T0019_reques
 import * as nationalIdIdentity from "../../../migrations/2026-12-04T0020_national_id_identity";
 import * as issuerDids from "../../../migrations/2026-12-04T0021_issuer_dids_and_status_positions";
 import * as issuedDocumentSources from "../../../migrations/2026-12-05T0022_issued_document_sources";
+import * as walletOffers from "../../../migrations/2026-12-06T0023_wallet_offers_and_presentations";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T0020_national_id_identity": nationalIdIdentity,
   "2026-12-04T0021_issuer_dids_and_status_positions": issuerDids,
   "2026-12-05T0022_issued_document_sources": issuedDocumentSources,
+  "2026-12-06T0023_wallet_offers_and_presentations": walletOffers,
 };

@@ -477,6 +477,41 @@ export interface CredentialKeysTable extends Row {
   own_did: ColumnType<number, number | undefined, number>;
 }
 
+/** A credential offer to a wallet (docs/decisions/0027): redeemed once, before it expires. */
+export interface WalletOffersTable extends Row {
+  issued_document_id: number;
+  created_by: number;
+  /** SHA-256 of the pre-authorized code. */
+  code_hash: string;
+  /** The code and the transaction code, sealed: the holder's page shows the offer again while it lives. */
+  offer_sealed: string;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  expires_at: string;
+  redeemed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  access_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  access_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A nonce a wallet signs its proof of possession over: used once. */
+export interface WalletNoncesTable extends Row {
+  nonce_hash: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A verifier's request to a wallet (OpenID4VP): answered once; its result is what the verifier's page shows. */
+export interface PresentationRequestsTable extends Row {
+  response_key_hash: string;
+  view_key_hash: string;
+  /** The request's nonce and the keys, sealed. */
+  request_sealed: string;
+  /** What was asked: the document kind and the claims. */
+  query_json: string;
+  expires_at: string;
+  answered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  result_json: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface SigningCredentialsTable extends Row {
   client_id: number | null;
   certificate_pem: string;
@@ -487,6 +522,9 @@ export interface SigningCredentialsTable extends Row {
 export interface Database {
   signing_credentials: SigningCredentialsTable;
   credential_keys: CredentialKeysTable;
+  wallet_offers: WalletOffersTable;
+  wallet_nonces: WalletNoncesTable;
+  presentation_requests: PresentationRequestsTable;
   document_templates: DocumentTemplatesTable;
   jobs: JobsTable;
   job_items: JobItemsTable;

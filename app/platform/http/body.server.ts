@@ -179,6 +179,30 @@ export function refusedBodyStatus(thrown: unknown): BodyFailure | null {
   return candidate.init?.status as BodyFailure;
 }
 
+/** The largest body a wallet posts (a token request, a credential request, a presentation). */
+export const WALLET_BODY_MAX_BYTES = 256 * 1024;
+
+/**
+ * A wallet's post (OpenID4VCI, OpenID4VP): urlencoded, or JSON when `json` is allowed, into plain fields. A refused
+ * body is thrown as a BodyError; the wallet endpoints answer it in OAuth's shape.
+ */
+export async function readWalletBody(request: Request, json: boolean): Promise<Record<string, unknown>> {
+  const type = mediaTypeOf(request);
+  if (type === "application/json" && json) {
+    const bytes = await readBoundedBody(request, WALLET_BODY_MAX_BYTES);
+    try {
+      const parsed: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // answered below
+    }
+    throw new BodyError(400, "malformed");
+  }
+  if (type !== "application/x-www-form-urlencoded" && type !== "") throw new BodyError(415, "unsupported-type");
+  const form = urlEncodedForm(await readBoundedBody(request, WALLET_BODY_MAX_BYTES));
+  return Object.fromEntries([...form].map(([name, value]) => [name, String(value)]));
+}
+
 /** The largest multipart post a route takes (five files of 5 MB and the form's fields). */
 export const MULTIPART_MAX_BYTES = 5 * 5 * 1024 * 1024 + FORM_MAX_BYTES;
 

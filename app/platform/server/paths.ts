@@ -10,8 +10,10 @@ export const SERVER_PATHS = {
   /** The JSON API: every method reaches it and it answers in its own shape. */
   api: "/api/",
   verify: "/verify",
-  /** Under /verify but React Router's pages: the reviewers' batch and the offline verifier. */
-  verifyPages: ["batch", "offline"],
+  /** Under /verify but React Router's pages: the reviewers' batch, the offline verifier, asking a wallet. */
+  verifyPages: ["batch", "offline", "present"],
+  /** What wallets post to (docs/decisions/0027): they answer for themselves, by the codes and tokens they carry. */
+  wallet: "/wallet/",
 } as const;
 
 const { verify, verifyPages } = SERVER_PATHS;
