@@ -174,6 +174,7 @@ export default [
   route("verify/batch", "routes/verify/batch.tsx"),
   route("verify/offline", "routes/verify/offline.tsx"),
   route("certificate-authority.pem", "routes/verify/authority-certificate.ts"),
+  route("certificate-authority.crl", "routes/verify/authority-crl.ts"),
   route("verify/:code", "routes/verify/verify.tsx"),
   route("verify/:code/qr.svg", "routes/verify/qr.ts"),
   route("verify/:code/document", "routes/verify/document.ts"),

@@ -80,6 +80,7 @@ const PUBLIC: Record<string, number> = {
   "/verify/batch": 200,
   "/verify/offline": 200,
   "/certificate-authority.pem": 200,
+  "/certificate-authority.crl": 200,
   [`/verify/${UNKNOWN_CODE}`]: 404,
   [`/verify/${UNKNOWN_CODE}/qr.svg`]: 200,
   [`/verify/${UNKNOWN_CODE}/document`]: 404,

@@ -54,21 +54,28 @@ export async function createAuthority(name: string, now = new Date()): Promise<C
   return { certificatePem: certificate.toString("pem"), privateKeyPem: await privatePem(keys.privateKey) };
 }
 
-/** An organisation's signing certificate, issued by the authority, naming it in English (CN) and Arabic (O). */
-export async function createOrganisationCredentials(
-  authority: Credentials,
-  organisation: { en: string; ar: string },
-  now = new Date(),
-): Promise<Credentials> {
-  const keys = await generate();
-  const issuer = new x509.X509Certificate(authority.certificatePem);
-  const authorityKey = await crypto.webcrypto.subtle.importKey(
+const signingKeyOf = (authority: Credentials) =>
+  crypto.webcrypto.subtle.importKey(
     "pkcs8",
     crypto.createPrivateKey(authority.privateKeyPem).export({ type: "pkcs8", format: "der" }),
     ALGORITHM,
     false,
     ["sign"],
   );
+
+/**
+ * An organisation's signing certificate, issued by the authority, naming it in English (CN) and Arabic (O), and where
+ * the authority's CRL is published (`crlUrl`), so that a reader can fetch the revocation data a PDF's DSS also keeps.
+ */
+export async function createOrganisationCredentials(
+  authority: Credentials,
+  organisation: { en: string; ar: string },
+  now = new Date(),
+  crlUrl?: string,
+): Promise<Credentials> {
+  const keys = await generate();
+  const issuer = new x509.X509Certificate(authority.certificatePem);
+  const authorityKey = await signingKeyOf(authority);
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: serial(),
     subject: [{ CN: [organisation.en] }, { O: [organisation.ar] }],
@@ -83,9 +90,31 @@ export async function createOrganisationCredentials(
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(issuer),
+      ...(crlUrl ? [new x509.CRLDistributionPointsExtension([crlUrl])] : []),
     ],
   });
   return { certificatePem: certificate.toString("pem"), privateKeyPem: await privatePem(keys.privateKey) };
+}
+
+/** How long a CRL of the authority holds: a reader fetches a newer one after it (docs/decisions/0027). */
+export const CRL_DAYS = 7;
+
+/**
+ * The authority's certificate revocation list (DER): it revokes nothing (an organisation's replaced certificate was
+ * not compromised, and the documents it signed stay valid), and says so, signed, for CRL_DAYS.
+ */
+export async function createAuthorityCrl(authority: Credentials, now = new Date()) {
+  const issuer = new x509.X509Certificate(authority.certificatePem);
+  const crl = await x509.X509CrlGenerator.create({
+    issuer: issuer.subject,
+    thisUpdate: now,
+    nextUpdate: new Date(now.getTime() + CRL_DAYS * 86_400_000),
+    signingKey: await signingKeyOf(authority),
+    signingAlgorithm: ALGORITHM,
+    extensions: [await x509.AuthorityKeyIdentifierExtension.create(issuer)],
+    entries: [],
+  });
+  return new Uint8Array(crl.rawData);
 }
 
 /** The certificates of a PEM text that holds one or a chain (an imported PKCS#12's), first the signer's. */

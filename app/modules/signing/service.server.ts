@@ -5,16 +5,19 @@ import { done, refused } from "~/platform/outcome";
 import {
   certificatesOf,
   createAuthority,
+  createAuthorityCrl,
   createOrganisationCredentials,
+  signingChain,
   type Credentials,
 } from "./certificates.server";
+import { addDocumentTimestamp, addValidationData, certificatesInToken } from "./ltv.server";
 import { seal, unseal } from "./key-box.server";
 import { namesOrganisation, readPkcs12 } from "./pkcs12.server";
 import { cleanText } from "~/utils/text";
 import { findCredentials, insertCredentials, replaceCredentials } from "./queries.server";
 import { embedSignature, type PreparedSignature } from "./sign-pdf.server";
 import { timestampToken } from "~/platform/timestamp/timestamp.server";
-import { timestampAuthorityUrl } from "~/platform/env.server";
+import { env, timestampAuthorityUrl } from "~/platform/env.server";
 import { errorField, logger } from "~/platform/log/logger.server";
 
 /** The name of the deployment's certificate authority, in its certificate. */
@@ -52,10 +55,29 @@ export function authorityCredentials(db: DB) {
 /** The authority's certificate (PEM), which anyone may download to check the organisations' signatures. */
 export const authorityCertificate = async (db: DB) => (await authorityCredentials(db)).certificatePem;
 
+/** Where the authority's CRL is published: a stable address, named in the certificates it issues. */
+export const authorityCrlUrl = () => `${env.publicUrl}/certificate-authority.crl`;
+
 /** An organisation's credentials: the ones its admin imported, else made by the authority at first use. */
 async function organisationCredentials(db: DB, client: { id: number; en: string; ar: string }) {
   const authority = await authorityCredentials(db);
-  return credentialsOf(db, client.id, () => createOrganisationCredentials(authority, { en: client.en, ar: client.ar }));
+  return credentialsOf(db, client.id, () =>
+    createOrganisationCredentials(authority, { en: client.en, ar: client.ar }, new Date(), authorityCrlUrl()),
+  );
+}
+
+// The CRL is made again when a third of its life has passed: every PDF signed meanwhile carries the same one.
+const crls = new WeakMap<DB, { madeAt: number; der: Promise<Uint8Array> }>();
+const CRL_REFRESH_MS = 2 * 86_400_000;
+
+/** The authority's current CRL (DER), as /certificate-authority.crl serves it and the PDFs' DSS keeps it. */
+export async function authorityCrl(db: DB) {
+  const cached = crls.get(db);
+  if (cached && Date.now() - cached.madeAt < CRL_REFRESH_MS) return cached.der;
+  const der = authorityCredentials(db).then((authority) => createAuthorityCrl(authority));
+  crls.set(db, { madeAt: Date.now(), der });
+  der.catch(() => crls.delete(db));
+  return der;
 }
 
 /**
@@ -74,7 +96,12 @@ const timestamped = (url: string) => async (signature: Uint8Array) => {
   }
 };
 
-/** Signs a stamped PDF (its signature prepared by the stamp) as its organisation, with a certificate naming it. */
+/**
+ * Signs a stamped PDF (its signature prepared by the stamp) as its organisation, with a certificate naming it. With a
+ * time-stamping authority the signature is timestamped (B-T), then the file keeps what validates it later (the chain,
+ * the authority's CRL, the TSA's certificate: B-LT) under a document timestamp (B-LTA), docs/decisions/0027. When the
+ * TSA does not answer, the document is still issued, at the level reached.
+ */
 export async function signAs(
   db: DB,
   client: { id: number; en: string; ar: string },
@@ -84,7 +111,26 @@ export async function signAs(
   const authority = await authorityCredentials(db);
   const organisation = await organisationCredentials(db, client);
   const tsa = timestampAuthorityUrl();
-  return embedSignature(stamped.bytes, stamped.signing, organisation, authority, tsa ? timestamped(tsa) : undefined);
+  if (!tsa) return embedSignature(stamped.bytes, stamped.signing, organisation, authority);
+  let token: ArrayBuffer | undefined;
+  const signed = await embedSignature(stamped.bytes, stamped.signing, organisation, authority, async (signature) => {
+    token = await timestamped(tsa)(signature);
+    return token;
+  });
+  if (!token) return signed;
+  const longTerm = await addValidationData(signed, {
+    certificates: [...signingChain(organisation, authority), ...certificatesInToken(token)],
+    crls: [await authorityCrl(db)],
+  });
+  try {
+    return await addDocumentTimestamp(longTerm, (bytes) => timestampToken(tsa, bytes));
+  } catch (error) {
+    logger.warn(
+      { tsa, err: errorField(error) },
+      "the time-stamping authority did not answer the document timestamp: the document is kept at B-LT",
+    );
+    return longTerm;
+  }
 }
 
 /** What the client admin sees of the organisation's signing certificate. */
