@@ -13,12 +13,16 @@ import path from "node:path";
 export async function startOpenSslTsa() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tsa-"));
   const at = (name: string) => path.join(dir, name);
-  execFileSync("openssl", [
-    ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", at("tsa.key"), "-out", at("tsa.crt")],
-    ...["-days", "2", "-subj", "/CN=Test Time-Stamping Authority"],
-    ...["-addext", "extendedKeyUsage=critical,timeStamping", "-addext", "basicConstraints=critical,CA:FALSE"],
-    ...["-addext", "keyUsage=critical,digitalSignature"],
-  ]);
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", at("tsa.key"), "-out", at("tsa.crt")],
+      ...["-days", "2", "-subj", "/CN=Test Time-Stamping Authority"],
+      ...["-addext", "extendedKeyUsage=critical,timeStamping", "-addext", "basicConstraints=critical,CA:FALSE"],
+      ...["-addext", "keyUsage=critical,digitalSignature"],
+    ],
+    { stdio: "ignore" },
+  );
   fs.writeFileSync(at("serial"), "01\n");
   fs.writeFileSync(
     at("tsa.cnf"),
