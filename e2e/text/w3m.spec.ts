@@ -210,6 +210,18 @@ test("anyone verifies a document in Arabic and English, unlocks a SecurePlus one
   expect(unlocked).toContain("Download the document");
 });
 
+test("a reviewer asks a wallet for a document from a text browser: the form posts, and the request's page says what it waits for", async () => {
+  const browser = await W3m.open(`${baseURL}/verify/present`, "en");
+  await browser.waitFor("Ask a wallet for a document");
+  await browser.check("National ID");
+  await browser.press("Make the request");
+  const waiting = await browser.waitFor("Waiting for the holder's wallet.");
+  expectSeparated(waiting);
+  expect(waiting).toContain("Asked for: Any document; Holder's name, National ID, Document.");
+  expect(waiting).toContain("Open in the wallet on this device");
+  browser.close();
+});
+
 test("a clerk signs in with the staff directory, and a beneficiary with the national identity, from a text browser", async () => {
   test.setTimeout(120_000);
   const [port, directoryPort, identityPort] = [4409, 4410, 4415];

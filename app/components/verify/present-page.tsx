@@ -113,7 +113,7 @@ export function PresentAnswerPage({
       <p>
         {t("present.asked", {
           kind: t(`present.kinds.${view.query.kind}`),
-          claims: view.query.claims.map((claim) => t(`wallet.claims.${claim}`)).join("، "),
+          claims: view.query.claims.map((claim) => t(`wallet.claims.${claim}`)).join(t("present.separator")),
         })}
       </p>
       {view.answered && result?.verdict ? (
