@@ -76,7 +76,29 @@ describe("the retention sweep", () => {
         .where("message_id", "=", messageId)
         .execute();
 
-    expect(await sweepRetention(db, now)).toEqual({ sessions: 3, mails: 2, deliveries: 1 });
+    // A used nonce past its life, one alive; a request to a wallet ended long ago (its answer names claims), one lately.
+    await db
+      .insertInto("wallet_nonces")
+      .values([
+        { nonce_hash: "ended", expires_at: iso(now - 1000) },
+        { nonce_hash: "alive", expires_at: iso(now + 60_000) },
+      ])
+      .execute();
+    await db
+      .insertInto("presentation_requests")
+      .values(
+        (["longAgo", "lately"] as const).map((key) => ({
+          response_key_hash: `response-${key}`,
+          view_key_hash: `view-${key}`,
+          request_sealed: "sealed",
+          query_json: "{}",
+          result_json: '{"claims":{"national_id":"70000000001"}}',
+          expires_at: iso(key === "longAgo" ? now - 31 * DAY : now - DAY),
+        })),
+      )
+      .execute();
+
+    expect(await sweepRetention(db, now)).toEqual({ sessions: 3, mails: 2, deliveries: 1, wallets: 2 });
     const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
     expect(ids(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute())).toEqual([
       "apiRefreshable",
@@ -91,6 +113,9 @@ describe("the retention sweep", () => {
       ),
     ).toEqual(["arrivedLately", "waiting"]);
     // Nothing more to forget.
-    expect(await sweepRetention(db, now)).toEqual({ sessions: 0, mails: 0, deliveries: 0 });
+    expect(
+      (await db.selectFrom("presentation_requests").select("view_key_hash").execute()).map((row) => row.view_key_hash),
+    ).toEqual(["view-lately"]);
+    expect(await sweepRetention(db, now)).toEqual({ sessions: 0, mails: 0, deliveries: 0, wallets: 0 });
   });
 });

@@ -33,29 +33,47 @@ const inParts = (walk: Walk): Walk[] =>
     routes: walk.routes.slice(part * 15, part * 15 + 15),
   }));
 
+/**
+ * Each screen module is walked once, on the first route that mounts it in the first walk that opens it, as axe checks
+ * it (docs/decisions/0024): a module mounted in several areas renders the same markup there, and every area's shell is
+ * walked with its own screens. The shared screens (profile, notifications) are walked by each role that opens them,
+ * whose own parts they show. E2E_WALK=all walks every route, as before a release.
+ */
+function firstOfEachModule(walks: Walk[]): Walk[] {
+  if (process.env.E2E_WALK === "all") return walks;
+  const seen = new Set<string>();
+  return walks.map((walk) => ({
+    ...walk,
+    routes: walk.routes.filter((route) => {
+      const key = walk.area === "shared" ? `${route.file} as ${walk.who}` : route.file;
+      return !seen.has(key) && Boolean(seen.add(key));
+    }),
+  }));
+}
+
 /** Who walks which pages: the public ones anonymously, an area's as its role, the shared ones as a clerk and a beneficiary. */
-const WALKS: Walk[] = (
-  [
-    { who: "anonymous", area: "public", routes: ROUTES.filter((route) => isPage(route) && route.area === null) },
-    ...Object.entries(ROLE_OF_AREA).map(([area, who]) => ({
-      who,
-      area,
-      routes: ROUTES.filter((route) => isPage(route) && route.area === area),
-    })),
-    {
-      who: "CLERK" as const,
-      area: "shared",
-      routes: ROUTES.filter((route) => isPage(route) && route.area === "shared"),
-    },
-    {
-      who: "BENEFICIARY" as const,
-      area: "shared",
-      routes: ROUTES.filter(
-        (route) => isPage(route) && route.area === "shared" && /^\/(profile|notifications|user)/.test(route.path),
-      ),
-    },
-  ] as Walk[]
-).flatMap(inParts);
+const WALKS: Walk[] = firstOfEachModule([
+  { who: "anonymous", area: "public", routes: ROUTES.filter((route) => isPage(route) && route.area === null) },
+  ...Object.entries(ROLE_OF_AREA).map(([area, who]) => ({
+    who,
+    area,
+    routes: ROUTES.filter((route) => isPage(route) && route.area === area),
+  })),
+  {
+    who: "CLERK" as const,
+    area: "shared",
+    routes: ROUTES.filter((route) => isPage(route) && route.area === "shared"),
+  },
+  {
+    who: "BENEFICIARY" as const,
+    area: "shared",
+    routes: ROUTES.filter(
+      (route) => isPage(route) && route.area === "shared" && /^\/(profile|notifications|user)/.test(route.path),
+    ),
+  },
+] as Walk[])
+  .filter((walk) => walk.routes.length > 0)
+  .flatMap(inParts);
 
 async function pageFor(browser: Browser, lng: "ar" | "en", who: DemoRole | "anonymous") {
   const context = await browser.newContext({

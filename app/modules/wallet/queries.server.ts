@@ -62,7 +62,7 @@ export function liveOfferOf(db: DB, issuedDocumentId: number, now: string, maxAt
 export function findOfferByCode(db: DB, codeHash: string) {
   return db
     .selectFrom("wallet_offers")
-    .select(["id", "issued_document_id", "offer_sealed", "expires_at", "redeemed_at", "failed_attempts"])
+    .select(["id", "issued_document_id", "created_by", "offer_sealed", "expires_at", "redeemed_at", "failed_attempts"])
     .where("code_hash", "=", codeHash)
     .executeTakeFirst();
 }
@@ -184,4 +184,15 @@ export function organisationLogoFile(db: DB, clientId: number) {
     .where("c.client_id", "=", clientId)
     .orderBy("t.updated_at", "desc")
     .executeTakeFirst();
+}
+
+/**
+ * Forgets what wallets left behind: nonces past their life, and offers and requests to wallets that ended before
+ * `before` (their answers name people's claims). Answers how many rows went.
+ */
+export async function deleteEndedWalletRows(db: DB, now: string, before: string) {
+  const nonces = await db.deleteFrom("wallet_nonces").where("expires_at", "<", now).executeTakeFirst();
+  const offers = await db.deleteFrom("wallet_offers").where("expires_at", "<", before).executeTakeFirst();
+  const requests = await db.deleteFrom("presentation_requests").where("expires_at", "<", before).executeTakeFirst();
+  return Number(nonces.numDeletedRows) + Number(offers.numDeletedRows) + Number(requests.numDeletedRows);
 }

@@ -103,6 +103,12 @@ export async function walletDocumentOf(db: DB, issuedDocumentId: number, holderI
   return facts && facts.beneficiary_id === holderId ? facts : undefined;
 }
 
+/** What the audit trail names for a document a wallet is offered or takes: its request, or its attestation. */
+const auditedDocument = (facts: { request_id: number | null; attestation_id: number | null; client_id: number }) =>
+  facts.request_id !== null
+    ? { entityType: "DOCUMENT_REQUESTS", entityId: facts.request_id, clientId: facts.client_id }
+    : { entityType: "DOCUMENT_ATTESTATION", entityId: facts.attestation_id, clientId: facts.client_id };
+
 /** Makes a new offer for a valid document of the holder's; earlier offers live on until they expire. */
 export async function createOffer(
   db: DB,
@@ -130,10 +136,8 @@ export async function createOffer(
     });
     await audit(trx, actor, {
       action: "wallet.offer",
-      entityType: "issued_document",
-      entityId: issuedDocumentId,
-      clientId: facts.client_id,
-      details: { offerId: id },
+      ...auditedDocument(facts),
+      details: { issuedDocumentId, offerId: id },
     });
   });
   return done();
@@ -192,6 +196,18 @@ export async function exchangeToken(db: DB, request: Request, form: Record<strin
     accessExpiresAt: inSeconds(ACCESS_TOKEN_SECONDS),
   });
   if (!redeemed) return walletError("invalid_grant", "The offer is unknown, used or expired");
+  // The holder's offer was taken by a wallet: the holder's act, from the wallet's address.
+  const facts = await findWalletFacts(db, offer.issued_document_id);
+  if (facts)
+    await audit(
+      db,
+      { userId: offer.created_by, role: "BENEFICIARY", ip: null },
+      {
+        action: "wallet.redeem",
+        ...auditedDocument(facts),
+        details: { issuedDocumentId: facts.id, offerId: offer.id },
+      },
+    );
   return Response.json(
     { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TOKEN_SECONDS },
     { headers: { "Cache-Control": "no-store" } },

@@ -1,4 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
+import { NOT_FOUND } from "~/modules/access/require.server";
 import { PresentAnswerPage, PresentNotFoundPage } from "~/components/verify/present-page";
 import { presentationView } from "~/modules/wallet/presentations.server";
 import { plainPage } from "../public/plain-page.server";
@@ -8,6 +9,6 @@ import type { Route } from "./+types/present-answer";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const view = await presentationView(getDb(), params.key);
-  if (!view) throw plainPage(context, <PresentNotFoundPage path={path} />, 404);
+  if (!view) throw plainPage(context, <PresentNotFoundPage path={path} />, NOT_FOUND);
   return plainPage(context, <PresentAnswerPage path={path} view={view} />);
 }
