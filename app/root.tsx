@@ -23,8 +23,16 @@ import { DEFAULT_LANGUAGE, directionOf } from "./platform/i18n/languages";
 import { CalendarContext } from "~/utils/calendar";
 import { calendarFor } from "~/utils/format";
 import { principalOf } from "~/modules/access/require.server";
+import { isLight } from "~/platform/http/light-version.server";
 
-export { keepStatusHeaders as headers } from "./platform/http/route-headers";
+import { keepStatusHeaders } from "./platform/http/route-headers";
+
+/** Pages differ with Save-Data (the light version, docs/decisions/0028): a cache keeps them apart. */
+export const headers: Route.HeadersFunction = (args) => {
+  const answer = new Headers(keepStatusHeaders(args));
+  answer.append("Vary", "Save-Data");
+  return answer;
+};
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
@@ -33,8 +41,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   toastMiddleware,
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
+    light: await isLight(request),
     locale: getLocale(context),
     calendar: calendarFor(principalOf(context).user?.calendar, getLocale(context)),
     toast: context.get(toastContext),
@@ -65,8 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <CalendarContext.Provider value={data?.calendar ?? null}>
           <FormTokenContext.Provider value={data?.formToken ?? ""}>{children}</FormTokenContext.Provider>
         </CalendarContext.Provider>
-        <ScrollRestoration />
-        <Scripts />
+        {/* The light version (docs/decisions/0028): no script, no module preload; forms and links do everything. */}
+        {data?.light ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

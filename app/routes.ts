@@ -168,6 +168,7 @@ export default [
   route("reset-password", "routes/public/reset-password.tsx"),
   route("logout", "routes/public/logout.tsx"),
   route("language", "routes/public/language.tsx"),
+  route("version", "routes/public/version.tsx"),
 
   // Public verification (no login, no script)
   route("verify", "routes/verify/verify-form.tsx"),

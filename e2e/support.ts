@@ -68,7 +68,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   else await ready(page);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.locator('form[method="post"]:not([action="/version"]) button[type="submit"]').last().click();
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
@@ -126,7 +126,7 @@ export async function registerBeneficiary(page: Page, lng: "ar" | "en") {
   await fill("nin", uniqueNin());
   await fill("password", "Long-Enough-1");
   await fill("confirmPassword", "Long-Enough-1");
-  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.locator('form[method="post"]:not([action="/version"]) button[type="submit"]').last().click();
   await page.waitForURL("/beneficiary/dashboard");
   await ready(page);
   return email;

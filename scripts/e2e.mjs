@@ -45,9 +45,9 @@ const result = spawnSync("npx", ["playwright", "test", ...args], { stdio: "inher
 if (result.status !== 0 || args.length > 0 || process.env.E2E_POSTGRES === "off") process.exit(result.status ?? 1);
 // The http project (authorization matrix, malformed input, API, workers, several servers) again, on PostgreSQL: the
 // specs of what the database does. Those of the HTTP layer and the processes (request framing, origins, logs,
-// metrics, shutdown) answer the same on either database and ran above. Three workers: these tests wait on servers
-// they start and stop more than they compute (CONTRIBUTING.md, where CI's time goes).
-const HTTP_LAYER_ONLY = new Set(["hardening", "request-guard", "logs", "metrics", "shutdown"]);
+// metrics, shutdown, the light version) answer the same on either database and ran above. Four workers: these tests
+// wait on servers they start and stop more than they compute (CONTRIBUTING.md, where CI's time goes).
+const HTTP_LAYER_ONLY = new Set(["hardening", "request-guard", "logs", "metrics", "shutdown", "light-version"]);
 const databaseSpecs = fs
   .readdirSync("e2e/http")
   .filter((file) => file.endsWith(".spec.ts") && !HTTP_LAYER_ONLY.has(file.replace(/\.spec\.ts$/, "")))
@@ -56,7 +56,7 @@ console.log("\nThe http project on PostgreSQL:");
 // The malformed-input suite sends every third of its mutations here (all of them ran on SQLite above).
 const onPostgres = spawnSync(
   "node",
-  ["scripts/postgres.mjs", "npx", "playwright", "test", "--project=http", "--workers=3", ...databaseSpecs],
+  ["scripts/postgres.mjs", "npx", "playwright", "test", "--project=http", "--workers=4", ...databaseSpecs],
   { stdio: "inherit", env: { ...process.env, E2E_MALFORMED_EVERY: "3" } },
 );
 process.exit(onPostgres.status ?? 1);

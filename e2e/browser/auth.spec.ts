@@ -107,7 +107,7 @@ test("a signed-out user is sent to /login and comes back after signing in", asyn
   await expect(page).toHaveURL("/login?redirectTo=%2Fprofile");
   await page.locator('input[name="email"]').fill(DEMO.CLERK);
   await page.locator('input[name="password"]').fill("Demo-Pass-2026");
-  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.locator('form[method="post"]:not([action="/version"]) button[type="submit"]').last().click();
   await expect(page).toHaveURL("/profile");
   await expect(page.getByRole("main")).toContainText("clerk@example.com");
 });
@@ -144,12 +144,12 @@ test("login messages: invalid email, short password, wrong credentials", async (
   await switchLanguage(page, "en");
   await page.locator('input[name="email"]').fill("not-an-email");
   await page.locator('input[name="password"]').fill("123");
-  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.locator('form[method="post"]:not([action="/version"]) button[type="submit"]').last().click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
   await page.locator('input[name="email"]').fill(DEMO.CLERK);
   await page.locator('input[name="password"]').fill("Wrong-Pass-1");
-  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.locator('form[method="post"]:not([action="/version"]) button[type="submit"]').last().click();
   await expect(page.getByText("The email or password is incorrect.")).toBeVisible();
   await expect(page.locator('input[name="email"]')).toHaveValue(DEMO.CLERK);
 });
@@ -159,7 +159,7 @@ test("login messages in Arabic", async ({ page }) => {
   await switchLanguage(page, "ar");
   await page.locator('input[name="email"]').fill("x");
   await page.locator('input[name="password"]').fill("1");
-  await page.locator('form[method="post"] button[type="submit"]').last().click();
+  await page.locator('form[method="post"]:not([action="/version"]) button[type="submit"]').last().click();
   await expect(page.getByText("يرجى إدخال بريد إلكتروني صالح")).toBeVisible();
   await expect(page.getByText("يجب ألا تقل كلمة المرور عن 6 أحرف")).toBeVisible();
 });
@@ -167,7 +167,7 @@ test("login messages in Arabic", async ({ page }) => {
 test("registration shows every message, keeps the input, then creates the account", async ({ page }, testInfo) => {
   await page.goto("/register");
   await switchLanguage(page, "en");
-  const submit = page.locator('form[method="post"] button[type="submit"]').last();
+  const submit = page.locator('form[method="post"]:not([action="/version"]) button[type="submit"]').last();
   await submit.click();
   for (const message of [
     "English first name is required",

@@ -13,7 +13,7 @@ const WIDTHS = [320];
  * every combination).
  */
 const AXE_WIDTH = { en: 360, ar: 1280 } as const;
-const POST_ONLY = new Set(["/logout", "/language"]);
+const POST_ONLY = new Set(["/logout", "/language", "/version"]);
 const isPage = (route: RouteRow) => route.file.endsWith(".tsx") && !POST_ONLY.has(route.path);
 const ROLE_OF_AREA: Record<string, DemoRole> = {
   "super-admin": "SUPER_ADMIN",

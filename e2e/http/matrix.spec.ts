@@ -121,6 +121,7 @@ const GUEST_ONLY: Record<string, number> = {
 const POST_ONLY = new Set([
   "/logout",
   "/language",
+  "/version",
   "/login/sso",
   "/login/national-id",
   // What wallets post to: a nonce for anyone, else a refusal in OAuth's shape.

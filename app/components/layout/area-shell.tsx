@@ -19,6 +19,7 @@ import { AREAS, type Area, type AreaKey, type SidebarLink } from "~/modules/acce
 import type { SessionUser } from "~/modules/auth/session-user";
 import { ErrorPage, messageOf, reasonOf } from "./error-page";
 import { LanguageSwitch } from "./language-switch";
+import { VersionSwitch } from "./version-switch";
 import { NotificationBell } from "./notification-bell";
 import { SidebarNav } from "./sidebar";
 import { UserMenu } from "./user-menu";
@@ -102,6 +103,9 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
         </aside>
         <main id="content" className="row-start-2 min-w-0 p-4 md:col-start-2 md:p-8">
           {children}
+          <footer className="mt-10 border-t border-gray-5 pt-3">
+            <VersionSwitch />
+          </footer>
         </main>
         <UserMenu
           user={data.user}

@@ -6,6 +6,7 @@ import { Form } from "~/components/forms/form-token";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { LanguageSwitch } from "./language-switch";
+import { SiteFooter } from "./version-switch";
 import { Card } from "~/components/ui/card";
 import { PageTitle } from "~/components/ui/page-title";
 
@@ -28,6 +29,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <main id="content" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
         {children}
       </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef } from "pdf-lib";
+import { PDFName, PDFNumber, PDFRef, type PDFArray, type PDFDict } from "pdf-lib";
 import { ContentInfo, SignedData } from "@peculiar/asn1-cms";
 import { AsnConvert } from "@peculiar/asn1-schema";
 import { appendUpdate, objectsOf, streamBody, type PendingObject } from "~/platform/pdf/incremental";

@@ -8,6 +8,7 @@ import { notFound, principalOf, requirePermission } from "~/modules/access/requi
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate } from "~/utils/format";
 import { NinStatus } from "~/components/people/nin-verification";
+import { VersionSwitch } from "~/components/layout/version-switch";
 import type { Route } from "./+types/profile";
 import { useCalendar } from "~/utils/calendar";
 
@@ -101,6 +102,11 @@ export default function Profile({ loaderData: profile }: Route.ComponentProps) {
           {t("twoFactor.title")}
         </Link>
       </div>
+      <Card>
+        <h2 className="mb-2 text-lg font-semibold">{t("version.title")}</h2>
+        <p className="mb-3 text-sm text-gray-11">{t("version.profileHint")}</p>
+        <VersionSwitch />
+      </Card>
     </div>
   );
 }
