@@ -24,14 +24,14 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
   // On a production server, plain http is refused, with the address kept.
   await page.locator('input[name="url"]').fill("http://hooks.example.org/plain");
   await page.locator('input[name="events"][value="request.created"]').check();
-  await page.locator('main form[method="post"] button[type="submit"]').click();
+  await page.locator('main form[method="post"]:not([action="/version"]) button[type="submit"]').click();
   await expect(page.locator('[id$="url-error"]')).toHaveText(
     withJs ? "The address must start with https://." : "يجب أن يبدأ العنوان بـ \u2066https://\u2069.",
   );
   await expect(page.locator('input[name="url"]')).toHaveValue("http://hooks.example.org/plain");
   // So is a private network's address (the service's neighbours are not the organisation's to reach).
   await page.locator('input[name="url"]').fill("https://192.168.1.20/hooks");
-  await page.locator('main form[method="post"] button[type="submit"]').click();
+  await page.locator('main form[method="post"]:not([action="/version"]) button[type="submit"]').click();
   await expect(page.locator('[id$="url-error"]')).toHaveText(
     withJs
       ? "This address is on a private network. Webhooks go only to addresses on the public Internet."
@@ -41,7 +41,7 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
 
   await page.locator('input[name="url"]').fill(url);
   await page.locator('input[name="events"][value="document.issued"]').check();
-  await page.locator('main form[method="post"] button[type="submit"]').click();
+  await page.locator('main form[method="post"]:not([action="/version"]) button[type="submit"]').click();
   await expect(page).toHaveURL(/\/client-admin\/webhooks\/\d+$/);
   const secret = page.getByTestId("webhook-secret");
   await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/=]{32}$/);
@@ -57,7 +57,7 @@ test("a client admin adds an endpoint, reads its secret once, makes a new one, t
   await ready(page);
   await page.locator('input[name="url"]').fill(url);
   await page.locator('input[name="events"][value="request.created"]').check();
-  await page.locator('main form[method="post"] button[type="submit"]').click();
+  await page.locator('main form[method="post"]:not([action="/version"]) button[type="submit"]').click();
   await expect(page.locator('[id$="url-error"]')).toHaveText(
     withJs
       ? "This address already receives your organisation's webhooks: change that endpoint's events instead."
