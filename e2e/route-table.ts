@@ -2,6 +2,16 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import fs from "node:fs";
 import routes from "../app/routes";
 import { AREAS } from "../app/modules/access";
+import type { DemoRole } from "./support";
+
+/** Who opens each role area's screens in the walks over routes.ts (the shared screens: each walk says who). */
+export const ROLE_OF_AREA: Record<string, DemoRole> = {
+  "super-admin": "SUPER_ADMIN",
+  "service-admin": "SERVICE_ADMIN",
+  "client-admin": "CLIENT_ADMIN",
+  clerks: "CLERK",
+  beneficiary: "BENEFICIARY",
+};
 
 /** Every route of routes.ts with its full path, module, area and whether it has an action. */
 export interface RouteRow {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import * as XLSX from "xlsx";
 import { baseURL } from "../../playwright.config";
 import { parseCsv } from "../../app/test/csv";
-import { ROUTES } from "../route-table";
+import { ROLE_OF_AREA, ROUTES } from "../route-table";
 import { DEMO, signIn, type DemoRole, uniqueNin } from "../support";
 
 /**
@@ -13,17 +13,11 @@ import { DEMO, signIn, type DemoRole, uniqueNin } from "../support";
  * SheetJS, a second library): the same header, dates as dates, phone numbers and ids as text, and an
  * Arabic sheet right to left.
  */
-const ROLE_OF_AREA: Record<string, DemoRole> = {
-  clerks: "CLERK",
-  "client-admin": "CLIENT_ADMIN",
-  "super-admin": "SUPER_ADMIN",
-  "service-admin": "SERVICE_ADMIN",
-  shared: "SUPER_ADMIN",
-};
+const ROLE_OF: Record<string, DemoRole> = { ...ROLE_OF_AREA, shared: "SUPER_ADMIN" };
 /** Every list with a download (routes.ts mounts it at `{list}/export`), by the role that opens it. */
 const LISTS = ROUTES.filter((route) => route.path.endsWith("/export")).map((route) => ({
   path: route.path.slice(0, -"/export".length),
-  role: ROLE_OF_AREA[route.area ?? "shared"],
+  role: ROLE_OF[route.area ?? "shared"],
 }));
 
 const HEADER_WORDS = { en: /^(Request number|Number),/, ar: /^[\u0600-\u06FF]/ };

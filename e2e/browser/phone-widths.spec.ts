@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ROUTES, type RouteRow } from "../route-table";
+import { ROLE_OF_AREA, ROUTES, type RouteRow } from "../route-table";
 import { DEMO, demoCodes, ready, signIn, wcagViolations, type DemoRole } from "../support";
 
 /**
@@ -15,13 +15,6 @@ const WIDTHS = [320];
 const AXE_WIDTH = { en: 360, ar: 1280 } as const;
 const POST_ONLY = new Set(["/logout", "/language", "/version"]);
 const isPage = (route: RouteRow) => route.file.endsWith(".tsx") && !POST_ONLY.has(route.path);
-const ROLE_OF_AREA: Record<string, DemoRole> = {
-  "super-admin": "SUPER_ADMIN",
-  "service-admin": "SERVICE_ADMIN",
-  "client-admin": "CLIENT_ADMIN",
-  clerks: "CLERK",
-  beneficiary: "BENEFICIARY",
-};
 
 type Walk = { who: DemoRole | "anonymous"; area: string; routes: RouteRow[] };
 

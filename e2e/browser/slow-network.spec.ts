@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { registerBeneficiary } from "../support";
 
@@ -82,6 +82,14 @@ async function journey(page: Page, email: string, light: boolean) {
   return { timings, renderedBeforeScript };
 }
 
+/** An account made at full speed, in a context of its own: the journey then starts from a cold cache. */
+async function newBeneficiary(browser: Browser) {
+  const setup = await browser.newPage();
+  const email = await registerBeneficiary(setup, "en");
+  await setup.context().close();
+  return email;
+}
+
 /** Writes a journey's times to e2e/.tmp/{name}.json and prints them. */
 function report(name: string, title: string, timings: Record<string, number>) {
   const total = Object.values(timings).reduce((sum, ms) => sum + ms, 0);
@@ -98,10 +106,7 @@ test("on a 2G connection a beneficiary signs in and sends a request, each step t
   // project: nothing here is held to a time, and a run alone cost CI's time (CONTRIBUTING.md).
   test.skip(test.info().project.use.javaScriptEnabled === false, "the journey with JS");
   test.setTimeout(240_000);
-  // The account is made at full speed, in a context of its own; the journey starts from a cold cache.
-  const setup = await browser.newPage();
-  const email = await registerBeneficiary(setup, "en");
-  await setup.context().close();
+  const email = await newBeneficiary(browser);
   const context = await browser.newContext({ locale: "en-GB" });
   const page = await context.newPage();
   await slowDown(page);
@@ -116,9 +121,7 @@ test("on the same 2G connection, the light version takes no script, and the jour
   // In the JS-on browser: a browser that runs scripts is sent none (docs/decisions/0028).
   test.skip(test.info().project.use.javaScriptEnabled === false, "a browser with JS, sent none");
   test.setTimeout(240_000);
-  const setup = await browser.newPage();
-  const email = await registerBeneficiary(setup, "en");
-  await setup.context().close();
+  const email = await newBeneficiary(browser);
   // The person chooses "Light version" in the footer (at full speed); the journey then starts from a cold cache.
   const context = await browser.newContext({ locale: "en-GB" });
   const page = await context.newPage();

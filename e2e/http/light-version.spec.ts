@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { AREAS } from "../../app/modules/access";
-import { ROUTES } from "../route-table";
+import { ROLE_OF_AREA, ROUTES } from "../route-table";
 import { DEMO, sessionCookieAt, type DemoRole } from "../support";
 
 /**
@@ -10,14 +10,7 @@ import { DEMO, sessionCookieAt, type DemoRole } from "../support";
  * a module preload; the choice is remembered and "Full version" brings the scripts back.
  */
 const SCRIPTED = /<script\b|rel="modulepreload"|rel="prefetch"/;
-const ROLE_OF_AREA: Record<string, DemoRole> = {
-  "super-admin": "SUPER_ADMIN",
-  "service-admin": "SERVICE_ADMIN",
-  "client-admin": "CLIENT_ADMIN",
-  clerks: "CLERK",
-  beneficiary: "BENEFICIARY",
-  shared: "CLERK",
-};
+const ROLE_OF: Record<string, DemoRole> = { ...ROLE_OF_AREA, shared: "CLERK" };
 // The offline verifier is a script (its service worker keeps it and its lists): without one there is nothing to run.
 const NOT_PAGES = ["/logout", "/language", "/version", "/verify/offline"];
 const isPage = (route: (typeof ROUTES)[number]) => route.file.endsWith(".tsx") && !NOT_PAGES.includes(route.path);
@@ -28,7 +21,7 @@ test("with Save-Data: on, every page of every area comes without a script, a mod
   const failures: string[] = [];
   let walked = 0;
   for (const route of ROUTES.filter(isPage)) {
-    const role = route.area ? ROLE_OF_AREA[route.area] : null;
+    const role = route.area ? ROLE_OF[route.area] : null;
     if (route.area && !(route.area in AREAS)) continue;
     if (role && !cookies.has(role)) cookies.set(role, await sessionCookieAt(baseURL, DEMO[role]));
     const response = await fetch(`${baseURL}${route.path}`, {
