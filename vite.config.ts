@@ -51,6 +51,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": new URL("./app", import.meta.url).pathname },
   },
-  build: isSsrBuild ? { rollupOptions: { input: "./app/server/app.ts" } } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./app/server/app.ts" } }
+    : {
+        // routes.ts only builds the route table: when the browser's code does not read it (app/modules/access/areas.ts
+        // reads the route manifest there), it is left out of the script (docs/decisions/0020, weight).
+        rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !id.endsWith("/app/routes.ts") } },
+      },
   ssr: { external: ["better-sqlite3", "@node-rs/argon2"] },
 }));

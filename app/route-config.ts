@@ -47,3 +47,21 @@ export function pathsById(entries: RouteConfigEntry[], parent = ""): Map<string,
   }
   return found;
 }
+
+type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean };
+
+/**
+ * The same map in the browser, from the route manifest React Router loads before any route module: the page's script
+ * need not carry the route table a second time (docs/decisions/0020, weight).
+ */
+export function pathsFromManifest(routes: Record<string, ManifestRoute>): Map<string, string> {
+  const pathOf = (route: ManifestRoute): string => {
+    const parent = route.parentId ? routes[route.parentId] : undefined;
+    const above = parent ? pathOf(parent) : "";
+    return route.path === undefined ? above : joined(above, route.path);
+  };
+  const found = new Map<string, string>();
+  for (const route of Object.values(routes))
+    if (route.path !== undefined || route.index) found.set(route.id, `/${pathOf(route).replace(/^\/+/, "")}`);
+  return found;
+}

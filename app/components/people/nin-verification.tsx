@@ -8,17 +8,6 @@ import { CheckboxField } from "~/components/ui/field";
 import { confirmNinSchema } from "~/modules/requests/schema";
 import { useTranslation } from "~/platform/i18n/react";
 
-/** Whether a national ID was verified, and how (docs/decisions/0022); read beside the number. */
-export function NinStatus({ verifiedAt, method }: { verifiedAt: string | null; method: string | null }) {
-  const { t } = useTranslation();
-  if (!verifiedAt) return <span className="text-sm text-amber-12">{t("identity.notVerified")}</span>;
-  return (
-    <span className="text-sm text-green-11">
-      {t(method === "NATIONAL_ID" ? "identity.verifiedByNationalId" : "identity.verifiedInPerson")}
-    </span>
-  );
-}
-
 /**
  * A clerk who has the person in front of them confirms the national ID this page shows (audited). The number goes
  * with the form: if it changed since the page was read, nothing is confirmed.

@@ -9,7 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ExportLink } from "~/components/ui/export-link";
 import { ListHeader } from "~/components/ui/list-header";
-import { NinStatus } from "./nin-verification";
+import { NinStatus } from "./nin-status";
 import { Pagination } from "~/components/ui/pagination";
 import { linkTo, mustLinkTo } from "~/modules/access";
 import { PERSON_KINDS } from "~/modules/people/kinds";

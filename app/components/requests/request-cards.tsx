@@ -11,7 +11,7 @@ import { AttachmentStatusBadge } from "./status-badge";
 import { NewTabLink } from "~/components/ui/new-tab-link";
 import { BilingualText } from "~/components/ui/bilingual-text";
 import { useCalendar } from "~/utils/calendar";
-import { NinStatus } from "~/components/people/nin-verification";
+import { NinStatus } from "~/components/people/nin-status";
 
 /**
  * The request's filled fields. Staff see each field name with underscores turned into capitalised words

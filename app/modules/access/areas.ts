@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import routes from "~/routes";
-import { pathsById } from "~/route-config";
+import { pathsById, pathsFromManifest } from "~/route-config";
 import type { Role } from "~/platform/db/schema";
 import type { Capability } from "./capabilities";
 
@@ -81,7 +81,13 @@ export interface SidebarLink {
 
 type SidebarEntry = { label: string; capability?: Capability; screen: Screen };
 
-const ROUTE_PATHS = pathsById(routes);
+declare global {
+  interface Window {
+    __reactRouterManifest?: { routes: Parameters<typeof pathsFromManifest>[0] };
+  }
+}
+// On the server, from routes.ts; in the browser, from the route manifest (the build leaves routes.ts out of the script).
+const ROUTE_PATHS = import.meta.env.SSR ? pathsById(routes) : pathsFromManifest(window.__reactRouterManifest!.routes);
 
 export type AreaKey = "super-admin" | "service-admin" | "client-admin" | "clerks" | "beneficiary" | "shared";
 

@@ -7,7 +7,7 @@ import { getDb } from "~/platform/db/db.server";
 import { notFound, principalOf, requirePermission } from "~/modules/access/require.server";
 import { findUserById } from "~/modules/users/queries.server";
 import { formatDate } from "~/utils/format";
-import { NinStatus } from "~/components/people/nin-verification";
+import { NinStatus } from "~/components/people/nin-status";
 import { VersionSwitch } from "~/components/layout/version-switch";
 import type { Route } from "./+types/profile";
 import { useCalendar } from "~/utils/calendar";
