@@ -25,6 +25,7 @@ import { createListener as createListenerFor, type ListenerOptions } from "~/pla
 import { authorityCredentials } from "~/modules/signing/service.server";
 import { rollUpRequestStatusDeltas } from "~/platform/db/request-status-counts.server";
 import { createPoller } from "~/platform/poller.server";
+import { flushVerificationEvents } from "~/modules/verification/events.server";
 
 /**
  * The production server's entry (server.js): the compiled app and what each process needs. A request worker
@@ -98,6 +99,8 @@ export const startCountsRollUp = () => countsRollUp.start(() => rollUpRequestSta
 export const stopCountsRollUp = () => countsRollUp.stop();
 
 export async function shutdown() {
+  // The verification events still waiting to be written (docs/decisions/0029): a clean stop keeps every one.
+  await flushVerificationEvents();
   await closeDb();
 }
 

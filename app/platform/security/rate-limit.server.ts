@@ -35,12 +35,18 @@ export interface Hit {
   windowMs: number;
 }
 
+/** A hit's verdict in a batch, and its key's count once the batch's hits on it are counted. */
+export interface Counted {
+  within: boolean;
+  count: number;
+}
+
 /**
  * `hit` for each of `hits`, inside a write of the batch (`trx`), so that the hits and the writes they
  * guard are committed together. The hits on one key are counted with one statement, and each is told
  * whether it is within the limit as if they had come one after the other.
  */
-export async function hitsInBatch(trx: DB, hits: Hit[], now = Date.now()): Promise<boolean[]> {
+export async function hitsInBatch(trx: DB, hits: Hit[], now = Date.now()): Promise<Counted[]> {
   pruneNowAndThen(getDb(), now, hits.length);
   const byKey = new Map<string, number[]>();
   hits.forEach((hit, index) => {
@@ -49,13 +55,21 @@ export async function hitsInBatch(trx: DB, hits: Hit[], now = Date.now()): Promi
     if (group) group.push(index);
     else byKey.set(name, [index]);
   });
-  const within: boolean[] = [];
+  const counted: Counted[] = [];
   for (const indexes of byKey.values()) {
     const { key, windowMs } = hits[indexes[0]];
-    const countAfter = await countHits(trx, key, indexes.length, windowMs, now);
-    indexes.forEach((index, order) => (within[index] = countAfter - indexes.length + order + 1 <= hits[index].limit));
+    const count = await countHits(trx, key, indexes.length, windowMs, now);
+    indexes.forEach(
+      (index, order) => (counted[index] = { within: count - indexes.length + order + 1 <= hits[index].limit, count }),
+    );
   }
-  return within;
+  return counted;
+}
+
+/** `hits` hits at once on `key` (written later than they were judged, docs/decisions/0029); the count after them. */
+export function addHits(trx: DB, hit: Hit, hits: number, now = Date.now()): Promise<number> {
+  pruneNowAndThen(getDb(), now, hits);
+  return countHits(trx, hit.key, hits, hit.windowMs, now);
 }
 
 /** True when `key` is still within `limit` hits per `windowMs`, this one included. */

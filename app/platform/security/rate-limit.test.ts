@@ -31,8 +31,9 @@ describe("rate limits in the database", () => {
       { key: "b", limit: 1, windowMs: 60_000 },
       { key: "a", limit: 3, windowMs: 60_000 },
     ];
-    const within = await inWriteBatch(db, (trx) => hitsInBatch(trx, hits, 2_000));
-    expect(within).toEqual([true, true, true, false, false]);
+    const counted = await inWriteBatch(db, (trx) => hitsInBatch(trx, hits, 2_000));
+    expect(counted.map((hit) => hit.within)).toEqual([true, true, true, false, false]);
+    expect(counted.map((hit) => hit.count)).toEqual([4, 2, 4, 2, 4]);
     expect(await counter("a")).toBe(4);
     expect(await counter("b")).toBe(2);
   });
