@@ -40,3 +40,15 @@ describe("ages, sizes and money", () => {
     }
   });
 });
+
+describe("days written once", () => {
+  it("give the same day for every moment of it, in UTC, and another for a moment given with its offset", () => {
+    expect(formatDate("2026-11-03T00:00:00.000Z", "en")).toBe("November 03, 2026");
+    expect(formatDate("2026-11-03T23:59:59.999Z", "en")).toBe("November 03, 2026");
+    expect(formatDate("2026-11-03T23:30:00+03:00", "en")).toBe("November 03, 2026");
+    expect(formatDate("2026-11-04T01:30:00+03:00", "en")).toBe("November 03, 2026");
+    expect(formatDate("2026-11-03T21:05:00.000Z", "ar", "BOTH")).toBe(
+      formatDate("2026-11-03T09:00:00.000Z", "ar", "BOTH"),
+    );
+  });
+});

@@ -23,7 +23,21 @@ export const calendarFor = (choice: Calendar | null | undefined, lng: string): C
  * English ("November 07, 2026"), and day, month, year in Arabic with no zero before the day ("7 نوفمبر 2026"); the
  * month's name in the page's language, the year with its era in the Hijri calendar, in UTC.
  */
+// The days already written: a list's dates fall on a few days, and formatToParts was 2% of a staff list's CPU.
+const days = new Map<string, string>();
+
 function dayIn(iso: string, lng: string, hijri: boolean) {
+  // The day alone is formatted (in UTC): a UTC moment's key is its date, the first ten characters.
+  const key = `${/^\d{4}-\d{2}-\d{2}T[^+]*Z$/.test(iso) ? iso.slice(0, 10) : iso} ${lng} ${hijri}`;
+  let day = days.get(key);
+  if (day === undefined) {
+    if (days.size >= 5_000) days.clear();
+    days.set(key, (day = formatDay(iso, lng, hijri)));
+  }
+  return day;
+}
+
+function formatDay(iso: string, lng: string, hijri: boolean) {
   const arabic = lng === "ar";
   // Western digits in both languages, whatever a browser's Arabic default (the server's text and the hydrated one agree).
   const locale = (arabic ? "ar" : "en-US") + (hijri ? "-u-ca-islamic-umalqura-nu-latn" : "-u-nu-latn");
