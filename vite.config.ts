@@ -49,14 +49,19 @@ function offlineVerifier(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), offlineVerifier()],
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
+    alias: [
+      // The browser reads the route paths from React Router's manifest (docs/decisions/0020, weight).
+      ...(isSsrBuild
+        ? []
+        : [
+            {
+              find: /^~\/modules\/access\/route-paths$/,
+              replacement: new URL("./app/modules/access/route-paths.browser.ts", import.meta.url).pathname,
+            },
+          ]),
+      { find: "~", replacement: new URL("./app", import.meta.url).pathname },
+    ],
   },
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./app/server/app.ts" } }
-    : {
-        // routes.ts only builds the route table: when the browser's code does not read it (app/modules/access/areas.ts
-        // reads the route manifest there), it is left out of the script (docs/decisions/0020, weight).
-        rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !id.endsWith("/app/routes.ts") } },
-      },
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server/app.ts" } } : undefined,
   ssr: { external: ["better-sqlite3", "@node-rs/argon2"] },
 }));

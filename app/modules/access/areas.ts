@@ -1,6 +1,5 @@
 import { href } from "react-router";
-import routes from "~/routes";
-import { pathsById, pathsFromManifest } from "~/route-config";
+import { routePaths } from "~/modules/access/route-paths";
 import type { Role } from "~/platform/db/schema";
 import type { Capability } from "./capabilities";
 
@@ -81,13 +80,9 @@ export interface SidebarLink {
 
 type SidebarEntry = { label: string; capability?: Capability; screen: Screen };
 
-declare global {
-  interface Window {
-    __reactRouterManifest?: { routes: Parameters<typeof pathsFromManifest>[0] };
-  }
-}
-// On the server, from routes.ts; in the browser, from the route manifest (the build leaves routes.ts out of the script).
-const ROUTE_PATHS = import.meta.env.SSR ? pathsById(routes) : pathsFromManifest(window.__reactRouterManifest!.routes);
+// Read from routes.ts on the server and from React Router's route manifest in the browser (route-paths.browser.ts,
+// which vite.config.ts puts in its place in the browser's build): the page's script does not carry the route table.
+const ROUTE_PATHS = routePaths();
 
 export type AreaKey = "super-admin" | "service-admin" | "client-admin" | "clerks" | "beneficiary" | "shared";
 
