@@ -12,7 +12,12 @@ import { freshDatabase } from "./postgres.mjs";
 import { seedDemoData } from "../app/modules/demo/seed.server";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
-import { countRequestsByStatus, latestRequestsOf } from "../app/modules/dashboard/queries.server";
+import {
+  countRequestsByStatus,
+  latestRequestsOf,
+  serviceAdminCounts,
+  superAdminCounts,
+} from "../app/modules/dashboard/queries.server";
 import { listRequests } from "../app/modules/requests/staff-queries.server";
 import { signingCost } from "./bench-signing";
 import { bulkIssuance } from "./bench-bulk";
@@ -99,7 +104,8 @@ const results = [
       .limit(10)
       .execute(),
   ),
-  await measure("service-wide requests by status (super admin's dashboard)", 20, () => countRequestsByStatus(db, {})),
+  await measure("the super admin's dashboard counts", 20, () => superAdminCounts(db)),
+  await measure("the service admin's dashboard counts", 20, () => serviceAdminCounts(db)),
   await measure("staff request list page with its total (client scope)", 20, () =>
     listRequests(db, { clientId: client.id, page: 0, size: 10 }),
   ),

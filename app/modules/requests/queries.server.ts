@@ -49,6 +49,15 @@ export async function listRequestsOfBeneficiary(
   );
 }
 
+/** A beneficiary's newest requests, as their list shows them, without counting them all (their dashboard). */
+export function newestRequestsOfBeneficiary(db: DB, beneficiaryId: number, limit: number) {
+  return withCategoryAndClient(db.selectFrom("document_requests as r").where("r.beneficiary_id", "=", beneficiaryId))
+    .select(["r.id", "r.status", "r.created_at", ...CATEGORY_NAMES, ...CLIENT_NAMES])
+    .orderBy("r.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
 /** A request with its category and client, only when it belongs to `beneficiaryId`. */
 export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: number) {
   return withCategoryAndClient(db.selectFrom("document_requests as r"))
