@@ -1,6 +1,6 @@
 import { newestRequestsOfBeneficiary } from "~/modules/requests/queries.server";
 import { countRows } from "~/platform/db/count";
-import { countClientRequestsByStatus } from "~/platform/db/request-status-counts.server";
+import { countAllRequestsKept, countClientRequestsByStatus } from "~/platform/db/request-status-counts.server";
 import type { DB } from "~/platform/db/db.server";
 import type { RequestStatus, Role } from "~/platform/db/schema";
 
@@ -51,7 +51,8 @@ export async function superAdminCounts(db: DB) {
     beneficiaries: await countUsers(db, "BENEFICIARY"),
     documentCategories: await countTable(db, "document_categories"),
     attestations: await countTable(db, "attestations"),
-    documentRequests: await countTable(db, "document_requests"),
+    // Kept by the database (docs/decisions/0021): counting 1,000,000 took PostgreSQL 40 ms.
+    documentRequests: await countAllRequestsKept(db),
     issuedDocuments: await countTable(db, "issued_documents"),
   };
 }

@@ -23,6 +23,21 @@ export async function countClientRequestsByStatus(db: DB, clientId: number): Pro
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]).filter(([, n]) => Number(n) > 0));
 }
 
+/** Every request of the service, without counting them: the kept counts of every organisation (one snapshot). */
+export async function countAllRequestsKept(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom(
+      db
+        .selectFrom("request_status_counts")
+        .select("n")
+        .unionAll(db.selectFrom("request_status_deltas").select("change as n"))
+        .as("parts"),
+    )
+    .select((eb) => eb.fn.sum<number>("n").as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Folds the deltas into the counts, in one transaction: the deltas taken are deleted as they are read (`DELETE ...
  * RETURNING`), so a delta committed meanwhile stays for the next roll-up, and two servers rolling up at once take
