@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { migrateToLatest, openDatabase, setDb } from "../app/platform/db/db.server";
+import { migrateToLatest, openDatabase, setDb, type DB } from "../app/platform/db/db.server";
 import { isPostgres } from "../app/platform/db/dialect";
 import { rollUpRequestStatusDeltas } from "../app/platform/db/request-status-counts.server";
 import { freshDatabase } from "./postgres.mjs";
@@ -23,9 +23,10 @@ import { signingCost } from "./bench-signing";
 import { bulkIssuance } from "./bench-bulk";
 import { measureWeights } from "./bench-weight";
 
-// BENCH_REQUESTS=1000000 measures at ten times the data (docs/architecture.md §11); BENCH_ONLY=database stops
-// after the database's budgets, signing and bulk issuance, before the servers are loaded.
-const TARGET = Number(process.env.BENCH_REQUESTS ?? 100_000);
+// docs/architecture.md §11: the pages are loaded with 100,000 requests, the database's budgets measured at
+// 1,000,000 (BENCH_REQUESTS changes that); BENCH_ONLY=database skips the servers.
+const PAGES_AT = 100_000;
+const DATA_AT = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const DATABASE_ONLY = process.env.BENCH_ONLY === "database";
 // The keys the demo data's signing makes are sealed with it, here and in the servers the bench starts.
 process.env.SIGNING_KEY_SECRET = "bench-signing";
@@ -39,35 +40,29 @@ setDb(db);
 await migrateToLatest(db);
 await seedDemoData(db);
 
-const existing = Number(
-  (
-    await db
-      .selectFrom("document_requests")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow()
-  ).n,
-);
-console.log(`Scaling ${existing} demo requests to ${TARGET}...`);
-// Copies of the demo requests, spread over time: one INSERT ... SELECT per batch.
-while (true) {
-  const count = Number(
-    (
-      await db
-        .selectFrom("document_requests")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  if (count >= TARGET) break;
-  await sql`INSERT INTO document_requests (beneficiary_id, client_id, document_category_id, status, secure_plus_enabled, request_message, created_at, updated_at)
-    SELECT beneficiary_id, client_id, document_category_id, status, secure_plus_enabled, request_message, created_at, updated_at
-    FROM document_requests LIMIT ${Math.min(count, TARGET - count)}`.execute(db);
+/** Copies of the demo requests up to `target`, spread over time: one INSERT ... SELECT per batch. */
+async function scaleTo(db: DB, target: number) {
+  console.log(`Scaling the demo requests to ${target}...`);
+  while (true) {
+    const count = Number(
+      (
+        await db
+          .selectFrom("document_requests")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    if (count >= target) break;
+    await sql`INSERT INTO document_requests (beneficiary_id, client_id, document_category_id, status, secure_plus_enabled, request_message, created_at, updated_at)
+      SELECT beneficiary_id, client_id, document_category_id, status, secure_plus_enabled, request_message, created_at, updated_at
+      FROM document_requests LIMIT ${Math.min(count, target - count)}`.execute(db);
+  }
+  // After the bulk insert, what the primary's roll-up of the request counts does within seconds (docs/decisions/0021),
+  // and what autovacuum would do on a live database: planner statistics and the visibility map (index-only counts).
+  await rollUpRequestStatusDeltas(db);
+  if (isPostgres(db)) await sql`vacuum analyze`.execute(db);
 }
-
-// After the bulk insert, what the primary's roll-up of the request counts does within seconds (docs/decisions/0021),
-// and what autovacuum would do on a live database: planner statistics and the visibility map (index-only counts).
-await rollUpRequestStatusDeltas(db);
-if (isPostgres(db)) await sql`vacuum analyze`.execute(db);
+await scaleTo(db, DATABASE_ONLY ? DATA_AT : PAGES_AT);
 
 async function measure(name: string, budgetMs: number, run: () => Promise<unknown>) {
   await run();
@@ -84,44 +79,55 @@ async function measure(name: string, budgetMs: number, run: () => Promise<unknow
   return ok;
 }
 
-const client = await db.selectFrom("clients").select("id").orderBy("id").executeTakeFirstOrThrow();
-const beneficiary = await db
-  .selectFrom("users")
-  .select("id")
-  .where("email", "=", "beneficiary@example.com")
-  .executeTakeFirstOrThrow();
-const results = [
-  await measure("client's requests by status (staff dashboard)", 20, () =>
-    countRequestsByStatus(db, { clientId: client.id }),
-  ),
-  await measure("beneficiary's latest requests", 20, () => latestRequestsOf(db, beneficiary.id)),
-  await measure("client's newest page of requests (indexed)", 20, () =>
-    db
-      .selectFrom("document_requests")
-      .selectAll()
-      .where("client_id", "=", client.id)
-      .orderBy("id", "desc")
-      .limit(10)
-      .execute(),
-  ),
-  await measure("the super admin's dashboard counts", 20, () => superAdminCounts(db)),
-  await measure("the service admin's dashboard counts", 20, () => serviceAdminCounts(db)),
-  await measure("staff request list page with its total (client scope)", 20, () =>
-    listRequests(db, { clientId: client.id, page: 0, size: 10 }),
-  ),
-  await measure("staff request list of one category with its total", 20, () =>
-    listRequests(db, { clientId: client.id, categoryId: 1, page: 0, size: 10 }),
-  ),
-  await measure("staff request list filtered by status", 20, () =>
-    listRequests(db, { clientId: client.id, status: "PENDING", page: 3, size: 10 }),
-  ),
-  await measure("work queue, first page", 20, () =>
-    listRequests(db, { clientId: client.id, order: "queue", page: 0, size: 10 }),
-  ),
-  await measure("work queue, page 50", 20, () =>
-    listRequests(db, { clientId: client.id, order: "queue", page: 49, size: 10 }),
-  ),
-];
+/** The demo organisation and beneficiary the measures read as. */
+async function demoPeople(db: DB) {
+  const client = await db.selectFrom("clients").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const beneficiary = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "beneficiary@example.com")
+    .executeTakeFirstOrThrow();
+  return { client, beneficiary };
+}
+
+/** The database's budgets (docs/architecture.md §11): each query's p95 over 20 runs. */
+async function databaseBudgets(db: DB) {
+  const { client, beneficiary } = await demoPeople(db);
+  return [
+    await measure("client's requests by status (staff dashboard)", 20, () =>
+      countRequestsByStatus(db, { clientId: client.id }),
+    ),
+    await measure("beneficiary's latest requests", 20, () => latestRequestsOf(db, beneficiary.id)),
+    await measure("client's newest page of requests (indexed)", 20, () =>
+      db
+        .selectFrom("document_requests")
+        .selectAll()
+        .where("client_id", "=", client.id)
+        .orderBy("id", "desc")
+        .limit(10)
+        .execute(),
+    ),
+    await measure("the super admin's dashboard counts", 20, () => superAdminCounts(db)),
+    await measure("the service admin's dashboard counts", 20, () => serviceAdminCounts(db)),
+    await measure("staff request list page with its total (client scope)", 20, () =>
+      listRequests(db, { clientId: client.id, page: 0, size: 10 }),
+    ),
+    await measure("staff request list of one category with its total", 20, () =>
+      listRequests(db, { clientId: client.id, categoryId: 1, page: 0, size: 10 }),
+    ),
+    await measure("staff request list filtered by status", 20, () =>
+      listRequests(db, { clientId: client.id, status: "PENDING", page: 3, size: 10 }),
+    ),
+    await measure("work queue, first page", 20, () =>
+      listRequests(db, { clientId: client.id, order: "queue", page: 0, size: 10 }),
+    ),
+    await measure("work queue, page 50", 20, () =>
+      listRequests(db, { clientId: client.id, order: "queue", page: 49, size: 10 }),
+    ),
+  ];
+}
+const { client, beneficiary } = await demoPeople(db);
+const results: boolean[] = DATABASE_ONLY ? await databaseBudgets(db) : [];
 const code = (
   await db
     .selectFrom("issued_documents")
@@ -226,16 +232,18 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   };
 }
 
+// docs/architecture.md §11 (this round's budgets): /verify/{code} 20% of R0 (the goal 30%), a signed-in page 50% of R1
+// rendering its own markup (the goal 70%).
 const TARGETS = [
   { name: "/healthz", path: "/healthz", who: null, reference: "R0", ratio: 0.5 },
-  { name: "/verify/{code}", path: `/verify/${code}`, who: null, reference: "R0", ratio: 0.3, p99Ms: 50 },
+  { name: "/verify/{code}", path: `/verify/${code}`, who: null, reference: "R0", ratio: 0.2, p99Ms: 50 },
   { name: "/login (anonymous)", path: "/login", who: null, reference: "R1", ratio: 0.7 },
   {
     name: "clerk's request list",
     path: `/clerks/document-categories/requests/${clerkRequest.document_category_id}`,
     who: "clerk",
     reference: "R1",
-    ratio: 0.7,
+    ratio: 0.5,
     markup: "list",
   },
   {
@@ -243,7 +251,7 @@ const TARGETS = [
     path: `/clerks/document-categories/request/${clerkRequest.id}`,
     who: "clerk",
     reference: "R1",
-    ratio: 0.7,
+    ratio: 0.5,
     markup: "detail",
   },
   {
@@ -251,16 +259,16 @@ const TARGETS = [
     path: "/clerks/dashboard",
     who: "clerk",
     reference: "R1",
-    ratio: 0.7,
+    ratio: 0.5,
     markup: "dashboard",
   },
-  { name: "work queue", path: "/clerks/requests", who: "clerk", reference: "R1", ratio: 0.7, markup: "queue" },
+  { name: "work queue", path: "/clerks/requests", who: "clerk", reference: "R1", ratio: 0.5, markup: "queue" },
   {
     name: "beneficiary's request page",
     path: `/beneficiary/request-document/${beneficiaryRequest.id}`,
     who: "beneficiary",
     reference: "R1",
-    ratio: 0.7,
+    ratio: 0.5,
     markup: "request",
   },
   {
@@ -268,7 +276,7 @@ const TARGETS = [
     path: "/beneficiary/request-document/create",
     who: "beneficiary",
     reference: "R1",
-    ratio: 0.7,
+    ratio: 0.5,
     markup: "wizard",
   },
 ] as const;
@@ -302,17 +310,20 @@ const headersFor = (
   cookies: Record<"clerk" | "beneficiary", string>,
   who: "clerk" | "beneficiary" | null,
 ): Record<string, string> => (who ? { Cookie: cookies[who] } : {});
-/** Every target, in order; then the server is stopped. */
-async function measureApp({ url, cookies, child }: Awaited<ReturnType<typeof startApp>>) {
+/** Every target, in order, but those already measured (`given`, by name); then the server is stopped. */
+async function measureApp(
+  { url, cookies, child }: Awaited<ReturnType<typeof startApp>>,
+  given = new Map<string, Measured>(),
+) {
   const measured: Measured[] = [];
-  for (const target of TARGETS) measured.push(await load(`${url}${target.path}`, headersFor(cookies, target.who)));
+  for (const target of TARGETS)
+    measured.push(given.get(target.name) ?? (await load(`${url}${target.path}`, headersFor(cookies, target.who))));
   children.splice(children.indexOf(child), 1);
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
   return measured;
 }
 
-const R0 = await load(`${r0Url}/`);
 const R1 = await load(`${r1Url}/`);
 
 // R1 also renders the markup of our signed-in pages, as plain elements with no data: what the framework
@@ -330,7 +341,21 @@ for (const target of PAGES) {
 // Budgets are checked with one worker, like the references (one process each); then the same targets
 // with one worker per core show how the server scales. The references and the budgets are measured
 // first and in this order, as in the runs of ADR 0007.
-const oneWorker = await measureApp(app);
+// R0 and the targets judged against it, in turns, three times: each figure is the median of its three runs (its p50
+// and p99 with it), since R0 alone moved by half between runs (docs/decisions/0021).
+const AGAINST_R0 = TARGETS.filter((target) => target.reference === "R0");
+const rounds: Measured[][] = [];
+for (let round = 0; round < 3; round++) {
+  const measured = [await load(`${r0Url}/`)];
+  for (const target of AGAINST_R0) measured.push(await load(`${app.url}${target.path}`));
+  rounds.push(measured);
+}
+const median = (runs: Measured[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+const R0 = median(rounds.map((round) => round[0]));
+const oneWorker = await measureApp(
+  app,
+  new Map(AGAINST_R0.map((target, index) => [target.name, median(rounds.map((round) => round[index + 1]))])),
+);
 const R1Markup: Record<string, Measured> = {};
 for (const target of PAGES) R1Markup[target.markup] = await load(`${r1Url}/page/${target.markup}`);
 const cores = os.availableParallelism();
@@ -345,7 +370,7 @@ const row = (cells: string[]) =>
   );
 console.log("");
 row(["target", "req/s", "p50 ms", "p99 ms", "ratio", "budget", "verdict (1 worker)", `${cores} workers`, "scaling"]);
-row(["R0 bare node:http, 1 KB", R0.rps.toFixed(0), String(R0.p50), String(R0.p99), "", "", "", "", ""]);
+row(["R0 bare node:http, 1 KB (median of 3)", R0.rps.toFixed(0), String(R0.p50), String(R0.p99), "", "", "", "", ""]);
 row(["R1 minimal React Router", R1.rps.toFixed(0), String(R1.p50), String(R1.p99), "", "", "", "", ""]);
 for (const target of PAGES) {
   const measured = R1Markup[target.markup];
@@ -402,5 +427,12 @@ console.log(
 console.log("");
 console.log("What a first visit downloads (gzip):");
 for (const line of weight.lines) console.log(line);
+// The database's budgets at ten times the data, once the servers are stopped.
+console.log("");
+const dataDb = openDatabase(databaseUrl);
+setDb(dataDb);
+await scaleTo(dataDb, DATA_AT);
+results.push(...(await databaseBudgets(dataDb)));
+await dataDb.destroy();
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(results.every(Boolean) && httpOk.every(Boolean) && weight.ok ? 0 : 1);
