@@ -232,6 +232,19 @@ test("a wallet takes a document over OpenID4VCI in both formats; the SD-JWT VC v
   };
   // A proof over a nonce the server never gave is refused.
   await expect(credentialWith("a-nonce-of-my-own")).rejects.toThrow();
+  // Anyone may ask for nonces, as often as they like: asking writes nothing (only a spent nonce is kept).
+  const spentNonces = async () => {
+    const db = await openServerDatabase(server.databaseUrl, { readonly: true });
+    const row = await db.get<{ n: number }>("SELECT count(*) AS n FROM wallet_nonces");
+    await db.close();
+    return Number(row!.n);
+  };
+  const spentBefore = await spentNonces();
+  const asked = await Promise.all(Array.from({ length: 50 }, () => wallet.requestNonce({ issuerMetadata: metadata })));
+  expect(await spentNonces()).toBe(spentBefore);
+  // A nonce of ours whose expiry was pushed back is refused.
+  const [expiry, ...rest] = asked[0].c_nonce!.split(".");
+  await expect(credentialWith([String(Number(expiry) + 3600), ...rest].join("."))).rejects.toThrow();
   const { c_nonce: nonce } = await wallet.requestNonce({ issuerMetadata: metadata });
   const taken = await credentialWith(nonce);
   const sdJwt = (taken.credentialResponse.credentials as { credential: string }[])[0].credential;

@@ -103,20 +103,15 @@ export function findOfferByAccessToken(db: DB, accessTokenHash: string, now: str
     .executeTakeFirst();
 }
 
-export function insertNonce(db: DB, nonceHash: string, expiresAt: string) {
-  return db.insertInto("wallet_nonces").values({ nonce_hash: nonceHash, expires_at: expiresAt }).execute();
-}
-
-/** Spends a nonce once: true only for the one request that found it unused and alive. */
-export async function spendNonce(db: DB, nonceHash: string, now: string) {
-  const result = await db
-    .updateTable("wallet_nonces")
-    .set({ used_at: now })
-    .where("nonce_hash", "=", nonceHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
+/** Spends a nonce once (written as spent, until it expires): true only for the one request that wrote it. */
+export async function spendNonce(db: DB, nonceHash: string, expiresAt: string, now: string) {
+  const written = await db
+    .insertInto("wallet_nonces")
+    .values({ nonce_hash: nonceHash, expires_at: expiresAt, used_at: now })
+    .onConflict((conflict) => conflict.column("nonce_hash").doNothing())
+    .returning("id")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return written !== undefined;
 }
 
 export function insertPresentationRequest(

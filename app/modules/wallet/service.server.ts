@@ -10,7 +10,7 @@ import {
 import { Openid4vciIssuer, Openid4vciVersion, type IssuerMetadataResult } from "@openid4vc/openid4vci";
 import type { DB } from "~/platform/db/db.server";
 import { absent, done, refused, type Outcome } from "~/platform/outcome";
-import { env } from "~/platform/env.server";
+import { env, sessionSecret } from "~/platform/env.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { joseCallbacks, publicJwkOf } from "~/platform/jose/callbacks";
@@ -29,7 +29,6 @@ import {
   findOfferByAccessToken,
   findOfferByCode,
   findWalletFacts,
-  insertNonce,
   insertOffer,
   liveOfferOf,
   redeemOffer,
@@ -214,13 +213,31 @@ export async function exchangeToken(db: DB, request: Request, form: Record<strin
   );
 }
 
-/** The nonce endpoint: a fresh nonce for the next proof of possession. */
-export async function newNonce(db: DB) {
-  const nonce = crypto.randomBytes(24).toString("base64url");
-  await insertNonce(db, sha256(nonce), inSeconds(NONCE_SECONDS));
+/**
+ * The nonce endpoint: a fresh nonce for the next proof of possession. Nothing is stored for it (anyone may ask, as
+ * often as they like): the nonce carries its expiry and our MAC over it, and only a spent one is written, by the
+ * credential request that spends it (which needs a redeemed offer's access token).
+ */
+export function newNonce() {
+  const payload = `${Math.floor(Date.now() / 1000) + NONCE_SECONDS}.${crypto.randomBytes(16).toString("base64url")}`;
+  const nonce = `${payload}.${nonceMac(payload)}`;
   return Response.json(issuer.createNonceResponse({ cNonce: nonce, cNonceExpiresIn: NONCE_SECONDS }), {
     headers: { "Cache-Control": "no-store" },
   });
+}
+
+const nonceMac = (payload: string) =>
+  crypto.createHmac("sha256", sessionSecret()).update(`wallet-nonce:${payload}`).digest("base64url");
+
+/** When a nonce of ours, unexpired, expires (ISO); undefined for any other string. */
+function nonceExpiry(nonce: string): string | undefined {
+  const [expiry, random, mac, ...rest] = nonce.split(".");
+  if (!expiry || !random || !mac || rest.length > 0 || !/^\d{1,12}$/.test(expiry)) return undefined;
+  const expected = Buffer.from(nonceMac(`${expiry}.${random}`));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return undefined;
+  const expiresAt = Number(expiry) * 1000;
+  return expiresAt > Date.now() ? new Date(expiresAt).toISOString() : undefined;
 }
 
 const bearerOf = (request: Request) =>
@@ -265,7 +282,8 @@ export async function issueToWallet(db: DB, request: Request, body: Record<strin
   const proof = parsed.proofs?.jwt?.[0];
   if (!proof) return walletError("invalid_proof", "A proof of possession (jwt) is required");
   const claimedNonce = proofNonceOf(proof);
-  if (!claimedNonce || !(await spendNonce(db, sha256(claimedNonce), new Date().toISOString())))
+  const nonceExpiresAt = claimedNonce ? nonceExpiry(claimedNonce) : undefined;
+  if (!nonceExpiresAt || !(await spendNonce(db, sha256(claimedNonce!), nonceExpiresAt, new Date().toISOString())))
     return walletError("invalid_nonce", "The proof's nonce is unknown, used or expired");
   let holderJwk;
   try {

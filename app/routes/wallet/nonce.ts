@@ -1,4 +1,3 @@
-import { getDb } from "~/platform/db/db.server";
 import { postOnly } from "~/platform/http/body.server";
 import { walletEndpoint } from "~/modules/wallet/endpoint.server";
 import { newNonce } from "~/modules/wallet/service.server";
@@ -11,5 +10,5 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return walletEndpoint(request, false, () => newNonce(getDb()));
+  return walletEndpoint(request, false, async () => newNonce());
 }
