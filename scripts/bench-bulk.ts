@@ -10,8 +10,8 @@ import { saveTemplateRow } from "../app/modules/templates/queries.server";
 
 export const BULK_BUDGETS = { unsigned: 25, signed: 10 };
 
-/** Documents a second for one job of `rows` rows, run to its end by one runner. */
-async function rate(db: DB, signing: boolean, rows: number, tag: string) {
+/** A job of `rows` rows from a template, started and waiting for its runners. */
+export async function prepareBulkJob(db: DB, signing: boolean, rows: number, tag: string) {
   process.env.PDF_SIGNING = signing ? "on" : "off";
   const category = await db
     .selectFrom("document_categories")
@@ -60,6 +60,11 @@ async function rate(db: DB, signing: boolean, rows: number, tag: string) {
     .where("email", "=", "clerk@example.com")
     .executeTakeFirstOrThrow();
   await startBulkJob(db, { userId: user.id, role: "CLERK", ip: null }, category, "bench.csv", checked.rows);
+}
+
+/** Documents a second for one job of `rows` rows, run to its end by one runner. */
+async function rate(db: DB, signing: boolean, rows: number, tag: string) {
+  await prepareBulkJob(db, signing, rows, tag);
   const start = performance.now();
   while ((await runJobChunk(db, [bulkKind as never], `bench-${tag}`)) > 0);
   return rows / ((performance.now() - start) / 1000);

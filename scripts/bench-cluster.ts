@@ -7,8 +7,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { openDatabase, setDb } from "../app/platform/db/db.server";
+import { prepareBulkJob } from "./bench-bulk";
 
-const WORKERS = [1, 2, 4];
+const WORKERS = (process.env.BENCH_CLUSTER_WORKERS ?? "1,2,4").split(",").map(Number);
 const PORT = 4395;
 const url = `http://127.0.0.1:${PORT}`;
 
@@ -121,4 +123,43 @@ for (const workers of WORKERS) {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
 }
+
+// docs/architecture.md §11: bulk issuance by one and by two runner processes (as two workers run it), signing off.
+console.log("");
+const ROWS = 600;
+/** CPU seconds the whole machine has been busy (/proc/stat), to tell a runner's limit from the machine's. */
+const busyCores = () => {
+  const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) / 100;
+};
+const jobDb = openDatabase(env.DATABASE_URL);
+setDb(jobDb);
+process.env.STORAGE_DIR = env.STORAGE_DIR;
+process.env.SIGNING_KEY_SECRET = env.SIGNING_KEY_SECRET;
+const rates: number[] = [];
+for (const runners of [1, 2]) {
+  await prepareBulkJob(jobDb, false, ROWS, `cluster-${runners}`);
+  const children = Array.from({ length: runners }, () =>
+    spawn("npx", ["tsx", "scripts/bench-bulk-runner.ts"], {
+      env: { ...env, PDF_SIGNING: "off" },
+      stdio: ["pipe", "pipe", "inherit"],
+    }),
+  );
+  // Timed from when every runner has loaded the app.
+  await Promise.all(children.map((child) => new Promise((resolve) => child.stdout!.once("data", resolve))));
+  const start = performance.now();
+  const cpuBefore = busyCores();
+  for (const child of children) child.stdin!.write("go\n");
+  await Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve))));
+  const seconds = (performance.now() - start) / 1000;
+  rates.push(ROWS / seconds);
+  const cores = (busyCores() - cpuBefore) / seconds;
+  console.log(
+    `bulk issuance of ${ROWS} documents, signing off, ${runners} runner${runners > 1 ? "s" : ""}: ${rates.at(-1)!.toFixed(1)} documents/s, the machine ${cores.toFixed(2)} of ${os.availableParallelism()} cores busy`,
+  );
+}
+await jobDb.destroy();
+const scaling = rates[1] / rates[0];
+console.log(`${scaling >= 1.7 ? "ok  " : "SLOW"} two runners issue x${scaling.toFixed(2)} of one (budget x1.7)`);
 fs.rmSync(dir, { recursive: true, force: true });
+process.exit(scaling >= 1.7 ? 0 : 1);
