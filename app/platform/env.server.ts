@@ -7,13 +7,19 @@ const number = (value: string | undefined, fallback: number) => {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 };
 
+const publicUrlOf = { given: "", url: "" };
+
 /** Configuration from the environment (docs/architecture.md §13); every variable is optional. */
 export const env = {
   get port() {
     return number(process.env.PORT, 3000);
   },
   get publicUrl() {
-    return (process.env.PUBLIC_URL ?? `http://localhost:${this.port}`).replace(/\/+$/, "");
+    // Read on every verification page (1.5% of a look-up in the profile): worked out again only when the variable changes.
+    const given = process.env.PUBLIC_URL;
+    if (given === undefined) return `http://localhost:${this.port}`;
+    if (given !== publicUrlOf.given) Object.assign(publicUrlOf, { given, url: given.replace(/\/+$/, "") });
+    return publicUrlOf.url;
   },
   get storageDir() {
     return process.env.STORAGE_DIR ?? "./data/files";
