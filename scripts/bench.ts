@@ -282,8 +282,8 @@ const TARGETS = [
 ] as const;
 
 /** Our production server (compiled, server.js) with `workers` processes, and the clerk and the beneficiary signed in. */
-async function startApp(port: number, workers: number) {
-  const url = await start(port, ["server.js"], { ...appEnv, WEB_CONCURRENCY: String(workers) });
+async function startApp(port: number, workers: number, database = databaseUrl) {
+  const url = await start(port, ["server.js"], { ...appEnv, DATABASE_URL: database, WEB_CONCURRENCY: String(workers) });
   const cookieOf = async (email: string) => {
     const signIn = await fetch(`${url}/login`, {
       method: "POST",
@@ -360,6 +360,23 @@ const R1Markup: Record<string, Measured> = {};
 for (const target of PAGES) R1Markup[target.markup] = await load(`${r1Url}/page/${target.markup}`);
 const cores = os.availableParallelism();
 const allCores = cores > 1 ? await measureApp(await startApp(4400, cores)) : oneWorker;
+// On PostgreSQL (`npm run bench:postgres`), the same pages on SQLite in the same run, each page judged against its
+// SQLite figure (docs/architecture.md §11: at least 60%).
+let onSqlite: Measured[] | null = null;
+if (adminUrl) {
+  const sqliteUrl = `file:${path.join(dir, "compare.db")}`;
+  const compareDb = openDatabase(sqliteUrl);
+  setDb(compareDb);
+  await migrateToLatest(compareDb);
+  await seedDemoData(compareDb);
+  await scaleTo(compareDb, PAGES_AT);
+  await compareDb.destroy();
+  const sqliteApp = await startApp(4401, 1, sqliteUrl);
+  onSqlite = await measureApp(
+    sqliteApp,
+    new Map(TARGETS.filter((t) => !("markup" in t)).map((t) => [t.name, oneWorker[TARGETS.indexOf(t)]])),
+  );
+}
 stopAll();
 
 const row = (cells: string[]) =>
@@ -420,6 +437,15 @@ for (const target of PAGES) {
     `${target.name}: ${((measured / R1Markup[target.markup].rps) * 100).toFixed(1)}% of R1 rendering the same markup with no data (the budget's reference, ADR 0008), ${((measured / R1.rps) * 100).toFixed(1)}% of R1 alone`,
   );
 }
+const againstSqlite = PAGES.map((target) => {
+  if (!onSqlite) return true;
+  const index = TARGETS.indexOf(target);
+  const share = oneWorker[index].rps / onSqlite[index].rps;
+  console.log(
+    `${share >= 0.6 ? "ok  " : "MISS"} ${target.name} on PostgreSQL: ${oneWorker[index].rps.toFixed(0)} req/s, ${(share * 100).toFixed(1)}% of its ${onSqlite[index].rps.toFixed(0)} on SQLite (budget 60%)`,
+  );
+  return share >= 0.6;
+});
 console.log("");
 console.log(
   `On this machine (${cores} cores) the load generator runs beside the server and takes a core of its own: the ${cores}-worker column is not a scaling figure. \`npm run bench:cluster\` measures 1, 2 and 4 workers with the load generator held to one core.`,
@@ -435,4 +461,4 @@ await scaleTo(dataDb, DATA_AT);
 results.push(...(await databaseBudgets(dataDb)));
 await dataDb.destroy();
 fs.rmSync(dir, { recursive: true, force: true });
-process.exit(results.every(Boolean) && httpOk.every(Boolean) && weight.ok ? 0 : 1);
+process.exit(results.every(Boolean) && httpOk.every(Boolean) && againstSqlite.every(Boolean) && weight.ok ? 0 : 1);
