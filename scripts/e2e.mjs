@@ -2,15 +2,18 @@
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's headless shell (the package chromium-headless-shell), as playwright.config.ts says.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 if (!fs.existsSync(chromium)) {
   if (process.getuid?.() === 0) {
-    console.log("Installing Debian's chromium for Playwright...");
-    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    console.log("Installing Debian's chromium-headless-shell for Playwright...");
+    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell", {
       stdio: "inherit",
     });
   } else {
-    console.error(`No Chromium at ${chromium}. Install it with: sudo apt-get install chromium (or set CHROMIUM_PATH).`);
+    console.error(
+      `No Chromium at ${chromium}. Install it with: sudo apt-get install chromium-headless-shell (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
 }
