@@ -1,4 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
+import { radioProps } from "~/components/forms/conform";
 import { useTranslation } from "~/platform/i18n/react";
 
 /** One choice among a few, as radio buttons under a legend, with its translated error or its hint. */
@@ -19,7 +20,7 @@ export function RadioGroupField({
       <legend className="text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-4 py-2">
         {options.map((option) => {
-          const { key: _key, ...radio } = getInputProps(field, { type: "radio", value: option.value });
+          const radio = radioProps(field, option.value);
           return (
             <label key={option.value} className="flex items-center gap-2">
               <input {...radio} id={`${field.id}-${option.value}`} />

@@ -1,4 +1,5 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
+import { selectProps } from "~/components/forms/conform";
 import { useTranslation } from "~/platform/i18n/react";
 
 interface Option {
@@ -23,19 +24,13 @@ export function SelectField<Schema extends Record<string, unknown>>({
   dir?: "ltr";
 }) {
   const { t } = useTranslation();
-  const { key: _key, ...props } = getSelectProps(field);
+  const { props, errors, errorId } = selectProps(field);
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
-      <label htmlFor={field.id} className="text-sm font-medium">
+      <label htmlFor={props.id} className="text-sm font-medium">
         {label}
       </label>{" "}
-      <select
-        {...props}
-        aria-invalid={field.errors ? true : undefined}
-        aria-describedby={field.errors ? field.errorId : undefined}
-        className="w-full min-w-0 rounded-md border border-gray-7 bg-white px-3 py-2"
-        dir={dir}
-      >
+      <select {...props} className="w-full min-w-0 rounded-md border border-gray-7 bg-white px-3 py-2" dir={dir}>
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.id} value={option.id}>
@@ -43,9 +38,9 @@ export function SelectField<Schema extends Record<string, unknown>>({
           </option>
         ))}
       </select>
-      {field.errors ? (
-        <p id={field.errorId} className="text-sm text-red-11">
-          {t(field.errors[0])}
+      {errors ? (
+        <p id={errorId} className="text-sm text-red-11">
+          {t(errors[0])}
         </p>
       ) : null}
     </div>
