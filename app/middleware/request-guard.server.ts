@@ -21,8 +21,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * A page gets the token in the router context (and its visitor the anchor cookie it is made from).
  * The JSON API and the wallets' endpoints answer for themselves: bearer tokens and codes, JSON bodies.
  */
-export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const path = new URL(request.url).pathname;
+export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+  const path = url.pathname;
   if (path.startsWith(SERVER_PATHS.api) || path.startsWith(SERVER_PATHS.wallet)) return next();
   const anchor = anchorOf(request.headers.get("Cookie"));
   if (SAFE_METHODS.has(request.method)) {

@@ -7,15 +7,15 @@ import { identifyRequest } from "~/platform/log/logger.server";
 import { clientIpContext, toastContext } from "~/platform/http/context";
 
 /** Builds the principal once per request (docs/architecture.md §15). */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context, pattern }, next) => {
   // The JSON API reads only its bearer token (docs/architecture.md §18): no cookie is looked at under /api.
   const ip = context.get(clientIpContext) || null;
-  const principal = isApiPath(request) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, ip);
+  const principal = isApiPath(url) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, url, ip);
   context.set(principalContext, principal);
   // React Router's pattern of the matched route (`login`, `clerks/requests`), as a path.
   identifyRequest({ userId: principal.userId, route: `/${pattern.replace(/^\/+/, "")}` });
   // A role that requires two-factor sign-in: until they enrol, every page sends them to enrol.
-  if (principal.user?.mustEnrolTwoFactor && !ENROLMENT_PATHS.test(new URL(request.url).pathname)) {
+  if (principal.user?.mustEnrolTwoFactor && !ENROLMENT_PATHS.test(url.pathname)) {
     throw redirect(href("/profile/two-factor"), { headers: { "Cache-Control": "no-store" } });
   }
   const response = await next();
@@ -24,13 +24,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return response;
 };
 
-const ENROLMENT_PATHS = /^\/(profile\/two-factor|logout|language)(\.data)?$/;
+const ENROLMENT_PATHS = /^\/(profile\/two-factor|logout|language)$/;
 
-const isApiPath = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+const isApiPath = (url: URL) => url.pathname.startsWith("/api/");
 
 /** Reads the flash toast once and clears it, unless the response sets a new one. */
-export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const toast = request.method === "GET" && !isApiPath(request) ? readToast(request) : null;
+export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+  const toast = request.method === "GET" && !isApiPath(url) ? readToast(request) : null;
   context.set(toastContext, toast);
   const response = await next();
   if (toast && !setsToast(response.headers.getSetCookie())) {

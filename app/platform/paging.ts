@@ -43,11 +43,10 @@ export function dateRangeOf(url: URL) {
  * list's query asked for them; `list` reads its other filters from the URL and returns them beside its rows.
  */
 export async function listScreenData<Result extends { total: number; rows: unknown[] }>(
-  request: Request,
+  url: URL,
   list: (filter: { q: string; page: number; size: number }, url: URL) => Promise<Result>,
   defaultSize = 10,
 ) {
-  const url = new URL(request.url);
   const paging = pagingOf(url, defaultSize);
   const q = searchOf(url);
   return { ...(await list({ q, ...paging }, url)), q, ...paging };

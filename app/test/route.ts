@@ -97,7 +97,7 @@ export async function run(
 ): Promise<Outcome> {
   let value: unknown;
   try {
-    value = await fn({ request, context, params } as never);
+    value = await fn({ request, url: new URL(request.url), context, params } as never);
   } catch (thrown) {
     value = thrown;
   }
@@ -135,3 +135,6 @@ export const testUser = (user: Pick<TestUser, "id" | "email" | "role"> & Partial
   client: null,
   ...user,
 });
+
+/** A request as React Router hands it to a loader: with its URL beside it. */
+export const withUrl = (request: Request) => ({ request, url: new URL(request.url) });

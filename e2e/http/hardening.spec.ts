@@ -124,3 +124,16 @@ test("typed text loses bidi overrides, isolates and control characters: in a for
   });
   await db.close();
 });
+
+test("a page asked for by the browser's navigation (its .data and React Router's parameters) sends its visitor to sign in and back to the page's own address", async () => {
+  // React Router passes each request through as it came (react-router.config.ts): the handlers read the address it
+  // gives them without `.data`, `_routes` and `index`, so the way back is the page's, not the data request's.
+  const asked = await fetch(`${baseURL}/clerks/requests.data?page=2&_routes=root,routes/requests/staff-requests`, {
+    redirect: "manual",
+  });
+  const answer = await asked.text();
+  expect(answer).toContain(`"/login?redirectTo=${encodeURIComponent("/clerks/requests?page=2")}"`);
+  expect(answer).not.toMatch(/\.data|_routes/);
+  const page = await fetch(`${baseURL}/clerks/requests?page=2`, { redirect: "manual" });
+  expect(page.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/clerks/requests?page=2")}`);
+});

@@ -8,15 +8,15 @@ import { ANONYMOUS } from "./context";
 import { buildPrincipal, type Principal } from "./principal";
 import { fromFlag } from "~/platform/db/values";
 
-function loginRedirectOf(request: Request) {
-  const url = new URL(request.url);
-  const back = url.pathname.replace(/\.data$/, "") + url.search;
+/** `url` is React Router's, without its data requests' `.data` and query parameters. */
+function loginRedirectOf(url: URL) {
+  const back = url.pathname + url.search;
   return `${href("/login")}?redirectTo=${encodeURIComponent(back)}`;
 }
 
 /** Who is asking: the session's user, their staff record and their client's flags (docs/architecture.md §15). */
-export async function principalFor(db: DB, request: Request, ip: string | null): Promise<Principal> {
-  return principalOfUser(db, await getSessionUser(db, request), ip, loginRedirectOf(request));
+export async function principalFor(db: DB, request: Request, url: URL, ip: string | null): Promise<Principal> {
+  return principalOfUser(db, await getSessionUser(db, request), ip, loginRedirectOf(url));
 }
 
 /** The principal of a known user (or anonymous): the screens' session and the API's bearer token alike. */

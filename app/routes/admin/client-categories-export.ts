@@ -7,9 +7,8 @@ import { searchOf } from "~/platform/paging";
 import type { Route } from "./+types/client-categories-export";
 
 /** The client categories list's download (`…/export?format=csv|xlsx` with its search). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "clientCategory:manage");
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   return clientCategoriesExport(getDb(), searchOf(url), { lng: getLocale(context), format });

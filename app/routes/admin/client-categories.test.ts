@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
-import { makeContext, postForm, run, statusOf, postAs, openAs } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs, openAs, withUrl } from "~/test/route";
 import * as detail from "./client-category";
 import * as form from "./client-category-form";
 import * as list from "./client-categories";
@@ -124,7 +124,7 @@ describe("client categories as CSV", () => {
   it("export the list with its search: a BOM, the header and names in the user's language, one row per category", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com"), language: "ar" });
     const response = (await listExport.loader({
-      request: new Request("http://localhost/service-admin/client-categories/export?format=csv&q=gov&page=3"),
+      ...withUrl(new Request("http://localhost/service-admin/client-categories/export?format=csv&q=gov&page=3")),
       context,
       params: {},
     } as never)) as Response;

@@ -8,9 +8,9 @@ import { formatMoney } from "~/utils/format";
 import type { Route } from "./+types/client-categories";
 
 /** Client categories (docs/architecture.md §14, §16): search by name, paging, empty state. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "clientCategory:manage");
-  return listScreenData(request, (filter) => listClientCategories(getDb(), filter));
+  return listScreenData(url, (filter) => listClientCategories(getDb(), filter));
 }
 
 export default function ClientCategories({ loaderData }: Route.ComponentProps) {

@@ -26,12 +26,12 @@ async function load(context: Route.LoaderArgs["context"], id: string, capability
   return { principal, category: requirePermission(principal, capability, found) };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { category } = await load(context, params.id, "clientCategory:manage");
   return {
     category,
     clients: await clientsOfCategory(getDb(), category.id),
-    dialog: new URL(request.url).searchParams.get("dialog"),
+    dialog: url.searchParams.get("dialog"),
   };
 }
 

@@ -33,7 +33,7 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
 }
 
 /** A client with everything that belongs to it, each linking to its own page (docs/architecture.md §16). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { client } = await load(context, params.id);
   const db = getDb();
   return {
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     clerks: await clerksOfClient(db, client.id),
     categories: await documentCategoriesOfClient(db, client.id),
     requestCounts: await countRequestsByStatus(db, { clientId: client.id }),
-    dialog: new URL(request.url).searchParams.get("dialog"),
+    dialog: url.searchParams.get("dialog"),
   };
 }
 

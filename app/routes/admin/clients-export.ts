@@ -7,9 +7,8 @@ import { searchOf } from "~/platform/paging";
 import type { Route } from "./+types/clients-export";
 
 /** The clients list's download (`…/export?format=csv|xlsx` with its search). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "client:manage");
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   return clientsExport(getDb(), searchOf(url), { lng: getLocale(context), format });

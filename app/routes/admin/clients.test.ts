@@ -6,7 +6,7 @@ import { i18nFor } from "~/platform/i18n/instances.server";
 import { readToast } from "~/platform/toast/toast.server";
 import { toastValues } from "~/platform/toast/toast";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
-import { makeContext, postForm, run, postAs, openAs } from "~/test/route";
+import { makeContext, postForm, run, postAs, openAs, withUrl } from "~/test/route";
 import * as clientAdminForm from "./client-admin-form";
 import * as detail from "./client";
 import * as form from "./client-form";
@@ -182,7 +182,7 @@ describe("clients as CSV", () => {
   it("export the list with its search: a BOM, the header in the user's language, one row per client", async () => {
     const context = makeContext({ user: await userOf("serviceadmin@example.com"), language: "en" });
     const response = (await listExport.loader({
-      request: new Request("http://localhost/service-admin/clients-management/export?format=csv&q=univ"),
+      ...withUrl(new Request("http://localhost/service-admin/clients-management/export?format=csv&q=univ")),
       context,
       params: {},
     } as never)) as Response;

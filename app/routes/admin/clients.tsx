@@ -11,9 +11,9 @@ import type { Route } from "./+types/clients";
 import { LinkOrText } from "~/components/ui/link-or-text";
 
 /** Clients (organisations), for the super admin and the service admin: search by name, paging. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "client:manage");
-  return listScreenData(request, (filter) => listClients(getDb(), filter));
+  return listScreenData(url, (filter) => listClients(getDb(), filter));
 }
 
 export default function Clients({ loaderData }: Route.ComponentProps) {

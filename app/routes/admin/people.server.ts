@@ -41,15 +41,16 @@ import { readForm } from "~/platform/http/body.server";
 /** The loader and action arguments these screens read (the same in every area they are mounted in). */
 interface Args {
   request: Request;
+  url: URL;
   params: { id?: string };
   context: Readonly<RouterContextProvider>;
 }
 
 /** The service-admin, client-admin and clerk screens are one set of screens over PERSON_KINDS (docs/architecture.md §16). */
-export async function loadPeople({ request, context }: Args, role: ManagedRole) {
+export async function loadPeople({ url, context }: Args, role: ManagedRole) {
   const principal = requirePermission(principalOf(context), PERSON_KINDS[role].capability);
   if (role !== "CLERK")
-    return listScreenData(request, async (filter) => ({
+    return listScreenData(url, async (filter) => ({
       ...(await listPeople(getDb(), role, filter)),
       view: "work" as const,
       clients: null,
@@ -57,7 +58,7 @@ export async function loadPeople({ request, context }: Args, role: ManagedRole) 
     }));
   // A client admin sees their client's clerks; the super admin all, or one client's (`?client=`).
   const scoped = scopeFilter(principal).clientId;
-  return listScreenData(request, async (filter, url) => {
+  return listScreenData(url, async (filter, url) => {
     const clientId = clerkClientOf(principal, url);
     return {
       ...(await listClerks(getDb(), { ...filter, clientId })),
@@ -74,9 +75,8 @@ function clerkClientOf(principal: Principal, url: URL) {
 }
 
 /** A people list's download, with the list's search (and client). */
-export function exportPeople({ request, context }: Args, role: ManagedRole) {
+export function exportPeople({ url, context }: Args, role: ManagedRole) {
   const principal = requirePermission(principalOf(context), PERSON_KINDS[role].capability);
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   return peopleExport(
@@ -138,7 +138,7 @@ export async function loadPerson(args: Args, role: ManagedRole) {
     latestRequests,
     latestAttestations,
     storage,
-    dialog: new URL(args.request.url).searchParams.get("dialog"),
+    dialog: args.url.searchParams.get("dialog"),
   };
 }
 

@@ -30,12 +30,12 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
 }
 
 /** An announcement as the public will read it, in both languages, with publish, unpublish and delete. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { principal, announcement } = await load(context, params.id);
   return {
     announcement,
     isAuthor: principal.capabilities.has("announcement:write"),
-    dialog: new URL(request.url).searchParams.get("dialog"),
+    dialog: url.searchParams.get("dialog"),
   };
 }
 

@@ -8,9 +8,8 @@ import { exportFormatOf } from "~/platform/exports/table.server";
 import type { Route } from "./+types/announcements-export";
 
 /** A staff announcement list's download (`…/export?format=csv|xlsx` with its status filter). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);

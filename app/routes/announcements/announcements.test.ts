@@ -5,7 +5,7 @@ import { paragraphsOf, slugify } from "~/modules/announcements/schema";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
-import { makeContext, postForm, run, statusOf, postAs, openAs } from "~/test/route";
+import { makeContext, postForm, run, statusOf, postAs, openAs, withUrl } from "~/test/route";
 import * as publicPage from "../public/announcement";
 import * as feed from "../public/announcements-feed";
 import * as organisationList from "../public/organisation-announcements";
@@ -229,7 +229,7 @@ describe("who may write", () => {
 describe("announcements as CSV", () => {
   it("export the client's list with its status filter: a BOM, the header and titles in the user's language", async () => {
     const response = (await listExport.loader({
-      request: new Request("http://localhost/clerks/public-announcements/export?status=PUBLISHED&format=csv"),
+      ...withUrl(new Request("http://localhost/clerks/public-announcements/export?status=PUBLISHED&format=csv")),
       context: as("clerk@example.com", "ar"),
       params: {},
     } as never)) as Response;
@@ -361,7 +361,7 @@ describe("the public pages", () => {
     );
 
     const response = (await feed.loader({
-      request: new Request(`http://localhost/organisations/${client.id}/announcements.atom`),
+      ...withUrl(new Request(`http://localhost/organisations/${client.id}/announcements.atom`)),
       context: anonymous("en"),
       params,
     } as never)) as Response;
@@ -385,7 +385,7 @@ describe("the public pages", () => {
     // The Arabic feed is another feed: its own id and self link.
     const arabic = await (
       await (feed.loader({
-        request: new Request(`http://localhost/organisations/${client.id}/announcements.atom?lng=ar`),
+        ...withUrl(new Request(`http://localhost/organisations/${client.id}/announcements.atom?lng=ar`)),
         context: anonymous("ar"),
         params,
       } as never) as Promise<Response>)

@@ -16,9 +16,9 @@ import type { Route } from "./+types/announcements";
 import { useCalendar } from "~/utils/calendar";
 
 /** The client's announcements, drafts and published (docs/architecture.md §6.5); the super admin's: every client's. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "announcement:publish");
-  const data = await listScreenData(request, async ({ page, size }, url) => {
+  const data = await listScreenData(url, async ({ page, size }, url) => {
     const status = announcementStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
     return {
       ...(await listAnnouncements(getDb(), { page, size, status, ...scopeFilter(principal) })),

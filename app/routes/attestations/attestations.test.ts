@@ -9,7 +9,7 @@ import { accessPinFor } from "~/modules/verification/pin.server";
 import { createSeededTestDb, sessionUserOf } from "~/test/db";
 import { EXE_BYTES, pdfBytes, PNG_BYTES, storedPath } from "~/test/files";
 import { pdfQrText, pdftotext } from "~/test/pdf";
-import { makeContext, postForm, postMultipart, run, statusOf, postAs, openAs } from "~/test/route";
+import { makeContext, postForm, postMultipart, run, statusOf, postAs, openAs, withUrl } from "~/test/route";
 import { env } from "~/platform/env.server";
 import * as fileRoute from "../resources/file";
 import * as verify from "../verify/verify";
@@ -529,7 +529,7 @@ describe("who may see and decide", () => {
 describe("attestations as CSV", () => {
   it("export the staff list with its filters and scope: a BOM, the header in the user's language, one row each", async () => {
     const response = (await staffListExport.loader({
-      request: new Request("http://localhost/clerks/attestations/export?status=PENDING&format=csv"),
+      ...withUrl(new Request("http://localhost/clerks/attestations/export?status=PENDING&format=csv")),
       context: makeContext({ user: users["clerk@example.com"], language: "ar" }),
       params: {},
     } as never)) as Response;

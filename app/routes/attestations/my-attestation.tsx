@@ -25,11 +25,11 @@ async function load(context: Route.LoaderArgs["context"], id: string) {
 }
 
 /** The beneficiary's attestation: status, timeline, the organisation's note, and once APPROVED the attested copy. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { attestation } = await load(context, params.id);
   return {
     ...(await holderAttestationView(getDb(), attestation)),
-    dialog: new URL(request.url).searchParams.get("dialog"),
+    dialog: url.searchParams.get("dialog"),
   };
 }
 

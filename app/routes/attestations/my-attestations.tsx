@@ -14,9 +14,9 @@ import type { Route } from "./+types/my-attestations";
 import { useCalendar } from "~/utils/calendar";
 
 /** My attestations (docs/architecture.md §6.4): mine only, newest first, paged, filterable by status. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "attestation:create");
-  return listScreenData(request, async ({ page, size }, url) => {
+  return listScreenData(url, async ({ page, size }, url) => {
     const status = attestationStatusFilterSchema.parse(url.searchParams.get("status") || undefined);
     return {
       ...(await listAttestations(getDb(), { page, size, status, beneficiaryId: user.id })),

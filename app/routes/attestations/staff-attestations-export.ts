@@ -7,9 +7,8 @@ import { exportFormatOf } from "~/platform/exports/table.server";
 import type { Route } from "./+types/staff-attestations-export";
 
 /** A staff attestation list's download (`…/export?format=csv|xlsx` with its filters), mounted beside each list. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "attestation:review");
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   return attestationsExport(getDb(), attestationListFilterOf(principal, url), { lng: getLocale(context), format });

@@ -18,10 +18,10 @@ import { useCalendar } from "~/utils/calendar";
  * The attestations staff decide on (docs/architecture.md §6.4): a clerk's client's, or (super admin) every client's with
  * a client filter. One module, mounted in each area.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "attestation:review");
   const db = getDb();
-  return listScreenData(request, async ({ page, size }, url) => {
+  return listScreenData(url, async ({ page, size }, url) => {
     const filter = attestationListFilterOf(principal, url);
     const { clientId, status, q } = filter;
     return {

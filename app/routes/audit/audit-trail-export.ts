@@ -7,9 +7,8 @@ import { exportFormatOf } from "~/platform/exports/table.server";
 import type { Route } from "./+types/audit-trail-export";
 
 /** The audit trail's download (`…/audit/export?format=csv|xlsx` with the page's filters), in the reader's scope. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "audit:read");
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   return auditTrailExport(

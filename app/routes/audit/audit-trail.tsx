@@ -35,11 +35,11 @@ const ACTION_GROUPS = [
  * The audit trail (docs/architecture.md §22): the super admin reads every client's events, a client admin their
  * client's, filtered by person, action, object, client and dates, a page at a time, and downloads them.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "audit:read");
   const db = getDb();
   return listScreenData(
-    request,
+    url,
     async ({ page, size }, url) => {
       const filter = auditTrailFilterOf(scopeFilter(principal).clientId, url);
       return {

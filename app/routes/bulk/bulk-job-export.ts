@@ -7,9 +7,8 @@ import type { Route } from "./+types/bulk-job-export";
 import { jobOf } from "./job.server";
 
 /** A bulk job's results (`?format=csv|xlsx`; `rows=failed` for its failed rows only): code and link per row. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { job } = await jobOf(context, params.jobId);
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   return bulkResultsExport(getDb(), job.id, getLocale(context), format, url.searchParams.get("rows") === "failed");

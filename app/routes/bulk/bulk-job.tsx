@@ -26,14 +26,14 @@ import { jobOf } from "./job.server";
 /** How often a running job's page refreshes: by itself without JS (a meta refresh), by revalidating with it. */
 const REFRESH_SECONDS = 3;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { job } = await jobOf(context, params.jobId);
   const db = getDb();
   return {
     job,
     progress: await jobProgress(db, job),
     failed: await failedItems(db, job.id, 50),
-    dialog: new URL(request.url).searchParams.get("dialog"),
+    dialog: url.searchParams.get("dialog"),
   };
 }
 

@@ -8,9 +8,9 @@ import type { Route } from "./+types/bulk-sample";
 import { bulkCategoryOf } from "./category.server";
 
 /** A category's sample bulk file (`?format=csv|xlsx`): its columns and an example row. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { category } = await bulkCategoryOf(context, params.id);
-  const format = exportFormatOf(new URL(request.url));
+  const format = exportFormatOf(url);
   if (!format) throw notFound();
   const fields = await requiredFieldsOf(getDb(), category.id);
   return bulkSampleFile(fields, category.id, getLocale(context), format);

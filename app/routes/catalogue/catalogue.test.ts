@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
-import { makeContext, postForm, statusOf, postAs, openAs } from "~/test/route";
+import { makeContext, postForm, statusOf, postAs, openAs, withUrl } from "~/test/route";
 import * as categoriesExport from "./categories-export";
 import * as category from "./category";
 import * as categoryForm from "./category-form";
@@ -244,7 +244,7 @@ describe("document categories as CSV", () => {
   it("export the clerk's client's categories only, with the header in the user's language", async () => {
     const clerk = await sessionUserOf(db, "clerk@example.com");
     const response = (await categoriesExport.loader({
-      request: new Request("http://localhost/clerks/document-categories/export?format=csv"),
+      ...withUrl(new Request("http://localhost/clerks/document-categories/export?format=csv")),
       context: makeContext({ user: clerk, language: "en" }),
       params: {},
     } as never)) as Response;

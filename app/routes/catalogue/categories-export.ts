@@ -8,9 +8,8 @@ import type { Route } from "./+types/categories-export";
 import { searchOf } from "~/platform/paging";
 
 /** A document category list's download (`…/export?format=csv|xlsx` with its search and client filter). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   const clientId = principal.clientId ?? (idOf(url.searchParams.get("clientId")) || undefined);

@@ -18,10 +18,10 @@ import { principalOf, requirePermission } from "~/modules/access/require.server"
 import type { Route } from "./+types/categories";
 
 /** Document categories of the user's client (all clients, with a filter, for super admins). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
   const db = getDb();
-  return listScreenData(request, async (filter, url) => {
+  return listScreenData(url, async (filter, url) => {
     const clientFilter = idOf(url.searchParams.get("clientId")) || undefined;
     return {
       ...(await listCategories(db, { ...filter, clientId: principal.clientId ?? clientFilter })),

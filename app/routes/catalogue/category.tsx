@@ -24,7 +24,7 @@ import { DetailList } from "~/components/ui/detail-list";
 import { pricedRows } from "~/components/catalogue/priced-fields";
 
 /** A category with its required fields and supporting document types, and what can be done with them. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
   const db = getDb();
   const category = await categoryInScope(db, idOf(params.id), principal);
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     client: await findClient(db, category.client_id),
     fields: await requiredFieldsOf(db, category.id),
     types: await supportingTypesOf(db, category.id),
-    dialog: new URL(request.url).searchParams.get("dialog"),
+    dialog: url.searchParams.get("dialog"),
     canIssue: principal.capabilities.has("request:issue"),
   };
 }

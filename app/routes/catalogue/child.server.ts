@@ -34,11 +34,11 @@ export function childOf<T extends { document_category_id: number }>(
   return row;
 }
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
+type Args = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
 
 /** A child list's loader data: its category, one page of its rows, and the link back to the category. */
 export async function childListData<Row>(
-  { request, context }: Args,
+  { request, url, context }: Args,
   list: (
     db: DB,
     filter: { categoryId: number; q: string; page: number; size: number },
@@ -50,11 +50,7 @@ export async function childListData<Row>(
 ) {
   const principal = requirePermission(principalOf(context), "catalogue:read");
   const category = await childCategoryOf(request, principal);
-  const page = await listScreenData(
-    request,
-    (filter) => list(getDb(), { categoryId: category.id, ...filter }),
-    pageSize,
-  );
+  const page = await listScreenData(url, (filter) => list(getDb(), { categoryId: category.id, ...filter }), pageSize);
   return { category, ...page, categoryHref: mustLinkTo(areaOf(context)!, "category", { id: category.id }) };
 }
 

@@ -18,9 +18,9 @@ async function load(request: Request, id: string, principal: Principal) {
   return { category, field: childOf(await fieldInScope(getDb(), idOf(id), principal), category) };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const { category, field } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
-  return { category, field, dialog: new URL(request.url).searchParams.get("dialog") };
+  return { category, field, dialog: url.searchParams.get("dialog") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -18,9 +18,9 @@ async function load(request: Request, id: string, principal: Principal) {
   return { category, type: childOf(await supportingTypeInScope(getDb(), idOf(id), principal), category) };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const { category, type } = await load(request, params.id, requirePermission(principalOf(context), "catalogue:read"));
-  return { category, type, dialog: new URL(request.url).searchParams.get("dialog") };
+  return { category, type, dialog: url.searchParams.get("dialog") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -22,18 +22,17 @@ import { readIntent } from "~/platform/http/body.server";
 import { nowIso } from "~/platform/db/values";
 import { useCalendar } from "~/utils/calendar";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
-  return listScreenData(request, ({ page, size }) => listNotifications(getDb(), principal.userId!, { page, size }), 20);
+  return listScreenData(url, ({ page, size }) => listNotifications(getDb(), principal.userId!, { page, size }), 20);
 }
 
 /** Open one (it is marked read, then its page opens), mark one read, or mark them all read. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "profile:read");
   const intent = await readIntent(request, notificationIntentSchema);
   const db = getDb();
   const at = nowIso();
-  const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   if (intent.intent === "readAll") {
     await markAllNotificationsRead(db, principal.userId!, at);

@@ -28,8 +28,7 @@ import { calendarFor } from "~/utils/format";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 type Domain = "profile" | "password";
-const domainOf = (request: Request): Domain =>
-  new URL(request.url).searchParams.get("domain") === "password" ? "password" : "profile";
+const domainOf = (url: URL): Domain => (url.searchParams.get("domain") === "password" ? "password" : "profile");
 
 /** Only one's own profile: another user's id answers 404 (docs/architecture.md §17). */
 async function ownUser({ context, params }: { context: Route.LoaderArgs["context"]; params: { id: string } }) {
@@ -42,7 +41,7 @@ async function ownUser({ context, params }: { context: Route.LoaderArgs["context
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await ownUser(args);
   return {
-    domain: domainOf(args.request),
+    domain: domainOf(args.url),
     userId: user.id,
     profile: {
       firstName: { english: user.first_name_en, arabic: user.first_name_ar },
@@ -61,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const formData = await readForm(request);
   const db = getDb();
-  if (domainOf(request) === "password") {
+  if (domainOf(args.url) === "password") {
     await enforceRateLimit(`password:user:${user.id}`, env.authRateLimit);
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
     if (submission.status !== "success") return replyInvalid(submission, { hideFields: PASSWORD_FIELDS });

@@ -11,9 +11,9 @@ import type { Route } from "./+types/announcement";
  * `/public-announcements/{slug}` (docs/product.md, Who uses it: public): published announcements of organisations that
  * may publish; drafts, unpublished ones and the others answer 404.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const lng = getLocale(context);
-  const path = new URL(request.url).pathname;
+  const path = url.pathname;
   const found = params.slug.length <= 100 ? await findPublishedBySlug(getDb(), params.slug) : undefined;
   if (!found) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, NOT_FOUND);
   const announcement = {

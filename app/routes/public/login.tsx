@@ -24,10 +24,10 @@ import { safeRedirectPath } from "~/platform/security/origin.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/platform/http/body.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
   return {
-    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ""),
+    redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), ""),
     // Staff may sign in through the organisation's directory when it is set up (docs/decisions/0018).
     singleSignOn: singleSignOnSettings()?.name ?? null,
     // Beneficiaries may sign in with the national digital identity when it is set up (docs/decisions/0022).

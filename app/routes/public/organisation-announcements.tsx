@@ -9,9 +9,9 @@ import { plainPage } from "./plain-page.server";
 import type { Route } from "./+types/organisation-announcements";
 
 /** An organisation's published announcements, newest first, with the link to its Atom feed (docs/architecture.md §6.5). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const lng = getLocale(context);
-  const path = new URL(request.url).pathname;
+  const path = url.pathname;
   const db = getDb();
   const client = await findPublishingClient(db, idOf(params.clientId));
   if (!client) throw plainPage(context, <AnnouncementNotFoundPage path={path} />, NOT_FOUND);

@@ -20,9 +20,9 @@ import { guestPost } from "./guest-post.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   requirePermission(principalOf(context), "account:signIn");
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = url.searchParams.get("token") ?? "";
   const usable = await accountTokenOf(getDb(), token);
   return data(
     { token: usable ? token : null, invitation: usable?.purpose === "INVITE" },

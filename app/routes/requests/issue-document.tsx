@@ -44,7 +44,7 @@ import { RadioGroupField } from "~/components/forms/radio-group-field";
 const issueFormOf = (role: Parameters<typeof homeAreaOf>[0]) =>
   homeAreaOf(role).issueForm ?? { asksExpiry: true, wording: "staff" as const };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
   const found = requirePermission(principal, "request:issue", await findRequestForStaff(getDb(), idOf(params.id)));
   const variant = issueFormOf(principal.role);
@@ -55,10 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     categoryEn: found.category_en,
     categoryAr: found.category_ar,
     validityDays: found.validity_period_days,
-    back: withBack(
-      mustLinkTo(areaOf(context)!, "request", { id: found.id }),
-      requestListFrom(areaOf(context)!, new URL(request.url)),
-    ),
+    back: withBack(mustLinkTo(areaOf(context)!, "request", { id: found.id }), requestListFrom(areaOf(context)!, url)),
     asksDate: variant.asksExpiry,
     wording: variant.wording,
     today: nowIso().slice(0, 10),
@@ -69,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
   const db = getDb();
   const found = requirePermission(principal, "request:issue", await findRequestForStaff(db, idOf(params.id)));
@@ -113,7 +110,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!result.ok) return replyRefused(result, submission);
   const area = areaOf(context)!;
-  const url = new URL(request.url);
   // The toast names the request, as a link to it, and gives the new document's code; it says where the
   // document came from (the spec's upload wording is for an uploaded file).
   const named = {

@@ -21,13 +21,13 @@ import type { Route } from "./+types/issue-preview";
  * The draft of a request's document from its category's template (docs/architecture.md §21): what issuing will make,
  * watermarked DRAFT in both languages, with no code that verifies. For the staff who may issue it.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:issue");
   const db = getDb();
   const found = requirePermission(principal, "request:issue", await findRequestForStaff(db, idOf(params.id)));
   const template = await findTemplate(db, found.document_category_id);
   if (!template) throw notFound();
-  const asked = new URL(request.url).searchParams.get("expirationDate");
+  const asked = url.searchParams.get("expirationDate");
   const expiry = endOfDay((asked && parseUserDate(asked)) || defaultExpiryDate(found.validity_period_days));
   const subject = await subjectOf(db, found);
   const gaps = templateGaps(template, subject);

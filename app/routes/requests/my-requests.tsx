@@ -14,9 +14,9 @@ import type { Route } from "./+types/my-requests";
 import { useCalendar } from "~/utils/calendar";
 
 /** My requests: mine only, newest first, paged, filterable by status. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
-  return listScreenData(request, async (paging, url) => {
+  return listScreenData(url, async (paging, url) => {
     const status = statusFilterSchema.parse(url.searchParams.get("status") || undefined);
     return { ...(await listRequestsOfBeneficiary(getDb(), user.id, { ...paging, status })), status: status ?? "" };
   });

@@ -29,14 +29,14 @@ const schemaFor = (specs: Parameters<typeof fieldsSchema>[0]) =>
   fieldsSchema(specs).extend(beneficiaryEditSchema.shape);
 
 /** Request edit (docs/product.md, Who uses it): staff correct the filled fields and the message; audited. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();
   const found = requirePermission(principal, "request:update", await findRequestForStaff(db, idOf(params.id)));
   const area = areaOf(context)!;
   return {
     id: found.id,
-    back: withBack(mustLinkTo(area, "request", { id: found.id }), requestListFrom(area, new URL(request.url))),
+    back: withBack(mustLinkTo(area, "request", { id: found.id }), requestListFrom(area, url)),
     requestMessage: found.request_message,
     requiredFields: await requiredFieldsOf(db, found.document_category_id),
     fields: Object.fromEntries(
@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const principal = requirePermission(principalOf(context), "request:update");
   const db = getDb();
   const found = requirePermission(principal, "request:update", await findRequestForStaff(db, idOf(params.id)));
@@ -64,7 +64,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   // Back to the list the request was opened from; the toast links to the request.
   const area = areaOf(context)!;
-  const url = new URL(request.url);
   return redirectWithToast(requestListOf(area, url, found), {
     kind: "success",
     message: "staff.saved",

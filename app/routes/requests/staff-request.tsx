@@ -47,11 +47,10 @@ import { errorField, logger } from "~/platform/log/logger.server";
  * The request detail screen (docs/product.md, Who uses it), one implementation for every staff area. It keeps the
  * list it was opened from (`?back=`): its Back link, its edit and issue screens and every change return there.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
   const area = areaOf(context)!;
   const db = getDb();
-  const url = new URL(request.url);
   const found = requirePermission(principal, "request:read", await findRequestForStaff(db, idOf(params.id)));
   const canManage = can(principal, "request:update");
   const back = requestListFrom(area, url);
@@ -66,16 +65,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     canManage,
     canRevoke: can(principal, "request:revoke"),
-    dialog: new URL(request.url).searchParams.get("dialog"),
+    dialog: url.searchParams.get("dialog"),
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   // Each intent asks for its own capability (a client admin may revoke without changing statuses).
   const principal = requirePermission(principalOf(context), "request:read");
   const area = areaOf(context)!;
   const db = getDb();
-  const url = new URL(request.url);
   const found = requirePermission(principal, "request:read", await findRequestForStaff(db, idOf(params.id)));
   // This screen as it was opened (with the list it came from): where a refusal stays and a toast's link goes.
   const here = withBack(url.pathname, requestListFrom(area, url));

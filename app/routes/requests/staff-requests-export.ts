@@ -7,9 +7,8 @@ import { staffRequestListOf } from "~/modules/requests/staff-list.server";
 import type { Route } from "./+types/staff-requests-export";
 
 /** A staff request list's download (`…/export?format=csv|xlsx` with the list's filters), mounted beside each list. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
-  const url = new URL(request.url);
   const format = exportFormatOf(url);
   if (!format) throw notFound();
   const { filter } = await staffRequestListOf(getDb(), principal, params, url);

@@ -19,10 +19,10 @@ import { useCalendar } from "~/utils/calendar";
 import { DateFilter } from "~/components/ui/date-filter";
 
 /** One list for every staff area (staff-list.server.ts says which requests); its download is staff-requests-export.ts. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "request:read");
   const db = getDb();
-  return listScreenData(request, async ({ page, size }, url) => {
+  return listScreenData(url, async ({ page, size }, url) => {
     const { heading, filter, isQueue, categories, order, range } = await staffRequestListOf(db, principal, params, url);
     return {
       ...(await listRequests(db, { ...filter, page, size, order })),

@@ -6,7 +6,7 @@ import type { DB } from "~/platform/db/db.server";
 import type { SessionUser } from "~/modules/auth/session-user";
 import { auditEventsSinceSeed, createSeededTestDb, sessionUserOf, rowWhere } from "~/test/db";
 import { pdfBytes } from "~/test/files";
-import { makeContext, postMultipart as multipart, run, statusOf, postAs, openAs } from "~/test/route";
+import { makeContext, postMultipart as multipart, run, statusOf, postAs, openAs, withUrl } from "~/test/route";
 import * as issueRoute from "./issue-document";
 import * as detail from "./staff-request";
 import * as list from "./staff-requests";
@@ -495,7 +495,7 @@ describe("CSV export", () => {
   it("streams the list with its filters: a BOM, a header in the user's language, ISO dates, Arabic intact", async () => {
     const context = makeContext({ user: users["clerk@example.com"], language: "ar" });
     const response = (await listExport.loader({
-      request: new Request("http://localhost/clerks/requests/export?status=PENDING&format=csv&page=3"),
+      ...withUrl(new Request("http://localhost/clerks/requests/export?status=PENDING&format=csv&page=3")),
       context,
       params: {},
     } as never)) as Response;
@@ -545,7 +545,7 @@ describe("CSV export", () => {
     const heapBefore = process.memoryUsage().heapUsed;
     let peak = 0;
     const response = (await listExport.loader({
-      request: new Request("http://localhost/clerks/requests/export?format=csv"),
+      ...withUrl(new Request("http://localhost/clerks/requests/export?format=csv")),
       context: makeContext({ user: users["clerk@example.com"], language: "en" }),
       params: {},
     } as never)) as Response;

@@ -11,7 +11,7 @@ import type { Route } from "./+types/file";
  * `/files/{id}`: a stored file, for those whose scope holds one of its owners (a request, an attestation,
  * an issued document, the user's own draft); others get the 404 of a file that does not exist (docs/architecture.md §8, §15).
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const principal = requirePermission(principalOf(context), "file:read");
   const db = getDb();
   const id = idOf(params.id);
@@ -22,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   requirePermission(principal, "file:read", owner && file ? owner : null);
   const stream = await streamStoredFile(file!);
-  const download = new URL(request.url).searchParams.has("download");
+  const download = url.searchParams.has("download");
   return fileResponse(
     { stream, size: file!.size },
     { name: file!.original_name, mimeType: file!.mime_type, inline: !download },

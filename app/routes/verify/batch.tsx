@@ -15,12 +15,12 @@ import type { Route } from "./+types/batch";
  * `/verify/batch` (docs/architecture.md §7): a script-free page for reviewers; the post answers the table, or with
  * `format=csv` the same rows as a download. No component: a resource route answering whole documents.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return plainPage(context, <VerifyBatchPage path={new URL(request.url).pathname} codes="" rows={null} error={null} />);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return plainPage(context, <VerifyBatchPage path={url.pathname} codes="" rows={null} error={null} />);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const path = new URL(request.url).pathname;
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const path = url.pathname;
   const refuse = (codes: string, refusal: Refused) =>
     plainPage(
       context,

@@ -3,6 +3,6 @@ import { plainPage } from "../public/plain-page.server";
 import type { Route } from "./+types/offline";
 
 /** `/verify/offline`: the offline verifier's page (no component: a plain document like the other verification pages). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return plainPage(context, <VerifyOfflinePage path={new URL(request.url).pathname} />);
+export function loader({ context, url }: Route.LoaderArgs) {
+  return plainPage(context, <VerifyOfflinePage path={url.pathname} />);
 }

@@ -12,22 +12,22 @@ import type { Route } from "./+types/present";
  * `/verify/present` (docs/decisions/0027): a reviewer asks a wallet for a document, without script; the post makes
  * the request and goes to its page.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+export function loader({ context, url }: Route.LoaderArgs) {
+  const path = url.pathname;
   return plainPage(
     context,
     <PresentFormPage path={path} claims={DISCLOSABLE_CLAIMS} kinds={PRESENTATION_KINDS} error={null} />,
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = presentationQuerySchema.safeParse({ kind: form.get("kind"), claims: form.getAll("claims") });
   if (!parsed.success)
     return plainPage(
       context,
       <PresentFormPage
-        path={new URL(request.url).pathname}
+        path={url.pathname}
         claims={DISCLOSABLE_CLAIMS}
         kinds={PRESENTATION_KINDS}
         error="present.chooseClaims"

@@ -30,7 +30,7 @@ import type { Route } from "./+types/webhook";
 import { endpointOf } from "./endpoint.server";
 
 /** One endpoint: its secret (shown once), its switches, and its delivery log with "Send again" (docs/decisions/0019). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
   const { endpoint } = await endpointOf(context, params.id);
   const shown = secretToShow(request, endpoint.id);
   return data(
@@ -44,14 +44,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         events: JSON.parse(endpoint.events) as string[],
       },
       secret: shown?.secret ?? null,
-      deliveries: await listScreenData(request, (paging) => deliveriesOf(getDb(), endpoint.id, paging), 20),
-      dialog: new URL(request.url).searchParams.get("dialog"),
+      deliveries: await listScreenData(url, (paging) => deliveriesOf(getDb(), endpoint.id, paging), 20),
+      dialog: url.searchParams.get("dialog"),
     },
     shown ? { headers: { "Set-Cookie": shown.clear } } : undefined,
   );
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const { principal, endpoint } = await endpointOf(context, params.id);
   const { intent, deliveryId } = await readIntent(request, endpointIntentSchema);
   const db = getDb();
@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "resend": {
       const again = deliveryId === undefined ? null : await sendAgain(db, endpoint, deliveryId, principal);
       // Back to the page of the log the button was on.
-      const posted = new URL(request.url).searchParams;
+      const posted = url.searchParams;
       const kept = new URLSearchParams();
       for (const name of ["page", "size"])
         if (/^\d{1,7}$/.test(posted.get(name) ?? "")) kept.set(name, posted.get(name)!);

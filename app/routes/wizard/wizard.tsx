@@ -46,10 +46,9 @@ const BASE = href("/beneficiary/request-document/create");
 const stepUrl = (step: number) => `${BASE}?step=${step}`;
 
 /** The request wizard (docs/architecture.md §6.2): each step is a form post; the draft lives on the server. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { user } = requirePermission(principalOf(context), "request:submit");
   const db = getDb();
-  const url = new URL(request.url);
   const view = await wizardView(db, user.id);
   const wanted = Number.parseInt(url.searchParams.get("step") ?? String(view.draft?.step ?? 0), 10);
   const step = allowedStep(view.draft, Number.isFinite(wanted) ? wanted : 0);
