@@ -32,10 +32,12 @@ export function createTranslator(language: string, resources: Resources): Transl
     return found;
   };
   const t: Translate = (keys, values) => {
-    const tried = typeof keys === "string" ? [keys] : keys;
     let text: string | undefined;
-    for (const key of tried) if ((text = lookUp(key)) !== undefined) break;
-    text ??= values?.defaultValue ?? tried.at(-1) ?? "";
+    if (typeof keys === "string") text = lookUp(keys) ?? values?.defaultValue ?? keys;
+    else {
+      for (const key of keys) if ((text = lookUp(key)) !== undefined) break;
+      text ??= values?.defaultValue ?? keys.at(-1) ?? "";
+    }
     if (!values || !text.includes("{{")) return text;
     return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (placeholder, name: string) => {
       const value = values[name];
