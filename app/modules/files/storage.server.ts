@@ -16,37 +16,64 @@ export const sha256Hex = (bytes: Uint8Array) => crypto.createHash("sha256").upda
 const sha256HexOffThread = async (bytes: Uint8Array) =>
   Buffer.from(await crypto.webcrypto.subtle.digest("SHA-256", bytes)).toString("hex");
 
+/** A file whose bytes are in the file store, its row not yet written (`recordFile` writes it). */
+export interface PutFile {
+  storageKey: string;
+  sha256: string;
+  size: number;
+  mimeType: string;
+  originalName: string;
+  totalPages: number | null;
+  createdBy: number | null;
+}
+
 /**
- * Keeps a file: its bytes in the file store under a random key (never under public/, docs/architecture.md §8), then
- * its row with the bytes' SHA-256. A row is written only once its bytes are stored, and bytes whose row could not be
- * written are removed at once (or, if the store went away meanwhile, by the sweeper a day later).
+ * A file's bytes into the file store under a random key (never under public/, docs/architecture.md §8), with their
+ * SHA-256. Done before the transaction that writes its row: hashing off the thread and writing to the store (a disk
+ * or S3) while holding the database's write lock made every other writer wait, and two bulk runners barely faster
+ * than one (docs/decisions/0021).
  */
-export async function storeFile(
-  db: DB,
-  file: {
-    bytes: Uint8Array;
-    mimeType: string;
-    originalName: string;
-    totalPages?: number | null;
-    createdBy?: number | null;
-  },
-): Promise<{ id: number; sha256: string; storageKey: string }> {
+export async function putFile(file: {
+  bytes: Uint8Array;
+  mimeType: string;
+  originalName: string;
+  totalPages?: number | null;
+  createdBy?: number | null;
+}): Promise<PutFile> {
   const storageKey = crypto.randomBytes(16).toString("hex");
   const sha256 = await sha256HexOffThread(file.bytes);
   await fileStore().put(storageKey, file.bytes);
+  return {
+    storageKey,
+    sha256,
+    size: file.bytes.byteLength,
+    mimeType: file.mimeType,
+    originalName: safeFileName(file.originalName),
+    totalPages: file.totalPages ?? null,
+    createdBy: file.createdBy ?? null,
+  };
+}
+
+/** The row of a file `putFile` stored. Whoever put it removes its bytes if the row is not written. */
+export async function recordFile(db: DB, put: PutFile): Promise<{ id: number; sha256: string; storageKey: string }> {
+  const id = await insertFile(db, put);
+  return { id, sha256: put.sha256, storageKey: put.storageKey };
+}
+
+/**
+ * Keeps a file: its bytes in the file store, then its row with the bytes' SHA-256. A row is written only once its
+ * bytes are stored, and bytes whose row could not be written are removed at once (or, if the store went away
+ * meanwhile, by the sweeper a day later).
+ */
+export async function storeFile(
+  db: DB,
+  file: Parameters<typeof putFile>[0],
+): Promise<{ id: number; sha256: string; storageKey: string }> {
+  const put = await putFile(file);
   try {
-    const id = await insertFile(db, {
-      sha256,
-      size: file.bytes.byteLength,
-      mimeType: file.mimeType,
-      originalName: safeFileName(file.originalName),
-      storageKey,
-      totalPages: file.totalPages ?? null,
-      createdBy: file.createdBy ?? null,
-    });
-    return { id, sha256, storageKey };
+    return await recordFile(db, put);
   } catch (error) {
-    await removeStoredBytes([storageKey]);
+    await removeStoredBytes([put.storageKey]);
     throw error;
   }
 }

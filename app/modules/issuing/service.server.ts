@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { DB } from "~/platform/db/db.server";
 import type { Bilingual, BilingualNote } from "~/utils/bilingual";
 import { audit, type AuditActor } from "~/modules/audit/service.server";
-import { removeStoredBytes, storeFile } from "~/modules/files/storage.server";
+import { putFile, recordFile, removeStoredBytes } from "~/modules/files/storage.server";
 import { checkIssuableFile, type UploadedFile } from "~/modules/files/upload.server";
 import { notify } from "~/modules/notifications/service.server";
 import { generateVerificationCode } from "~/modules/verification/code";
@@ -147,29 +147,31 @@ export async function issue(
   }
   const pinHash = order.securePlusEnabled ? await hashAccessPin(accessPinFor(code)) : null;
 
+  // The files' bytes are stored before the transaction, which writes only their rows: it holds the write lock.
   const storedKeys: string[] = [];
   try {
+    const original =
+      source.storedFileId === undefined
+        ? await putFile({
+            bytes: source.bytes,
+            mimeType: source.mimeType,
+            originalName: source.name,
+            totalPages: source.totalPages,
+            createdBy: order.issuer.userId,
+          })
+        : null;
+    if (original) storedKeys.push(original.storageKey);
+    const issuedFile = await putFile({
+      bytes: stamped.bytes,
+      mimeType: "application/pdf",
+      originalName: `${order.documentName.en}.pdf`,
+      totalPages: stamped.totalPages,
+      createdBy: order.issuer.userId,
+    });
+    storedKeys.push(issuedFile.storageKey);
     return await db.transaction().execute(async (trx) => {
-      let sourceFileId: number | null = null;
-      if (source.storedFileId === undefined) {
-        const original = await storeFile(trx, {
-          bytes: source.bytes,
-          mimeType: source.mimeType,
-          originalName: source.name,
-          totalPages: source.totalPages,
-          createdBy: order.issuer.userId,
-        });
-        storedKeys.push(original.storageKey);
-        sourceFileId = original.id;
-      }
-      const issued = await storeFile(trx, {
-        bytes: stamped.bytes,
-        mimeType: "application/pdf",
-        originalName: `${order.documentName.en}.pdf`,
-        totalPages: stamped.totalPages,
-        createdBy: order.issuer.userId,
-      });
-      storedKeys.push(issued.storageKey);
+      const sourceFileId = original ? (await recordFile(trx, original)).id : null;
+      const issued = await recordFile(trx, issuedFile);
       const owner = order.createOwner
         ? await order.createOwner(trx)
         : { beneficiaryId: order.beneficiaryId, requestId: order.requestId };
