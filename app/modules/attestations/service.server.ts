@@ -6,7 +6,7 @@ import { audit, timelineOf, type AuditActor } from "~/modules/audit/service.serv
 import { enforceStorageAllowance } from "~/modules/files/allowance.server";
 import { readStoredFile, removeStoredBytes, storeFile } from "~/modules/files/storage.server";
 import { checkAttestationFile, type UploadedFile } from "~/modules/files/upload.server";
-import { issuedForHolder, issuedForStaff } from "~/modules/issuing/holder-view.server";
+import { attestationIssuedForHolder, attestationIssuedForStaff } from "~/modules/issuing/holder-view.server";
 import { endOfDay, issue, type IssueResult } from "~/modules/issuing/service.server";
 import { notify, notifyClerksOfClient } from "~/modules/notifications/service.server";
 import { attestingClients, closePendingAttestation, findAttestation, insertAttestation } from "./queries.server";
@@ -215,7 +215,7 @@ export async function holderAttestationView(db: DB, attestation: Attestation) {
   return {
     attestation: withoutStorage(attestation),
     timeline: await timelineOf(db, "DOCUMENT_ATTESTATION", attestation.id),
-    ...(await issuedForHolder(db, { attestationId: attestation.id })),
+    ...(await attestationIssuedForHolder(db, attestation.id)),
   };
 }
 
@@ -224,7 +224,7 @@ export async function staffAttestationView(db: DB, attestation: Attestation) {
   return {
     attestation: withoutStorage(attestation),
     timeline: await timelineOf(db, "DOCUMENT_ATTESTATION", attestation.id),
-    ...(await issuedForStaff(db, { attestationId: attestation.id })),
+    ...(await attestationIssuedForStaff(db, attestation.id)),
   };
 }
 

@@ -95,15 +95,13 @@ export function listAuditEvents(db: DB, filter: { action?: string; entityType?: 
 }
 
 /** What happened to one entity, oldest first (a request's or an attestation's timeline). */
-export function auditEventsOf(db: DB, entityType: string, entityId: number) {
-  return db
+export const auditEventsQuery = (db: DB, entityType: string, entityId: number) =>
+  db
     .selectFrom("audit_events")
     .select(["id", "at", "action", "actor_role", "details"])
     .where("entity_type", "=", entityType)
     .where("entity_id", "=", entityId)
-    .orderBy("id", "asc")
-    .execute();
-}
+    .orderBy("id", "asc");
 
 /** The audit trail's filters (docs/architecture.md §22): who, what, on what, whose, when. */
 export interface AuditTrailFilter {

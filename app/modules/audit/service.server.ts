@@ -1,3 +1,4 @@
+import type { InferResult } from "kysely";
 import type { DB } from "~/platform/db/db.server";
 import { done, type Outcome, type Refused } from "~/platform/outcome";
 import type { Role } from "~/platform/db/schema";
@@ -7,7 +8,7 @@ import { queueWebhooks } from "~/platform/webhooks/queue.server";
 import { logger } from "~/platform/log/logger.server";
 import { firstBreak, keyedChainHash, type ChainCheckpoint } from "./chain";
 import { auditChainKey } from "./chain-key.server";
-import { auditEventsOf, chainedEvents, hasPlainChain, insertAuditEvent, rechainAuditEvents } from "./queries.server";
+import { auditEventsQuery, chainedEvents, hasPlainChain, insertAuditEvent, rechainAuditEvents } from "./queries.server";
 
 /** Who did it: a principal (docs/architecture.md §15) satisfies this, and so does the sign-in of a known user. */
 export interface AuditActor {
@@ -81,7 +82,15 @@ export const SYSTEM: AuditActor = { userId: null, role: null, ip: null };
 
 /** An entity's timeline: its audit events with their details (the notes staff left, the statuses set). */
 export async function timelineOf(db: DB, entityType: EntityType, entityId: number) {
-  return (await auditEventsOf(db, entityType, entityId)).map((event) => ({
+  return timelineFrom(await timelineQuery(db, entityType, entityId).execute());
+}
+
+/** The query of an entity's timeline, for `preparedLists`; `timelineFrom` reads its rows. */
+export const timelineQuery = (db: DB, entityType: EntityType, entityId: number) =>
+  auditEventsQuery(db, entityType, entityId);
+
+export function timelineFrom(events: InferResult<ReturnType<typeof auditEventsQuery>>) {
+  return events.map((event) => ({
     ...event,
     details: JSON.parse(event.details) as { status?: string; note?: string | { en: string | null; ar: string | null } },
   }));

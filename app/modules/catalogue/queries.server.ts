@@ -1,7 +1,5 @@
 import type { pricedValuesOf } from "./schema";
 import { insertRow, updateRow, deleteRow, findRow } from "~/platform/db/rows";
-import type { Selectable } from "kysely";
-import type { Database } from "~/platform/db/schema";
 import { containsText } from "~/platform/db/dialect";
 import { countRows } from "~/platform/db/count";
 import { pageOf } from "~/platform/db/paging";
@@ -33,20 +31,27 @@ export function findCategory(db: DB, id: number) {
   return findRow(db, "document_categories", id);
 }
 
-/** A category's children of one kind (its required fields or its supporting document types), in the order made. */
-function childrenOf<Table extends ChildTable>(db: DB, table: Table, categoryId: number) {
-  return db
-    .selectFrom(table as ChildTable)
-    .selectAll()
+const ROW_COLUMNS = ["id", "created_at", "updated_at", "document_category_id", "is_required"] as const;
+
+/** A category's required fields, in the order made; every column, named (the query also goes into `preparedLists`). */
+export const requiredFieldsQuery = (db: DB, categoryId: number) =>
+  db
+    .selectFrom("document_required_fields")
+    .select([...ROW_COLUMNS, "name_en", "name_ar", "field_name", "field_type"])
     .where("document_category_id", "=", categoryId)
-    .orderBy("id")
-    .execute() as Promise<Selectable<Database[Table]>[]>;
-}
+    .orderBy("id");
 
-export const requiredFieldsOf = (db: DB, categoryId: number) => childrenOf(db, "document_required_fields", categoryId);
+/** A category's supporting document types, in the order made; every column, named. */
+export const supportingTypesQuery = (db: DB, categoryId: number) =>
+  db
+    .selectFrom("supporting_document_types")
+    .select([...ROW_COLUMNS, "document_type_en", "document_type_ar", "description_en", "description_ar"])
+    .where("document_category_id", "=", categoryId)
+    .orderBy("id");
 
-export const supportingTypesOf = (db: DB, categoryId: number) =>
-  childrenOf(db, "supporting_document_types", categoryId);
+export const requiredFieldsOf = (db: DB, categoryId: number) => requiredFieldsQuery(db, categoryId).execute();
+
+export const supportingTypesOf = (db: DB, categoryId: number) => supportingTypesQuery(db, categoryId).execute();
 
 function filteredCategories(db: DB, filter: { id?: number; clientId?: number; q?: string }) {
   let base = db.selectFrom("document_categories as c").innerJoin("clients as cl", "cl.id", "c.client_id");

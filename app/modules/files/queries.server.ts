@@ -74,7 +74,7 @@ const ATTACHMENT_COLUMNS = [
 ] as const;
 
 /** The attachments of a request (DOCUMENT_REQUESTS) or of a wizard draft (DOCUMENT_SUPPORTING_DOCUMENTS), with their files. */
-export function attachmentsOf(
+export function attachmentsQuery(
   db: DB,
   entityType: "DOCUMENT_REQUESTS" | "DOCUMENT_SUPPORTING_DOCUMENTS",
   referenceId: number,
@@ -89,9 +89,10 @@ export function attachmentsOf(
       .where("a.entity_type", "=", entityType)
       .where("a.reference_entity_id", "=", referenceId)
       .orderBy("a.id")
-      .execute()
   );
 }
+
+export const attachmentsOf = (...args: Parameters<typeof attachmentsQuery>) => attachmentsQuery(...args).execute();
 
 /** Removes the attachments of a request or draft: all of them, or those of one supporting document type. */
 export async function deleteAttachments(

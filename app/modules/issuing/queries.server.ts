@@ -79,8 +79,11 @@ export function findIssuedOwner(db: DB, id: number) {
     .executeTakeFirst();
 }
 
+/** Whose documents: a request's, or an attestation's attested copies. */
+export type IssuedOwner = { requestId: number } | { attestationId: number };
+
 /** The documents issued for a request, or the attested copies of an attestation, newest first. */
-export function issuedDocumentsOf(db: DB, owner: { requestId: number } | { attestationId: number }) {
+export function issuedDocumentsQuery(db: DB, owner: IssuedOwner) {
   const query = db
     .selectFrom("issued_documents")
     .select([
@@ -99,9 +102,17 @@ export function issuedDocumentsOf(db: DB, owner: { requestId: number } | { attes
       "document_hash",
     ])
     .orderBy("id", "desc");
-  return (
-    "requestId" in owner
-      ? query.where("request_id", "=", owner.requestId)
-      : query.where("attestation_id", "=", owner.attestationId)
-  ).execute();
+  return "requestId" in owner
+    ? query.where("request_id", "=", owner.requestId)
+    : query.where("attestation_id", "=", owner.attestationId);
+}
+
+export const issuedDocumentsOf = (db: DB, owner: IssuedOwner) => issuedDocumentsQuery(db, owner).execute();
+
+/** The ids of the documents issued for a request, or of the attested copies of an attestation. */
+export function issuedIdsQuery(db: DB, owner: IssuedOwner) {
+  const query = db.selectFrom("issued_documents").select("id");
+  return "requestId" in owner
+    ? query.where("request_id", "=", owner.requestId)
+    : query.where("attestation_id", "=", owner.attestationId);
 }

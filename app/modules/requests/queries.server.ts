@@ -85,14 +85,14 @@ export async function updateRequestByBeneficiary(db: DB, id: number, values: { r
   await updateRow(db, "document_requests", id, { request_message: values.requestMessage });
 }
 
-export function fieldValuesOf(db: DB, requestId: number) {
-  return db
+export const fieldValuesQuery = (db: DB, requestId: number) =>
+  db
     .selectFrom("request_field_values")
     .select(["field_name", "field_value"])
     .where("request_id", "=", requestId)
-    .orderBy("id")
-    .execute();
-}
+    .orderBy("id");
+
+export const fieldValuesOf = (db: DB, requestId: number) => fieldValuesQuery(db, requestId).execute();
 
 /** Deletes a PENDING request that has no issued document, with its field values and attachments; false when it no longer qualifies. */
 export async function deleteRequestRows(db: DB, requestId: number): Promise<boolean> {

@@ -1,37 +1,45 @@
 import type { DB } from "~/platform/db/db.server";
-import { timelineOf } from "~/modules/audit/service.server";
-import { requiredFieldsOf, supportingTypesOf } from "~/modules/catalogue/queries.server";
-import { attachmentsOf } from "~/modules/files/queries.server";
-import { issuedForHolder, issuedForStaff } from "~/modules/issuing/holder-view.server";
-import { fieldValuesOf, findRequestOfBeneficiary } from "./queries.server";
+import { preparedLists } from "~/platform/db/lists";
+import { timelineFrom, timelineQuery } from "~/modules/audit/service.server";
+import { requiredFieldsQuery, supportingTypesQuery } from "~/modules/catalogue/queries.server";
+import { attachmentsQuery } from "~/modules/files/queries.server";
+import { forHolder, issuedQueries } from "~/modules/issuing/holder-view.server";
+import { fieldValuesQuery, findRequestOfBeneficiary } from "./queries.server";
 import type { findRequestForStaff } from "./staff-queries.server";
 
 /** What the request screens show; the changes are in service.server.ts. */
 
 export type StaffRequest = NonNullable<Awaited<ReturnType<typeof findRequestForStaff>>>;
 
+/** The lists a request's page shows beside the request itself, read in one round trip (`preparedLists`). */
+const requestQueries = (db: DB, requestId: number, categoryId: number) => ({
+  requiredFields: requiredFieldsQuery(db, categoryId),
+  fieldValues: fieldValuesQuery(db, requestId),
+  attachments: attachmentsQuery(db, "DOCUMENT_REQUESTS", requestId),
+  timeline: timelineQuery(db, "DOCUMENT_REQUESTS", requestId),
+  ...issuedQueries(db, { requestId }),
+});
+
+const staffLists = preparedLists(requestQueries);
+
+const beneficiaryLists = preparedLists((db: DB, requestId: number, categoryId: number) => ({
+  ...requestQueries(db, requestId, categoryId),
+  supportingTypes: supportingTypesQuery(db, categoryId),
+}));
+
 /** Everything the beneficiary's request page shows, or null when the request is not theirs. */
 export async function beneficiaryRequestView(db: DB, requestId: number, beneficiaryId: number) {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return null;
-  return {
-    request,
-    requiredFields: await requiredFieldsOf(db, request.document_category_id),
-    supportingTypes: await supportingTypesOf(db, request.document_category_id),
-    fieldValues: await fieldValuesOf(db, requestId),
-    attachments: await attachmentsOf(db, "DOCUMENT_REQUESTS", requestId),
-    timeline: await timelineOf(db, "DOCUMENT_REQUESTS", requestId),
-    ...(await issuedForHolder(db, { requestId })),
-  };
+  const { issued, verifications, timeline, ...lists } = await beneficiaryLists(
+    db,
+    request.id,
+    request.document_category_id,
+  );
+  return { request, ...lists, timeline: timelineFrom(timeline), ...(await forHolder({ issued, verifications })) };
 }
 
 export async function staffRequestView(db: DB, request: StaffRequest) {
-  return {
-    request,
-    requiredFields: await requiredFieldsOf(db, request.document_category_id),
-    fieldValues: await fieldValuesOf(db, request.id),
-    attachments: await attachmentsOf(db, "DOCUMENT_REQUESTS", request.id),
-    timeline: await timelineOf(db, "DOCUMENT_REQUESTS", request.id),
-    ...(await issuedForStaff(db, { requestId: request.id })),
-  };
+  const { timeline, ...lists } = await staffLists(db, request.id, request.document_category_id);
+  return { request, ...lists, timeline: timelineFrom(timeline) };
 }

@@ -1,8 +1,10 @@
 import { ISSUED_DOCUMENT_FACTS } from "~/platform/db/columns";
 import { issuedDocumentsWithParties } from "~/platform/db/request-joins";
 import { prepared } from "~/platform/db/prepared.server";
-import type { Insertable } from "kysely";
-import type { VerificationEventsTable } from "~/platform/db/schema";
+import type { Insertable, SelectQueryBuilder } from "kysely";
+import type { Database, VerificationEventsTable } from "~/platform/db/schema";
+
+type IssuedIds = SelectQueryBuilder<Database, "issued_documents", { id: number }>;
 import type { DB } from "~/platform/db/db.server";
 
 /** What the verification page says of a document: the document, its issuer, its holder and its file. */
@@ -30,16 +32,14 @@ export async function findIssuedDocumentByCode(db: DB, code: string) {
   return (await db.executeQuery(issuedDocumentByCode(db, code))).rows[0];
 }
 
-export async function listVerificationEvents(db: DB, issuedDocumentIds: number[], limit = 50) {
-  if (issuedDocumentIds.length === 0) return [];
-  return db
+/** The latest look-ups of some documents (`issuedIds`, a query of their ids), newest first. */
+export const verificationEventsQuery = (db: DB, issuedIds: IssuedIds, limit = 50) =>
+  db
     .selectFrom("verification_events")
     .select(["id", "issued_document_id", "at", "outcome"])
-    .where("issued_document_id", "in", issuedDocumentIds)
+    .where("issued_document_id", "in", issuedIds)
     .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-}
+    .limit(limit);
 
 export function firstIssuedDocuments(db: DB, limit: number) {
   return db
