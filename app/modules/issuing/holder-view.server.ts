@@ -1,26 +1,26 @@
 import QRCode from "qrcode";
 import type { DB } from "~/platform/db/db.server";
-import { preparedLists } from "~/platform/db/lists";
 import { accessPinFor } from "~/modules/verification/pin.server";
-import { verificationEventsQuery } from "~/modules/verification/queries.server";
+import { listVerificationEvents } from "~/modules/verification/queries.server";
 import { env } from "~/platform/env.server";
-import { issuedDocumentsQuery, issuedIdsQuery, type IssuedOwner } from "./queries.server";
+import { issuedDocumentsOf, type issuedDocumentsQuery } from "./queries.server";
 
-/** The queries of an owner's documents and of their latest verifications, for `preparedLists`. */
-export const issuedQueries = (db: DB, owner: IssuedOwner) => ({
-  issued: issuedDocumentsQuery(db, owner),
-  verifications: verificationEventsQuery(db, issuedIdsQuery(db, owner)),
+type IssuedRow = Awaited<ReturnType<ReturnType<typeof issuedDocumentsQuery>["execute"]>>[number];
+
+/** Issued documents (read with their owner's page) with their latest verifications, as staff see them. */
+export const withVerifications = async (db: DB, issued: IssuedRow[]) => ({
+  issued,
+  verifications: await listVerificationEvents(
+    db,
+    issued.map((document) => document.id),
+  ),
 });
-
-const attestationIssued = preparedLists((db: DB, attestationId: number) => issuedQueries(db, { attestationId }));
-
-type Issued = Awaited<ReturnType<typeof attestationIssued>>;
 
 /**
  * What the holder's page shows of the documents issued for a request or an attestation: each with its
  * verification link, QR code and (with SecurePlus) access PIN, and when they were verified (docs/architecture.md §7).
  */
-export async function forHolder({ issued, verifications }: Issued) {
+export async function forHolder(db: DB, issued: IssuedRow[]) {
   const documents = await Promise.all(
     issued.map(async (document) => {
       const verificationUrl = `${env.publicUrl}/verify/${document.verification_code}`;
@@ -32,12 +32,13 @@ export async function forHolder({ issued, verifications }: Issued) {
       };
     }),
   );
-  return { documents, verifications };
+  return { documents, verifications: (await withVerifications(db, issued)).verifications };
 }
 
 /** An attestation's attested copies, as its holder sees them (a request's come with its page: requests/views). */
 export const attestationIssuedForHolder = async (db: DB, attestationId: number) =>
-  forHolder(await attestationIssued(db, attestationId));
+  forHolder(db, await issuedDocumentsOf(db, { attestationId }));
 
 /** What staff see of an attestation's copies: no PIN, no QR; with the verifications. */
-export const attestationIssuedForStaff = attestationIssued;
+export const attestationIssuedForStaff = async (db: DB, attestationId: number) =>
+  withVerifications(db, await issuedDocumentsOf(db, { attestationId }));

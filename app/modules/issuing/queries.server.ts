@@ -108,11 +108,3 @@ export function issuedDocumentsQuery(db: DB, owner: IssuedOwner) {
 }
 
 export const issuedDocumentsOf = (db: DB, owner: IssuedOwner) => issuedDocumentsQuery(db, owner).execute();
-
-/** The ids of the documents issued for a request, or of the attested copies of an attestation. */
-export function issuedIdsQuery(db: DB, owner: IssuedOwner) {
-  const query = db.selectFrom("issued_documents").select("id");
-  return "requestId" in owner
-    ? query.where("request_id", "=", owner.requestId)
-    : query.where("attestation_id", "=", owner.attestationId);
-}

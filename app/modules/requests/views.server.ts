@@ -3,7 +3,8 @@ import { preparedLists } from "~/platform/db/lists";
 import { timelineFrom, timelineQuery } from "~/modules/audit/service.server";
 import { requiredFieldsQuery, supportingTypesQuery } from "~/modules/catalogue/queries.server";
 import { attachmentsQuery } from "~/modules/files/queries.server";
-import { forHolder, issuedQueries } from "~/modules/issuing/holder-view.server";
+import { forHolder, withVerifications } from "~/modules/issuing/holder-view.server";
+import { issuedDocumentsQuery } from "~/modules/issuing/queries.server";
 import { fieldValuesQuery, findRequestOfBeneficiary } from "./queries.server";
 import type { findRequestForStaff } from "./staff-queries.server";
 
@@ -17,7 +18,7 @@ const requestQueries = (db: DB, requestId: number, categoryId: number) => ({
   fieldValues: fieldValuesQuery(db, requestId),
   attachments: attachmentsQuery(db, "DOCUMENT_REQUESTS", requestId),
   timeline: timelineQuery(db, "DOCUMENT_REQUESTS", requestId),
-  ...issuedQueries(db, { requestId }),
+  issued: issuedDocumentsQuery(db, { requestId }),
 });
 
 const staffLists = preparedLists(requestQueries);
@@ -31,15 +32,11 @@ const beneficiaryLists = preparedLists((db: DB, requestId: number, categoryId: n
 export async function beneficiaryRequestView(db: DB, requestId: number, beneficiaryId: number) {
   const request = await findRequestOfBeneficiary(db, requestId, beneficiaryId);
   if (!request) return null;
-  const { issued, verifications, timeline, ...lists } = await beneficiaryLists(
-    db,
-    request.id,
-    request.document_category_id,
-  );
-  return { request, ...lists, timeline: timelineFrom(timeline), ...(await forHolder({ issued, verifications })) };
+  const { issued, timeline, ...lists } = await beneficiaryLists(db, request.id, request.document_category_id);
+  return { request, ...lists, timeline: timelineFrom(timeline), ...(await forHolder(db, issued)) };
 }
 
 export async function staffRequestView(db: DB, request: StaffRequest) {
-  const { timeline, ...lists } = await staffLists(db, request.id, request.document_category_id);
-  return { request, ...lists, timeline: timelineFrom(timeline) };
+  const { timeline, issued, ...lists } = await staffLists(db, request.id, request.document_category_id);
+  return { request, ...lists, timeline: timelineFrom(timeline), ...(await withVerifications(db, issued)) };
 }

@@ -1,10 +1,8 @@
 import { ISSUED_DOCUMENT_FACTS } from "~/platform/db/columns";
 import { issuedDocumentsWithParties } from "~/platform/db/request-joins";
 import { prepared } from "~/platform/db/prepared.server";
-import type { Insertable, SelectQueryBuilder } from "kysely";
-import type { Database, VerificationEventsTable } from "~/platform/db/schema";
-
-type IssuedIds = SelectQueryBuilder<Database, "issued_documents", { id: number }>;
+import type { Insertable } from "kysely";
+import type { VerificationEventsTable } from "~/platform/db/schema";
 import type { DB } from "~/platform/db/db.server";
 
 /** What the verification page says of a document: the document, its issuer, its holder and its file. */
@@ -32,14 +30,39 @@ export async function findIssuedDocumentByCode(db: DB, code: string) {
   return (await db.executeQuery(issuedDocumentByCode(db, code))).rows[0];
 }
 
-/** The latest look-ups of some documents (`issuedIds`, a query of their ids), newest first. */
-export const verificationEventsQuery = (db: DB, issuedIds: IssuedIds, limit = 50) =>
-  db
-    .selectFrom("verification_events")
-    .select(["id", "issued_document_id", "at", "outcome"])
-    .where("issued_document_id", "in", issuedIds)
+/**
+ * The latest look-ups of some documents, newest first: each document's latest `limit` read from the
+ * `(issued_document_id, at)` index, then the newest `limit` of those. Asked of the whole table at once (by id, or
+ * with the documents as a subquery), PostgreSQL walked or hashed all of it: 34-75 ms among 200,000 events, however few
+ * were the documents'.
+ */
+export function listVerificationEvents(db: DB, issuedDocumentIds: number[], limit = 50) {
+  if (issuedDocumentIds.length === 0) return Promise.resolve([]);
+  return latestVerificationsQuery(db, issuedDocumentIds, limit).execute();
+}
+
+export function latestVerificationsQuery(db: DB, issuedDocumentIds: number[], limit = 50) {
+  const latestOf = (id: number) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("verification_events")
+          .select(["id", "issued_document_id", "at", "outcome"])
+          .where("issued_document_id", "=", id)
+          .orderBy("at", "desc")
+          .orderBy("id", "desc")
+          .limit(limit)
+          .as("latest"),
+      )
+      .selectAll();
+  const [first, ...others] = issuedDocumentIds.map(latestOf);
+  return db
+    .selectFrom(others.reduce((union, next) => union.unionAll(next), first).as("events"))
+    .selectAll()
+    .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(limit);
+}
 
 export function firstIssuedDocuments(db: DB, limit: number) {
   return db
