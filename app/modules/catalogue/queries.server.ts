@@ -1,4 +1,6 @@
 import type { pricedValuesOf } from "./schema";
+import type { SelectQueryBuilder } from "kysely";
+import type { Database } from "~/platform/db/schema";
 import { insertRow, updateRow, deleteRow, findRow } from "~/platform/db/rows";
 import { containsText } from "~/platform/db/dialect";
 import { countRows } from "~/platform/db/count";
@@ -31,10 +33,13 @@ export function findCategory(db: DB, id: number) {
   return findRow(db, "document_categories", id);
 }
 
+/** A category's id, or a query that gives it (a request's category, read in the same query). */
+type CategoryId = number | SelectQueryBuilder<Database, "document_requests", { document_category_id: number }>;
+
 const ROW_COLUMNS = ["id", "created_at", "updated_at", "document_category_id", "is_required"] as const;
 
 /** A category's required fields, in the order made; every column, named (the query also goes into `preparedLists`). */
-export const requiredFieldsQuery = (db: DB, categoryId: number) =>
+export const requiredFieldsQuery = (db: DB, categoryId: CategoryId) =>
   db
     .selectFrom("document_required_fields")
     .select([...ROW_COLUMNS, "name_en", "name_ar", "field_name", "field_type"])
@@ -42,7 +47,7 @@ export const requiredFieldsQuery = (db: DB, categoryId: number) =>
     .orderBy("id");
 
 /** A category's supporting document types, in the order made; every column, named. */
-export const supportingTypesQuery = (db: DB, categoryId: number) =>
+export const supportingTypesQuery = (db: DB, categoryId: CategoryId) =>
   db
     .selectFrom("supporting_document_types")
     .select([...ROW_COLUMNS, "document_type_en", "document_type_ar", "description_en", "description_ar"])

@@ -59,7 +59,10 @@ export function newestRequestsOfBeneficiary(db: DB, beneficiaryId: number, limit
 }
 
 /** A request with its category and client, only when it belongs to `beneficiaryId`. */
-export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: number) {
+export const findRequestOfBeneficiary = (db: DB, id: number, beneficiaryId: number) =>
+  requestOfBeneficiaryQuery(db, id, beneficiaryId).executeTakeFirst();
+
+export function requestOfBeneficiaryQuery(db: DB, id: number, beneficiaryId: number) {
   return withCategoryAndClient(db.selectFrom("document_requests as r"))
     .select([
       "r.id",
@@ -77,9 +80,16 @@ export function findRequestOfBeneficiary(db: DB, id: number, beneficiaryId: numb
       ...CLIENT_NAMES,
     ])
     .where("r.id", "=", id)
-    .where("r.beneficiary_id", "=", beneficiaryId)
-    .executeTakeFirst();
+    .where("r.beneficiary_id", "=", beneficiaryId);
 }
+
+/** The category of a request, only when it belongs to `beneficiaryId` (a subquery). */
+export const categoryOfBeneficiaryRequest = (db: DB, id: number, beneficiaryId: number) =>
+  db
+    .selectFrom("document_requests")
+    .select("document_category_id")
+    .where("id", "=", id)
+    .where("beneficiary_id", "=", beneficiaryId);
 
 export async function updateRequestByBeneficiary(db: DB, id: number, values: { requestMessage: string }) {
   await updateRow(db, "document_requests", id, { request_message: values.requestMessage });
