@@ -1,5 +1,11 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
 
+/** The text of every prepared query, named: PostgreSQL keeps them prepared on each connection (postgres.server.ts). */
+const statementNames = new Map<string, string>();
+
+/** The name a prepared query's SQL goes by, or undefined for any other query. */
+export const statementNameOf = (sql: string) => statementNames.get(sql);
+
 /** Stands for the builder's argument `index` while the query is compiled. */
 class Slot {
   constructor(readonly index: number) {}
@@ -22,6 +28,8 @@ export function prepared<D extends Kysely<any>, A extends unknown[], O>(build: (
       const slots = args.map((_, index) => new Slot(index)) as A;
       compiled = { query: build(db, ...slots).compile(), arity: args.length };
       compiledFor.set(adapter, compiled);
+      if (!statementNames.has(compiled.query.sql))
+        statementNames.set(compiled.query.sql, `prepared_${statementNames.size + 1}`);
     }
     if (args.length !== compiled.arity)
       throw new Error("a prepared query is called with as many arguments as it was built with");
