@@ -3,6 +3,7 @@ import { AREAS, areaContext, homeAreaOf, sidebarOf, type AreaKey } from "~/modul
 import { getDb } from "~/platform/db/db.server";
 import { principalOf, requirePermission } from "~/modules/access/require.server";
 import { countUnread } from "~/modules/notifications/queries.server";
+import { unreadContext } from "~/modules/notifications/context";
 
 /** An area layout's guard: the area's capability, then the area in the router context (docs/architecture.md §15). */
 export function areaMiddleware(key: AreaKey): MiddlewareFunction<Response> {
@@ -26,6 +27,6 @@ export async function areaShellData(context: Parameters<MiddlewareFunction>[0]["
     area: key,
     user,
     links: sidebarOf(sidebarArea, principal.capabilities),
-    unread: await countUnread(getDb(), user.id),
+    unread: context.get(unreadContext) ?? (await countUnread(getDb(), user.id)),
   };
 }

@@ -2,6 +2,7 @@ import { redirect, type MiddlewareFunction, href } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { ANONYMOUS, principalContext } from "~/modules/access";
 import { principalFor } from "~/modules/access/principal.server";
+import { unreadContext } from "~/modules/notifications/context";
 import { clearToastHeader, readToast, setsToast } from "~/platform/toast/toast.server";
 import { identifyRequest } from "~/platform/log/logger.server";
 import { clientIpContext, toastContext } from "~/platform/http/context";
@@ -10,8 +11,11 @@ import { clientIpContext, toastContext } from "~/platform/http/context";
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, url, context, pattern }, next) => {
   // The JSON API reads only its bearer token (docs/architecture.md §18): no cookie is looked at under /api.
   const ip = context.get(clientIpContext) || null;
-  const principal = isApiPath(url) ? { ...ANONYMOUS, ip } : await principalFor(getDb(), request, url, ip);
+  const { principal, unread } = isApiPath(url)
+    ? { principal: { ...ANONYMOUS, ip }, unread: null }
+    : await principalFor(getDb(), request, url, ip);
   context.set(principalContext, principal);
+  context.set(unreadContext, unread);
   // React Router's pattern of the matched route (`login`, `clerks/requests`), as a path.
   identifyRequest({ userId: principal.userId, route: `/${pattern.replace(/^\/+/, "")}` });
   // A role that requires two-factor sign-in: until they enrol, every page sends them to enrol.

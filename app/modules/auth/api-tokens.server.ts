@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "~/platform/db/db.server";
 import { deleteSession, insertSession, takeApiSessionByRefresh } from "./queries.server";
-import { hashToken, sessionUserOfToken } from "./session.server";
+import { hashToken, sessionOfToken } from "./session.server";
 import type { SessionUser } from "./session-user";
 
 /** An access token lives 15 minutes; its refresh token 14 days, and is used once (docs/architecture.md §18). */
@@ -40,9 +40,13 @@ export async function issueApiTokens(db: DB, userId: number, meta: Meta, now = D
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS, tokenType: "Bearer" };
 }
 
+/** The session an access token opens, while it is valid and the user active. */
+export const apiSessionOf = (db: DB, accessToken: string, now = Date.now()) =>
+  sessionOfToken(db, hashToken(accessToken), "API", now);
+
 /** The user an access token belongs to, while it is valid and the user active. */
-export const apiUserOf = (db: DB, accessToken: string, now = Date.now()): Promise<SessionUser | null> =>
-  sessionUserOfToken(db, hashToken(accessToken), "API", now);
+export const apiUserOf = async (db: DB, accessToken: string, now = Date.now()): Promise<SessionUser | null> =>
+  (await apiSessionOf(db, accessToken, now))?.user ?? null;
 
 /** Rotates the pair: the old refresh token (and its access token) stop working; null when it was not usable. */
 export async function refreshApiTokens(

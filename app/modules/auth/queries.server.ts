@@ -49,13 +49,24 @@ const SESSION_USER = [
   "users.last_name_ar",
 ] as const;
 
-// Prepared: every signed-in request reads its session (docs/architecture.md §11).
+/**
+ * Every signed-in request reads its session, and with it, in the same query, what the request needs next: a staff
+ * member's record with their client's flags, and the unread notifications the shell's bell counts. One round trip
+ * instead of three on every staff page (docs/decisions/0021). Prepared (docs/architecture.md §11).
+ */
 const sessionWithUser = prepared((db: DB, sessionId: string) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("two_factor_policy", "two_factor_policy.role", "users.role")
-    .select([
+    .leftJoin("clerks", (join) => join.onRef("clerks.user_id", "=", "users.id").on("users.role", "=", "CLERK"))
+    .leftJoin("client_admins", (join) =>
+      join.onRef("client_admins.user_id", "=", "users.id").on("users.role", "=", "CLIENT_ADMIN"),
+    )
+    .leftJoin("clients", (join) =>
+      join.on((eb) => eb("clients.id", "=", eb.fn.coalesce("clerks.client_id", "client_admins.client_id"))),
+    )
+    .select((eb) => [
       ...SESSION_USER,
       "sessions.id as session_id",
       "sessions.kind",
@@ -64,6 +75,21 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
       "sessions.provider_mfa",
       "users.totp_enabled_at",
       "two_factor_policy.required as two_factor_required",
+      "clerks.id as clerk_id",
+      "client_admins.id as client_admin_id",
+      "clients.id as client_id",
+      "clients.name_en as client_name_en",
+      "clients.name_ar as client_name_ar",
+      "clients.can_do_sincera as client_can_do_sincera",
+      "clients.can_do_attestation as client_can_do_attestation",
+      "client_admins.permissions as client_admin_permissions",
+      "client_admins.can_do_attestation as client_admin_can_do_attestation",
+      eb
+        .selectFrom("notifications")
+        .select((count) => count.fn.countAll<number>().as("unread"))
+        .whereRef("notifications.user_id", "=", "users.id")
+        .where("notifications.read_at", "is", null)
+        .as("unread"),
     ])
     .where("sessions.id", "=", sessionId),
 );

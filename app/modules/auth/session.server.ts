@@ -3,6 +3,7 @@ import type { DB } from "~/platform/db/db.server";
 import { signedCookie } from "~/platform/security/cookies.server";
 import { deleteDeadSessions, deleteSession, findSessionWithUser, insertSession, touchSession } from "./queries.server";
 import type { SessionUser } from "./session-user";
+import type { StaffRecord } from "~/modules/users/staff-record";
 import { fromFlag } from "~/platform/db/values";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -52,25 +53,39 @@ export async function destroyUserSession(db: DB, request: Request): Promise<stri
   return sessionCookie().clearHeader();
 }
 
-export async function getSessionUser(db: DB, request: Request, now = Date.now()): Promise<SessionUser | null> {
+/** A browser's session: its user, and what its query read with it. */
+export async function getSession(db: DB, request: Request, now = Date.now()): Promise<SignedInSession | null> {
   const token = readToken(request);
-  return token ? sessionUserOfToken(db, hashToken(token), "WEB", now) : null;
+  return token ? sessionOfToken(db, hashToken(token), "WEB", now) : null;
 }
+
+export const getSessionUser = async (db: DB, request: Request, now = Date.now()): Promise<SessionUser | null> =>
+  (await getSession(db, request, now))?.user ?? null;
 
 /** Deletes the sessions that have ended or gone idle (a sign-in that never signed out leaves one); how many. */
 export const forgetDeadSessions = (db: DB, now = Date.now()) =>
   deleteDeadSessions(db, new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString());
 
 /**
- * The user of a stored session (by the hash of its token) of the given kind: a browser session (WEB) or an
- * API access token (API). An expired or idle session, or one of an inactive user, is deleted.
+ * A signed-in session: its user, and what the same query read for the rest of the request (docs/decisions/0021): a
+ * staff member's record (null for anyone else, or a staff member without one) and their unread notifications.
  */
-export async function sessionUserOfToken(
+export interface SignedInSession {
+  user: SessionUser;
+  staff: StaffRecord | null;
+  unread: number;
+}
+
+/**
+ * The session stored under the hash of its token, of the given kind: a browser session (WEB) or an API access token
+ * (API). An expired or idle session, or one of an inactive user, is deleted.
+ */
+export async function sessionOfToken(
   db: DB,
   sessionId: string,
   kind: "WEB" | "API",
   now = Date.now(),
-): Promise<SessionUser | null> {
+): Promise<SignedInSession | null> {
   const row = await findSessionWithUser(db, sessionId);
   if (!row || row.kind !== kind) return null;
   const lastSeen = Date.parse(row.last_seen_at);
@@ -81,7 +96,7 @@ export async function sessionUserOfToken(
     return null;
   }
   if (now - lastSeen > TOUCH_EVERY_MS) await touchSession(db, row.session_id, new Date(now).toISOString());
-  return {
+  const user: SessionUser = {
     id: row.id,
     email: row.email,
     role: row.role,
@@ -95,4 +110,21 @@ export async function sessionUserOfToken(
     client: null,
     mustEnrolTwoFactor: fromFlag(row.two_factor_required) && !row.totp_enabled_at && !fromFlag(row.provider_mfa),
   };
+  const staff: StaffRecord | null =
+    row.clerk_id !== null || row.client_admin_id !== null
+      ? {
+          client_id: row.client_id,
+          name_en: row.client_name_en,
+          name_ar: row.client_name_ar,
+          can_do_sincera: row.client_can_do_sincera,
+          can_do_attestation: row.client_can_do_attestation,
+          permissions: row.client_admin_permissions ?? "[]",
+          admin_can_do_attestation: row.client_admin_can_do_attestation ?? 0,
+        }
+      : null;
+  return { user, staff, unread: Number(row.unread ?? 0) };
 }
+
+/** The user of a stored session of the given kind, or null (see sessionOfToken). */
+export const sessionUserOfToken = async (db: DB, sessionId: string, kind: "WEB" | "API", now = Date.now()) =>
+  (await sessionOfToken(db, sessionId, kind, now))?.user ?? null;

@@ -2,6 +2,7 @@ import { insertRow, updateRow, findRow } from "~/platform/db/rows";
 import type { DB } from "~/platform/db/db.server";
 import { prepared } from "~/platform/db/prepared.server";
 import type { NewUser, Role } from "~/platform/db/schema";
+import type { StaffRecord } from "./staff-record";
 import { nowIso } from "~/platform/db/values";
 
 export function findUserByEmail(db: DB, email: string) {
@@ -53,7 +54,7 @@ const clientAdminRecord = prepared((db: DB, userId: number) =>
     .where("client_admins.user_id", "=", userId),
 );
 
-export async function findStaffRecord(db: DB, userId: number, role: Role) {
+export async function findStaffRecord(db: DB, userId: number, role: Role): Promise<StaffRecord | undefined> {
   if (role === "CLERK") {
     const row = (await db.executeQuery(clerkRecord(db, userId))).rows[0];
     return row ? { ...row, permissions: "[]", admin_can_do_attestation: 0 } : undefined;

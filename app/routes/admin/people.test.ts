@@ -58,7 +58,9 @@ const messagesOf = (key: string) => {
 async function principalOfSession(userId: number) {
   const cookie = (await createUserSession(db, userId, { ip: null, userAgent: null })).split(";")[0];
   const request = () => new Request("http://localhost/dashboard", { headers: { Cookie: cookie } });
-  return { now: () => principalFor(db, request(), new URL("http://localhost/dashboard"), null) };
+  return {
+    now: async () => (await principalFor(db, request(), new URL("http://localhost/dashboard"), null)).principal,
+  };
 }
 
 beforeEach(async () => {

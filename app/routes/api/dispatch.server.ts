@@ -14,7 +14,7 @@ import { forbidden } from "~/modules/access/require.server";
 import { principalOfUser } from "~/modules/access/principal.server";
 import { apiError, ApiError, apiRefusal, bilingual } from "~/platform/api/errors.server";
 import { isRefusal } from "~/platform/outcome";
-import { apiUserOf } from "~/modules/auth/api-tokens.server";
+import { apiSessionOf } from "~/modules/auth/api-tokens.server";
 import { BodyError, readBoundedBody, uploadOf, type UploadedFile } from "~/platform/http/body.server";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import { cleanJson } from "~/utils/text";
@@ -106,9 +106,9 @@ async function callerOf(request: Request, ip: string | null): Promise<SignedIn> 
   if (!header) throw apiError(401);
   const token = BEARER.exec(header)?.[1];
   const db = getDb();
-  const user = token ? await apiUserOf(db, token) : null;
-  if (!user) throw apiError(401, "api.errors.tokenInvalid");
-  return (await principalOfUser(db, user, ip, "/api/auth/login")) as SignedIn;
+  const session = token ? await apiSessionOf(db, token) : null;
+  if (!session) throw apiError(401, "api.errors.tokenInvalid");
+  return (await principalOfUser(db, session.user, ip, "/api/auth/login", session.staff)) as SignedIn;
 }
 
 /** A failure thrown by the shared code (the access module's 403/404, a rate limit's 429) in the API's shape. */
