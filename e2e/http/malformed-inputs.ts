@@ -191,13 +191,13 @@ export function send(path: string, method: string, headers: Record<string, strin
 
 export const cookieOf = (email: string) => sessionCookieAt(target.url, email);
 
+/** Each database's count query: its tables are listed once (on PostgreSQL the catalogue's query is the slower one). */
+const countQueries = new WeakMap<ServerDatabase, { tables: string[]; sql: string }>();
+
 /**
  * Rows per table, besides the counters and sessions that reading pages moves: one query for every table (a
  * query per table made the 3,000 posts take two minutes on PostgreSQL, nearly all of it in round trips).
  */
-/** Each database's count query: its tables are listed once (on PostgreSQL the catalogue's query is the slower one). */
-const countQueries = new WeakMap<ServerDatabase, { tables: string[]; sql: string }>();
-
 export async function rowCounts(db: ServerDatabase): Promise<Record<string, number>> {
   if (!countQueries.has(db)) {
     // The request counts' deltas are rolled up in the background (docs/decisions/0021): a request written shows in
