@@ -85,7 +85,12 @@ test("a clerk keeps their place: the request, its Back link, a status update and
     await expect(page.getByLabel("Order")).toHaveValue("newest");
   };
 
+  // With JS the row's link (a plain anchor) is followed inside the app, as a `<Link>` is: no new document loads.
+  await page.evaluate(() => Object.assign(window, { keptAcrossTheClick: true }));
   await open();
+  expect(await page.evaluate(() => "keptAcrossTheClick" in window)).toBe(
+    test.info().project.use.javaScriptEnabled !== false,
+  );
   await expect(page.getByRole("link", { name: "Back to the requests" })).toHaveAttribute("href", place);
   await page.getByRole("link", { name: "Back to the requests" }).click();
   await backAt();
