@@ -1,6 +1,6 @@
 import { newestRequestsOfBeneficiary } from "~/modules/requests/queries.server";
 import { countRows } from "~/platform/db/count";
-import { countAllRequestsKept, countClientRequestsByStatus } from "~/platform/db/request-status-counts.server";
+import { countAllRequestsKept, countKeptRequestsByStatus } from "~/platform/db/request-status-counts.server";
 import type { DB } from "~/platform/db/db.server";
 import type { RequestStatus, Role } from "~/platform/db/schema";
 
@@ -10,7 +10,7 @@ import type { RequestStatus, Role } from "~/platform/db/schema";
  */
 export async function countRequestsByStatus(db: DB, scope: { beneficiaryId?: number; clientId?: number }) {
   if (scope.beneficiaryId === undefined && scope.clientId !== undefined) {
-    return (await countClientRequestsByStatus(db, scope.clientId)) as Partial<Record<RequestStatus, number>>;
+    return (await countKeptRequestsByStatus(db, { clientId: scope.clientId })) as Partial<Record<RequestStatus, number>>;
   }
   let query = db
     .selectFrom("document_requests")

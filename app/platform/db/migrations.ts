@@ -22,6 +22,7 @@ import * as nationalIdIdentity from "../../../migrations/2026-12-04T0020_nationa
 import * as issuerDids from "../../../migrations/2026-12-04T0021_issuer_dids_and_status_positions";
 import * as issuedDocumentSources from "../../../migrations/2026-12-05T0022_issued_document_sources";
 import * as walletOffers from "../../../migrations/2026-12-06T0023_wallet_offers_and_presentations";
+import * as requestCountsByCategory from "../../../migrations/2026-12-07T0024_request_counts_by_category";
 
 /**
  * Every migration, in order. Listed by hand so the same list works in the server bundle,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T0021_issuer_dids_and_status_positions": issuerDids,
   "2026-12-05T0022_issued_document_sources": issuedDocumentSources,
   "2026-12-06T0023_wallet_offers_and_presentations": walletOffers,
+  "2026-12-07T0024_request_counts_by_category": requestCountsByCategory,
 };

@@ -1,19 +1,29 @@
 import { sql } from "kysely";
 import type { DB } from "./db.server";
 
+/** Whose requests a kept count is of: an organisation's, a category's, or a category's within its organisation. */
+export type KeptCountScope = { clientId: number; categoryId?: number } | { clientId?: number; categoryId: number };
+
 /**
- * An organisation's requests by status, without counting them (docs/decisions/0021): the last roll-up plus the deltas
- * the triggers of migration 0019 appended since. One statement, so one snapshot: a roll-up is seen whole or not at all.
+ * An organisation's or a category's requests by status, without counting them (docs/decisions/0021): the last roll-up
+ * plus the deltas the triggers of migration 0024 appended since. One statement, so one snapshot: a roll-up is seen
+ * whole or not at all.
  */
-export async function countClientRequestsByStatus(db: DB, clientId: number): Promise<Record<string, number>> {
+export async function countKeptRequestsByStatus(db: DB, scope: KeptCountScope): Promise<Record<string, number>> {
+  const { clientId, categoryId } = scope;
   const rows = await db
     .selectFrom(
       db
         .selectFrom("request_status_counts")
         .select(["status", "n"])
-        .where("client_id", "=", clientId)
+        .$if(clientId !== undefined, (query) => query.where("client_id", "=", clientId!))
+        .$if(categoryId !== undefined, (query) => query.where("document_category_id", "=", categoryId!))
         .unionAll(
-          db.selectFrom("request_status_deltas").select(["status", "change as n"]).where("client_id", "=", clientId),
+          db
+            .selectFrom("request_status_deltas")
+            .select(["status", "change as n"])
+            .$if(clientId !== undefined, (query) => query.where("client_id", "=", clientId!))
+            .$if(categoryId !== undefined, (query) => query.where("document_category_id", "=", categoryId!)),
         )
         .as("parts"),
     )
@@ -45,22 +55,30 @@ export async function countAllRequestsKept(db: DB): Promise<number> {
  */
 export async function rollUpRequestStatusDeltas(db: DB): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const taken = await trx.deleteFrom("request_status_deltas").returning(["client_id", "status", "change"]).execute();
-    const sums = new Map<string, { clientId: number; status: string; n: number }>();
+    const taken = await trx
+      .deleteFrom("request_status_deltas")
+      .returning(["client_id", "document_category_id", "status", "change"])
+      .execute();
+    const sums = new Map<string, { client_id: number; document_category_id: number; status: string; n: number }>();
     for (const delta of taken) {
-      const key = `${delta.client_id} ${delta.status}`;
-      const sum = sums.get(key) ?? { clientId: delta.client_id, status: delta.status, n: 0 };
+      const key = `${delta.client_id} ${delta.document_category_id} ${delta.status}`;
+      const sum = sums.get(key) ?? { ...delta, n: 0 };
       sum.n += Number(delta.change);
       sums.set(key, sum);
     }
-    const ordered = [...sums.values()].sort((a, b) => a.clientId - b.clientId || (a.status < b.status ? -1 : 1));
-    for (const { clientId, status, n } of ordered) {
+    const ordered = [...sums.values()].sort(
+      (a, b) =>
+        a.client_id - b.client_id || a.document_category_id - b.document_category_id || (a.status < b.status ? -1 : 1),
+    );
+    for (const { client_id, document_category_id, status, n } of ordered) {
       if (n === 0) continue;
       await trx
         .insertInto("request_status_counts")
-        .values({ client_id: clientId, status, n })
+        .values({ client_id, document_category_id, status, n })
         .onConflict((conflict) =>
-          conflict.columns(["client_id", "status"]).doUpdateSet({ n: sql`request_status_counts.n + excluded.n` }),
+          conflict
+            .columns(["client_id", "document_category_id", "status"])
+            .doUpdateSet({ n: sql`request_status_counts.n + excluded.n` }),
         )
         .execute();
     }

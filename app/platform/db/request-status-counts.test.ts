@@ -3,23 +3,33 @@ import { closeDb, type DB } from "./db.server";
 import { migrations } from "./migrations";
 import {
   countAllRequestsKept,
-  countClientRequestsByStatus,
+  countKeptRequestsByStatus,
   rollUpRequestStatusDeltas,
 } from "./request-status-counts.server";
 import { createSeededTestDb } from "~/test/db";
 
-/** What counting every request says, by organisation. */
+type ByStatus = Record<string, number>;
+
+/** What counting every request says: by organisation, by category, and by category within its organisation. */
 async function counted(db: DB) {
   const rows = await db
     .selectFrom("document_requests")
-    .select(["client_id", "status", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy(["client_id", "status"])
+    .select(["client_id", "document_category_id", "status", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(["client_id", "document_category_id", "status"])
     .execute();
-  const byClient: Record<number, Record<string, number>> = {};
-  for (const row of rows) (byClient[row.client_id] ??= {})[row.status] = Number(row.n);
-  return byClient;
+  const byClient: Record<number, ByStatus> = {};
+  const byCategory: Record<number, ByStatus> = {};
+  const byClientCategory: Record<string, ByStatus> = {};
+  const add = (counts: ByStatus, status: string, n: number) => (counts[status] = (counts[status] ?? 0) + n);
+  for (const row of rows) {
+    add((byClient[row.client_id] ??= {}), row.status, Number(row.n));
+    add((byCategory[row.document_category_id] ??= {}), row.status, Number(row.n));
+    add((byClientCategory[`${row.client_id} ${row.document_category_id}`] ??= {}), row.status, Number(row.n));
+  }
+  return { byClient, byCategory, byClientCategory };
 }
 
+/** What the kept counts say for the same organisations and categories (those with requests, and none other). */
 async function kept(db: DB, clients: number[]) {
   // The service's total, kept, is every request counted.
   const total = await db
@@ -27,12 +37,25 @@ async function kept(db: DB, clients: number[]) {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   expect(await countAllRequestsKept(db)).toBe(Number(total.n));
-  const byClient: Record<number, Record<string, number>> = {};
+  const categories = await db.selectFrom("document_categories").select("id").execute();
+  const byClient: Record<number, ByStatus> = {};
+  const byCategory: Record<number, ByStatus> = {};
+  const byClientCategory: Record<string, ByStatus> = {};
+  const nonEmpty = (counts: ByStatus) => Object.keys(counts).length > 0;
   for (const clientId of clients) {
-    const counts = await countClientRequestsByStatus(db, clientId);
-    if (Object.keys(counts).length > 0) byClient[clientId] = counts;
+    const counts = await countKeptRequestsByStatus(db, { clientId });
+    if (nonEmpty(counts)) byClient[clientId] = counts;
   }
-  return byClient;
+  for (const category of categories) {
+    const counts = await countKeptRequestsByStatus(db, { categoryId: category.id });
+    if (nonEmpty(counts)) byCategory[category.id] = counts;
+    // A request moved to another organisation keeps its category: every organisation is asked with it.
+    for (const clientId of clients) {
+      const within = await countKeptRequestsByStatus(db, { clientId, categoryId: category.id });
+      if (nonEmpty(within)) byClientCategory[`${clientId} ${category.id}`] = within;
+    }
+  }
+  return { byClient, byCategory, byClientCategory };
 }
 
 const deltas = async (db: DB) =>
@@ -73,10 +96,21 @@ describe("request counts kept by the database", () => {
     expect(await deltas(db)).toBe(0);
     expect(await kept(db, clients)).toEqual(await counted(db));
 
-    // A status set to itself is no change; a move to another organisation and a deletion are.
+    // A status set to itself is no change; a move to another organisation or category and a deletion are.
     await db.updateTable("document_requests").set({ status: "REJECTED" }).where("id", "=", first.id).execute();
     expect(await deltas(db)).toBe(0);
     await db.updateTable("document_requests").set({ client_id: 2 }).where("id", "=", copy.id).execute();
+    expect(await kept(db, clients)).toEqual(await counted(db));
+    const otherCategory = await db
+      .selectFrom("document_categories")
+      .select("id")
+      .where("id", "!=", first.document_category_id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("document_requests")
+      .set({ document_category_id: otherCategory.id })
+      .where("id", "=", copy.id)
+      .execute();
     expect(await kept(db, clients)).toEqual(await counted(db));
     await db.deleteFrom("document_requests").where("id", "=", copy.id).execute();
     expect(await kept(db, clients)).toEqual(await counted(db));
@@ -85,12 +119,27 @@ describe("request counts kept by the database", () => {
     expect(await rollUpRequestStatusDeltas(db)).toBe(0);
   });
 
-  it("start from the requests already there when the migration runs", async () => {
+  it("start from the requests already there when the migration runs, and go back to counts by organisation", async () => {
     const db = await createSeededTestDb();
-    const migration = migrations["2026-12-03T0019_request_status_counts"];
+    const migration = migrations["2026-12-07T0024_request_counts_by_category"];
+    await db.updateTable("document_requests").set({ status: "REJECTED" }).where("status", "=", "PENDING").execute();
     await migration.down!(db);
+    const byOrganisation = await db
+      .selectFrom("request_status_counts")
+      .select(["client_id", "status", "n"])
+      .orderBy("client_id")
+      .orderBy("status")
+      .execute();
+    const { byClient } = await counted(db);
+    expect(byOrganisation.map((row) => [row.client_id, row.status, Number(row.n)])).toEqual(
+      Object.entries(byClient).flatMap(([clientId, counts]) =>
+        Object.entries(counts)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([status, n]) => [Number(clientId), status, n]),
+      ),
+    );
     await migration.up(db);
     expect(await deltas(db)).toBe(0);
-    expect(await kept(db, [1, 2, 3])).toEqual(await counted(db));
+    expect(await kept(db, [1, 2, 3, 4])).toEqual(await counted(db));
   });
 });

@@ -158,9 +158,10 @@ export interface WebhookDeliveriesTable extends Row {
   delivered_at: string | null;
 }
 
-/** Requests by organisation and status, as of the last roll-up of the deltas (docs/decisions/0021). */
+/** Requests by organisation, category and status, as of the last roll-up of the deltas (docs/decisions/0021). */
 export interface RequestStatusCountsTable {
   client_id: number;
+  document_category_id: number;
   status: string;
   n: number;
 }
@@ -169,6 +170,7 @@ export interface RequestStatusCountsTable {
 export interface RequestStatusDeltasTable {
   id: Generated<number>;
   client_id: number;
+  document_category_id: number;
   status: string;
   change: number;
 }
