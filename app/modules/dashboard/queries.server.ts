@@ -10,7 +10,9 @@ import type { RequestStatus, Role } from "~/platform/db/schema";
  */
 export async function countRequestsByStatus(db: DB, scope: { beneficiaryId?: number; clientId?: number }) {
   if (scope.beneficiaryId === undefined && scope.clientId !== undefined) {
-    return (await countKeptRequestsByStatus(db, { clientId: scope.clientId })) as Partial<Record<RequestStatus, number>>;
+    return (await countKeptRequestsByStatus(db, { clientId: scope.clientId })) as Partial<
+      Record<RequestStatus, number>
+    >;
   }
   let query = db
     .selectFrom("document_requests")
