@@ -2,6 +2,7 @@ import type { DB } from "~/platform/db/db.server";
 import type { AccountTokenPurpose } from "~/platform/db/schema";
 import { prepared } from "~/platform/db/prepared.server";
 import { nowIso } from "~/platform/db/values";
+import { isUnread } from "~/modules/notifications/queries.server";
 
 type NewSession = {
   id: string;
@@ -88,7 +89,7 @@ const sessionWithUser = prepared((db: DB, sessionId: string) =>
         .selectFrom("notifications")
         .select((count) => count.fn.countAll<number>().as("unread"))
         .whereRef("notifications.user_id", "=", "users.id")
-        .where("notifications.read_at", "is", null)
+        .where(isUnread)
         .as("unread"),
     ])
     .where("sessions.id", "=", sessionId),

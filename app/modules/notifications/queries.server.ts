@@ -1,5 +1,7 @@
 import { pageOf, type Paging } from "~/platform/db/paging";
+import type { ExpressionBuilder } from "kysely";
 import type { DB } from "~/platform/db/db.server";
+import type { Database } from "~/platform/db/schema";
 
 export interface NewNotification {
   userId: number;
@@ -26,12 +28,18 @@ export async function insertNotification(db: DB, values: NewNotification) {
     .execute();
 }
 
+/**
+ * What makes a notification unread: one condition for the bell's count, here and in the session's query
+ * (auth/queries.server.ts), and for marking notifications read.
+ */
+export const isUnread = (eb: ExpressionBuilder<Database, "notifications">) => eb("notifications.read_at", "is", null);
+
 export async function countUnread(db: DB, userId: number): Promise<number> {
   const row = await db
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("user_id", "=", userId)
-    .where("read_at", "is", null)
+    .where(isUnread)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -61,22 +69,12 @@ export async function markNotificationRead(
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
-  await db
-    .updateTable("notifications")
-    .set({ read_at: at })
-    .where("id", "=", id)
-    .where("read_at", "is", null)
-    .execute();
+  await db.updateTable("notifications").set({ read_at: at }).where("id", "=", id).where(isUnread).execute();
   return row;
 }
 
 export async function markAllNotificationsRead(db: DB, userId: number, at: string) {
-  await db
-    .updateTable("notifications")
-    .set({ read_at: at })
-    .where("user_id", "=", userId)
-    .where("read_at", "is", null)
-    .execute();
+  await db.updateTable("notifications").set({ read_at: at }).where("user_id", "=", userId).where(isUnread).execute();
 }
 
 /** The active clerks of a client: who hears of its new requests. */
