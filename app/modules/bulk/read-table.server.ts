@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { loadExcelJs } from "~/platform/exports/excel.server";
 import { done, refused, type Outcome } from "~/platform/outcome";
 import { BULK_MAX_ROWS } from "./columns";
 import { workbookParts } from "./workbook-parts.server";
@@ -32,7 +33,8 @@ function textOf(value: ExcelJS.CellValue): string {
 async function readWorkbook(bytes: Uint8Array): Promise<TableResult> {
   const parts = await workbookParts(bytes);
   if (!parts) return refused("bulk.unreadableFile");
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(parts), {
+  const excel = await loadExcelJs();
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from(parts), {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",

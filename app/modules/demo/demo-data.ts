@@ -1,4 +1,3 @@
-import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import { fontFile } from "~/modules/issuing/stamp.server";
 import type { Role } from "~/platform/db/schema";
@@ -29,8 +28,13 @@ export const DEMO_PNG = Buffer.from(
   "base64",
 );
 
-/** A demo upload: its font embedded, as in every PDF the service makes (docs/architecture.md §20). */
+/**
+ * A demo upload: its font embedded, as in every PDF the service makes (docs/architecture.md §20). fontkit is loaded
+ * here, when an empty database is seeded, not by every process at its start (0.4 s of CPU; the stamp's thread loads
+ * its own).
+ */
 export async function demoPdf(title: string, lines: string[]) {
+  const { default: fontkit } = await import("@pdf-lib/fontkit");
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const font = await pdf.embedFont(fontFile("Regular"), { subset: true });

@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import { i18nFor } from "~/platform/i18n/instances.server";
 import type { Language } from "~/platform/i18n/languages";
 import { csvResponse } from "./csv.server";
 import { nowIso } from "~/platform/db/values";
+import { loadExcelJs } from "./excel.server";
 
 /**
  * A staff list's download, as CSV or as an Excel workbook (docs/architecture.md §11: streamed as its rows come). Each
@@ -64,19 +64,20 @@ function cellOf(value: Cell, column: Column): string | number | Date | null {
 
 function workbookStream(list: string, lng: Language, columns: Column[], rows: AsyncIterable<Cell[]>): PassThrough {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(list.slice(0, 31), {
-    views: [{ rightToLeft: lng === "ar", state: "frozen", ySplit: 1 }],
-  });
-  sheet.columns = columns.map((column, index) => ({
-    header: column.header,
-    key: String(index),
-    width: column.kind === "date" ? 18 : 24,
-    style: column.kind === "date" ? { numFmt: DATE_FORMAT } : column.kind === "text" ? { numFmt: "@" } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
   void (async () => {
     try {
+      const excel = await loadExcelJs();
+      const workbook = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+      const sheet = workbook.addWorksheet(list.slice(0, 31), {
+        views: [{ rightToLeft: lng === "ar", state: "frozen", ySplit: 1 }],
+      });
+      sheet.columns = columns.map((column, index) => ({
+        header: column.header,
+        key: String(index),
+        width: column.kind === "date" ? 18 : 24,
+        style: column.kind === "date" ? { numFmt: DATE_FORMAT } : column.kind === "text" ? { numFmt: "@" } : {},
+      }));
+      sheet.getRow(1).font = { bold: true };
       for await (const row of rows) {
         sheet.addRow(row.map((value, index) => cellOf(value, columns[index]))).commit();
         // Hold the rows while the client reads (the zip writer streams into this PassThrough).
