@@ -7,7 +7,7 @@ import { keyOfObjectName, objectName, ObjectMissing, StoreUnavailable, type Obje
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 /**
- * The AWS SDK, loaded when a bucket is first used rather than when a process starts: loading it took 1.2 s of CPU,
+ * The AWS SDK, loaded when a bucket is first used rather than when a process starts: loading it took 0.3 s of CPU,
  * paid by every server process at every start, most of them storing files on disk (docs/architecture.md §11).
  */
 let sdkLoading: Promise<typeof import("@aws-sdk/client-s3") & typeof import("@aws-sdk/lib-storage")> | undefined;
