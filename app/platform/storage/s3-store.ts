@@ -1,5 +1,5 @@
-import type { S3Client } from "@aws-sdk/client-s3";
 import type { Readable } from "node:stream";
+import { loadedOnce } from "~/platform/loaded-once";
 import { keyOfObjectName, objectName, ObjectMissing, StoreUnavailable, type ObjectStore } from "./store";
 
 // The SDK says once, on stderr, that its releases after January 2027 want Node 22: the lock file pins this one, and
@@ -10,11 +10,12 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
  * The AWS SDK, loaded when a bucket is first used rather than when a process starts: loading it took 0.3 s of CPU,
  * paid by every server process at every start, most of them storing files on disk (docs/architecture.md §11).
  */
-let sdkLoading: Promise<typeof import("@aws-sdk/client-s3") & typeof import("@aws-sdk/lib-storage")> | undefined;
-const loadSdk = () =>
-  (sdkLoading ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(
-    ([client, storage]) => ({ ...client, ...storage }),
-  ));
+const loadSdk = loadedOnce(() =>
+  Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([client, storage]) => ({
+    ...client,
+    ...storage,
+  })),
+);
 
 export interface S3Location {
   bucket: string;
@@ -42,9 +43,8 @@ export function s3Store(
   const { bucket, prefix } = s3LocationOf(url);
   const endpoint = env.AWS_ENDPOINT_URL_S3 || undefined;
   const given = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY;
-  let connecting: Promise<{ sdk: Awaited<ReturnType<typeof loadSdk>>; client: S3Client }> | undefined;
-  const connected = () =>
-    (connecting ??= loadSdk().then((sdk) => ({
+  const connected = loadedOnce(() =>
+    loadSdk().then((sdk) => ({
       sdk,
       client: new sdk.S3Client({
         region: env.AWS_REGION || "us-east-1",
@@ -57,7 +57,8 @@ export function s3Store(
         maxAttempts: 2,
         requestHandler: { connectionTimeout: Math.min(timeoutMs, 2_000), requestTimeout: timeoutMs },
       }),
-    })));
+    })),
+  );
   const location = `s3://${bucket}/${prefix}`;
   const nameOf = (key: string) => `${prefix}${objectName(key)}`;
   const unavailable = (error: unknown) => new StoreUnavailable(location, error);
